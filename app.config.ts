@@ -1,0 +1,125 @@
+/**
+ * The store's business constants (spec section 9), typed, in one place.
+ * Pure data: nothing here imports from src/ or worker/. Units are in the names.
+ */
+
+export const regionIds = [
+  1101, 1102, 1103, 1104, 1105, 1106, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116,
+] as const
+export type RegionId = (typeof regionIds)[number]
+
+export const appConfig = {
+  store: {
+    name: { ar: 'متجر', en: 'Matjar' },
+    currency: 'SAR',
+    timeZone: 'Asia/Riyadh',
+    countryCallingCode: '966',
+    supportWhatsAppNumber: '966920000000',
+    customerPortalUrl: 'https://account.matjar.example',
+    appStoreUrl: 'https://apps.apple.com/app/matjar',
+    /** Search engines index this origin; pages are also reachable on any host the Worker answers. */
+    canonicalOrigin: 'https://matjar.example',
+  },
+  locales: { all: ['ar', 'en'] as const, default: 'ar' as const },
+  money: {
+    freeDeliveryAboveSar: 299,
+    vatRate: 0.15,
+    /** Analytics split a VAT-inclusive amount 85% / 15% (spec section 9). */
+    analyticsSubtotalShare: 0.85,
+    analyticsTaxShare: 0.15,
+    feePriceDecimals: 1,
+    priceDecimals: 0,
+  },
+  limits: {
+    compareMax: 4,
+    recentSearchesMax: 6,
+    suggestedWordsMax: 9,
+    suggestedProductsMax: 6,
+    relatedProductsLimit: 10,
+    navCategoriesMax: 12,
+    searchSuggestMinChars: 3,
+    searchEnterMinChars: 2,
+    savedSearchMinChars: 2,
+    paginationSlots: 6,
+  },
+  timing: {
+    searchDebounceMs: 300,
+    toastAutoCloseMs: 3000,
+    productMessageRotateMs: 2500,
+    modalTriggerDelayMs: 2000,
+    logoutTrackingDelayMs: 3000,
+    paymentFailureTrackingDelayMs: 4000,
+    cartRedirectDelayMs: 200,
+    analyticsDelayMs: 1000,
+  },
+  regions: {
+    defaultId: 1101 as RegionId,
+    /** Product fees fall back to this region's price. */
+    feeFallbackId: 1101 as RegionId,
+    /** Big items deliver only here. */
+    bigItemsOnlyId: 1101 as RegionId,
+    /** This region shows the special 24-hour delivery text. */
+    twentyFourHourId: 1116 as RegionId,
+    idDigits: 4,
+    /** DESIGN.md section 3: the ordering map is this list's order. */
+    order: regionIds,
+  },
+  phone: {
+    localDigits: 10,
+    localPrefix: '05',
+    /** Spec section 5: 05 then one of these, then 7 digits. */
+    secondDigitAllowed: '503649187',
+  },
+  password: { minLength: 8, pbkdf2Iterations: 100_000 },
+  name: { minLength: 3 },
+  cookies: {
+    handshakeDays: 29,
+    handshakeRefreshMinutes: 30,
+    /** The spec's "cookie helper value 10 units" for the handshake cookie, in days. */
+    handshakeHelperDays: 10,
+    mageDays: 9,
+    sessionResetDaysLeft: 3,
+    cookieConsentMaxAgeSeconds: 31_536_000,
+    mobileAppBannerMaxAgeSeconds: 36_000,
+    localeMaxAgeSeconds: 31_536_000,
+  },
+  cache: {
+    categoryTreeSeconds: 30 * 60,
+    regionsSeconds: 30 * 60,
+    homeContentMs: 1_800_000,
+    footerSeconds: 30 * 60,
+  },
+  otp: {
+    digits: 6,
+    validSeconds: 5 * 60,
+    maxWrongTries: 5,
+    resendAfterSeconds: 60,
+  },
+  installments: [
+    { count: 2, key: 'split2' },
+    { count: 3, key: 'split3' },
+    { count: 4, key: 'split4' },
+  ] as const,
+  images: {
+    storefrontQuality: 100,
+    cdnQuality: 75,
+    searchLabelWidth: 209,
+    searchLabelHeight: 105,
+    widths: [160, 240, 320, 480, 640, 960] as const,
+  },
+  layout: {
+    breakpointsPx: { sm: 576, md: 768, lg: 992, xl: 1200 },
+    navHiddenBelowPx: 991,
+    contentMaxWidthPx: 1600,
+  },
+  backOrdersPreorderCode: 101,
+  search: {
+    indexNames: {
+      products: { ar: 'products_ar', en: 'products_en' },
+      suggestions: { ar: 'products_query_suggestions_ar', en: 'products_query_suggestions_en' },
+    },
+  },
+} as const
+
+export type AppConfig = typeof appConfig
+export type Locale = (typeof appConfig.locales.all)[number]

@@ -1,0 +1,34 @@
+// Shopper flows in real Chromium (Debian's) against the built Worker served by `vite preview`.
+import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './tests/e2e/browser'
+
+const port = 4173
+const env = 'CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false'
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions(),
+    locale: 'ar-SA',
+    timezoneId: 'Asia/Riyadh',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // The build comes first (npm run test:e2e); here the local D1 is migrated and seeded, then served.
+    command: `${env} npm run db:migrate && ${env} npm run db:seed && ${env} vite preview --port ${port} --strictPort`,
+    url: `http://localhost:${port}/api/getRegions?lang=ar`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

@@ -1,0 +1,28 @@
+/**
+ * A price as DESIGN.md section 4 wants it: the U+20C1 riyal sign left of the number with a space,
+ * Western digits, isolated left-to-right inside Arabic text, and read out as "1,299 Saudi riyals".
+ */
+import { formatAmount, riyalSign } from '../lib/money'
+import { m } from '../paraglide/messages.js'
+
+interface PriceProps {
+  amount: number
+  decimals?: number
+  className?: string
+  /** A struck-through former price. */
+  was?: boolean
+}
+
+export function Price({ amount, decimals, className, was = false }: PriceProps) {
+  const text = formatAmount(amount, decimals)
+  const spoken = was ? m.price_was_label({ amount: text }) : m.price_label({ amount: text })
+  const Tag = was ? 's' : 'span'
+  return (
+    <bdi dir="ltr" className={className}>
+      <Tag aria-hidden="true" className="whitespace-nowrap">
+        <span className="riyal">{riyalSign}</span> {text}
+      </Tag>
+      <span className="sr-only">{spoken}</span>
+    </bdi>
+  )
+}

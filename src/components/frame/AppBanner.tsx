@@ -1,0 +1,41 @@
+/**
+ * The app banner on small screens (spec section 2): Continue opens the app store, close hides it;
+ * either way the mobile-app cookie keeps it hidden for 36,000 s.
+ */
+import { Smartphone, X } from 'lucide-react'
+import { useState } from 'react'
+import { appConfig } from '../../../app.config'
+import { cookieNames, writeBrowserCookie } from '../../lib/shopper-prefs'
+import { m } from '../../paraglide/messages.js'
+
+export function AppBanner({ dismissed }: { dismissed: boolean }) {
+  const [hidden, setHidden] = useState(dismissed)
+  if (hidden) return null
+  const dismiss = () => {
+    writeBrowserCookie(cookieNames.mobileApp, 'hidden', appConfig.cookies.mobileAppBannerMaxAgeSeconds)
+    setHidden(true)
+  }
+  return (
+    <aside aria-label={m.app_banner_title()} className="flex items-center gap-3 bg-white px-3 py-2 text-sm md:hidden">
+      <button type="button" onClick={dismiss} className="rounded-full p-1 text-muted hover:bg-surface" aria-label={m.app_banner_close()}>
+        <X aria-hidden="true" className="size-5" />
+      </button>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand text-brand-ink">
+        <Smartphone aria-hidden="true" className="size-5" />
+      </span>
+      <span className="min-w-0 flex-1 leading-tight">
+        <strong className="block">{m.app_banner_title()}</strong>
+        <span className="block truncate text-muted">{m.app_banner_text()}</span>
+      </span>
+      <a
+        href={appConfig.store.appStoreUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={dismiss}
+        className="rounded-full bg-brand px-4 py-1.5 font-semibold text-brand-ink"
+      >
+        {m.app_banner_continue()}
+      </a>
+    </aside>
+  )
+}

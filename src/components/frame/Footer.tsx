@@ -1,0 +1,137 @@
+/** The footer: newsletter, link columns, contact, social, payment methods and the legal line. */
+import { Link } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import type { FooterContent } from '~/seed/content'
+import { riyadhDateString } from '../../lib/dates'
+import { currentLocale } from '../../lib/i18n'
+import { m } from '../../paraglide/messages.js'
+
+type NewsletterState = 'idle' | 'sending' | 'done' | 'invalid' | 'failed'
+
+function Newsletter() {
+  const inputId = useId()
+  const [state, setState] = useState<NewsletterState>('idle')
+  const messages: Partial<Record<NewsletterState, string>> = {
+    done: m.footer_newsletter_thanks(),
+    invalid: m.footer_newsletter_invalid(),
+    failed: m.footer_newsletter_failed(),
+  }
+  return (
+    <form
+      id="newsletter"
+      noValidate
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      onSubmit={async (event) => {
+        event.preventDefault()
+        const email = String(new FormData(event.currentTarget).get('email') ?? '').trim()
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return setState('invalid')
+        setState('sending')
+        try {
+          const response = await fetch(`/api/newsletter?lang=${currentLocale()}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email }),
+          })
+          setState(response.ok ? 'done' : response.status === 400 ? 'invalid' : 'failed')
+        } catch {
+          setState('failed')
+        }
+      }}
+    >
+      <div className="flex-1">
+        <label htmlFor={inputId} className="mb-1 block text-sm">
+          {m.footer_newsletter_label()}
+        </label>
+        <input
+          id={inputId}
+          name="email"
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          aria-invalid={state === 'invalid'}
+          aria-describedby={`${inputId}-status`}
+          className="h-11 w-full rounded-full border-0 bg-white px-4 text-ink focus:outline-2 focus:outline-accent"
+        />
+      </div>
+      <button type="submit" disabled={state === 'sending'} className="h-11 rounded-full bg-accent px-6 font-bold text-accent-ink disabled:opacity-60">
+        {m.footer_newsletter_submit()}
+      </button>
+      <p id={`${inputId}-status`} role="status" className="text-sm sm:sr-only-focusable">
+        {messages[state] ?? ''}
+      </p>
+    </form>
+  )
+}
+
+export function Footer({ footer }: { footer: FooterContent | null }) {
+  const year = riyadhDateString(new Date()).slice(0, 4)
+  return (
+    <footer className="mt-12 bg-[#0f172a] text-slate-200">
+      <div className="bg-brand text-brand-ink">
+        <div className="mx-auto grid max-w-content gap-4 px-4 py-8 lg:grid-cols-2 lg:items-center">
+          <div>
+            <h2 className="text-xl font-bold">{m.footer_newsletter_title()}</h2>
+            <p className="opacity-90">{m.footer_newsletter_text()}</p>
+          </div>
+          <Newsletter />
+        </div>
+      </div>
+      {footer ? (
+        <div className="mx-auto grid max-w-content gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+          {footer.columns.map((column) => (
+            <nav key={column.title} aria-label={column.title}>
+              <h2 className="mb-3 font-bold text-white">{column.title}</h2>
+              <ul className="space-y-2 text-sm">
+                {column.links.map((link) => (
+                  <li key={link.href}>
+                    <Link to={link.href} className="hover:text-white hover:underline">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+          <div className="text-sm">
+            <h2 className="mb-3 font-bold text-white">{m.footer_customer_care()}</h2>
+            <p>
+              {m.footer_phone()}: <bdi dir="ltr">{footer.contact.phone}</bdi>
+            </p>
+            <p>
+              {m.footer_email()}: <bdi dir="ltr">{footer.contact.email}</bdi>
+            </p>
+            <p className="mt-1 text-slate-300">{footer.contact.hours}</p>
+            <h2 className="mt-4 mb-2 font-bold text-white">{m.footer_follow()}</h2>
+            <ul className="flex flex-wrap gap-3">
+              {footer.social.map((s) => (
+                <li key={s.name}>
+                  <a href={s.href} target="_blank" rel="noopener noreferrer" className="hover:text-white hover:underline">
+                    {s.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : (
+        <p className="mx-auto max-w-content px-4 py-10 text-sm">{m.footer_unavailable()}</p>
+      )}
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-content flex-col gap-3 px-4 py-5 text-xs text-slate-300 lg:flex-row lg:items-center lg:justify-between">
+          <p>
+            {m.footer_rights({ year })} {footer?.legal}
+          </p>
+          {footer && (
+            <ul aria-label={m.footer_payment_methods()} className="flex flex-wrap gap-2">
+              {footer.payment_methods.map((method) => (
+                <li key={method} className="rounded bg-white px-2 py-1 text-[0.7rem] font-bold tracking-wide text-slate-800 uppercase" lang="en">
+                  {method}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,40 @@
+/**
+ * The sticky top area (spec section 2): logo, Categories, search, city, account, favourites, cart
+ * and the language toggle; the nav bar under it on large screens. Phones get the search on a
+ * second row and the city on a third.
+ */
+import type { CategoryNode } from '../../lib/category-tree'
+import type { RegionOption } from '../../lib/city-search'
+import { CityButton } from './CityPicker'
+import { AccountLink, CartLink, FavouritesLink } from './HeaderIcons'
+import { LanguageToggle } from './LanguageToggle'
+import { Logo } from './Logo'
+import { NavBar } from './NavBar'
+import { SearchBox } from './SearchBox'
+import { SideMenu } from './SideMenu'
+
+export function Header({ tree, regions }: { tree: CategoryNode | undefined; regions: RegionOption[] }) {
+  return (
+    <header className="sticky top-0 z-30 bg-brand text-brand-ink shadow-md">
+      <div className="mx-auto flex max-w-content items-center gap-2 px-3 py-2 lg:gap-4 lg:px-4">
+        <SideMenu tree={tree} />
+        <Logo />
+        <SearchBox className="mx-2 hidden flex-1 md:block" />
+        <CityButton regions={regions} className="hidden lg:flex" />
+        <div className="ms-auto flex items-center gap-0.5 md:ms-0">
+          <LanguageToggle />
+          <AccountLink />
+          <FavouritesLink />
+          <CartLink />
+        </div>
+      </div>
+      <div className="px-3 pb-2 md:hidden">
+        <SearchBox />
+      </div>
+      <div className="border-t border-white/15 px-2 py-0.5 lg:hidden">
+        <CityButton regions={regions} />
+      </div>
+      <NavBar tree={tree} />
+    </header>
+  )
+}

@@ -1,0 +1,57 @@
+/** The header's icon links: external account portal, favourites and cart, with count badges. */
+import { Link } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { Heart, ShoppingCart, UserRound } from 'lucide-react'
+import { appConfig } from '../../../app.config'
+import { m } from '../../paraglide/messages.js'
+import { cartItemCountAtom, wishlistAtom } from '../../state/shopper'
+
+const iconLink =
+  'relative inline-flex size-10 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink'
+
+function Badge({ count }: { count: number }) {
+  if (count <= 0) return null
+  return (
+    <span
+      aria-hidden="true"
+      className="absolute -top-0.5 -end-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-[0.7rem] font-bold leading-5 text-accent-ink"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  )
+}
+
+export function AccountLink() {
+  return (
+    <a
+      href={appConfig.store.customerPortalUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={iconLink}
+      aria-label={m.header_account_new_tab()}
+      title={m.header_account()}
+    >
+      <UserRound aria-hidden="true" className="size-6" />
+    </a>
+  )
+}
+
+export function FavouritesLink() {
+  const count = useAtomValue(wishlistAtom).length
+  return (
+    <Link to="/user/favourites" className={iconLink} aria-label={m.header_favourites_count({ count })} title={m.header_favourites()}>
+      <Heart aria-hidden="true" className="size-6" />
+      <Badge count={count} />
+    </Link>
+  )
+}
+
+export function CartLink() {
+  const count = useAtomValue(cartItemCountAtom)
+  return (
+    <Link to="/cart" className={iconLink} aria-label={m.header_cart_count({ count })} title={m.header_cart()}>
+      <ShoppingCart aria-hidden="true" className="size-6" />
+      <Badge count={count} />
+    </Link>
+  )
+}

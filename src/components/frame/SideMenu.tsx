@@ -1,0 +1,56 @@
+/** The Categories side menu: the whole tree, sub-categories folded under their parent. */
+import { Link } from '@tanstack/react-router'
+import { useAtom } from 'jotai'
+import { ChevronDown, Menu } from 'lucide-react'
+import type { CategoryNode } from '../../lib/category-tree'
+import { isMenuCategory } from '../../lib/mega-menu'
+import { m } from '../../paraglide/messages.js'
+import { openModalAtom } from '../../state/shopper'
+import { Dialog } from '../ui/Dialog'
+
+export function SideMenu({ tree, className = '' }: { tree: CategoryNode | undefined; className?: string }) {
+  const [openModal, setOpenModal] = useAtom(openModalAtom)
+  const close = () => setOpenModal(null)
+  const categories = tree?.children_data.filter((c) => c.include_in_menu && c.product_count > 0) ?? []
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpenModal('sideMenu')}
+        aria-haspopup="dialog"
+        className={`inline-flex items-center gap-2 rounded-lg px-2 py-2 font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink ${className}`}
+      >
+        <Menu aria-hidden="true" className="size-6" />
+        <span className="max-lg:sr-only">{m.header_categories()}</span>
+      </button>
+      <Dialog open={openModal === 'sideMenu'} onClose={close} title={m.side_menu_title()} variant="drawer">
+        <ul className="divide-y divide-line">
+          {categories.map((category) => (
+            <li key={category.id}>
+              <details className="group">
+                <summary className="flex cursor-pointer list-none items-center justify-between px-5 py-3 font-medium hover:bg-surface">
+                  {category.name}
+                  <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+                </summary>
+                <ul className="bg-surface pb-2">
+                  <li>
+                    <Link to="/$urlKey" params={{ urlKey: category.url_key }} onClick={close} className="block px-8 py-2 text-sm font-semibold text-brand">
+                      {m.side_menu_all_in({ name: category.name })}
+                    </Link>
+                  </li>
+                  {category.children_data.filter(isMenuCategory).map((child) => (
+                    <li key={child.id}>
+                      <Link to="/$urlKey" params={{ urlKey: child.url_key }} onClick={close} className="block px-8 py-2 text-sm hover:text-brand">
+                        {child.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    </>
+  )
+}

@@ -1,0 +1,38 @@
+/** The home popup banner (img-en or img-ar by language), once per visit, a few seconds after load. */
+import { Link } from '@tanstack/react-router'
+import { useAtom } from 'jotai'
+import { useEffect } from 'react'
+import { appConfig } from '../../../app.config'
+import type { HomeContent } from '~/seed/content'
+import { currentLocale } from '../../lib/i18n'
+import { openModalAtom } from '../../state/shopper'
+import { Dialog } from '../ui/Dialog'
+
+const seenKey = 'popupBannerSeen'
+/** The spec's 3 s modal trigger delay (section 9). */
+const popupDelayMs = appConfig.timing.modalTriggerDelayMs + 1000
+
+export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup-banner']> }) {
+  const [openModal, setOpenModal] = useAtom(openModalAtom)
+  useEffect(() => {
+    if (sessionStorage.getItem(seenKey)) return
+    const timer = setTimeout(() => {
+      sessionStorage.setItem(seenKey, '1')
+      // One modal at a time: never over another one.
+      setOpenModal((current) => current ?? 'popupBanner')
+    }, popupDelayMs)
+    return () => clearTimeout(timer)
+  }, [setOpenModal])
+  const image = currentLocale() === 'ar' ? banner['img-ar'] : banner['img-en']
+  return (
+    <Dialog open={openModal === 'popupBanner'} onClose={() => setOpenModal(null)} title={banner.alt} hideTitle>
+      {/* Rendered only while open, so the page never fetches a picture it does not show. */}
+      {openModal === 'popupBanner' && (
+        <Link to={banner.href} onClick={() => setOpenModal(null)} className="relative block">
+          <img src={image} alt="" width={800} height={600} className="w-full" />
+          <span className="absolute inset-0 flex items-center justify-center p-8 text-center text-3xl font-extrabold text-white">{banner.alt}</span>
+        </Link>
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,59 @@
+/**
+ * A modal on the native <dialog>: focus is trapped and Escape closes it, with no library code.
+ * Opens when `open` is true; reports every close (Escape, backdrop, close button) through onClose.
+ */
+import { X } from 'lucide-react'
+import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { m } from '../../paraglide/messages.js'
+
+interface DialogProps {
+  open: boolean
+  onClose: () => void
+  title: string
+  children: ReactNode
+  variant?: 'modal' | 'drawer'
+  /** Hide the visible heading (it is still the dialog's accessible name). */
+  hideTitle?: boolean
+}
+
+export function Dialog({ open, onClose, title, children, variant = 'modal', hideTitle = false }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  return (
+    <dialog
+      ref={ref}
+      className={variant}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === event.currentTarget) onClose()
+      }}
+    >
+      <div className="flex max-h-[inherit] flex-col">
+        <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4">
+          <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-bold'}>
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            className="ms-auto rounded-full p-2 text-muted hover:bg-surface focus-visible:outline-2 focus-visible:outline-brand"
+            aria-label={m.dialog_close()}
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        <div className="overflow-y-auto">{children}</div>
+      </div>
+    </dialog>
+  )
+}

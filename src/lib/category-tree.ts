@@ -1,0 +1,34 @@
+/** Walks the category tree (spec section 3 'Category node'). */
+
+export interface TreeNode {
+  id: number
+  url_key: string
+  children_data: TreeNode[]
+}
+
+export interface CategoryNode {
+  id: number
+  parent_id: number
+  url_key: string
+  name: string
+  position: number
+  level: number
+  is_active: boolean
+  include_in_menu: boolean
+  show_in_mega_menu: boolean
+  show_animation: boolean
+  product_count: number
+  banners: { desktop: { image_src: string } | null; mobile: { image_src: string } | null }
+  children_data: CategoryNode[]
+}
+
+/** Finds a node by url_key or id anywhere under the root. */
+export function findCategory<T extends TreeNode>(root: T, key: string | number): T | undefined {
+  const stack: TreeNode[] = [...root.children_data]
+  while (stack.length > 0) {
+    const node = stack.shift()!
+    if (typeof key === 'number' ? node.id === key : node.url_key === key) return node as T
+    stack.push(...node.children_data)
+  }
+  return undefined
+}

@@ -1,0 +1,10 @@
+/** The city popup's list (spec section 5): the first (placeholder) entry skipped, filtered by a case-insensitive substring. */
+export interface RegionOption {
+  label: string
+  value: string
+}
+
+export function filterCities(regions: readonly RegionOption[], query: string): RegionOption[] {
+  const needle = query.trim().toLocaleLowerCase()
+  return regions.slice(1).filter((region) => region.label.toLocaleLowerCase().includes(needle))
+}

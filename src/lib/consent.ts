@@ -1,0 +1,23 @@
+/** Cookie consent choices (spec section 2), kept in the cookieConsent cookie for 31,536,000 s. */
+export const consentCategories = ['functions', 'marketing', 'preference', 'measurements', 'social'] as const
+export type ConsentCategory = (typeof consentCategories)[number]
+export type ConsentChoices = Record<ConsentCategory, boolean>
+
+/** Functions are the store's own working cookies: always on. */
+export function consentChoices(kind: 'all' | 'none' | Partial<ConsentChoices>): ConsentChoices {
+  const base = kind === 'all' || kind === 'none' ? kind === 'all' : false
+  const choices = Object.fromEntries(consentCategories.map((c) => [c, base])) as ConsentChoices
+  if (typeof kind === 'object') Object.assign(choices, kind)
+  choices.functions = true
+  return choices
+}
+
+export function serialiseConsent(choices: ConsentChoices): string {
+  return consentCategories.filter((c) => choices[c]).join('.')
+}
+
+export function parseConsent(value: string | undefined): ConsentChoices | null {
+  if (value === undefined) return null
+  const given = new Set(value.split('.'))
+  return consentChoices(Object.fromEntries(consentCategories.map((c) => [c, given.has(c)])))
+}

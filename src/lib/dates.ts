@@ -1,0 +1,46 @@
+/**
+ * Dates in Asia/Riyadh, the same on the server and in the browser (DESIGN.md section 4), so
+ * hydration never disagrees and "today" is the shopper's today.
+ */
+import { appConfig, type Locale } from '../../app.config'
+
+const timeZone = appConfig.store.timeZone
+
+/** yyyy-mm-dd of the given instant in Riyadh. */
+export function riyadhDateString(instant: Date): string {
+  // en-CA formats as yyyy-mm-dd.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+}
+
+/** Adds whole days to a yyyy-mm-dd calendar date (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10)
+}
+
+export function weekdayName(date: string, locale: Locale | 'en-US' = 'en-US'): string {
+  const intlLocale = locale === 'ar' ? 'ar-SA-u-nu-latn' : 'en-US'
+  return new Intl.DateTimeFormat(intlLocale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+}
+
+export interface AvailableDate {
+  Date: string
+  Day: string
+}
+
+/** The delivery dates a city offers: `count` days starting `leadDays` after today in Riyadh. */
+export function availableDeliveryDates(now: Date, leadDays: number, count: number): AvailableDate[] {
+  const today = riyadhDateString(now)
+  return Array.from({ length: count }, (_, i) => {
+    const date = addDays(today, leadDays + i)
+    return { Date: date, Day: weekdayName(date) }
+  })
+}
+
+/** A calendar date for display in the page's language, Western digits, Riyadh calendar. */
+export function formatDisplayDate(date: string, locale: Locale): string {
+  const intlLocale = locale === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB'
+  return new Intl.DateTimeFormat(intlLocale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  )
+}

@@ -1,0 +1,19 @@
+/**
+ * The mega-menu rule (spec section 4): a category shows only if include_in_menu and
+ * show_in_mega_menu are true and it has products; the nav bar shows at most 12 (spec section 9).
+ */
+import { appConfig } from '../../app.config'
+
+export interface MenuCategory {
+  include_in_menu: boolean
+  show_in_mega_menu: boolean
+  product_count: number
+}
+
+export function isMenuCategory(category: MenuCategory): boolean {
+  return category.include_in_menu && category.show_in_mega_menu && category.product_count > 0
+}
+
+export function navCategories<T extends MenuCategory>(topCategories: readonly T[]): T[] {
+  return topCategories.filter(isMenuCategory).slice(0, appConfig.limits.navCategoriesMax)
+}

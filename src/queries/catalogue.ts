@@ -1,0 +1,46 @@
+/** Query-key factories for the catalogue (CONVENTIONS.md 3): loaders ensure, components suspend. */
+import { queryOptions } from '@tanstack/react-query'
+import type { Locale } from '../../app.config'
+import { appConfig } from '../../app.config'
+import {
+  getBlogPost,
+  getBlogPosts,
+  getCategoryPage,
+  getFrameData,
+  getHomePage,
+  getProductPage,
+  getStaticPage,
+} from '../server/catalogue.functions'
+
+/** The frame's data follows the KV cache's life (30 minutes). */
+const frameStaleMs = appConfig.cache.categoryTreeSeconds * 1000
+const pageStaleMs = 60_000
+
+export const catalogueQueries = {
+  frame: (locale: Locale) =>
+    queryOptions({ queryKey: ['frame', locale], queryFn: () => getFrameData({ data: { locale } }), staleTime: frameStaleMs }),
+  home: (locale: Locale, regionId: string) =>
+    queryOptions({
+      queryKey: ['home', locale, regionId],
+      queryFn: () => getHomePage({ data: { locale, regionId } }),
+      staleTime: pageStaleMs,
+    }),
+  category: (locale: Locale, regionId: string, urlKey: string, page: number) =>
+    queryOptions({
+      queryKey: ['category', locale, regionId, urlKey, page],
+      queryFn: () => getCategoryPage({ data: { locale, regionId, urlKey, page } }),
+      staleTime: pageStaleMs,
+    }),
+  product: (locale: Locale, regionId: string, rewriteUrl: string) =>
+    queryOptions({
+      queryKey: ['product', locale, regionId, rewriteUrl],
+      queryFn: () => getProductPage({ data: { locale, regionId, rewriteUrl } }),
+      staleTime: pageStaleMs,
+    }),
+  staticPage: (locale: Locale, slug: string) =>
+    queryOptions({ queryKey: ['static', locale, slug], queryFn: () => getStaticPage({ data: { locale, slug } }), staleTime: frameStaleMs }),
+  blogPosts: (locale: Locale) =>
+    queryOptions({ queryKey: ['blog', locale], queryFn: () => getBlogPosts({ data: { locale } }), staleTime: frameStaleMs }),
+  blogPost: (locale: Locale, slug: string) =>
+    queryOptions({ queryKey: ['blog', locale, slug], queryFn: () => getBlogPost({ data: { locale, slug } }), staleTime: frameStaleMs }),
+}

@@ -1,0 +1,37 @@
+import { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { getGlobalStartContext } from '@tanstack/react-start'
+import { ErrorFallback } from './components/ErrorFallback'
+import { NotFound } from './components/NotFound'
+import { deLocalizeUrl, localizeUrl } from './paraglide/runtime'
+import { routeTree } from './routeTree.gen'
+
+export function getRouter() {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      // On the server a query lives only for its request (STACK.md gotcha 11).
+      queries: { staleTime: 60_000, gcTime: import.meta.env.SSR ? 0 : 5 * 60_000, retry: 1 },
+    },
+  })
+  const nonce = import.meta.env.SSR ? (getGlobalStartContext() as { nonce?: string } | undefined)?.nonce : undefined
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    scrollRestoration: true,
+    defaultPreload: 'intent',
+    defaultErrorComponent: ErrorFallback,
+    defaultNotFoundComponent: NotFound,
+    // Routes are written without the locale; /en/... maps onto them and links keep the locale.
+    rewrite: { input: ({ url }) => deLocalizeUrl(url), output: ({ url }) => localizeUrl(url) },
+    ssr: nonce ? { nonce } : undefined,
+  })
+  setupRouterSsrQueryIntegration({ router, queryClient })
+  return router
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof getRouter>
+  }
+}

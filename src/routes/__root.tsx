@@ -1,0 +1,101 @@
+/// <reference types="vite/client" />
+import { type QueryClient, useQuery } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createStore, Provider as JotaiProvider } from 'jotai'
+import { type ReactNode, useState } from 'react'
+import { AppBanner } from '../components/frame/AppBanner'
+import { CityDialog } from '../components/frame/CityPicker'
+import { CookieConsent } from '../components/frame/CookieConsent'
+import { Footer } from '../components/frame/Footer'
+import { Header } from '../components/frame/Header'
+import { WhatsAppButton } from '../components/frame/WhatsAppButton'
+import { ErrorFallback } from '../components/ErrorFallback'
+import { NotFound } from '../components/NotFound'
+import { currentLocale, directionOf } from '../lib/i18n'
+import { alternateLinks } from '../lib/seo'
+import { readShopperPrefs, type ShopperPrefs } from '../lib/shopper-prefs'
+import { m } from '../paraglide/messages.js'
+import { catalogueQueries } from '../queries/catalogue'
+import { chosenRegionIdAtom } from '../state/shopper'
+import appCss from '../styles/app.css?url'
+
+const favicon =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%23ffb400'/%3E%3Cpath d='M9 12h14l-1.2 12.5a2 2 0 0 1-2 1.5h-7.6a2 2 0 0 1-2-1.5z' fill='%230b4f9c'/%3E%3C/svg%3E"
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  beforeLoad: () => ({ locale: currentLocale(), prefs: readShopperPrefs() }),
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(catalogueQueries.frame(context.locale))
+  },
+  head: ({ matches }) => {
+    const leaf = matches[matches.length - 1]
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+        { name: 'theme-color', content: '#0b4f9c' },
+        { title: m.home_title() },
+        { name: 'description', content: m.home_meta_description() },
+      ],
+      links: [
+        // Empty only in the workerd test build, which bundles no CSS.
+        ...(appCss ? [{ rel: 'stylesheet', href: appCss }] : []),
+        { rel: 'icon', href: favicon, type: 'image/svg+xml' },
+        ...alternateLinks(leaf?.pathname ?? '/'),
+      ],
+    }
+  },
+  shellComponent: RootDocument,
+  component: RootLayout,
+  errorComponent: ErrorFallback,
+  notFoundComponent: NotFound,
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  const locale = currentLocale()
+  const { data: frame } = useQuery(catalogueQueries.frame(locale))
+  const theme = [frame?.theme.extreme && 'extreme', frame?.theme.nationalDay && 'national-day'].filter(Boolean).join(' ')
+  return (
+    <html lang={locale} dir={directionOf(locale)} data-theme={theme || undefined}>
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+function RootLayout() {
+  const { prefs, locale } = Route.useRouteContext()
+  // Not suspending: while the frame data is missing the nav bar shows its skeletons.
+  const { data: frame } = useQuery(catalogueQueries.frame(locale))
+  return (
+    <ShopperStateProvider prefs={prefs}>
+      <a href="#main" className="sr-only-focusable fixed top-2 start-2 z-50 rounded bg-white px-4 py-2 font-semibold text-brand">
+        {m.skip_to_content()}
+      </a>
+      <AppBanner dismissed={prefs.appBannerDismissed} />
+      <Header tree={frame?.tree} regions={frame?.regions ?? []} />
+      <main id="main" className="min-h-[60vh]">
+        <Outlet />
+      </main>
+      <Footer footer={frame?.footer ?? null} />
+      <WhatsAppButton />
+      <CityDialog regions={frame?.regions ?? []} />
+      <CookieConsent given={prefs.consentGiven} />
+    </ShopperStateProvider>
+  )
+}
+
+/** One Jotai store per request on the server and per tab in the browser (STACK.md gotcha 12). */
+function ShopperStateProvider({ prefs, children }: { prefs: ShopperPrefs; children: ReactNode }) {
+  const [store] = useState(() => {
+    const s = createStore()
+    s.set(chosenRegionIdAtom, prefs.chosenRegionId)
+    return s
+  })
+  return <JotaiProvider store={store}>{children}</JotaiProvider>
+}

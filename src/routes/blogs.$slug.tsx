@@ -1,0 +1,29 @@
+/** One blog post. */
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { Breadcrumbs } from '../components/Breadcrumbs'
+import { formatDisplayDate, riyadhDateString } from '../lib/dates'
+import { m } from '../paraglide/messages.js'
+import { catalogueQueries } from '../queries/catalogue'
+
+export const Route = createFileRoute('/blogs/$slug')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(catalogueQueries.blogPost(context.locale, params.slug)),
+  head: ({ loaderData }) => ({ meta: loaderData ? [{ title: `${loaderData.title} | ${m.site_name()}` }] : [] }),
+  component: BlogPost,
+})
+
+function BlogPost() {
+  const { locale } = Route.useRouteContext()
+  const { data } = useSuspenseQuery(catalogueQueries.blogPost(locale, Route.useParams().slug))
+  const date = riyadhDateString(new Date(data.published_at))
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-6">
+      <Breadcrumbs items={[{ label: m.blog_title(), to: '/blogs' }, { label: data.title }]} />
+      <h1 className="mt-4 text-3xl font-bold">{data.title}</h1>
+      <p className="mt-2 text-sm text-muted">
+        <time dateTime={date}>{m.blog_published({ date: formatDisplayDate(date, locale) })}</time>
+      </p>
+      <p className="mt-6 leading-loose">{data.body}</p>
+    </article>
+  )
+}

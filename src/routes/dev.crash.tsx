@@ -1,0 +1,15 @@
+/** A page that always fails to render, so tests can see the error fallback. Absent in production. */
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { devRoutesEnabled } from '../server/dev.functions'
+
+export const Route = createFileRoute('/dev/crash')({
+  beforeLoad: async () => {
+    if (!(await devRoutesEnabled())) throw notFound()
+  },
+  head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
+  component: Crash,
+})
+
+function Crash(): never {
+  throw new Error('Deliberate render crash (development and tests only)')
+}

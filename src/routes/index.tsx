@@ -1,0 +1,34 @@
+/** Home (spec section 2): banners, the campaign countdown, category highlights, product rails and the popup banner. */
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { CampaignCountdown } from '../components/home/CampaignCountdown'
+import { CategoryHighlights } from '../components/home/CategoryHighlights'
+import { HeroBanners } from '../components/home/HeroBanners'
+import { PopupBanner } from '../components/home/PopupBanner'
+import { ProductRail } from '../components/product/ProductRail'
+import { catalogueQueries } from '../queries/catalogue'
+import { regionIdAtom } from '../state/shopper'
+
+export const Route = createFileRoute('/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(catalogueQueries.home(context.locale, context.prefs.regionId)),
+  component: Home,
+})
+
+function Home() {
+  const { locale } = Route.useRouteContext()
+  const { data } = useSuspenseQuery(catalogueQueries.home(locale, useAtomValue(regionIdAtom)))
+  const now = new Date(data.now)
+  const content = data.content
+  return (
+    <>
+      {content && <HeroBanners banners={content.banners} />}
+      {content?.campaign && <CampaignCountdown campaign={content.campaign} serverNow={data.now} />}
+      <CategoryHighlights categories={data.highlights} />
+      {data.rails.map((rail) => (
+        <ProductRail key={rail.id} title={rail.title} urlKey={rail.category_url_key} products={rail.products} now={now} />
+      ))}
+      {content?.['popup-banner'] && <PopupBanner banner={content['popup-banner']} />}
+    </>
+  )
+}

@@ -1,0 +1,23 @@
+/** Static pages (/static/terms-conditions, /static/privacy-policy, /static/legal-notice). */
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { Breadcrumbs } from '../components/Breadcrumbs'
+import { catalogueQueries } from '../queries/catalogue'
+
+export const Route = createFileRoute('/static/$slug')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(catalogueQueries.staticPage(context.locale, params.slug)),
+  head: ({ loaderData }) => ({ meta: loaderData ? [{ title: loaderData.title }, { name: 'description', content: loaderData.body.slice(0, 150) }] : [] }),
+  component: StaticPage,
+})
+
+function StaticPage() {
+  const { locale } = Route.useRouteContext()
+  const { data } = useSuspenseQuery(catalogueQueries.staticPage(locale, Route.useParams().slug))
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-6">
+      <Breadcrumbs items={[{ label: data.title }]} />
+      <h1 className="mt-4 text-3xl font-bold">{data.title}</h1>
+      <p className="mt-4 leading-loose">{data.body}</p>
+    </article>
+  )
+}

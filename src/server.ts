@@ -1,0 +1,23 @@
+// The Worker entry (also Start's server entry): routes /api/* to the Hono app and every page
+// through paraglide to TanStack Start. Durable Object classes are exported from here.
+import handler from '@tanstack/react-start/server-entry'
+import { apiApp } from '~/api/app'
+import { handleWithContext } from '~/http/request-context'
+import { mediaApp } from '~/media/app'
+import { paraglideMiddleware } from './paraglide/server.js'
+
+export { CartObject } from '~/durable-objects/cart'
+export { LimiterObject } from '~/durable-objects/limiter'
+
+export default {
+  fetch(request, env, ctx) {
+    return handleWithContext(request, async () => {
+      const { pathname } = new URL(request.url)
+      if (pathname.startsWith('/api/') || pathname === '/api') return apiApp.fetch(request, env, ctx)
+      if (pathname.startsWith('/media/')) return mediaApp.fetch(request, env, ctx)
+      // The router de-localises /en/... itself (rewrite in src/router.tsx), so Start gets the
+      // original request; paraglide only fixes the locale for this request.
+      return paraglideMiddleware(request, () => handler.fetch(request))
+    })
+  },
+} satisfies ExportedHandler<Env>

@@ -1,0 +1,116 @@
+/**
+ * Server functions for the page frame and the catalogue pages. Each validates its input with
+ * arktype and reads D1/KV through the same adapters as the /api routes.
+ */
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import { type } from 'arktype'
+import { env } from 'cloudflare:workers'
+import { cachedCatalogue } from '~/storage/cached-catalogue'
+import { contentStore } from '~/storage/content-store'
+import { productDetail, productStore } from '~/storage/product-store'
+import { findCategory } from '../lib/category-tree'
+
+const locale = "'ar' | 'en'"
+const regionId = /^\d{4}$/
+
+export const getFrameData = createServerFn({ method: 'GET' })
+  .validator(type({ locale }))
+  .handler(async ({ data }) => {
+    const catalogue = cachedCatalogue(env)
+    const [tree, regions, footer] = await Promise.all([
+      catalogue.categoryTree(data.locale),
+      catalogue.regions(data.locale),
+      catalogue.footer(data.locale).catch((error: unknown) => {
+        // Spec section 8: a footer failure leaves the footer empty, never the page broken.
+        console.error(JSON.stringify({ level: 'error', message: 'footer failed', error: String(error) }))
+        return null
+      }),
+    ])
+    return {
+      tree,
+      regions,
+      footer,
+      theme: {
+        extreme: env.SITE_MODE === 'extreme',
+        nationalDay: env.NATIONAL_DAY === 'true',
+      },
+    }
+  })
+
+export const getHomePage = createServerFn({ method: 'GET' })
+  .validator(type({ locale, regionId }))
+  .handler(async ({ data }) => {
+    const catalogue = cachedCatalogue(env)
+    const [home, tree] = await Promise.all([catalogue.homeContent(data.locale), catalogue.categoryTree(data.locale)])
+    const content = home[0] ?? null
+    const products = productStore(env.DB)
+    const rails = content
+      ? await Promise.all(
+          content.rails.map(async (rail) => {
+            const category = findCategory(tree, rail.category_url_key)
+            const list = category
+              ? await products.listByCategory(category.id, data.locale, Number(data.regionId), 10)
+              : { products: [], total: 0 }
+            return { ...rail, products: list.products }
+          }),
+        )
+      : []
+    return { content, rails, highlights: (content?.highlights ?? []).flatMap((h) => {
+        const category = findCategory(tree, h.url_key)
+        return category ? [{ id: category.id, url_key: category.url_key, name: category.name, image: h.image }] : []
+      }), now: new Date().toISOString() }
+  })
+
+export const getCategoryPage = createServerFn({ method: 'GET' })
+  .validator(type({ locale, regionId, urlKey: /^[a-z0-9-]{1,80}$/, page: '1 <= number.integer <= 1000' }))
+  .handler(async ({ data }) => {
+    const tree = await cachedCatalogue(env).categoryTree(data.locale)
+    const category = findCategory(tree, data.urlKey)
+    if (!category) throw notFound()
+    const pageSize = 24
+    const list = await productStore(env.DB).listByCategory(
+      category.id,
+      data.locale,
+      Number(data.regionId),
+      pageSize,
+      (data.page - 1) * pageSize,
+    )
+    const parent = category.parent_id === tree.id ? null : findCategory(tree, category.parent_id)
+    return {
+      category: { ...category, children_data: category.children_data.map(({ children_data: _, ...child }) => child) },
+      parent: parent ? { url_key: parent.url_key, name: parent.name } : null,
+      ...list,
+      page: data.page,
+      pageSize,
+      now: new Date().toISOString(),
+    }
+  })
+
+export const getStaticPage = createServerFn({ method: 'GET' })
+  .validator(type({ locale, slug: /^[a-z0-9-]{1,80}$/ }))
+  .handler(async ({ data }) => {
+    const page = await contentStore(env.DB).staticPage(data.slug, data.locale)
+    if (!page) throw notFound()
+    return page
+  })
+
+export const getBlogPosts = createServerFn({ method: 'GET' })
+  .validator(type({ locale }))
+  .handler(async ({ data }) => contentStore(env.DB).blogPosts(data.locale))
+
+export const getBlogPost = createServerFn({ method: 'GET' })
+  .validator(type({ locale, slug: /^[a-z0-9-]{1,80}$/ }))
+  .handler(async ({ data }) => {
+    const post = await contentStore(env.DB).blogPost(data.slug, data.locale)
+    if (!post) throw notFound()
+    return post
+  })
+
+export const getProductPage = createServerFn({ method: 'GET' })
+  .validator(type({ locale, regionId, rewriteUrl: /^[a-z0-9-]{1,200}$/ }))
+  .handler(async ({ data }) => {
+    const product = await productDetail(env.DB, data.rewriteUrl, data.locale, Number(data.regionId))
+    if (!product) throw notFound()
+    return { product, now: new Date().toISOString() }
+  })

@@ -1,0 +1,19 @@
+// Start's request middleware. A custom start.ts replaces Start's defaults, so CSRF protection is
+// registered here explicitly (STACK.md gotcha 10).
+import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { contentSecurityPolicy, newNonce } from '~/http/security-headers'
+
+/** Server functions accept only same-origin calls (Sec-Fetch-Site, then Origin, then Referer). */
+const csrf = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
+
+/** A per-request script nonce: the router stamps it on its inline scripts, the CSP allows only it. */
+const cspNonce = createMiddleware({ type: 'request' }).server(async ({ next }) => {
+  const nonce = newNonce()
+  const result = await next({ context: { nonce } })
+  result.response.headers.set('content-security-policy', contentSecurityPolicy(nonce))
+  return result
+})
+
+export const startInstance = createStart(() => ({
+  requestMiddleware: [csrf, cspNonce],
+}))

@@ -1,0 +1,32 @@
+/**
+ * The shared test fixture: every page fails its test on a console error or an uncaught page error,
+ * unless the test names the error it expects.
+ */
+import { test as base, expect } from '@playwright/test'
+
+export const phone = { width: 390, height: 844 }
+export const desktop = { width: 1440, height: 900 }
+
+export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      await use()
+      const unexpected = errors.filter((text) => !allowConsoleErrors.some((allowed) => allowed.test(text)))
+      expect(unexpected, 'console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+/** Accepts the cookie banner so it does not cover what a test looks at. */
+export async function acceptCookies(page: import('@playwright/test').Page) {
+  await page.context().addCookies([{ name: 'cookieConsent', value: 'functions', url: 'http://localhost:4173' }])
+}

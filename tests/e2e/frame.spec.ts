@@ -1,0 +1,182 @@
+// The page frame in both languages, at phone and desktop widths (issue: foundation).
+import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+
+test.describe('languages', () => {
+  test('Arabic at / is right to left, English at /en/ left to right', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    await expect(page.getByRole('button', { name: 'الأقسام' })).toBeVisible()
+    await page.goto('/en/')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+    await expect(page.getByRole('button', { name: 'Categories' })).toBeVisible()
+  })
+
+  test('the toggle keeps the page and remembers the choice', async ({ page, context }) => {
+    await acceptCookies(page)
+    await page.goto('/laptops')
+    await expect(page.getByRole('heading', { level: 1, name: 'اللابتوبات' })).toBeVisible()
+    await page.getByRole('link', { name: 'Switch to English' }).click()
+    await expect(page).toHaveURL(/\/en\/laptops$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Laptops' })).toBeVisible()
+    expect((await context.cookies()).find((c) => c.name === 'NEXT_LOCALE')?.value).toBe('en')
+    await page.getByRole('link', { name: 'التبديل إلى العربية' }).click()
+    await expect(page).toHaveURL(/\/laptops$/)
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  })
+})
+
+test.describe('nav bar on desktop', () => {
+  test.use({ viewport: desktop })
+
+  test('shows at most 12 menu categories and leads to them', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/en/')
+    const nav = page.getByRole('navigation', { name: 'Main categories' })
+    await expect(nav.getByRole('link')).toHaveCount(12)
+    await expect(nav.getByRole('link', { name: 'Offers' })).toHaveCount(0)
+    await expect(nav.getByRole('link', { name: 'Gift Cards' })).toHaveCount(0)
+    await nav.getByRole('link', { name: 'Gaming' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Gaming' })).toBeVisible()
+    await expect(page).toHaveURL(/\/en\/gaming$/)
+  })
+
+  test('shows the WhatsApp button with its tooltip', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/en/')
+    const whatsapp = page.getByRole('link', { name: 'Contact us on WhatsApp' })
+    await expect(whatsapp).toBeVisible()
+    await whatsapp.hover()
+    await expect(page.getByRole('tooltip', { name: 'Contact with Us' })).toBeVisible()
+  })
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: phone })
+
+  test('hides the nav bar and the WhatsApp button, and the side menu holds the categories', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/')
+    await expect(page.getByRole('navigation', { name: 'الأقسام الرئيسية' })).toBeHidden()
+    await expect(page.getByRole('link', { name: 'تواصل معنا عبر واتساب' })).toBeHidden()
+    await page.getByRole('button', { name: 'الأقسام' }).click()
+    const menu = page.getByRole('dialog', { name: 'جميع الأقسام' })
+    await expect(menu).toBeVisible()
+    await menu.getByText('الكمبيوتر', { exact: true }).click()
+    await menu.getByRole('link', { name: 'اللابتوبات' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'اللابتوبات' })).toBeVisible()
+  })
+
+  test('the app banner closes and stays closed', async ({ page, context }) => {
+    await acceptCookies(page)
+    await page.goto('/en/')
+    const banner = page.getByRole('complementary', { name: 'The Matjar app' })
+    await expect(banner).toBeVisible()
+    await banner.getByRole('button', { name: 'Close app banner' }).click()
+    await expect(banner).toBeHidden()
+    const cookie = (await context.cookies()).find((c) => c.name === 'mobile-app')
+    expect(cookie).toBeDefined()
+    expect(Math.round(cookie!.expires - Date.now() / 1000)).toBeGreaterThan(35_000)
+    await page.reload()
+    await expect(page.getByRole('complementary', { name: 'The Matjar app' })).toHaveCount(0)
+  })
+})
+
+test.describe('cookie consent', () => {
+  test('Accept all is kept for a year and survives a reload', async ({ page, context }) => {
+    await page.goto('/')
+    const banner = page.getByRole('region', { name: 'ملفات تعريف الارتباط' })
+    await banner.getByRole('button', { name: 'قبول الكل' }).click()
+    await expect(banner).toBeHidden()
+    const cookie = (await context.cookies()).find((c) => c.name === 'cookieConsent')
+    expect(cookie?.value).toBe('functions.marketing.preference.measurements.social')
+    expect(Math.round(cookie!.expires - Date.now() / 1000)).toBeGreaterThan(31_535_000)
+    await page.reload()
+    await expect(page.getByRole('region', { name: 'ملفات تعريف الارتباط' })).toHaveCount(0)
+  })
+
+  test('Settings has the five tabs and Reject All keeps only the functions', async ({ page, context }) => {
+    await page.goto('/en/')
+    await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Settings' }).click()
+    const settings = page.getByRole('dialog', { name: 'Cookie settings' })
+    for (const tab of ['Functions', 'Marketing', 'Preference', 'Measurements', 'Social Media']) {
+      await expect(settings.getByRole('tab', { name: tab })).toBeVisible()
+    }
+    await settings.getByRole('tab', { name: 'Marketing' }).click()
+    await expect(settings.getByText('Help us show ads and offers')).toBeVisible()
+    await settings.getByRole('button', { name: 'Reject All' }).click()
+    await expect(settings).toBeHidden()
+    expect((await context.cookies()).find((c) => c.name === 'cookieConsent')?.value).toBe('functions')
+  })
+})
+
+test.describe('choosing a city', () => {
+  test.use({ viewport: desktop })
+
+  test('search as you type, choose, and keep it across a reload', async ({ page, context }) => {
+    await acceptCookies(page)
+    await page.goto('/en/')
+    await page.getByRole('button', { name: /Deliver to/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Choose City' })
+    await dialog.getByLabel('Search for your city').fill('JED')
+    await expect(dialog.getByRole('button')).toHaveCount(2) // Jeddah and the close button
+    await dialog.getByRole('button', { name: 'Jeddah' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('button', { name: /Deliver to Jeddah/ })).toBeVisible()
+    expect((await context.cookies()).find((c) => c.name === 'region_id')?.value).toBe('1102')
+    await page.reload()
+    await expect(page.getByRole('button', { name: /Deliver to Jeddah/ })).toBeVisible()
+  })
+})
+
+test.describe('a render crash', () => {
+  test.use({ allowConsoleErrors: [/Deliberate render crash/] })
+
+  test('shows the fallback with Reload Page and Return To Home Page', async ({ page }) => {
+    test.info().annotations.push({ type: 'note', description: '/dev/crash exists only outside production' })
+    await acceptCookies(page)
+    await page.goto('/en/dev/crash')
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Reload Page' })).toBeVisible()
+    await page.getByRole('link', { name: 'Return To Home Page' }).click()
+    await expect(page).toHaveURL(/\/en\/?$/)
+    await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible()
+  })
+
+})
+
+test.describe('an unknown page', () => {
+  // The browser reports the document's own 404 status as a console error.
+  test.use({ allowConsoleErrors: [/status of 404/] })
+
+  test('is a 404 in the language', async ({ page }) => {
+    const response = await page.goto('/en/no-such-page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    const ar = await page.goto('/no-such-page')
+    expect(ar?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible()
+  })
+})
+
+test.describe('server functions', () => {
+  test('accept the store itself and refuse a cross-site POST (CSRF)', async ({ page, request }) => {
+    await acceptCookies(page)
+    await page.goto('/en/')
+    // A client-side navigation calls a server function; replay that call from another site.
+    const call = page.waitForRequest((r) => r.url().includes('/_serverFn/'))
+    await page.getByRole('link', { name: 'Terms & conditions' }).click()
+    const serverFn = await call
+    const crossSite = await request.fetch(serverFn.url(), {
+      method: serverFn.method(),
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    })
+    expect(crossSite.status()).toBe(403)
+    const sameSite = await request.fetch(serverFn.url(), {
+      method: serverFn.method(),
+      headers: { 'sec-fetch-site': 'same-origin', ...(await serverFn.allHeaders()) },
+    })
+    expect(sameSite.status()).toBe(200)
+  })
+})

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url'
+import { cloudflare } from '@cloudflare/vite-plugin'
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { arktypeJitless } from './build/arktype-jitless.ts'
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '~': fileURLToPath(new URL('./worker', import.meta.url)),
+    },
+  },
+  plugins: [
+    arktypeJitless(),
+    cloudflare({ viteEnvironment: { name: 'ssr' } }),
+    tailwindcss(),
+    tanstackStart({
+      // worker/ holds D1, KV, Durable Object and secret-handling code: never in a client bundle.
+      importProtection: { client: { files: [/\/worker\//, '**/*.server.*'] } },
+    }),
+    react(),
+  ],
+  build: { sourcemap: false },
+})

@@ -1,0 +1,38 @@
+// Anything with a binding: tests in workerd against real local D1, KV and Durable Objects, with
+// the Worker built the same way as for production (Start, React, arktype jitless).
+import { fileURLToPath } from 'node:url'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+import { arktypeJitless } from './build/arktype-jitless.ts'
+
+export default defineConfig(async () => ({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '~': fileURLToPath(new URL('./worker', import.meta.url)),
+    },
+  },
+  plugins: [
+    arktypeJitless(),
+    cloudflareTest({
+      main: './src/server.ts',
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: { TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./worker/storage/migrations', import.meta.url))) },
+      },
+    }),
+    tanstackStart(),
+    react(),
+  ],
+  test: {
+    include: ['tests/worker/**/*.test.ts'],
+    setupFiles: ['./tests/worker/setup.ts'],
+    // The first SSR request in a file transforms the whole app (about 10 s on 2 cores).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // The Worker's one-line-per-request logs are checked by a test; here they would only be noise.
+    onConsoleLog: (log: string) => !log.includes('"level":"info"'),
+  },
+}))

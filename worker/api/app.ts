@@ -1,0 +1,24 @@
+/** The Hono app behind /api/*: one sub-app per resource, one error path. */
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { catalogueApi } from './catalogue'
+import { ApiError, onApiError, onNotFound } from './errors'
+import { newsletterApi } from './newsletter'
+
+export const apiApp = new Hono<{ Bindings: Env }>()
+  .basePath('/api')
+  .use(
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large')
+      },
+    }),
+  )
+  .route('/', catalogueApi)
+  .route('/', newsletterApi)
+
+apiApp.onError(onApiError)
+apiApp.notFound(onNotFound)
+
+export type ApiApp = typeof apiApp

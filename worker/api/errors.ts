@@ -1,0 +1,55 @@
+/**
+ * One error path for the Hono apps: known errors become JSON with a status, a message in the
+ * shopper's language and a stable code; unknown ones are logged with the request id as a generic 500.
+ */
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { m } from '../../src/paraglide/messages.js'
+import { currentRequestId } from '../http/request-context'
+import { requestLocale } from './locale'
+
+export type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'internal'
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    readonly issues: string[] = [],
+  ) {
+    super(code)
+  }
+}
+
+function localisedMessage(code: ErrorCode, locale: 'ar' | 'en'): string {
+  switch (code) {
+    case 'bad_request':
+      return m.error_bad_request({}, { locale })
+    case 'not_found':
+      return m.error_not_found_api({}, { locale })
+    case 'payload_too_large':
+      return m.error_payload_too_large({}, { locale })
+    default:
+      return m.error_internal({}, { locale })
+  }
+}
+
+export function errorBody(c: Context, status: number, code: ErrorCode, issues: string[] = []) {
+  return {
+    error: { status, code, message: localisedMessage(code, requestLocale(c)), issues, requestId: currentRequestId() },
+  }
+}
+
+export function onApiError(error: Error, c: Context): Response {
+  if (error instanceof ApiError) return c.json(errorBody(c, error.status, error.code, error.issues), error.status)
+  if (error instanceof HTTPException && error.status < 500) {
+    const code: ErrorCode = error.status === 413 ? 'payload_too_large' : 'bad_request'
+    return c.json(errorBody(c, error.status, code, [error.message].filter(Boolean)), error.status)
+  }
+  console.error(JSON.stringify({ level: 'error', id: currentRequestId(), message: error.message, stack: error.stack }))
+  return c.json(errorBody(c, 500, 'internal'), 500)
+}
+
+export function onNotFound(c: Context): Response {
+  return c.json(errorBody(c, 404, 'not_found'), 404)
+}

@@ -1,0 +1,72 @@
+/**
+ * Per-request context for the whole Worker (pages, /api, /commerce, /1): the request id and what
+ * the cache did, so one structured log line per request can say both.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { withSecurityHeaders } from './security-headers'
+
+export type CacheOutcome = 'hit' | 'miss'
+
+interface RequestContext {
+  id: string
+  cache: CacheOutcome[]
+}
+
+const storage = new AsyncLocalStorage<RequestContext>()
+
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.id
+}
+
+/** Called by the KV cache helper so the request's log line shows hits and misses. */
+export function recordCacheOutcome(outcome: CacheOutcome): void {
+  storage.getStore()?.cache.push(outcome)
+}
+
+function summariseCache(outcomes: CacheOutcome[]): 'hit' | 'miss' | 'partial' | 'none' {
+  if (outcomes.length === 0) return 'none'
+  if (outcomes.every((o) => o === 'hit')) return 'hit'
+  if (outcomes.every((o) => o === 'miss')) return 'miss'
+  return 'partial'
+}
+
+/**
+ * Runs one request: gives it an id (the caller's x-request-id when well formed), adds the security
+ * headers and the id to the response, and writes one JSON log line.
+ */
+export async function handleWithContext(
+  request: Request,
+  handle: () => Promise<Response>,
+): Promise<Response> {
+  const incoming = request.headers.get('x-request-id')
+  const id = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID()
+  const context: RequestContext = { id, cache: [] }
+  const started = Date.now()
+  const url = new URL(request.url)
+  let status = 500
+  try {
+    const response = withSecurityHeaders(await storage.run(context, handle))
+    response.headers.set('x-request-id', id)
+    status = response.status
+    return response
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', id, message: String(error), stack: (error as Error)?.stack }))
+    const response = withSecurityHeaders(
+      Response.json({ error: { status: 500, message: 'Internal error', requestId: id } }, { status: 500 }),
+    )
+    response.headers.set('x-request-id', id)
+    return response
+  } finally {
+    console.log(
+      JSON.stringify({
+        level: 'info',
+        id,
+        method: request.method,
+        path: url.pathname,
+        status,
+        durationMs: Date.now() - started,
+        cache: summariseCache(context.cache),
+      }),
+    )
+  }
+}

@@ -1,0 +1,359 @@
+/**
+ * The deterministic demo catalogue: categories and products with a spread of every state the
+ * storefront must show (discount inside and outside its window, pre-order, out of stock in some
+ * cities, not for sale, big items, fast and 24-hour delivery, labels, fees, options, BNPL).
+ * The same options always give the same rows.
+ */
+import { appConfig, regionIds } from '../../app.config'
+import { createRandom } from './random'
+import { taxonomy, type ImageKind, type SubCategoryTemplate, type Text } from './taxonomy'
+
+export interface CategoryRow {
+  id: number
+  parent_id: number | null
+  url_key: string
+  name_ar: string
+  name_en: string
+  position: number
+  include_in_menu: number
+  show_in_mega_menu: number
+  show_animation: number
+  banner_desktop: string | null
+  banner_mobile: string | null
+}
+
+export interface ProductRow {
+  entity_id: number
+  sku: string
+  rewrite_url: string
+  type_id: 'simple' | 'configurable'
+  name_ar: string
+  name_en: string
+  description_ar: string
+  description_en: string
+  brand_ar: string
+  brand_en: string
+  price: number
+  special_price: number | null
+  discounted_price_from: string | null
+  discounted_price_to: string | null
+  back_orders: number
+  preorder_note_ar: string | null
+  preorder_note_en: string | null
+  not_for_sale: number
+  fast_delivery: number
+  big_items: number
+  delivery_within_24_hours: number
+  eligible_for_tabby: number
+  eligible_for_tamara: number
+  show_outofstock: number
+  main_category_id: number
+  image_kind: ImageKind
+  image_hue: number
+  image_count: number
+  popularity: number
+  labels: string
+  product_messages: string
+  specifications: string
+  configurables: string | null
+  created_at: string
+}
+
+export interface StockRow {
+  product_id: number
+  region_id: number
+  qty: number
+}
+
+export interface FeeRow {
+  fee_id: number
+  title_en: string
+  title_ar: string
+}
+
+export interface FeeOptionRow {
+  fee_option_id: number
+  fee_id: number
+  product_id: number
+  region_id: number
+  price: number
+}
+
+export interface Catalogue {
+  categories: CategoryRow[]
+  products: ProductRow[]
+  productCategories: { product_id: number; category_id: number }[]
+  stock: StockRow[]
+  fees: FeeRow[]
+  feeOptions: FeeOptionRow[]
+}
+
+export interface CatalogueOptions {
+  /** Roughly how many products to make; the demo store uses the default. */
+  products?: number
+  seed?: number
+}
+
+export const defaultProductCount = 640
+
+/** Category ids start above Magento's root (1) and default category (2). */
+const firstCategoryId = 3
+const firstProductId = 1001
+
+// Fixed windows, so the seed is the same on every run: one long current window, one past.
+const currentWindow = { from: '2026-01-01T00:00:00+03:00', to: '2030-12-31T23:59:59+03:00' }
+const pastWindow = { from: '2025-10-22T14:00:00+03:00', to: '2025-10-23T19:00:00+03:00' }
+const futureWindow = { from: '2031-01-01T00:00:00+03:00', to: '2031-02-01T00:00:00+03:00' }
+
+/** Nouns that make a product name read naturally in each language (none where the series says it). */
+const kindNoun: Partial<Record<ImageKind, Text>> = {
+  phone: { en: 'Smartphone', ar: 'جوال' },
+  laptop: { en: 'Laptop', ar: 'لابتوب' },
+  tv: { en: 'Smart TV', ar: 'تلفزيون ذكي' },
+  headphones: { en: 'Headphones', ar: 'سماعة' },
+  monitor: { en: 'Monitor', ar: 'شاشة' },
+  fridge: { en: 'Refrigerator', ar: 'ثلاجة' },
+  washer: { en: 'Washing Machine', ar: 'غسالة' },
+  ac: { en: 'Split Air Conditioner', ar: 'مكيف سبليت' },
+  coffee: { en: 'Coffee Machine', ar: 'ماكينة قهوة' },
+  airfryer: { en: 'Air Fryer', ar: 'قلاية هوائية' },
+  vacuum: { en: 'Vacuum Cleaner', ar: 'مكنسة كهربائية' },
+  console: { en: 'Console', ar: 'جهاز ألعاب' },
+  blender: { en: 'Blender', ar: 'خلاط' },
+}
+
+const labelStyles = [
+  { text: { en: 'New', ar: 'جديد' }, style: 'background:#0f766e;color:#fff', position: 'top-left' },
+  { text: { en: 'Best seller', ar: 'الأكثر مبيعاً' }, style: 'background:#b45309;color:#fff', position: 'top-right' },
+  { text: { en: 'Online exclusive', ar: 'حصري أونلاين' }, style: 'background:#7c3aed;color:#fff', position: 'bottom-left' },
+] as const
+
+const messages = [
+  { key: 'warranty', icon: 'shield', en: '2-year official warranty', ar: 'ضمان رسمي لمدة سنتين' },
+  { key: 'returns', icon: 'return', en: 'Free returns within 7 days', ar: 'إرجاع مجاني خلال 7 أيام' },
+  { key: 'installments', icon: 'card', en: 'Split into 4 interest-free payments', ar: 'قسّمها على 4 دفعات بدون فوائد' },
+  { key: 'pickup', icon: 'store', en: 'Pick up from the showroom today', ar: 'استلمه من المعرض اليوم' },
+] as const
+
+function roundPrice(value: number): number {
+  // Retail prices end in 9 (1,299 not 1,287).
+  return Math.max(9, Math.round(value / 10) * 10 - 1)
+}
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
+  const random = createRandom(options.seed ?? 20261121)
+  const target = options.products ?? defaultProductCount
+  const categories: CategoryRow[] = []
+  const subs: { row: CategoryRow; template: SubCategoryTemplate; parent: CategoryRow; hue: number }[] = []
+  let nextCategoryId = firstCategoryId
+
+  taxonomy.forEach((top, topIndex) => {
+    const topRow: CategoryRow = {
+      id: nextCategoryId++,
+      parent_id: null,
+      url_key: top.urlKey,
+      name_ar: top.name.ar,
+      name_en: top.name.en,
+      position: topIndex,
+      include_in_menu: top.includeInMenu === false ? 0 : 1,
+      show_in_mega_menu: top.showInMegaMenu === false ? 0 : 1,
+      show_animation: top.showAnimation ? 1 : 0,
+      banner_desktop: `/media/banner/category-${top.urlKey}-desktop.svg`,
+      banner_mobile: `/media/banner/category-${top.urlKey}-mobile.svg`,
+    }
+    categories.push(topRow)
+    top.children.forEach((child, childIndex) => {
+      const row: CategoryRow = {
+        id: nextCategoryId++,
+        parent_id: topRow.id,
+        url_key: child.urlKey,
+        name_ar: child.name.ar,
+        name_en: child.name.en,
+        position: childIndex,
+        include_in_menu: 1,
+        show_in_mega_menu: 1,
+        show_animation: 0,
+        banner_desktop: null,
+        banner_mobile: null,
+      }
+      categories.push(row)
+      subs.push({ row, template: child, parent: topRow, hue: top.hue })
+    })
+  })
+
+  const offersCategory = categories.find((c) => c.url_key === 'offers')
+  const perSub = Math.ceil(target / subs.length)
+  const products: ProductRow[] = []
+  const productCategories: Catalogue['productCategories'] = []
+  const stock: StockRow[] = []
+  const fees: FeeRow[] = []
+  const feeOptions: FeeOptionRow[] = []
+  const feeIdByTitle = new Map<string, number>()
+  let nextFeeOptionId = 1
+  let n = 0
+
+  for (const { row: sub, template, parent, hue } of subs) {
+    for (let k = 0; k < perSub; k++, n++) {
+      const id = firstProductId + n
+      const line = template.lines[k % template.lines.length]!
+      const variant = template.variants[Math.floor(k / template.lines.length) % template.variants.length]!
+      const colour = template.colours[(k + Math.floor(k / 7)) % template.colours.length]!
+      // Past the first pass of every line/variant/colour the model year keeps names unique.
+      const edition = Math.floor(k / (template.lines.length * template.variants.length * template.colours.length))
+      const year = edition > 0 ? ` (${2026 - edition})` : ''
+      const noun = kindNoun[template.kind]
+      const nameEn = `${line.brand.en} ${line.series.en} ${variant.en}${noun ? ` ${noun.en}` : ''}, ${colour.en}${year}`
+      const nameAr = `${noun ? `${noun.ar} ` : ''}${line.brand.ar} ${line.series.ar} ${variant.ar}، ${colour.ar}${year}`
+      const [low, high] = template.priceSar
+      const price = roundPrice(low + (high - low) * random.next() ** 1.6)
+      const discountPercent = random.pick([5, 10, 15, 20, 25, 30])
+      const special = roundPrice(price * (1 - discountPercent / 100))
+
+      // States spread over the catalogue by index so every category shows each of them.
+      const discounted = n % 3 === 0
+      const pastDiscount = n % 11 === 5
+      const futureDiscount = n % 19 === 7
+      const preorder = n % 23 === 4
+      const notForSale = n % 29 === 9
+      const outEverywhere = n % 17 === 3 && !preorder
+      const fast = n % 4 === 1
+      const within24 = n % 7 === 2
+      const bigItem = Boolean(template.bigItems)
+      const hasLabel = n % 5 === 0
+      const configurable = Boolean(template.configurable) && k % 4 === 0
+
+      const window = discounted ? currentWindow : pastDiscount ? pastWindow : futureDiscount ? futureWindow : null
+      const labelStyle = labelStyles[n % labelStyles.length]!
+      const labels = hasLabel
+        ? [
+            {
+              status: n % 10 === 5 ? '0' : '1',
+              active_from: '2026-01-01 00:00:00',
+              active_to: n % 15 === 0 ? '2026-02-01 00:00:00' : '2030-12-31 23:59:59',
+              frontend_settings: {
+                position: labelStyle.position,
+                style: labelStyle.style,
+                image_size: '64x24',
+                image: null,
+                label_text: labelStyle.text,
+              },
+            },
+          ]
+        : []
+      const productMessages =
+        n % 2 === 0
+          ? [messages[n % messages.length]!, messages[(n + 1) % messages.length]!].map((m) => ({
+              key: m.key,
+              icon: m.icon,
+              text: m.en,
+              message_en: m.en,
+              message_ar: m.ar,
+            }))
+          : []
+      const specifications = [
+        { name: { en: 'Brand', ar: 'العلامة التجارية' }, value: line.brand },
+        { name: { en: 'Model', ar: 'الموديل' }, value: line.series },
+        { name: { en: 'Variant', ar: 'الفئة' }, value: variant },
+        { name: { en: 'Colour', ar: 'اللون' }, value: colour },
+        ...template.specs.map((spec, i) => ({ name: spec.name, value: spec.values[(k + i) % spec.values.length]! })),
+        { name: { en: 'Warranty', ar: 'الضمان' }, value: { en: '2 years', ar: 'سنتان' } },
+      ]
+      const configurables = configurable
+        ? JSON.stringify([
+            {
+              attribute_code: 'color',
+              label: { en: 'Colour', ar: 'اللون' },
+              options: template.colours.map((c, i) => ({ value_index: i + 1, label: c })),
+            },
+            ...(template.variants.length > 1
+              ? [
+                  {
+                    attribute_code: 'variant',
+                    label: { en: 'Option', ar: 'الخيار' },
+                    options: template.variants.map((v, i) => ({ value_index: i + 1, label: v })),
+                  },
+                ]
+              : []),
+          ])
+        : null
+      const description = {
+        en: `${line.brand.en} ${line.series.en} in ${colour.en.toLowerCase()}, ${variant.en}. Official ${line.brand.en} product sold and delivered by Matjar with a 2-year warranty, VAT included.`,
+        ar: `${line.brand.ar} ${line.series.ar} باللون ${colour.ar}، ${variant.ar}. منتج ${line.brand.ar} الأصلي تبيعه وتوصله متجر مع ضمان لمدة سنتين، والسعر شامل ضريبة القيمة المضافة.`,
+      }
+
+      products.push({
+        entity_id: id,
+        sku: `${slugify(line.brand.en).slice(0, 3).toUpperCase()}-${id}`,
+        rewrite_url: `${slugify(`${line.brand.en} ${line.series.en} ${variant.en} ${colour.en}`)}-${id}`,
+        type_id: configurable ? 'configurable' : 'simple',
+        name_ar: nameAr,
+        name_en: nameEn,
+        description_ar: description.ar,
+        description_en: description.en,
+        brand_ar: line.brand.ar,
+        brand_en: line.brand.en,
+        price,
+        special_price: window ? special : null,
+        discounted_price_from: window?.from ?? null,
+        discounted_price_to: window?.to ?? null,
+        back_orders: preorder ? appConfig.backOrdersPreorderCode : 0,
+        preorder_note_ar: preorder ? 'طلب مسبق: يُشحن خلال 14 يوماً' : null,
+        preorder_note_en: preorder ? 'Pre-order: ships within 14 days' : null,
+        not_for_sale: notForSale ? 1 : 0,
+        fast_delivery: fast ? 1 : 0,
+        big_items: bigItem ? 1 : 0,
+        delivery_within_24_hours: within24 ? 1 : 0,
+        eligible_for_tabby: price >= 100 && n % 2 === 0 ? 1 : 0,
+        eligible_for_tamara: price >= 100 && n % 3 !== 2 ? 1 : 0,
+        show_outofstock: 1,
+        main_category_id: sub.id,
+        image_kind: template.kind,
+        image_hue: (hue + random.int(-25, 25) + 360) % 360,
+        image_count: 1 + (n % 3),
+        popularity: random.int(0, 10_000),
+        labels: JSON.stringify(labels),
+        product_messages: JSON.stringify(productMessages),
+        specifications: JSON.stringify(specifications),
+        configurables,
+        created_at: new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString(),
+      })
+
+      productCategories.push({ product_id: id, category_id: parent.id }, { product_id: id, category_id: sub.id })
+      if (window === currentWindow && offersCategory && n % 9 === 0) {
+        productCategories.push({ product_id: id, category_id: offersCategory.id })
+      }
+
+      for (const regionId of regionIds) {
+        // Big items are stocked only where they can be delivered; pre-orders hold no stock.
+        const stocked =
+          !outEverywhere && !preorder && (!bigItem || regionId === appConfig.regions.bigItemsOnlyId) && random.chance(0.82)
+        const defaultRegionAlwaysStocked = regionId === appConfig.regions.defaultId && !outEverywhere && !preorder
+        stock.push({ product_id: id, region_id: regionId, qty: stocked || defaultRegionAlwaysStocked ? random.int(1, 40) : 0 })
+      }
+
+      if (template.fee) {
+        const feeKey = template.fee.title.en
+        let feeId = feeIdByTitle.get(feeKey)
+        if (feeId === undefined) {
+          feeId = fees.length + 1
+          feeIdByTitle.set(feeKey, feeId)
+          fees.push({ fee_id: feeId, title_en: template.fee.title.en, title_ar: template.fee.title.ar })
+        }
+        // Priced in the fallback region everywhere, dearer in a few remote cities.
+        feeOptions.push({ fee_option_id: nextFeeOptionId++, fee_id: feeId, product_id: id, region_id: appConfig.regions.feeFallbackId, price: template.fee.priceSar })
+        for (const remote of [1112, 1114, 1115]) {
+          feeOptions.push({ fee_option_id: nextFeeOptionId++, fee_id: feeId, product_id: id, region_id: remote, price: template.fee.priceSar + 30 })
+        }
+      }
+    }
+  }
+
+  return { categories, products, productCategories, stock, fees, feeOptions }
+}

@@ -1,0 +1,249 @@
+/**
+ * Seeded regions, home content, footer, static pages and blog posts, in both languages.
+ */
+import type { Locale } from '../../app.config'
+
+export interface RegionRow {
+  id: number
+  label_ar: string
+  label_en: string
+  position: number
+  delivery_lead_days: number
+  delivery_date_count: number
+}
+
+/** DESIGN.md section 3: the list order is the ordering map. */
+export const regions: RegionRow[] = [
+  [1101, 'الرياض', 'Riyadh', 1],
+  [1102, 'جدة', 'Jeddah', 2],
+  [1103, 'مكة المكرمة', 'Makkah', 2],
+  [1104, 'المدينة المنورة', 'Madinah', 3],
+  [1105, 'الدمام', 'Dammam', 2],
+  [1106, 'الخبر', 'Khobar', 2],
+  [1109, 'الظهران', 'Dhahran', 3],
+  [1110, 'بريدة', 'Buraidah', 3],
+  [1111, 'أبها', 'Abha', 4],
+  [1112, 'تبوك', 'Tabuk', 4],
+  [1113, 'حائل', 'Hail', 4],
+  [1114, 'جازان', 'Jazan', 5],
+  [1115, 'نجران', 'Najran', 5],
+  [1116, 'الأحساء', 'Al Ahsa', 1],
+].map(([id, ar, en, lead], position) => ({
+  id: id as number,
+  label_ar: ar as string,
+  label_en: en as string,
+  position,
+  delivery_lead_days: lead as number,
+  delivery_date_count: 3,
+}))
+
+export interface HomeBanner {
+  id: string
+  title: string
+  subtitle: string
+  cta: string
+  href: string
+  image_desktop: string
+  image_mobile: string
+  /** A product picture shown beside the words on wide screens. */
+  image_product: string
+  theme: string
+}
+
+export interface HomeContent {
+  'fast-delivery-region-ids': number[]
+  'popup-banner': { 'img-en': string; 'img-ar': string; href: string; alt: string } | null
+  banners: HomeBanner[]
+  highlights: { url_key: string; image: string }[]
+  rails: { id: string; title: string; category_url_key: string }[]
+  campaign: { title: string; opens_at: string; closes_at: string } | null
+}
+
+const homeText = {
+  ar: {
+    banners: [
+      ['عروض الجمعة البيضاء', 'خصومات تصل إلى 40% على الجوالات والتلفزيونات', 'تسوق العروض', '/offers'],
+      ['صيّف براحتك', 'مكيفات سبليت مع التركيب في الرياض', 'اكتشف المكيفات', '/air-conditioners'],
+      ['عالم الألعاب', 'بلايستيشن 5 برو وإكسسوارات أصلية', 'العب الآن', '/gaming'],
+    ],
+    popupAlt: 'توصيل مجاني للطلبات فوق 299 ريال',
+    rails: [['الجوالات الأكثر مبيعاً', 'smartphones'], ['لابتوبات للدراسة والعمل', 'laptops'], ['أجهزة المطبخ', 'kitchen']],
+    campaign: 'ينتهي عرض الجمعة البيضاء خلال',
+  },
+  en: {
+    banners: [
+      ['White Friday deals', 'Up to 40% off phones and TVs', 'Shop the deals', '/offers'],
+      ['Keep cool', 'Split air conditioners with installation in Riyadh', 'Explore ACs', '/air-conditioners'],
+      ['Gaming world', 'PlayStation 5 Pro and original accessories', 'Play now', '/gaming'],
+    ],
+    popupAlt: 'Free delivery on orders over 299 SAR',
+    rails: [['Best-selling phones', 'smartphones'], ['Laptops for study and work', 'laptops'], ['Kitchen appliances', 'kitchen']],
+    campaign: 'White Friday ends in',
+  },
+} as const
+
+const bannerThemes = ['sunrise', 'oasis', 'night']
+const heroProducts = ['/media/product/phone-210-1.svg', '/media/product/ac-190-0.svg', '/media/product/console-280-2.svg']
+const highlightKinds = [
+  ['mobiles', 'phone', 210],
+  ['computers', 'laptop', 250],
+  ['tvs', 'tv', 190],
+  ['audio', 'headphones', 330],
+  ['gaming', 'console', 280],
+  ['cameras', 'camera', 20],
+  ['large-appliances', 'fridge', 160],
+  ['kitchen', 'coffee', 0],
+] as const
+
+export function homeContent(locale: Locale): HomeContent[] {
+  const text = homeText[locale]
+  return [
+    {
+      'fast-delivery-region-ids': [1101, 1102, 1105, 1116],
+      'popup-banner': {
+        'img-en': '/media/banner/popup-en.svg',
+        'img-ar': '/media/banner/popup-ar.svg',
+        href: '/offers',
+        alt: text.popupAlt,
+      },
+      banners: text.banners.map(([title, subtitle, cta, href], i) => ({
+        id: `hero-${i + 1}`,
+        title,
+        subtitle,
+        cta,
+        href,
+        image_desktop: `/media/banner/hero-${i + 1}-desktop.svg`,
+        image_mobile: `/media/banner/hero-${i + 1}-mobile.svg`,
+        image_product: heroProducts[i % heroProducts.length]!,
+        theme: bannerThemes[i % bannerThemes.length]!,
+      })),
+      highlights: highlightKinds.map(([url_key, kind, hue]) => ({ url_key, image: `/media/product/${kind}-${hue}-0.svg` })),
+      rails: text.rails.map(([title, category_url_key], i) => ({ id: `rail-${i + 1}`, title, category_url_key })),
+      // A campaign window in Asia/Riyadh; the countdown shows only while it is open.
+      campaign: { title: text.campaign, opens_at: '2026-11-20T09:00:00+03:00', closes_at: '2026-12-05T19:00:00+03:00' },
+    },
+  ]
+}
+
+export interface FooterContent {
+  columns: { title: string; links: { label: string; href: string; external?: boolean }[] }[]
+  contact: { phone: string; whatsapp: string; email: string; hours: string }
+  social: { name: string; href: string }[]
+  payment_methods: string[]
+  legal: string
+}
+
+export function footerContent(locale: Locale): FooterContent {
+  const ar = locale === 'ar'
+  return {
+    columns: [
+      {
+        title: ar ? 'تسوّق' : 'Shop',
+        links: [
+          { label: ar ? 'الجوالات' : 'Mobiles', href: '/mobiles' },
+          { label: ar ? 'الكمبيوتر' : 'Computers', href: '/computers' },
+          { label: ar ? 'التلفزيونات' : 'TVs', href: '/tvs' },
+          { label: ar ? 'العروض' : 'Offers', href: '/offers' },
+        ],
+      },
+      {
+        title: ar ? 'خدمة العملاء' : 'Customer service',
+        links: [
+          { label: ar ? 'حسابي' : 'My account', href: '/user/profile' },
+          { label: ar ? 'المفضلة' : 'Favourites', href: '/user/favourites' },
+          { label: ar ? 'المدونة' : 'Blog', href: '/blogs' },
+        ],
+      },
+      {
+        title: ar ? 'عن متجر' : 'About Matjar',
+        links: [
+          { label: ar ? 'الشروط والأحكام' : 'Terms & conditions', href: '/static/terms-conditions' },
+          { label: ar ? 'سياسة الخصوصية' : 'Privacy policy', href: '/static/privacy-policy' },
+          { label: ar ? 'الإشعار القانوني' : 'Legal notice', href: '/static/legal-notice' },
+        ],
+      },
+    ],
+    contact: {
+      phone: '920000000',
+      whatsapp: '966920000000',
+      email: 'care@matjar.example',
+      hours: ar ? 'يومياً من 9 صباحاً إلى 11 مساءً' : 'Daily 9 am to 11 pm',
+    },
+    social: [
+      { name: 'X', href: 'https://x.com/matjar' },
+      { name: 'Instagram', href: 'https://instagram.com/matjar' },
+      { name: 'Snapchat', href: 'https://snapchat.com/add/matjar' },
+      { name: 'TikTok', href: 'https://tiktok.com/@matjar' },
+    ],
+    payment_methods: ['mada', 'visa', 'mastercard', 'applepay', 'tabby', 'tamara', 'cod'],
+    legal: ar
+      ? 'متجر للتجارة الإلكترونية، سجل تجاري رقم 1010000000، الرقم الضريبي 300000000000003'
+      : 'Matjar e-commerce, CR 1010000000, VAT number 300000000000003',
+  }
+}
+
+export interface StaticPageRow {
+  slug: string
+  title_ar: string
+  title_en: string
+  body_ar: string
+  body_en: string
+}
+
+export const staticPages: StaticPageRow[] = [
+  {
+    slug: 'terms-conditions',
+    title_ar: 'الشروط والأحكام',
+    title_en: 'Terms and conditions',
+    body_ar: 'باستخدامك متجر فإنك توافق على هذه الشروط. الأسعار بالريال السعودي وتشمل ضريبة القيمة المضافة 15%. التوصيل مجاني للطلبات التي تتجاوز 299 ريالاً. يحق لك إرجاع المنتج خلال 7 أيام من الاستلام بحالته الأصلية.',
+    body_en: 'By using Matjar you accept these terms. Prices are in Saudi riyals and include 15% VAT. Delivery is free on orders over 299 SAR. You may return a product within 7 days of delivery in its original condition.',
+  },
+  {
+    slug: 'privacy-policy',
+    title_ar: 'سياسة الخصوصية',
+    title_en: 'Privacy policy',
+    body_ar: 'نجمع البيانات اللازمة لتنفيذ طلباتك فقط، ونحفظها داخل المملكة العربية السعودية وفق نظام حماية البيانات الشخصية. لا نبيع بياناتك لأي طرف، ويمكنك طلب حذفها في أي وقت.',
+    body_en: 'We collect only the data needed to fulfil your orders and keep it in Saudi Arabia under the Personal Data Protection Law. We never sell your data, and you can ask us to delete it at any time.',
+  },
+  {
+    slug: 'legal-notice',
+    title_ar: 'الإشعار القانوني',
+    title_en: 'Legal notice',
+    body_ar: 'متجر للتجارة الإلكترونية، سجل تجاري رقم 1010000000، الرياض، المملكة العربية السعودية.',
+    body_en: 'Matjar e-commerce, commercial registration 1010000000, Riyadh, Saudi Arabia.',
+  },
+]
+
+export interface BlogPostRow {
+  slug: string
+  title_ar: string
+  title_en: string
+  excerpt_ar: string
+  excerpt_en: string
+  body_ar: string
+  body_en: string
+  published_at: string
+}
+
+export const blogPosts: BlogPostRow[] = [
+  {
+    slug: 'choosing-a-split-ac',
+    title_ar: 'كيف تختار مكيف السبليت المناسب لغرفتك',
+    title_en: 'How to choose the right split AC for your room',
+    excerpt_ar: 'الوحدات الحرارية ومساحة الغرفة وكفاءة الطاقة: دليل سريع قبل الصيف.',
+    excerpt_en: 'BTUs, room size and energy rating: a quick guide before summer.',
+    body_ar: 'لغرفة مساحتها 20 متراً مربعاً يكفي مكيف بقدرة 18000 وحدة حرارية. اختر موديلاً بتقنية الإنفرتر لتوفير الكهرباء، وتأكد من التركيب على يد فني معتمد.',
+    body_en: 'A 20 m² room needs about 18,000 BTU. Pick an inverter model to save power, and have it installed by a certified technician.',
+    published_at: '2026-05-10T09:00:00+03:00',
+  },
+  {
+    slug: 'phone-buying-guide-2026',
+    title_ar: 'دليل شراء الجوال في 2026',
+    title_en: 'Phone buying guide 2026',
+    excerpt_ar: 'الكاميرا والبطارية والسعة: ما الذي يهمك فعلاً؟',
+    excerpt_en: 'Camera, battery and storage: what really matters?',
+    body_ar: 'إذا كنت تصور كثيراً فاختر سعة 256 جيجابايت على الأقل. البطارية بقدرة 5000 مللي أمبير تكفي يوماً كاملاً من الاستخدام.',
+    body_en: 'If you shoot a lot of video, choose at least 256GB. A 5,000 mAh battery lasts a full day of use.',
+    published_at: '2026-09-01T09:00:00+03:00',
+  },
+]

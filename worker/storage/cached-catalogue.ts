@@ -1,0 +1,22 @@
+/**
+ * The catalogue structure and content read through the KV cache (30 minutes per language).
+ * Shared by the /api routes and the page server functions, so both answer the same.
+ */
+import { appConfig, type Locale } from '../../app.config'
+import { catalogueStore } from './catalogue-store'
+import { cacheKey, kvCache } from './kv-cache'
+
+export function cachedCatalogue(env: { DB: D1Database; CACHE: KVNamespace }) {
+  const store = catalogueStore(env.DB)
+  const cache = kvCache(env.CACHE)
+  return {
+    categoryTree: (locale: Locale) =>
+      cache.getOrLoad(cacheKey('category-tree', locale), appConfig.cache.categoryTreeSeconds, () => store.categoryTree(locale)),
+    regions: (locale: Locale) =>
+      cache.getOrLoad(cacheKey('regions', locale), appConfig.cache.regionsSeconds, () => store.regions(locale)),
+    homeContent: (locale: Locale) =>
+      cache.getOrLoad(cacheKey('home', locale), appConfig.cache.homeContentMs / 1000, () => store.homeContent(locale)),
+    footer: (locale: Locale) =>
+      cache.getOrLoad(cacheKey('footer', locale), appConfig.cache.footerSeconds, () => store.footer(locale)),
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * Reads the catalogue structure and content from D1 in the shapes the spec's calls return.
+ */
+import type { Locale } from '../../app.config'
+import type { CategoryNode } from '../../src/lib/category-tree'
+import type { RegionOption } from '../../src/lib/city-search'
+import type { FooterContent, HomeContent } from '../seed/content'
+
+interface CategoryRecord {
+  id: number
+  parent_id: number | null
+  url_key: string
+  name_ar: string
+  name_en: string
+  position: number
+  include_in_menu: number
+  show_in_mega_menu: number
+  show_animation: number
+  banner_desktop: string | null
+  banner_mobile: string | null
+  product_count: number
+}
+
+/** Magento's default category, the root every tree hangs from. */
+export const rootCategoryId = 2
+
+export function catalogueStore(db: D1Database) {
+  return {
+    async categoryTree(locale: Locale): Promise<CategoryNode> {
+      const { results } = await db
+        .prepare(
+          `SELECT c.*, (SELECT count(*) FROM product_categories pc WHERE pc.category_id = c.id) AS product_count
+           FROM categories c ORDER BY c.parent_id IS NOT NULL, c.position`,
+        )
+        .all<CategoryRecord>()
+      const nodes = new Map<number, CategoryNode>()
+      const root: CategoryNode = {
+        id: rootCategoryId, parent_id: 1, url_key: '', name: locale === 'ar' ? 'الرئيسية' : 'Default Category', position: 0,
+        level: 1, is_active: true, include_in_menu: true, show_in_mega_menu: true, show_animation: false,
+        product_count: 0, banners: { desktop: null, mobile: null }, children_data: [],
+      }
+      for (const r of results) {
+        nodes.set(r.id, {
+          id: r.id,
+          parent_id: r.parent_id ?? rootCategoryId,
+          url_key: r.url_key,
+          name: locale === 'ar' ? r.name_ar : r.name_en,
+          position: r.position,
+          level: r.parent_id === null ? 2 : 3,
+          is_active: true,
+          include_in_menu: r.include_in_menu === 1,
+          show_in_mega_menu: r.show_in_mega_menu === 1,
+          show_animation: r.show_animation === 1,
+          product_count: r.product_count,
+          banners: {
+            desktop: r.banner_desktop ? { image_src: r.banner_desktop } : null,
+            mobile: r.banner_mobile ? { image_src: r.banner_mobile } : null,
+          },
+          children_data: [],
+        })
+      }
+      for (const node of nodes.values()) {
+        const parent = node.parent_id === rootCategoryId ? root : nodes.get(node.parent_id)
+        parent?.children_data.push(node)
+      }
+      for (const node of [root, ...nodes.values()]) node.children_data.sort((a, b) => a.position - b.position)
+      root.product_count = root.children_data.reduce((sum, c) => sum + c.product_count, 0)
+      return root
+    },
+
+    /** The spec's region list: a placeholder entry first (the city popup skips it), then the ordering map. */
+    async regions(locale: Locale): Promise<RegionOption[]> {
+      const { results } = await db
+        .prepare('SELECT id, label_ar, label_en FROM regions ORDER BY position')
+        .all<{ id: number; label_ar: string; label_en: string }>()
+      return [
+        { label: locale === 'ar' ? 'اختر المدينة' : 'Select city', value: '' },
+        ...results.map((r) => ({ label: locale === 'ar' ? r.label_ar : r.label_en, value: String(r.id) })),
+      ]
+    },
+
+    async region(id: number) {
+      return db
+        .prepare('SELECT id, delivery_lead_days, delivery_date_count FROM regions WHERE id = ?')
+        .bind(id)
+        .first<{ id: number; delivery_lead_days: number; delivery_date_count: number }>()
+    },
+
+    async homeContent(locale: Locale): Promise<HomeContent[]> {
+      return JSON.parse((await document(db, 'home', locale)) ?? '[]') as HomeContent[]
+    },
+
+    async footer(locale: Locale): Promise<FooterContent | null> {
+      const body = await document(db, 'footer', locale)
+      return body ? (JSON.parse(body) as FooterContent) : null
+    },
+  }
+}
+
+async function document(db: D1Database, kind: string, locale: Locale): Promise<string | null> {
+  const row = await db
+    .prepare('SELECT body FROM content_documents WHERE kind = ? AND locale = ?')
+    .bind(kind, locale)
+    .first<{ body: string }>()
+  return row?.body ?? null
+}

@@ -1,0 +1,38 @@
+/**
+ * Read-through KV cache. Key scheme (documented in the README):
+ *   v1:category-tree:{ar|en}   the whole category tree, as /api/category/tree returns it
+ *   v1:regions:{ar|en}         the region list, placeholder first
+ *   v1:home:{ar|en}            the home content documents
+ *   v1:footer:{ar|en}          the footer document
+ * Bump the version prefix when a cached shape changes, so old entries are never read.
+ */
+import { recordCacheOutcome } from '../http/request-context'
+
+export const cacheKeyVersion = 'v1'
+
+export type CacheKind = 'category-tree' | 'regions' | 'home' | 'footer'
+
+export function cacheKey(kind: CacheKind, locale: string): string {
+  return `${cacheKeyVersion}:${kind}:${locale}`
+}
+
+export function kvCache(kv: KVNamespace) {
+  return {
+    /** Returns the cached value, or loads it, stores it for ttlSeconds and returns it. */
+    async getOrLoad<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+      const cached = await kv.get<T>(key, 'json')
+      if (cached !== null) {
+        recordCacheOutcome('hit')
+        return cached
+      }
+      recordCacheOutcome('miss')
+      const value = await load()
+      await kv.put(key, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds) })
+      return value
+    },
+    /** Drops every cached entry of one kind (after the catalogue or content changes). */
+    async invalidate(kind: CacheKind): Promise<void> {
+      await Promise.all(['ar', 'en'].map((locale) => kv.delete(cacheKey(kind, locale))))
+    },
+  }
+}
