@@ -32,3 +32,28 @@ export function findCategory<T extends TreeNode>(root: T, key: string | number):
   }
   return undefined
 }
+
+/** What the nav bar and side menu need of a category: the frame ships only this to the browser. */
+export interface MenuNode {
+  id: number
+  url_key: string
+  name: string
+  include_in_menu: boolean
+  show_in_mega_menu: boolean
+  show_animation: boolean
+  product_count: number
+  children_data: MenuNode[]
+}
+
+export function menuTree(node: CategoryNode): MenuNode {
+  return {
+    id: node.id,
+    url_key: node.url_key,
+    name: node.name,
+    include_in_menu: node.include_in_menu,
+    show_in_mega_menu: node.show_in_mega_menu,
+    show_animation: node.show_animation,
+    product_count: node.product_count,
+    children_data: node.children_data.map(menuTree),
+  }
+}

@@ -4,20 +4,18 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { type } from 'arktype'
 import { useAtomValue } from 'jotai'
 import { Breadcrumbs } from '../components/Breadcrumbs'
+import { parsePage } from '../lib/search-params'
 import { ProductCard } from '../components/product/ProductCard'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { regionIdAtom } from '../state/shopper'
 
-const search = type({ 'page?': type('string.integer.parse | number.integer').pipe((n) => Math.min(1000, Math.max(1, n))) })
-
 export const Route = createFileRoute('/$urlKey')({
-  validateSearch: (input) => {
-    const result = search(input)
-    return result instanceof type.errors ? {} : result
+  validateSearch: (input: Record<string, unknown>): { page?: number } => {
+    const page = parsePage(input.page)
+    return page === undefined ? {} : { page }
   },
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, params, deps }) =>

@@ -9,7 +9,7 @@ import { env } from 'cloudflare:workers'
 import { cachedCatalogue } from '~/storage/cached-catalogue'
 import { contentStore } from '~/storage/content-store'
 import { productDetail, productStore } from '~/storage/product-store'
-import { findCategory } from '../lib/category-tree'
+import { findCategory, menuTree } from '../lib/category-tree'
 
 const locale = "'ar' | 'en'"
 const regionId = /^\d{4}$/
@@ -28,7 +28,7 @@ export const getFrameData = createServerFn({ method: 'GET' })
       }),
     ])
     return {
-      tree,
+      tree: menuTree(tree),
       regions,
       footer,
       theme: {

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { catalogueApi } from './catalogue'
 import { ApiError, onApiError, onNotFound } from './errors'
+import { healthApi } from './health'
 import { newsletterApi } from './newsletter'
 
 export const apiApp = new Hono<{ Bindings: Env }>()
@@ -15,6 +16,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
       },
     }),
   )
+  .route('/', healthApi)
   .route('/', catalogueApi)
   .route('/', newsletterApi)
 

@@ -3,7 +3,7 @@
  * and the language toggle; the nav bar under it on large screens. Phones get the search on a
  * second row and the city on a third.
  */
-import type { CategoryNode } from '../../lib/category-tree'
+import type { MenuNode } from '../../lib/category-tree'
 import type { RegionOption } from '../../lib/city-search'
 import { CityButton } from './CityPicker'
 import { AccountLink, CartLink, FavouritesLink } from './HeaderIcons'
@@ -13,7 +13,7 @@ import { NavBar } from './NavBar'
 import { SearchBox } from './SearchBox'
 import { SideMenu } from './SideMenu'
 
-export function Header({ tree, regions }: { tree: CategoryNode | undefined; regions: RegionOption[] }) {
+export function Header({ tree, regions }: { tree: MenuNode | undefined; regions: RegionOption[] }) {
   return (
     <header className="sticky top-0 z-30 bg-brand text-brand-ink shadow-md">
       <div className="mx-auto flex max-w-content items-center gap-2 px-3 py-2 lg:gap-4 lg:px-4">

@@ -3,7 +3,7 @@
  * show_animation, grey skeletons while loading, hidden under 992 px. A click clears the search text.
  */
 import { Link } from '@tanstack/react-router'
-import type { CategoryNode } from '../../lib/category-tree'
+import type { MenuNode } from '../../lib/category-tree'
 import { navCategories } from '../../lib/mega-menu'
 import { m } from '../../paraglide/messages.js'
 import { appConfig } from '../../../app.config'
@@ -12,7 +12,7 @@ function clearSearchText() {
   for (const input of document.querySelectorAll<HTMLInputElement>('form[role="search"] input[name="q"]')) input.value = ''
 }
 
-export function NavBar({ tree }: { tree: CategoryNode | undefined }) {
+export function NavBar({ tree }: { tree: MenuNode | undefined }) {
   return (
     <nav aria-label={m.nav_label()} className="hidden border-t border-white/15 lg:block">
       <ul className="mx-auto flex h-11 max-w-content items-center gap-1 overflow-hidden px-4">

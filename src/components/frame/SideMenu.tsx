@@ -2,13 +2,13 @@
 import { Link } from '@tanstack/react-router'
 import { useAtom } from 'jotai'
 import { ChevronDown, Menu } from 'lucide-react'
-import type { CategoryNode } from '../../lib/category-tree'
+import type { MenuNode } from '../../lib/category-tree'
 import { isMenuCategory } from '../../lib/mega-menu'
 import { m } from '../../paraglide/messages.js'
 import { openModalAtom } from '../../state/shopper'
 import { Dialog } from '../ui/Dialog'
 
-export function SideMenu({ tree, className = '' }: { tree: CategoryNode | undefined; className?: string }) {
+export function SideMenu({ tree, className = '' }: { tree: MenuNode | undefined; className?: string }) {
   const [openModal, setOpenModal] = useAtom(openModalAtom)
   const close = () => setOpenModal(null)
   const categories = tree?.children_data.filter((c) => c.include_in_menu && c.product_count > 0) ?? []

@@ -26,13 +26,10 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
   const image = currentLocale() === 'ar' ? banner['img-ar'] : banner['img-en']
   return (
     <Dialog open={openModal === 'popupBanner'} onClose={() => setOpenModal(null)} title={banner.alt} hideTitle>
-      {/* Rendered only while open, so the page never fetches a picture it does not show. */}
-      {openModal === 'popupBanner' && (
-        <Link to={banner.href} onClick={() => setOpenModal(null)} className="relative block">
-          <img src={image} alt="" width={800} height={600} className="w-full" />
-          <span className="absolute inset-0 flex items-center justify-center p-8 text-center text-3xl font-extrabold text-white">{banner.alt}</span>
-        </Link>
-      )}
+      <Link to={banner.href} onClick={() => setOpenModal(null)} className="relative block">
+        <img src={image} alt="" width={800} height={600} className="w-full" />
+        <span className="absolute inset-0 flex items-center justify-center p-8 text-center text-3xl font-extrabold text-white">{banner.alt}</span>
+      </Link>
     </Dialog>
   )
 }

@@ -52,7 +52,8 @@ export function Dialog({ open, onClose, title, children, variant = 'modal', hide
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        <div className="overflow-y-auto">{children}</div>
+        {/* Content exists only while open: closed dialogs cost no HTML, render or image request. */}
+        <div className="overflow-y-auto">{open && children}</div>
       </div>
     </dialog>
   )

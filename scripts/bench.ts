@@ -1,0 +1,190 @@
+// npm run bench: builds, starts the Worker locally (vite preview -> workerd), and measures pages
+// side by side in one run over loopback: latency (median, p95), requests per second, workerd CPU
+// per request (utime + stime from /proc), each page's ratio to the baselines, and the gzip size of
+// the JavaScript each page loads first. Tests never assert these figures; this prints them.
+import { execSync, spawn } from 'node:child_process'
+import { readFileSync, readdirSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { parseArgs } from 'node:util'
+
+const { values } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    requests: { type: 'string', default: '400' },
+    concurrency: { type: 'string', default: '8' },
+    port: { type: 'string', default: '8791' },
+  },
+})
+const requests = Number(values.requests)
+const concurrency = Number(values.concurrency)
+const port = Number(values.port)
+const base = `http://127.0.0.1:${port}`
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
+// A browser user agent: Start streams to browsers and fully buffers for bots (STACK.md gotcha 7).
+const headers = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' }
+
+interface Target {
+  name: string
+  path: string
+  /** Which baseline the ratio is taken against. */
+  kind: 'page' | 'baseline-ssr' | 'baseline-hono'
+}
+
+const targets: Target[] = [
+  { name: 'bare Hono route (/api/health)', path: '/api/health', kind: 'baseline-hono' },
+  { name: 'trivial SSR page (/cart)', path: '/cart', kind: 'baseline-ssr' },
+  { name: 'home (/)', path: '/', kind: 'page' },
+  { name: 'home, English (/en/)', path: '/en/', kind: 'page' },
+  { name: 'category (/laptops)', path: '/laptops', kind: 'page' },
+  { name: 'product page', path: '', kind: 'page' },
+]
+
+function run(command: string) {
+  execSync(command, { stdio: 'inherit', env })
+}
+
+const clockTicks = Number(execSync('getconf CLK_TCK').toString().trim()) || 100
+
+function descendants(pid: number): number[] {
+  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number)
+  const parentOf = new Map<number, number>()
+  for (const p of all) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
+      parentOf.set(p, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
+    } catch {}
+  }
+  const found: number[] = []
+  const walk = (parent: number) => {
+    for (const [child, ppid] of parentOf) if (ppid === parent) (found.push(child), walk(child))
+  }
+  walk(pid)
+  return found
+}
+
+function workerdPids(rootPid: number): number[] {
+  return descendants(rootPid).filter((p) => {
+    try {
+      return readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'workerd'
+    } catch {
+      return false
+    }
+  })
+}
+
+/** CPU seconds used so far by the given processes (user + system). */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0
+  for (const p of pids) {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {}
+  }
+  return ticks / clockTicks
+}
+
+async function fetchOnce(path: string): Promise<number> {
+  const started = performance.now()
+  const response = await fetch(base + path, { headers })
+  await response.arrayBuffer()
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+  return performance.now() - started
+}
+
+async function drive(path: string, count: number) {
+  const latencies: number[] = []
+  let next = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next++
+        latencies.push(await fetchOnce(path))
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!
+  return { median: at(0.5), p95: at(0.95), rps: count / seconds }
+}
+
+async function firstLoadJsGzip(path: string): Promise<{ files: number; bytes: number }> {
+  const html = await (await fetch(base + path, { headers })).text()
+  const urls = new Set<string>()
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]!)
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!)
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]!)
+  let bytes = 0
+  for (const url of urls) bytes += gzipSync(Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer()), { level: 9 }).length
+  return { files: urls.size, bytes }
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error('the Worker did not start')
+}
+
+if (!values['no-build']) run('npm run build')
+run('npm run db:migrate')
+run('npm run db:seed')
+
+const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+  env,
+  stdio: 'ignore',
+  detached: true,
+})
+const stop = () => {
+  try {
+    process.kill(-server.pid!, 'SIGTERM')
+  } catch {}
+}
+process.on('exit', stop)
+
+try {
+  await waitForServer()
+  const pids = workerdPids(server.pid!)
+  if (pids.length === 0) throw new Error('no workerd process found under vite preview')
+
+  // A real product path from the seeded catalogue.
+  const category = await (await fetch(`${base}/laptops`, { headers })).text()
+  const productPath = /href="(\/product\/[^"]+)"/.exec(category)?.[1]
+  targets.find((t) => t.name === 'product page')!.path = productPath ?? '/laptops'
+
+  // Warm every cache (KV, module graph, JIT) before measuring.
+  for (const t of targets) await drive(t.path, 40)
+
+  const rows: { target: Target; median: number; p95: number; rps: number; cpuMs: number }[] = []
+  for (const target of targets) {
+    const before = cpuSeconds(pids)
+    const result = await drive(target.path, requests)
+    const cpuMs = ((cpuSeconds(pids) - before) * 1000) / requests
+    rows.push({ target, ...result, cpuMs })
+  }
+
+  const ssr = rows.find((r) => r.target.kind === 'baseline-ssr')!
+  const hono = rows.find((r) => r.target.kind === 'baseline-hono')!
+  const f = (n: number, d = 1) => n.toFixed(d).padStart(7)
+  console.log(`\nMatjar bench: ${requests} requests per route at concurrency ${concurrency}, warm caches, loopback, workerd via vite preview`)
+  console.log(`CPU per request is workerd's utime+stime over the run divided by requests (clock tick ${(1000 / clockTicks).toFixed(0)} ms).\n`)
+  console.log('route                              median ms  p95 ms    req/s  CPU ms/req  CPU x SSR  req/s x SSR  CPU x Hono')
+  for (const r of rows) {
+    console.log(
+      `${r.target.name.padEnd(34)} ${f(r.median, 2)}  ${f(r.p95, 2)}  ${f(r.rps, 0)}  ${f(r.cpuMs, 2)}     ${f(r.cpuMs / ssr.cpuMs, 2)}    ${f(r.rps / ssr.rps, 2)}     ${f(r.cpuMs / hono.cpuMs, 2)}`,
+    )
+  }
+  console.log('\nFirst-load JavaScript (gzip -9 of every script and modulepreload the HTML names):')
+  for (const path of ['/', '/laptops', targets.find((t) => t.name === 'product page')!.path, '/cart']) {
+    const js = await firstLoadJsGzip(path)
+    console.log(`  ${path.padEnd(60)} ${(js.bytes / 1024).toFixed(1).padStart(7)} KB in ${js.files} files`)
+  }
+  console.log('\nBars (DESIGN.md section 5): category/product CPU <= 2.0x the trivial SSR page, req/s >= 0.40x; first-load JS <= 150 KB.')
+} finally {
+  stop()
+}
