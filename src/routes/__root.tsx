@@ -13,6 +13,7 @@ import { ErrorFallback } from '../components/ErrorFallback'
 import { NotFound } from '../components/NotFound'
 import { currentLocale, directionOf } from '../lib/i18n'
 import { alternateLinks } from '../lib/seo'
+import { themeAttribute } from '../lib/theme'
 import { readShopperPrefs, type ShopperPrefs } from '../lib/shopper-prefs'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
@@ -54,9 +55,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 function RootDocument({ children }: { children: ReactNode }) {
   const locale = currentLocale()
   const { data: frame } = useQuery(catalogueQueries.frame(locale))
-  const theme = [frame?.theme.extreme && 'extreme', frame?.theme.nationalDay && 'national-day'].filter(Boolean).join(' ')
   return (
-    <html lang={locale} dir={directionOf(locale)} data-theme={theme || undefined}>
+    <html lang={locale} dir={directionOf(locale)} data-theme={themeAttribute(frame?.theme)}>
       <head>
         <HeadContent />
       </head>

@@ -108,3 +108,10 @@ describe('media', () => {
     expect((await SELF.fetch('https://matjar.test/media/product/phone-999-0.svg')).status).toBe(404)
   })
 })
+
+describe('media cut-outs', () => {
+  it('draws a product without its background for banners', async () => {
+    const svg = await (await SELF.fetch('https://matjar.test/media/product/phone-210-1-cutout.svg')).text()
+    expect(svg).not.toContain('<rect width="400" height="400"')
+  })
+})

@@ -10,7 +10,7 @@ const svgHeaders = {
   'cache-control': 'public, max-age=31536000, immutable',
 }
 
-const productFile = new RegExp(`^(${imageKinds.join('|')})-(\\d{1,3})-([0-2])\\.svg$`)
+const productFile = new RegExp(`^(${imageKinds.join('|')})-(\\d{1,3})-([0-2])(-cutout)?\\.svg$`)
 const bannerFile = /^([a-z0-9-]{1,60})-(desktop|mobile)\.svg$/
 const popupFile = /^popup-(ar|en)\.svg$/
 
@@ -19,7 +19,7 @@ export const mediaApp = new Hono()
   .get('/product/:file', (c) => {
     const match = productFile.exec(c.req.param('file'))
     if (!match || Number(match[2]) > 359) return onNotFound(c)
-    return c.body(productSvg(match[1] as ImageKind, Number(match[2]), Number(match[3])), 200, svgHeaders)
+    return c.body(productSvg(match[1] as ImageKind, Number(match[2]), Number(match[3]), Boolean(match[4])), 200, svgHeaders)
   })
   .get('/banner/:file', (c) => {
     const file = c.req.param('file')

@@ -52,8 +52,10 @@ export const imageKinds = [
   'lamp', 'bed', 'cookware', 'router', 'charger',
 ] as const satisfies readonly ImageKind[]
 
-export function productSvg(kind: ImageKind, hue: number, view: number): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400"><rect width="400" height="400" fill="${hsl(hue, 40, 97)}"/>${device(kind, hue, view)}</svg>`
+/** A product picture; `cutout` leaves the background transparent for use over a banner. */
+export function productSvg(kind: ImageKind, hue: number, view: number, cutout = false): string {
+  const background = cutout ? '' : `<rect width="400" height="400" fill="${hsl(hue, 40, 97)}"/>`
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400">${background}${device(kind, hue, view)}</svg>`
 }
 
 const bannerThemes: Record<string, [number, number]> = {

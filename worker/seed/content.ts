@@ -83,7 +83,7 @@ const homeText = {
 } as const
 
 const bannerThemes = ['sunrise', 'oasis', 'night']
-const heroProducts = ['/media/product/phone-210-1.svg', '/media/product/ac-190-0.svg', '/media/product/console-280-2.svg']
+const heroProducts = ['/media/product/phone-210-1-cutout.svg', '/media/product/ac-190-0-cutout.svg', '/media/product/console-280-2-cutout.svg']
 const highlightKinds = [
   ['mobiles', 'phone', 210],
   ['computers', 'laptop', 250],

@@ -10,10 +10,16 @@ import { recordCacheOutcome } from '../http/request-context'
 
 export const cacheKeyVersion = 'v1'
 
-export type CacheKind = 'category-tree' | 'regions' | 'home' | 'footer'
+export const cacheKinds = ['category-tree', 'regions', 'home', 'footer'] as const
+export type CacheKind = (typeof cacheKinds)[number]
 
 export function cacheKey(kind: CacheKind, locale: string): string {
   return `${cacheKeyVersion}:${kind}:${locale}`
+}
+
+/** Every key the cache can hold: what a re-seed must drop so pages show the new data at once. */
+export function allCacheKeys(): string[] {
+  return cacheKinds.flatMap((kind) => ['ar', 'en'].map((locale) => cacheKey(kind, locale)))
 }
 
 export function kvCache(kv: KVNamespace) {

@@ -32,7 +32,7 @@ export function HeroBanners({ banners }: { banners: HomeBanner[] }) {
               width={400}
               height={400}
               loading={index === 0 ? 'eager' : 'lazy'}
-              className="absolute inset-y-0 end-[6%] my-auto hidden h-[85%] w-auto drop-shadow-2xl md:block"
+              className="absolute inset-y-0 end-[6%] my-auto hidden h-[85%] w-auto md:block"
             />
             <div className="absolute inset-0 flex flex-col items-start justify-center gap-3 p-6 text-white md:p-12 lg:p-16">
               <h2 className="max-w-lg text-2xl leading-tight font-extrabold md:text-4xl lg:text-5xl">{banner.title}</h2>
