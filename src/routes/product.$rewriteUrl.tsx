@@ -6,10 +6,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { appConfig } from '../../app.config'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { Price } from '../components/Price'
+import { stockLabel } from '../components/product/stock-label'
 import { pricesWithTax } from '../lib/pricing'
+import { stockState } from '../lib/stock'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { regionIdAtom } from '../state/shopper'
@@ -31,14 +32,7 @@ function ProductPage() {
   const { data } = useSuspenseQuery(catalogueQueries.product(locale, useAtomValue(regionIdAtom), rewriteUrl))
   const { product } = data
   const prices = pricesWithTax(product, new Date(data.now))
-  const preorder = product.back_orders === appConfig.backOrdersPreorderCode
-  const state = product.not_for_sale
-    ? m.product_available_on_stores()
-    : preorder
-      ? m.product_preorder()
-      : product.in_stock
-        ? m.product_in_stock()
-        : m.product_out_of_stock()
+  const state = stockLabel[stockState(product)]()
   return (
     <div className="mx-auto max-w-content px-4 py-4">
       <Breadcrumbs items={[{ label: product.main_category.name, to: `/${product.main_category.url_key}` }, { label: product.name }]} />

@@ -4,20 +4,10 @@
 import type { Locale } from '../../app.config'
 import type { CategoryNode } from '../../src/lib/category-tree'
 import type { RegionOption } from '../../src/lib/city-search'
+import type { CategoryRow } from '../seed/catalogue'
 import type { FooterContent, HomeContent } from '../seed/content'
 
-interface CategoryRecord {
-  id: number
-  parent_id: number | null
-  url_key: string
-  name_ar: string
-  name_en: string
-  position: number
-  include_in_menu: number
-  show_in_mega_menu: number
-  show_animation: number
-  banner_desktop: string | null
-  banner_mobile: string | null
+interface CategoryRecord extends CategoryRow {
   product_count: number
 }
 

@@ -3,22 +3,16 @@
  * stock state. Add-to-cart, compare, wishlist, badges and messages arrive with the browsing issue.
  */
 import { Link } from '@tanstack/react-router'
-import { appConfig } from '../../../app.config'
 import type { ProductSummary } from '../../lib/product'
 import { pricesWithTax } from '../../lib/pricing'
+import { stockState } from '../../lib/stock'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
+import { stockLabel } from './stock-label'
 
 export function ProductCard({ product, now, priority = false }: { product: ProductSummary; now: Date; priority?: boolean }) {
   const prices = pricesWithTax(product, now)
-  const preorder = product.back_orders === appConfig.backOrdersPreorderCode
-  const state = product.not_for_sale
-    ? m.product_available_on_stores()
-    : preorder
-      ? m.product_preorder()
-      : product.in_stock
-        ? null
-        : m.product_out_of_stock()
+  const state = stockState(product)
   return (
     <article className="group relative flex h-full flex-col rounded-xl border border-line bg-white p-3 transition-shadow hover:shadow-lg">
       <div className="relative mb-3 aspect-square overflow-hidden rounded-lg bg-surface">
@@ -49,7 +43,7 @@ export function ProductCard({ product, now, priority = false }: { product: Produ
           <Price amount={prices.price} className={`text-lg font-bold ${prices.discounted_price !== null ? 'text-sale' : ''}`} />
           {prices.discounted_price !== null && <Price amount={prices.original_price} was className="text-sm text-muted" />}
         </div>
-        <p className="mt-1 h-5 text-xs font-semibold text-muted">{state ?? ''}</p>
+        <p className="mt-1 h-5 text-xs font-semibold text-muted">{state === 'in_stock' ? '' : stockLabel[state]()}</p>
       </div>
     </article>
   )
