@@ -29,6 +29,20 @@ export const appConfig = {
     analyticsTaxShare: 0.15,
     feePriceDecimals: 1,
     priceDecimals: 0,
+    /** Delivery charged at or under the free-delivery threshold (not in the spec: ours). */
+    deliveryFeeSar: 29,
+    /** The AC replacement discount: this share of the line, up to the cap. */
+    replacementDiscountShare: 0.1,
+    replacementDiscountCapSar: 500,
+  },
+  cart: {
+    maxQtyPerLine: 99,
+    maxLines: 50,
+  },
+  payments: {
+    /** Buy-now-pay-later limits on the order total, SAR. */
+    tabby: { minSar: 100, maxSar: 5000 },
+    tamara: { minSar: 100, maxSar: 10000 },
   },
   limits: {
     compareMax: 4,

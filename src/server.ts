@@ -2,6 +2,7 @@
 // through paraglide to TanStack Start. Durable Object classes are exported from here.
 import handler from '@tanstack/react-start/server-entry'
 import { apiApp } from '~/api/app'
+import { commerceApp } from '~/commerce/app'
 import { handleWithContext } from '~/http/request-context'
 import { mediaApp } from '~/media/app'
 import { paraglideMiddleware } from './paraglide/server.js'
@@ -15,6 +16,7 @@ export default {
       const { pathname } = new URL(request.url)
       if (pathname.startsWith('/api/') || pathname === '/api') return apiApp.fetch(request, env, ctx)
       if (pathname.startsWith('/media/')) return mediaApp.fetch(request, env, ctx)
+      if (pathname.startsWith('/commerce/')) return commerceApp.fetch(request, env, ctx)
       // The router de-localises /en/... itself (rewrite in src/router.tsx), so Start gets the
       // original request; paraglide only fixes the locale for this request.
       return paraglideMiddleware(request, () => handler.fetch(request))

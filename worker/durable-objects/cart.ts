@@ -1,12 +1,251 @@
 import { DurableObject } from 'cloudflare:workers'
+import type { CartLineRecord, CartState, Coupon } from '../commerce/cart-model'
 
 /**
- * One cart per quote (SQLite storage). The foundation only declares the class so the binding and
- * its migration exist from the first deploy; lines, totals and versions arrive with the commerce
- * backend issue.
+ * One cart per quote, in the object's own SQLite storage. Every change is a few synchronous SQL
+ * statements with no await in between, so concurrent requests to one cart apply one after another
+ * and none is lost; each change bumps the cart version.
  */
+
+export type NewCartLine = Omit<CartLineRecord, 'item_id' | 'qty' | 'parent_item_id' | 'fee_id' | 'fee_option_id' | 'replacement_discount'>
+
+export type CartChange =
+  | { ok: true; state: CartState; item_id?: number }
+  | { ok: false; reason: 'not_found' | 'ordered' | 'item_not_found' | 'too_many_lines' | 'qty_limit' | 'not_initialised'; state: CartState | null }
+
+interface MetaRow extends Record<string, SqlStorageValue> {
+  key: string
+  value: string
+}
+
 export class CartObject extends DurableObject<Env> {
-  async version(): Promise<number> {
-    return (await this.ctx.storage.get<number>('version')) ?? 0
+  private readonly sql: SqlStorage
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env)
+    this.sql = ctx.storage.sql
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`)
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS lines (
+      item_id INTEGER PRIMARY KEY AUTOINCREMENT,
+      sku TEXT NOT NULL,
+      product_id INTEGER NOT NULL,
+      qty INTEGER NOT NULL CHECK (qty > 0),
+      data TEXT NOT NULL,
+      parent_item_id INTEGER,
+      fee_id INTEGER,
+      fee_option_id INTEGER,
+      replacement_discount INTEGER NOT NULL DEFAULT 0
+    )`)
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS merged (quote_id TEXT PRIMARY KEY)`)
+  }
+
+  // --- reading -------------------------------------------------------------------------------
+
+  private meta(key: string): string | null {
+    const row = this.sql.exec<MetaRow>('SELECT key, value FROM meta WHERE key = ?', key).toArray()[0]
+    return row ? row.value : null
+  }
+
+  private setMeta(key: string, value: string | null): void {
+    if (value === null) this.sql.exec('DELETE FROM meta WHERE key = ?', key)
+    else this.sql.exec('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, value)
+  }
+
+  private readState(): CartState | null {
+    const quoteId = this.meta('quote_id')
+    if (quoteId === null) return null
+    const lines = this.sql
+      .exec<{ item_id: number; sku: string; product_id: number; qty: number; data: string; parent_item_id: number | null; fee_id: number | null; fee_option_id: number | null; replacement_discount: number }>(
+        'SELECT * FROM lines ORDER BY item_id',
+      )
+      .toArray()
+      .map((row): CartLineRecord => ({
+        ...(JSON.parse(row.data) as NewCartLine),
+        item_id: row.item_id,
+        sku: row.sku,
+        product_id: row.product_id,
+        qty: row.qty,
+        parent_item_id: row.parent_item_id,
+        fee_id: row.fee_id,
+        fee_option_id: row.fee_option_id,
+        replacement_discount: row.replacement_discount === 1,
+      }))
+    const json = <T>(key: string) => {
+      const value = this.meta(key)
+      return value === null ? null : (JSON.parse(value) as T)
+    }
+    return {
+      quote_id: quoteId,
+      is_mask: this.meta('is_mask') === '0' ? 0 : 1,
+      customer_id: json<number>('customer_id'),
+      region_id: Number(this.meta('region_id')),
+      version: Number(this.meta('version') ?? 0),
+      status: this.meta('status') === 'ordered' ? 'ordered' : 'active',
+      order_id: json<number>('order_id'),
+      coupon: json<Coupon>('coupon'),
+      gift_voucher: json('gift_voucher'),
+      erp_voucher: json('erp_voucher'),
+      lines,
+    }
+  }
+
+  /** Runs a change on an active cart and bumps the version, all without yielding. */
+  private change(apply: (state: CartState) => CartChange | { item_id?: number } | void): CartChange {
+    const state = this.readState()
+    if (!state) return { ok: false, reason: 'not_initialised', state: null }
+    if (state.status === 'ordered') return { ok: false, reason: 'ordered', state }
+    const result = this.ctx.storage.transactionSync(() => {
+      const outcome = apply(state)
+      if (outcome && 'ok' in outcome && !outcome.ok) return outcome
+      this.setMeta('version', String(state.version + 1))
+      return { ok: true as const, item_id: outcome && 'item_id' in outcome ? outcome.item_id : undefined }
+    })
+    if (!result.ok) return result
+    return { ok: true, state: this.readState()!, item_id: result.item_id }
+  }
+
+  // --- RPC -----------------------------------------------------------------------------------
+
+  /** Creates the cart once; later calls return it unchanged. */
+  async init(quoteId: string, isMask: 0 | 1, customerId: number | null, regionId: number): Promise<CartState> {
+    if (this.meta('quote_id') === null) {
+      this.ctx.storage.transactionSync(() => {
+        this.setMeta('quote_id', quoteId)
+        this.setMeta('is_mask', String(isMask))
+        this.setMeta('customer_id', customerId === null ? null : JSON.stringify(customerId))
+        this.setMeta('region_id', String(regionId))
+        this.setMeta('status', 'active')
+        this.setMeta('version', '1')
+      })
+    }
+    return this.readState()!
+  }
+
+  async state(): Promise<CartState | null> {
+    return this.readState()
+  }
+
+  async addLine(line: NewCartLine, qty: number, limits: { maxQty: number; maxLines: number; available: number | null }): Promise<CartChange> {
+    return this.change((state) => {
+      const existing = state.lines.find((l) => l.sku === line.sku && l.parent_item_id === null)
+      const newQty = (existing?.qty ?? 0) + qty
+      if (newQty > limits.maxQty || (limits.available !== null && newQty > limits.available)) {
+        return { ok: false, reason: 'qty_limit', state }
+      }
+      if (existing) {
+        this.sql.exec('UPDATE lines SET qty = ? WHERE item_id = ?', newQty, existing.item_id)
+        this.sql.exec('UPDATE lines SET qty = ? WHERE parent_item_id = ?', newQty, existing.item_id)
+        return { item_id: existing.item_id }
+      }
+      if (state.lines.filter((l) => l.parent_item_id === null).length >= limits.maxLines) return { ok: false, reason: 'too_many_lines', state }
+      const { sku, product_id, ...data } = line
+      const row = this.sql
+        .exec<{ item_id: number }>('INSERT INTO lines (sku, product_id, qty, data) VALUES (?, ?, ?, ?) RETURNING item_id', sku, product_id, qty, JSON.stringify(data))
+        .one()
+      return { item_id: row.item_id }
+    })
+  }
+
+  async updateQty(itemId: number, qty: number, limits: { maxQty: number; available: number | null }): Promise<CartChange> {
+    return this.change((state) => {
+      const line = state.lines.find((l) => l.item_id === itemId && l.parent_item_id === null)
+      if (!line) return { ok: false, reason: 'item_not_found', state }
+      if (qty > limits.maxQty || (limits.available !== null && qty > limits.available)) return { ok: false, reason: 'qty_limit', state }
+      this.sql.exec('UPDATE lines SET qty = ? WHERE item_id = ? OR parent_item_id = ?', qty, itemId, itemId)
+      return { item_id: itemId }
+    })
+  }
+
+  /** Removes a line; a product line takes its service (fee) lines with it. */
+  async removeLine(itemId: number): Promise<CartChange> {
+    return this.change((state) => {
+      if (!state.lines.some((l) => l.item_id === itemId)) return { ok: false, reason: 'item_not_found', state }
+      this.sql.exec('DELETE FROM lines WHERE item_id = ? OR parent_item_id = ?', itemId, itemId)
+    })
+  }
+
+  async clear(): Promise<CartChange> {
+    return this.change(() => {
+      this.sql.exec('DELETE FROM lines')
+      for (const key of ['coupon', 'gift_voucher', 'erp_voucher']) this.setMeta(key, null)
+    })
+  }
+
+  async setRegion(regionId: number): Promise<CartChange> {
+    return this.change(() => this.setMeta('region_id', String(regionId)))
+  }
+
+  async setCoupon(coupon: Coupon | null): Promise<CartChange> {
+    return this.change(() => this.setMeta('coupon', coupon ? JSON.stringify(coupon) : null))
+  }
+
+  async setVoucher(kind: 'gift_voucher' | 'erp_voucher', voucher: { voucher: string; amount: number } | null): Promise<CartChange> {
+    return this.change(() => this.setMeta(kind, voucher ? JSON.stringify(voucher) : null))
+  }
+
+  async addFee(productItemId: number, fee: NewCartLine & { fee_id: number; fee_option_id: number }): Promise<CartChange> {
+    return this.change((state) => {
+      const parent = state.lines.find((l) => l.item_id === productItemId && l.parent_item_id === null)
+      if (!parent) return { ok: false, reason: 'item_not_found', state }
+      const existing = state.lines.find((l) => l.parent_item_id === productItemId && l.fee_id === fee.fee_id)
+      if (existing) return { item_id: existing.item_id }
+      const { sku, product_id, fee_id, fee_option_id, ...data } = fee
+      const row = this.sql
+        .exec<{ item_id: number }>(
+          'INSERT INTO lines (sku, product_id, qty, data, parent_item_id, fee_id, fee_option_id) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING item_id',
+          sku, product_id, parent.qty, JSON.stringify(data), productItemId, fee_id, fee_option_id,
+        )
+        .one()
+      return { item_id: row.item_id }
+    })
+  }
+
+  async setReplacementDiscount(itemId: number, on: boolean): Promise<CartChange> {
+    return this.change((state) => {
+      if (!state.lines.some((l) => l.item_id === itemId && l.parent_item_id === null)) return { ok: false, reason: 'item_not_found', state }
+      this.sql.exec('UPDATE lines SET replacement_discount = ? WHERE item_id = ?', on ? 1 : 0, itemId)
+    })
+  }
+
+  /** Adds a guest cart's lines once: merging the same guest quote again changes nothing. */
+  async mergeFrom(sourceQuoteId: string, lines: CartLineRecord[], limits: { maxQty: number; maxLines: number }): Promise<CartChange> {
+    return this.change((state) => {
+      if (this.sql.exec('SELECT 1 FROM merged WHERE quote_id = ?', sourceQuoteId).toArray().length > 0) return
+      this.sql.exec('INSERT INTO merged (quote_id) VALUES (?)', sourceQuoteId)
+      const idMap = new Map<number, number>()
+      for (const line of lines.filter((l) => l.parent_item_id === null)) {
+        const existing = state.lines.find((l) => l.sku === line.sku && l.parent_item_id === null)
+        if (existing) {
+          const qty = Math.min(limits.maxQty, existing.qty + line.qty)
+          this.sql.exec('UPDATE lines SET qty = ? WHERE item_id = ? OR parent_item_id = ?', qty, existing.item_id, existing.item_id)
+          idMap.set(line.item_id, existing.item_id)
+          continue
+        }
+        if (state.lines.length + idMap.size >= limits.maxLines) break
+        const { item_id, sku, product_id, qty, parent_item_id, fee_id, fee_option_id, replacement_discount, ...data } = line
+        const row = this.sql
+          .exec<{ item_id: number }>('INSERT INTO lines (sku, product_id, qty, data, replacement_discount) VALUES (?, ?, ?, ?, ?) RETURNING item_id', sku, product_id, qty, JSON.stringify(data), replacement_discount ? 1 : 0)
+          .one()
+        idMap.set(item_id, row.item_id)
+      }
+      for (const fee of lines.filter((l) => l.parent_item_id !== null)) {
+        const parent = idMap.get(fee.parent_item_id!)
+        if (parent === undefined) continue
+        if (this.sql.exec('SELECT 1 FROM lines WHERE parent_item_id = ? AND fee_id = ?', parent, fee.fee_id).toArray().length > 0) continue
+        const { item_id, sku, product_id, qty, parent_item_id, fee_id, fee_option_id, replacement_discount, ...data } = fee
+        const parentQty = this.sql.exec<{ qty: number }>('SELECT qty FROM lines WHERE item_id = ?', parent).one().qty
+        this.sql.exec('INSERT INTO lines (sku, product_id, qty, data, parent_item_id, fee_id, fee_option_id) VALUES (?, ?, ?, ?, ?, ?, ?)', sku, product_id, parentQty, JSON.stringify(data), parent, fee_id, fee_option_id)
+      }
+    })
+  }
+
+  /** Closes the cart once its order exists; the quote stays readable with the order id. */
+  async markOrdered(orderId: number): Promise<CartState> {
+    this.ctx.storage.transactionSync(() => {
+      this.setMeta('status', 'ordered')
+      this.setMeta('order_id', JSON.stringify(orderId))
+      this.setMeta('version', String(Number(this.meta('version') ?? 0) + 1))
+    })
+    return this.readState()!
   }
 }

@@ -247,3 +247,18 @@ export const blogPosts: BlogPostRow[] = [
     published_at: '2026-09-01T09:00:00+03:00',
   },
 ]
+
+/** Demo promotions: a percent coupon, a fixed one with a minimum, an expired one; a gift and an ERP voucher. */
+export const coupons = [
+  { code: 'WELCOME10', kind: 'percent', amount: 10, min_subtotal: 0, active_from: null, active_to: null },
+  { code: 'SAVE50', kind: 'fixed', amount: 50, min_subtotal: 300, active_from: null, active_to: null },
+  { code: 'WHITEFRIDAY', kind: 'percent', amount: 15, min_subtotal: 500, active_from: '2026-11-20T09:00:00+03:00', active_to: '2026-12-05T19:00:00+03:00' },
+  { code: 'SUMMER25', kind: 'percent', amount: 25, min_subtotal: 0, active_from: '2025-06-01T00:00:00+03:00', active_to: '2025-08-31T23:59:59+03:00' },
+]
+
+export const giftVouchers = [
+  { voucher: 'GIFT-2026-0001', pin: '4821', balance: 200 },
+  { voucher: 'GIFT-2026-0002', pin: '1379', balance: 1000 },
+]
+
+export const erpVouchers = [{ voucher: 'ERP-100-7788', phone: '966501234567', amount: 100, used_by_quote: null }]

@@ -4,7 +4,7 @@
  */
 import type { Locale } from '../../app.config'
 import { generateCatalogue, type CatalogueOptions } from './catalogue'
-import { blogPosts, footerContent, homeContent, regions, staticPages } from './content'
+import { blogPosts, coupons, erpVouchers, footerContent, giftVouchers, homeContent, regions, staticPages } from './content'
 
 type Value = string | number | null
 type Row = Record<string, Value>
@@ -57,5 +57,9 @@ export function seedStatements(options: CatalogueOptions = {}): string[] {
     ...upsert('content_documents', documents, ['kind', 'locale'], 'update', 1),
     ...upsert('static_pages', staticPages as unknown as Row[], ['slug']),
     ...upsert('blog_posts', blogPosts as unknown as Row[], ['slug']),
+    ...upsert('coupons', coupons as unknown as Row[], ['code']),
+    // Vouchers keep their balance and use across re-seeds, like stock.
+    ...upsert('gift_vouchers', giftVouchers as unknown as Row[], ['voucher'], 'ignore'),
+    ...upsert('erp_vouchers', erpVouchers as unknown as Row[], ['voucher'], 'ignore'),
   ]
 }

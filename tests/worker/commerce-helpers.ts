@@ -1,0 +1,59 @@
+/** Helpers for Direct API tests: a handshake, a cart, JSON calls, and products in given states. */
+import { env, SELF } from 'cloudflare:test'
+
+export const origin = 'https://matjar.test'
+
+export async function handshake(store: 'ar' | 'en' = 'en'): Promise<string> {
+  const response = await SELF.fetch(`${origin}/commerce/handshake`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ store }),
+  })
+  return ((await response.json()) as { token: string }).token
+}
+
+export interface Caller {
+  token: string
+  quote?: string
+  mage?: string
+}
+
+export async function call(caller: Caller, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { authorization: `Bearer ${caller.token}`, 'content-type': 'application/json' }
+  if (caller.quote) headers.quote = caller.quote
+  if (caller.mage) headers.mage = caller.mage
+  const response = await SELF.fetch(`${origin}/commerce${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  const text = await response.text()
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as any }
+}
+
+export async function newGuestCart(store: 'ar' | 'en' = 'en', region = '1101'): Promise<Caller> {
+  const token = await handshake(store)
+  const created = await call({ token }, 'GET', `/cart/create?region=${region}`)
+  return { token, quote: created.body.quoteId }
+}
+
+/** A simple, sellable product with stock in Riyadh (and optionally an exact stock level). */
+export async function sellableSku(where = '1 = 1', setStock?: number): Promise<string> {
+  const row = await env.DB.prepare(
+    `SELECT p.sku, p.entity_id FROM products p JOIN stock s ON s.product_id = p.entity_id AND s.region_id = 1101
+     WHERE p.type_id = 'simple' AND p.not_for_sale = 0 AND p.back_orders = 0 AND s.qty > 0 AND ${where}
+     ORDER BY p.entity_id LIMIT 1`,
+  ).first<{ sku: string; entity_id: number }>()
+  if (!row) throw new Error(`no product where ${where}`)
+  if (setStock !== undefined) {
+    await env.DB.prepare('UPDATE stock SET qty = ? WHERE product_id = ? AND region_id = 1101').bind(setStock, row.entity_id).run()
+  }
+  return row.sku
+}
+
+export async function stockOf(sku: string, region = 1101): Promise<number> {
+  const row = await env.DB.prepare('SELECT s.qty FROM stock s JOIN products p ON p.entity_id = s.product_id WHERE p.sku = ? AND s.region_id = ?')
+    .bind(sku, region)
+    .first<{ qty: number }>()
+  return row!.qty
+}

@@ -1,0 +1,51 @@
+/**
+ * The embedded Direct API (spec section 7) under /commerce: the backend the storefront talks to when
+ * no COMMERCE_API_URL is set. Every call but the handshake needs the bearer handshake token; a mage
+ * header names the customer.
+ */
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { CommerceEnv } from './context'
+import { customerForToken } from './customers'
+import { CommerceError, onCommerceError } from './errors'
+import { verifyHandshakeToken } from './handshake'
+import { cartRoutes } from './routes/cart'
+import { handshakeRoutes } from './routes/handshake'
+
+export const commerceApp = new Hono<CommerceEnv>().basePath('/commerce')
+
+commerceApp.use(async (c, next) => {
+  c.set('locale', 'ar')
+  c.set('customer', null)
+  await next()
+})
+commerceApp.use(
+  bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      throw new CommerceError(413, 'bad_request', undefined, ['the body is over 1 MB'])
+    },
+  }),
+)
+commerceApp.route('/handshake', handshakeRoutes)
+
+commerceApp.use(async (c, next) => {
+  const header = c.req.header('authorization') ?? ''
+  const claims = header.startsWith('Bearer ') ? await verifyHandshakeToken(c.env, header.slice(7).trim()) : null
+  if (!claims) throw new CommerceError(401, 'unauthorized', { resources: 'api' })
+  c.set('locale', claims.store)
+  const mage = c.req.header('mage')
+  if (mage) {
+    const customer = await customerForToken(c.env.DB, mage)
+    // An expired or revoked customer token is refused outright (spec section 8 then logs the shopper out).
+    if (!customer) throw new CommerceError(401, 'unauthorized', { resources: 'customer' })
+    c.set('customer', customer)
+  }
+  await next()
+})
+commerceApp.route('/cart', cartRoutes)
+
+commerceApp.onError(onCommerceError)
+commerceApp.notFound((c) => {
+  throw new CommerceError(404, 'bad_request', undefined, [`no route ${c.req.method} ${new URL(c.req.url).pathname}`])
+})

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { computeTotals, isMaskedQuote, type CartLineRecord, type CartState } from './cart-model'
+
+const now = new Date('2026-11-21T12:00:00+03:00')
+
+function line(over: Partial<CartLineRecord> = {}): CartLineRecord {
+  return {
+    item_id: 1, sku: 'SAM-1', product_id: 1, qty: 1, name_ar: 'ا', name_en: 'a', image: '/i.svg',
+    price: 100, special_price: null, discounted_price_from: null, discounted_price_to: null,
+    big_items: false, back_orders: 0, eligible_for_tabby: true, eligible_for_tamara: true, category_names: [], options_ar: null, options_en: null, parent_item_id: null, fee_id: null, fee_option_id: null,
+    replacement_discount: false, ...over,
+  }
+}
+
+function cart(lines: CartLineRecord[], over: Partial<CartState> = {}): CartState {
+  return {
+    quote_id: 'q', is_mask: 1, customer_id: null, region_id: 1101, version: 1, status: 'active', order_id: null,
+    coupon: null, gift_voucher: null, erp_voucher: null, lines, ...over,
+  }
+}
+
+describe('cart totals', () => {
+  it('sums special or original price per line, and shows the VAT included', () => {
+    const t = computeTotals(cart([line({ qty: 2, price: 200 }), line({ item_id: 2, price: 115 })]), now)
+    expect(t.subtotal).toBe(515)
+    expect(t.delivery).toBe(0) // above 299
+    expect(t.grand_total).toBe(515)
+    expect(t.vat).toBe(67.17) // 515 - 515/1.15
+    expect(t.items_qty).toBe(3)
+  })
+
+  it('uses the special price only inside its window', () => {
+    const discounted = line({ price: 400, special_price: 300, discounted_price_from: '2026-11-01T00:00:00+03:00', discounted_price_to: '2026-11-30T00:00:00+03:00' })
+    expect(computeTotals(cart([discounted]), now).subtotal).toBe(300)
+    expect(computeTotals(cart([discounted]), new Date('2026-12-01T00:00:00+03:00')).subtotal).toBe(400)
+  })
+
+  it('charges delivery at or under 299 SAR and not above', () => {
+    expect(computeTotals(cart([line({ price: 299 })]), now).delivery).toBe(29)
+    expect(computeTotals(cart([line({ price: 299.5 })]), now).delivery).toBe(0)
+    expect(computeTotals(cart([]), now).delivery).toBe(0)
+  })
+
+  it('counts product fees in the subtotal but not in the item count', () => {
+    const t = computeTotals(cart([line({ price: 1000 }), line({ item_id: 2, price: 149.5, parent_item_id: 1, fee_id: 1, fee_option_id: 1 })]), now)
+    expect(t.subtotal).toBe(1149.5)
+    expect(t.items_qty).toBe(1)
+  })
+
+  it('applies a coupon only above its minimum, and vouchers after delivery', () => {
+    const percent = { code: 'WELCOME10', kind: 'percent' as const, amount: 10, min_subtotal: 0 }
+    expect(computeTotals(cart([line({ price: 500 })], { coupon: percent }), now).coupon_discount).toBe(50)
+    const fixed = { code: 'SAVE50', kind: 'fixed' as const, amount: 50, min_subtotal: 300 }
+    expect(computeTotals(cart([line({ price: 200 })], { coupon: fixed }), now).coupon_discount).toBe(0)
+    const withVoucher = computeTotals(cart([line({ price: 200 })], { gift_voucher: { voucher: 'G', amount: 1000 } }), now)
+    expect(withVoucher.gift_voucher).toBe(229) // 200 + 29 delivery, never below zero
+    expect(withVoucher.grand_total).toBe(0)
+  })
+
+  it('caps the replacement discount', () => {
+    expect(computeTotals(cart([line({ price: 2000, replacement_discount: true })]), now).replacement_discount).toBe(200)
+    expect(computeTotals(cart([line({ price: 9000, replacement_discount: true })]), now).replacement_discount).toBe(500)
+  })
+})
+
+describe('quote identity', () => {
+  it('digits only is a customer cart, anything else masked', () => {
+    expect(isMaskedQuote('12345')).toBe(false)
+    expect(isMaskedQuote('aB3x-9')).toBe(true)
+    expect(isMaskedQuote('')).toBe(true)
+  })
+})

@@ -1,0 +1,219 @@
+/**
+ * The cart as the Durable Object keeps it and as every cart answer sends it (spec section 3 'Cart').
+ * Pure data and pure rules only: the totals are computed here so they can be unit tested.
+ */
+import { appConfig } from '../../app.config'
+import { pricesWithTax, type PricesWithTax } from '../../src/lib/pricing'
+
+export interface CartLineRecord {
+  item_id: number
+  sku: string
+  product_id: number
+  qty: number
+  name_ar: string
+  name_en: string
+  image: string
+  price: number
+  special_price: number | null
+  discounted_price_from: string | null
+  discounted_price_to: string | null
+  big_items: boolean
+  back_orders: number
+  eligible_for_tabby: boolean
+  eligible_for_tamara: boolean
+  category_names: string[]
+  /** The chosen options of a configurable product, as shown, e.g. "Colour: Black". */
+  options_ar: string | null
+  options_en: string | null
+  /** A service line (product fee) belongs to the product line it was added for. */
+  parent_item_id: number | null
+  fee_id: number | null
+  fee_option_id: number | null
+  replacement_discount: boolean
+}
+
+export interface Coupon {
+  code: string
+  kind: 'percent' | 'fixed'
+  amount: number
+  min_subtotal: number
+}
+
+export interface CartState {
+  quote_id: string
+  is_mask: 0 | 1
+  customer_id: number | null
+  region_id: number
+  version: number
+  status: 'active' | 'ordered'
+  order_id: number | null
+  coupon: Coupon | null
+  gift_voucher: { voucher: string; amount: number } | null
+  erp_voucher: { voucher: string; amount: number } | null
+  lines: CartLineRecord[]
+}
+
+export interface CartTotals {
+  subtotal: number
+  original_subtotal: number
+  discount: number
+  coupon_discount: number
+  replacement_discount: number
+  gift_voucher: number
+  erp_voucher: number
+  delivery: number
+  vat: number
+  grand_total: number
+  items_qty: number
+  free_delivery_threshold: number
+}
+
+export interface CartItemView {
+  item_id: number
+  sku: string
+  name: string
+  options: string | null
+  image: string
+  qty: number
+  price_incl_tax: number
+  originalPrice: number
+  specialPrice: number | null
+  discount: number
+  prices_with_tax: PricesWithTax
+  row_total: number
+  parent_item_id: number | null
+  extension_attributes: {
+    product_image: string
+    product_fees: { fee_id: number; fee_option_id: number; item_id: number; title: string; price: number }[]
+    prices: PricesWithTax
+    category_names: string[]
+    big_items: boolean
+    is_preorder: boolean
+    replacement_discount: boolean
+  }
+}
+
+export interface CartView {
+  quote_id: string
+  isMask: 0 | 1
+  version: number
+  region_id: number
+  status: 'active' | 'ordered'
+  order_id: number | null
+  coupon_code: string | null
+  gift_voucher: string | null
+  erp_voucher: string | null
+  cartItems: CartItemView[]
+  totals: CartTotals
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100
+
+function linePrices(line: CartLineRecord, now: Date): PricesWithTax {
+  return pricesWithTax(line, now)
+}
+
+export function computeTotals(state: CartState, now: Date): CartTotals {
+  let subtotal = 0
+  let originalSubtotal = 0
+  let productSubtotal = 0
+  let replacement = 0
+  let itemsQty = 0
+  for (const line of state.lines) {
+    const prices = linePrices(line, now)
+    const row = prices.price * line.qty
+    subtotal += row
+    originalSubtotal += prices.original_price * line.qty
+    if (line.parent_item_id === null) {
+      productSubtotal += row
+      itemsQty += line.qty
+      if (line.replacement_discount) {
+        replacement += Math.min(row * appConfig.money.replacementDiscountShare, appConfig.money.replacementDiscountCapSar)
+      }
+    }
+  }
+  let coupon = 0
+  if (state.coupon && productSubtotal >= state.coupon.min_subtotal) {
+    coupon = state.coupon.kind === 'percent' ? (productSubtotal * state.coupon.amount) / 100 : Math.min(state.coupon.amount, productSubtotal)
+  }
+  const afterDiscounts = Math.max(0, subtotal - coupon - replacement)
+  const delivery =
+    state.lines.length === 0 || afterDiscounts > appConfig.money.freeDeliveryAboveSar ? 0 : appConfig.money.deliveryFeeSar
+  let due = afterDiscounts + delivery
+  const gift = Math.min(state.gift_voucher?.amount ?? 0, due)
+  due -= gift
+  const erp = Math.min(state.erp_voucher?.amount ?? 0, due)
+  due -= erp
+  const grand = round2(due)
+  return {
+    subtotal: round2(subtotal),
+    original_subtotal: round2(originalSubtotal),
+    discount: round2(originalSubtotal - subtotal + coupon + replacement),
+    coupon_discount: round2(coupon),
+    replacement_discount: round2(replacement),
+    gift_voucher: round2(gift),
+    erp_voucher: round2(erp),
+    delivery,
+    vat: round2(grand - grand / (1 + appConfig.money.vatRate)),
+    grand_total: grand,
+    items_qty: itemsQty,
+    free_delivery_threshold: appConfig.money.freeDeliveryAboveSar,
+  }
+}
+
+export function cartView(state: CartState, locale: 'ar' | 'en', now: Date, feeTitles: Map<number, { ar: string; en: string }> = new Map()): CartView {
+  const feeLines = state.lines.filter((l) => l.parent_item_id !== null)
+  const items = state.lines.map((line): CartItemView => {
+    const prices = linePrices(line, now)
+    return {
+      item_id: line.item_id,
+      sku: line.sku,
+      name: locale === 'ar' ? line.name_ar : line.name_en,
+      options: locale === 'ar' ? line.options_ar : line.options_en,
+      image: line.image,
+      qty: line.qty,
+      price_incl_tax: prices.price,
+      originalPrice: prices.original_price,
+      specialPrice: prices.discounted_price,
+      discount: round2((prices.original_price - prices.price) * line.qty),
+      prices_with_tax: prices,
+      row_total: round2(prices.price * line.qty),
+      parent_item_id: line.parent_item_id,
+      extension_attributes: {
+        product_image: line.image,
+        product_fees: feeLines
+          .filter((f) => f.parent_item_id === line.item_id)
+          .map((f) => ({
+            fee_id: f.fee_id!,
+            fee_option_id: f.fee_option_id!,
+            item_id: f.item_id,
+            title: feeTitles.get(f.fee_id!)?.[locale] ?? (locale === 'ar' ? f.name_ar : f.name_en),
+            price: f.price,
+          })),
+        prices,
+        category_names: line.category_names,
+        big_items: line.big_items,
+        is_preorder: line.back_orders === appConfig.backOrdersPreorderCode,
+        replacement_discount: line.replacement_discount,
+      },
+    }
+  })
+  return {
+    quote_id: state.quote_id,
+    isMask: state.is_mask,
+    version: state.version,
+    region_id: state.region_id,
+    status: state.status,
+    order_id: state.order_id,
+    coupon_code: state.coupon?.code ?? null,
+    gift_voucher: state.gift_voucher?.voucher ?? null,
+    erp_voucher: state.erp_voucher?.voucher ?? null,
+    cartItems: items,
+    totals: computeTotals(state, now),
+  }
+}
+
+/** Spec section 4: a quote id of digits only is a customer cart (isMask 0), anything else masked (isMask 1). */
+export function isMaskedQuote(quoteId: string): boolean {
+  return !/^\d+$/.test(quoteId)
+}

@@ -1,0 +1,60 @@
+/**
+ * The Direct API's one error shape: `{message, code, parameters}` with an HTTP status, the message in
+ * the language of the caller's handshake (spec section 8 shows server messages to the shopper).
+ */
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Locale } from '../../app.config'
+import { m } from '../../src/paraglide/messages.js'
+import { currentRequestId } from '../http/request-context'
+import type { CommerceEnv } from './context'
+
+export const commerceMessages = {
+  unauthorized: (_: unknown, l: Locale) => m.commerce_unauthorized({}, { locale: l }),
+  out_of_stock: (_: unknown, l: Locale) => m.commerce_out_of_stock({}, { locale: l }),
+  big_item_region: (_: unknown, l: Locale) => m.commerce_big_item_region({}, { locale: l }),
+  qty_unavailable: (_: unknown, l: Locale) => m.commerce_qty_unavailable({}, { locale: l }),
+  too_many_lines: (_: unknown, l: Locale) => m.commerce_too_many_lines({}, { locale: l }),
+  item_not_found: (_: unknown, l: Locale) => m.commerce_item_not_found({}, { locale: l }),
+  cart_not_found: (_: unknown, l: Locale) => m.commerce_cart_not_found({}, { locale: l }),
+  cart_ordered: (_: unknown, l: Locale) => m.commerce_cart_ordered({}, { locale: l }),
+  cart_empty: (_: unknown, l: Locale) => m.commerce_cart_empty({}, { locale: l }),
+  product_not_found: (_: unknown, l: Locale) => m.commerce_product_not_found({}, { locale: l }),
+  not_for_sale: (_: unknown, l: Locale) => m.commerce_not_for_sale({}, { locale: l }),
+  options_required: (_: unknown, l: Locale) => m.commerce_options_required({}, { locale: l }),
+  coupon_invalid: (p: { code?: string } | undefined, l: Locale) => m.commerce_coupon_invalid({ code: p?.code ?? '' }, { locale: l }),
+  coupon_minimum: (p: { amount?: number } | undefined, l: Locale) => m.commerce_coupon_minimum({ amount: p?.amount ?? 0 }, { locale: l }),
+  payment_unavailable: (_: unknown, l: Locale) => m.commerce_payment_unavailable({}, { locale: l }),
+  order_not_found: (_: unknown, l: Locale) => m.commerce_order_not_found({}, { locale: l }),
+  bad_request: (_: unknown, l: Locale) => m.commerce_bad_request({}, { locale: l }),
+  internal: (_: unknown, l: Locale) => m.commerce_internal({}, { locale: l }),
+} as const
+
+export type CommerceErrorCode = keyof typeof commerceMessages
+
+export class CommerceError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: CommerceErrorCode,
+    readonly parameters?: Record<string, string | number>,
+    readonly issues: string[] = [],
+  ) {
+    super(code)
+  }
+}
+
+export function commerceErrorBody(locale: Locale, code: CommerceErrorCode, parameters?: Record<string, string | number>, issues: string[] = []) {
+  const message = (commerceMessages[code] as (p: unknown, l: Locale) => string)(parameters, locale)
+  return { message, code, parameters: parameters ?? {}, issues, requestId: currentRequestId() }
+}
+
+export function onCommerceError(error: Error, c: Context<CommerceEnv>): Response {
+  const locale = c.get('locale') ?? 'ar'
+  if (error instanceof CommerceError) return c.json(commerceErrorBody(locale, error.code, error.parameters, error.issues), error.status)
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json(commerceErrorBody(locale, 'bad_request', undefined, [error.message]), error.status === 413 ? 413 : 400)
+  }
+  console.error(JSON.stringify({ level: 'error', id: currentRequestId(), message: error.message, stack: error.stack }))
+  return c.json(commerceErrorBody(locale, 'internal'), 500)
+}

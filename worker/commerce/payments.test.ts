@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import type { CartLineRecord, CartState } from './cart-model'
+import { computeTotals } from './cart-model'
+import { paymentMethods } from './payments'
+
+const line = (over: Partial<CartLineRecord> = {}): CartLineRecord => ({
+  item_id: 1, sku: 'A', product_id: 1, qty: 1, name_ar: '', name_en: '', image: '', price: 1000, special_price: null,
+  discounted_price_from: null, discounted_price_to: null, big_items: false, back_orders: 0, eligible_for_tabby: true,
+  eligible_for_tamara: true, category_names: [], options_ar: null, options_en: null, parent_item_id: null, fee_id: null,
+  fee_option_id: null, replacement_discount: false, ...over,
+})
+const cart = (lines: CartLineRecord[]): CartState => ({
+  quote_id: 'q', is_mask: 1, customer_id: null, region_id: 1101, version: 1, status: 'active', order_id: null,
+  coupon: null, gift_voucher: null, erp_voucher: null, lines,
+})
+const available = (state: CartState) =>
+  paymentMethods(state, computeTotals(state, new Date())).filter((p) => p.is_available).map((p) => p.code)
+
+describe('payment methods', () => {
+  it('offers all four to an eligible cart within the limits', () => {
+    expect(available(cart([line()]))).toEqual(['cashondelivery', 'card', 'tabby', 'tamara'])
+  })
+  it('drops a BNPL provider when any product is not eligible or the total is outside its limits', () => {
+    expect(available(cart([line(), line({ item_id: 2, eligible_for_tabby: false })]))).toEqual(['cashondelivery', 'card', 'tamara'])
+    expect(available(cart([line({ price: 50 })]))).toEqual(['cashondelivery', 'card'])
+    expect(available(cart([line({ price: 6000 })]))).toEqual(['cashondelivery', 'card', 'tamara'])
+  })
+  it('keeps only the card for a cart with a pre-order item', () => {
+    expect(available(cart([line(), line({ item_id: 2, back_orders: 101 })]))).toEqual(['card'])
+  })
+  it('lists every method with is_available', () => {
+    expect(paymentMethods(cart([]), computeTotals(cart([]), new Date())).map((p) => p.code)).toEqual(['cashondelivery', 'card', 'tabby', 'tamara'])
+  })
+})

@@ -1,0 +1,29 @@
+/**
+ * Payment methods for a cart (spec sections 3 and 4): code and is_available. Cash on delivery, a card
+ * through the sandbox gateway, Tabby and Tamara by product eligibility and amount limits; a cart with
+ * a pre-order item is paid up front, so it keeps only the card.
+ */
+import { appConfig } from '../../app.config'
+import type { CartState, CartTotals } from './cart-model'
+
+export const paymentCodes = ['cashondelivery', 'card', 'tabby', 'tamara'] as const
+export type PaymentCode = (typeof paymentCodes)[number]
+
+export interface PaymentMethod {
+  code: PaymentCode
+  is_available: boolean
+}
+
+export function paymentMethods(state: CartState, totals: CartTotals): PaymentMethod[] {
+  const products = state.lines.filter((l) => l.parent_item_id === null)
+  const hasPreorder = products.some((l) => l.back_orders === appConfig.backOrdersPreorderCode)
+  const total = totals.grand_total
+  const within = (limits: { minSar: number; maxSar: number }) => total >= limits.minSar && total <= limits.maxSar
+  const available: Record<PaymentCode, boolean> = {
+    cashondelivery: !hasPreorder,
+    card: true,
+    tabby: !hasPreorder && products.length > 0 && products.every((l) => l.eligible_for_tabby) && within(appConfig.payments.tabby),
+    tamara: !hasPreorder && products.length > 0 && products.every((l) => l.eligible_for_tamara) && within(appConfig.payments.tamara),
+  }
+  return paymentCodes.map((code) => ({ code, is_available: available[code] }))
+}

@@ -1,0 +1,191 @@
+/**
+ * The cart calls of the Direct API (spec section 7). The quote header names the cart; a customer
+ * cart also needs the mage header of its owner. Every answer carries the cart with its version.
+ */
+import { type } from 'arktype'
+import { Hono } from 'hono'
+import { appConfig } from '../../../app.config'
+import { cartView, computeTotals } from '../cart-model'
+import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
+import type { CommerceEnv } from '../context'
+import { CommerceError, commerceErrorBody } from '../errors'
+import { m } from '../../../src/paraglide/messages.js'
+import { orderForQuote, placeOrder } from '../orders'
+import { paymentCodes, paymentMethods } from '../payments'
+import { validate } from '../validate'
+
+const regionId = type(/^\d{4}$/).pipe(Number)
+const qty = type(`1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}`)
+const sku = type('/^[A-Za-z0-9-]{1,64}$/')
+const configurableOptions = type({ option_id: '/^[a-z_]{1,40}$/', option_value: '1 <= number.integer <= 1000' }).array().atMostLength(10)
+
+const addBody = type({
+  sku,
+  qty,
+  extension_attributes: { region: type(/^\d{4}$/).or(type('1000 <= number.integer <= 9999').pipe(String)) },
+  'product_option?': { extension_attributes: { configurable_item_options: configurableOptions } },
+})
+const multiBody = type({
+  cartItems: type({ sku, qty: '1', region: type(/^\d{4}$/).or(type('1000 <= number.integer <= 9999').pipe(String)) }).array().moreThanLength(0).atMostLength(appConfig.cart.maxLines),
+})
+const updateBody = type({ itemId: '1 <= number.integer <= 1000000000', qty })
+const couponBody = type({ couponCode: '/^[A-Za-z0-9_-]{1,40}$/' })
+const paymentMethod = type({ method: type.enumerated(...paymentCodes), 'additional_data?': 'Record<string, string> | null' })
+const placeBody = type({ email: 'string.email <= 254', paymentMethod })
+const createOrderBody = type({ paymentMethod })
+const activeBody = type({ order_id: '1 <= number.integer <= 1000000000' })
+
+export const cartRoutes = new Hono<CommerceEnv>()
+  .get('/create', validate('query', type({ 'region?': regionId })), async (c) => {
+    const region = c.req.valid('query').region ?? appConfig.regions.defaultId
+    const state = await createCart(c.env, c.get('customer'), region)
+    return c.json({ quoteId: state.quote_id, isMask: state.is_mask })
+  })
+
+  .get('/', async (c) => {
+    const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    return c.json({ cart: cartView(state, c.get('locale'), new Date()) })
+  })
+
+  .post('/add', validate('json', addBody), async (c) => {
+    const body = c.req.valid('json')
+    const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const region = Number(body.extension_attributes.region)
+    if (state.region_id !== region) {
+      const moved = await stub.setRegion(region)
+      if (!moved.ok) throw refusal(moved.reason)
+    }
+    const { line, available } = await cartLineFor(c.env, body.sku, region, body.product_option?.extension_attributes.configurable_item_options)
+    const result = await stub.addLine(line, body.qty, { maxQty: appConfig.cart.maxQtyPerLine, maxLines: appConfig.cart.maxLines, available })
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ item_id: result.item_id, quoteId: result.state.quote_id, cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .post('/multiplev2', validate('json', multiBody), async (c) => {
+    const { cartItems } = c.req.valid('json')
+    const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const errors: { sku: string; message: string }[] = []
+    let latest = null
+    for (const item of cartItems) {
+      try {
+        const { line, available } = await cartLineFor(c.env, item.sku, Number(item.region), undefined)
+        const result = await stub.addLine(line, 1, { maxQty: appConfig.cart.maxQtyPerLine, maxLines: appConfig.cart.maxLines, available })
+        if (!result.ok) throw refusal(result.reason)
+        latest = result.state
+      } catch (error) {
+        if (!(error instanceof CommerceError)) throw error
+        errors.push({ sku: item.sku, message: commerceErrorBody(c.get('locale'), error.code, error.parameters).message })
+      }
+    }
+    const state = latest ?? (await stub.state())
+    return c.json({ cart: state ? cartView(state, c.get('locale'), new Date()) : null, errors })
+  })
+
+  .put('/updateItem', validate('json', updateBody), async (c) => {
+    const { itemId, qty } = c.req.valid('json')
+    const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const line = state.lines.find((l) => l.item_id === itemId && l.parent_item_id === null)
+    if (!line) throw new CommerceError(404, 'item_not_found')
+    const { available } = await cartLineFor(c.env, line.sku, state.region_id, undefined).catch((error: unknown) => {
+      // A line already in the cart may be configurable; its stock is what matters here.
+      if (error instanceof CommerceError && error.code === 'options_required') return { available: null }
+      throw error
+    })
+    const result = await stub.updateQty(itemId, qty, { maxQty: appConfig.cart.maxQtyPerLine, available })
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .delete('/item/:itemId{[0-9]{1,10}}', async (c) => {
+    const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const result = await stub.removeLine(Number(c.req.param('itemId')))
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .delete('/clear', async (c) => {
+    const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const result = await stub.clear()
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ status: true, msg: m.commerce_cart_cleared({}, { locale: c.get('locale') }), cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .put('/applyCoupon', validate('json', couponBody), async (c) => {
+    const { couponCode } = c.req.valid('json')
+    const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const now = new Date().toISOString()
+    const coupon = await c.env.DB.prepare(
+      `SELECT code, kind, amount, min_subtotal FROM coupons WHERE code = ?
+       AND (active_from IS NULL OR active_from <= ?2) AND (active_to IS NULL OR active_to >= ?2)`,
+    )
+      .bind(couponCode, now)
+      .first<{ code: string; kind: 'percent' | 'fixed'; amount: number; min_subtotal: number }>()
+    if (!coupon) throw new CommerceError(400, 'coupon_invalid', { code: couponCode })
+    const totals = computeTotals(state, new Date())
+    if (totals.subtotal < coupon.min_subtotal) throw new CommerceError(400, 'coupon_minimum', { amount: coupon.min_subtotal })
+    const result = await stub.setCoupon(coupon)
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .delete('/deleteCoupon', async (c) => {
+    const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const result = await stub.setCoupon(null)
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .get('/payment-methods', async (c) => {
+    const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    return c.json({ payments: paymentMethods(state, computeTotals(state, new Date())) })
+  })
+
+  .post('/placeOrder', validate('json', placeBody), async (c) => {
+    const { email, paymentMethod } = c.req.valid('json')
+    const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const order = await placeOrder(c.env, state, { email, method: paymentMethod.method, customerId: c.get('customer')?.id ?? null })
+    return c.json(order)
+  })
+
+  .put('/createOrder', validate('json', createOrderBody), async (c) => {
+    const customer = c.get('customer')
+    if (!customer) throw new CommerceError(401, 'unauthorized', { resources: 'order' })
+    const { paymentMethod } = c.req.valid('json')
+    const { state } = await openCart(c.env, c.req.header('quote'), customer)
+    return c.json(await placeOrder(c.env, state, { email: customer.email, method: paymentMethod.method, customerId: customer.id }))
+  })
+
+  .post('/active', validate('json', activeBody), async (c) => {
+    const { order_id } = c.req.valid('json')
+    const customer = c.get('customer')
+    const order = await c.env.DB.prepare('SELECT id, quote_id, customer_id, region_id FROM orders WHERE id = ?')
+      .bind(order_id)
+      .first<{ id: number; quote_id: string; customer_id: number | null; region_id: number }>()
+    // A customer's order is theirs alone; a guest may re-add only the order of the cart it holds.
+    const guestOwnsIt = order && order.customer_id === null && order.quote_id === c.req.header('quote')
+    const customerOwnsIt = order && customer && order.customer_id === customer.id
+    if (!order || !(guestOwnsIt || customerOwnsIt)) throw new CommerceError(404, 'order_not_found')
+    const active = await createCart(c.env, customer, order.region_id)
+    const stub = cartStub(c.env, active.quote_id)
+    const { results } = await c.env.DB.prepare('SELECT sku, qty FROM order_items WHERE order_id = ? AND parent_sku IS NULL ORDER BY line')
+      .bind(order.id)
+      .all<{ sku: string; qty: number }>()
+    for (const item of results) {
+      try {
+        const { line, available } = await cartLineFor(c.env, item.sku, order.region_id, undefined)
+        const qtyToAdd = available === null ? item.qty : Math.min(item.qty, available)
+        if (qtyToAdd > 0) await stub.addLine(line, qtyToAdd, { maxQty: appConfig.cart.maxQtyPerLine, maxLines: appConfig.cart.maxLines, available })
+      } catch (error) {
+        // What can no longer be bought (sold out, options needed) is simply not re-added.
+        if (!(error instanceof CommerceError)) throw error
+      }
+    }
+    return c.json({ data: { cart_id: active.quote_id } })
+  })
+
+  .get('/order', async (c) => {
+    const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const order = await orderForQuote(c.env.DB, state.quote_id)
+    if (!order) throw new CommerceError(404, 'order_not_found')
+    return c.json(order)
+  })

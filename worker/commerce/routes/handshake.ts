@@ -1,0 +1,12 @@
+/** POST /handshake {store}: the bearer token every other call needs (spec section 7). */
+import { type } from 'arktype'
+import { Hono } from 'hono'
+import type { CommerceEnv } from '../context'
+import { issueHandshakeToken } from '../handshake'
+import { validate } from '../validate'
+
+export const handshakeRoutes = new Hono<CommerceEnv>().post('/', validate('json', type({ store: "'ar' | 'en'" })), async (c) => {
+  const { store } = c.req.valid('json')
+  const { token, expiresAt } = await issueHandshakeToken(c.env, store)
+  return c.json({ token, expires_at: expiresAt.toISOString() })
+})

@@ -1,0 +1,35 @@
+/**
+ * Secrets the backend signs and peppers with. Production must set each one (`wrangler secret put`);
+ * outside production a missing secret is generated once and kept in KV, so a fresh clone runs with
+ * no secret in the repository and none to configure.
+ */
+export type SecretName = 'HANDSHAKE_SECRET' | 'SESSION_SECRET' | 'PASSWORD_PEPPER'
+
+export class MissingSecretError extends Error {
+  constructor(name: SecretName) {
+    super(`${name} is not set: run \`wrangler secret put ${name}\``)
+  }
+}
+
+const cache = new Map<SecretName, Promise<string>>()
+
+export function readSecret(env: { APP_ENV?: string; CACHE: KVNamespace } & Partial<Record<SecretName, string>>, name: SecretName): Promise<string> {
+  const configured = env[name]
+  if (configured) return Promise.resolve(configured)
+  if (env.APP_ENV === 'production') return Promise.reject(new MissingSecretError(name))
+  let pending = cache.get(name)
+  if (!pending) {
+    pending = (async () => {
+      const key = `dev-secret:${name}`
+      const stored = await env.CACHE.get(key)
+      if (stored) return stored
+      const fresh = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+      await env.CACHE.put(key, fresh)
+      // Two isolates racing here both read back the winner.
+      return (await env.CACHE.get(key)) ?? fresh
+    })()
+    cache.set(name, pending)
+    pending.catch(() => cache.delete(name))
+  }
+  return pending
+}
