@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as UrlKeyRouteImport } from './routes/$urlKey'
 import { Route as CartRouteImport } from './routes/cart'
+import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as BlogsIndexRouteImport } from './routes/blogs.index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
 import { Route as DevCrashRouteImport } from './routes/dev.crash'
@@ -32,6 +33,11 @@ const UrlKeyRoute = UrlKeyRouteImport.update({
 const CartRoute = CartRouteImport.update({
   id: '/cart',
   path: '/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutRoute = CheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BlogsIndexRoute = BlogsIndexRouteImport.update({
@@ -69,6 +75,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$urlKey': typeof UrlKeyRoute
   '/cart': typeof CartRoute
+  '/checkout': typeof CheckoutRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -80,6 +87,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$urlKey': typeof UrlKeyRoute
   '/cart': typeof CartRoute
+  '/checkout': typeof CheckoutRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -92,6 +100,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/$urlKey': typeof UrlKeyRoute
   '/cart': typeof CartRoute
+  '/checkout': typeof CheckoutRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -105,6 +114,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$urlKey'
     | '/cart'
+    | '/checkout'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -116,6 +126,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$urlKey'
     | '/cart'
+    | '/checkout'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -127,6 +138,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$urlKey'
     | '/cart'
+    | '/checkout'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -139,6 +151,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   UrlKeyRoute: typeof UrlKeyRoute
   CartRoute: typeof CartRoute
+  CheckoutRoute: typeof CheckoutRoute
   BlogsSlugRoute: typeof BlogsSlugRoute
   DevCrashRoute: typeof DevCrashRoute
   ProductRewriteUrlRoute: typeof ProductRewriteUrlRoute
@@ -168,6 +181,13 @@ declare module '@tanstack/react-router' {
       path: '/cart'
       fullPath: '/cart'
       preLoaderRoute: typeof CartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/checkout': {
+      id: '/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof CheckoutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blogs/': {
@@ -219,6 +239,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   UrlKeyRoute: UrlKeyRoute,
   CartRoute: CartRoute,
+  CheckoutRoute: CheckoutRoute,
   BlogsSlugRoute: BlogsSlugRoute,
   DevCrashRoute: DevCrashRoute,
   ProductRewriteUrlRoute: ProductRewriteUrlRoute,

@@ -2,7 +2,8 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { createStore, Provider as JotaiProvider } from 'jotai'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { CartPanel } from '../components/cart/CartPanel'
 import { AppBanner } from '../components/frame/AppBanner'
 import { CityDialog } from '../components/frame/CityPicker'
 import { CookieConsent } from '../components/frame/CookieConsent'
@@ -11,6 +12,8 @@ import { Header } from '../components/frame/Header'
 import { WhatsAppButton } from '../components/frame/WhatsAppButton'
 import { ErrorFallback } from '../components/ErrorFallback'
 import { NotFound } from '../components/NotFound'
+import { PendingCartAdd } from '../components/product/AddToCartButton'
+import { Toaster } from '../components/ui/Toaster'
 import { currentLocale, directionOf } from '../lib/i18n'
 import { alternateLinks } from '../lib/seo'
 import { themeAttribute } from '../lib/theme'
@@ -72,6 +75,10 @@ function RootLayout() {
   const { prefs, locale } = Route.useRouteContext()
   // Not suspending: while the frame data is missing the nav bar shows its skeletons.
   const { data: frame } = useQuery(catalogueQueries.frame(locale))
+  // Marks the page interactive; tests wait for it before they click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <ShopperStateProvider prefs={prefs}>
       <a href="#main" className="sr-only-focusable fixed top-2 start-2 z-50 rounded bg-white px-4 py-2 font-semibold text-brand">
@@ -85,6 +92,9 @@ function RootLayout() {
       <Footer footer={frame?.footer ?? null} />
       <WhatsAppButton />
       <CityDialog regions={frame?.regions ?? []} />
+      <CartPanel />
+      <PendingCartAdd />
+      <Toaster />
       <CookieConsent given={prefs.consentGiven} />
     </ShopperStateProvider>
   )

@@ -8,6 +8,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { Price } from '../components/Price'
+import { AddToCartButton } from '../components/product/AddToCartButton'
 import { stockLabel } from '../components/product/stock-label'
 import { pricesWithTax } from '../lib/pricing'
 import { stockState } from '../lib/stock'
@@ -52,6 +53,10 @@ function ProductPage() {
         <div>
           <p className="text-sm font-semibold tracking-wide text-muted uppercase">{product.brand}</p>
           <h1 className="mt-1 text-2xl leading-snug font-bold lg:text-3xl">{product.name}</h1>
+          <p className="mt-1 text-xs text-muted">
+            {`${m.product_sku()}: `}
+            <bdi dir="ltr">{product.sku}</bdi>
+          </p>
           <div className="mt-4 flex flex-wrap items-baseline gap-3">
             <Price amount={prices.price} className={`text-3xl font-extrabold ${prices.discounted_price !== null ? 'text-sale' : ''}`} />
             {prices.discounted_price !== null && (
@@ -65,6 +70,11 @@ function ProductPage() {
           </div>
           <p className="mt-1 text-sm text-muted">{m.product_vat_included()}</p>
           <p className="mt-4 font-semibold">{state}</p>
+          {product.type_id === 'simple' && (
+            <div className="mt-4 max-w-sm">
+              <AddToCartButton product={product} onProductPage />
+            </div>
+          )}
           <h2 className="mt-8 mb-2 text-lg font-bold">{m.product_description()}</h2>
           <p className="leading-relaxed text-muted">{product.description}</p>
           <h2 className="mt-8 mb-2 text-lg font-bold">{m.product_specifications()}</h2>

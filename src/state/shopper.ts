@@ -9,15 +9,22 @@ import { appConfig } from '../../app.config'
 /** The chosen city (region id, exactly 4 digits) or null before the shopper chooses. */
 export const chosenRegionIdAtom = atom<string | null>(null)
 
-/** Items in the cart, for the header badge; the cart itself arrives with the commerce backend. */
-export const cartItemCountAtom = atom(0)
-
 /** Wishlist skus (spec: wishListInLocalStorage). getOnInit stays false so SSR and hydration agree. */
 export const wishlistAtom = atomWithStorage<string[]>('wishListInLocalStorage', [])
 
 /** Which one modal is open (spec section 2: modals open one at a time). */
-export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner'
+export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart'
 export const openModalAtom = atom<ModalName | null>(null)
 
 /** The region stock and delivery follow: the chosen one, else the default (1101). */
 export const regionIdAtom = atom((get) => get(chosenRegionIdAtom) ?? String(appConfig.regions.defaultId))
+
+/**
+ * The product to add once the shopper has chosen a city (spec section 5: adding with no valid region
+ * opens the city popup and remembers the product). Kept as DESIGN.md names it, targetProductDate.
+ */
+export interface PendingCartAdd {
+  sku: string
+  qty: number
+}
+export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>('targetProductDate', null)

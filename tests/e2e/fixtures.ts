@@ -9,6 +9,23 @@ export const desktop = { width: 1440, height: 900 }
 
 export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
   allowConsoleErrors: [[], { option: true }],
+  // Every navigation waits until React has hydrated, so a click is never lost on server HTML.
+  page: async ({ page }, use) => {
+    const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+    const goto = page.goto.bind(page)
+    const reload = page.reload.bind(page)
+    page.goto = async (...args) => {
+      const response = await goto(...args)
+      await hydrated()
+      return response
+    }
+    page.reload = async (...args) => {
+      const response = await reload(...args)
+      await hydrated()
+      return response
+    }
+    await use(page)
+  },
   consoleGuard: [
     async ({ page, allowConsoleErrors }, use) => {
       const errors: string[] = []

@@ -1,10 +1,13 @@
 /** The header's icon links: external account portal, favourites and cart, with count badges. */
 import { Link } from '@tanstack/react-router'
-import { useAtomValue } from 'jotai'
+import { useQuery } from '@tanstack/react-query'
+import { useAtomValue, useSetAtom } from 'jotai'
 import { Heart, ShoppingCart, UserRound } from 'lucide-react'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
-import { cartItemCountAtom, wishlistAtom } from '../../state/shopper'
+import { currentLocale } from '../../lib/i18n'
+import { cartQueries } from '../../queries/cart'
+import { openModalAtom, wishlistAtom } from '../../state/shopper'
 
 const iconLink =
   'relative inline-flex size-10 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink'
@@ -46,10 +49,24 @@ export function FavouritesLink() {
   )
 }
 
+/** Small screens go straight to /cart; wider ones open the cart panel (spec section 2). */
 export function CartLink() {
-  const count = useAtomValue(cartItemCountAtom)
+  const { data: cart } = useQuery(cartQueries.current(currentLocale()))
+  const setOpenModal = useSetAtom(openModalAtom)
+  const count = cart?.totals.items_qty ?? 0
   return (
-    <Link to="/cart" className={iconLink} aria-label={m.header_cart_count({ count })} title={m.header_cart()}>
+    <Link
+      to="/cart"
+      onClick={(event) => {
+        if (window.matchMedia(`(min-width: ${appConfig.layout.breakpointsPx.md}px)`).matches) {
+          event.preventDefault()
+          setOpenModal('cart')
+        }
+      }}
+      className={iconLink}
+      aria-label={m.header_cart_count({ count })}
+      title={m.header_cart()}
+    >
       <ShoppingCart aria-hidden="true" className="size-6" />
       <Badge count={count} />
     </Link>

@@ -8,6 +8,7 @@ import { pricesWithTax } from '../../lib/pricing'
 import { stockState } from '../../lib/stock'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
+import { AddToCartButton } from './AddToCartButton'
 import { stockLabel } from './stock-label'
 
 export function ProductCard({ product, now, priority = false }: { product: ProductSummary; now: Date; priority?: boolean }) {
@@ -44,6 +45,10 @@ export function ProductCard({ product, now, priority = false }: { product: Produ
           {prices.discounted_price !== null && <Price amount={prices.original_price} was className="text-sm text-muted" />}
         </div>
         <p className="mt-1 h-5 text-xs font-semibold text-muted">{state === 'in_stock' ? '' : stockLabel[state]()}</p>
+        {/* Above the card-wide link, so the button stays clickable. */}
+        <div className="relative z-10 mt-2">
+          <AddToCartButton product={product} />
+        </div>
       </div>
     </article>
   )

@@ -1,0 +1,40 @@
+/** The cart panel (spec section 2 modals): the lines and the total, closing on an outside click. */
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useAtom } from 'jotai'
+import { currentLocale } from '../../lib/i18n'
+import { m } from '../../paraglide/messages.js'
+import { cartQueries } from '../../queries/cart'
+import { openModalAtom } from '../../state/shopper'
+import { Dialog } from '../ui/Dialog'
+import { CartLines } from './CartLines'
+import { CartSummary } from './CartSummary'
+
+export function CartPanel() {
+  const [openModal, setOpenModal] = useAtom(openModalAtom)
+  const { data: cart } = useQuery(cartQueries.current(currentLocale()))
+  const close = () => setOpenModal(null)
+  const items = cart?.cartItems ?? []
+  return (
+    <Dialog open={openModal === 'cart'} onClose={close} title={m.cart_panel_title()}>
+      <div className="px-5 pb-5">
+        {items.length === 0 ? (
+          <p className="py-8 text-center text-muted">{m.cart_empty()}</p>
+        ) : (
+          <>
+            <CartLines items={items} compact />
+            <div className="mt-3 border-t border-line pt-3">{cart && <CartSummary totals={cart.totals} />}</div>
+            <div className="mt-4 grid grid-cols-2 gap-2">
+              <Link to="/cart" onClick={close} className="rounded-full border border-brand px-4 py-2.5 text-center font-semibold text-brand">
+                {m.cart_view_cart()}
+              </Link>
+              <Link to="/checkout" onClick={close} className="rounded-full bg-brand px-4 py-2.5 text-center font-semibold text-brand-ink">
+                {m.cart_checkout()}
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,111 @@
+/**
+ * The cart in TanStack Query: one query per language, and mutations that put the server's answer in
+ * the cache unless a newer version is already there (answers to concurrent changes can arrive out
+ * of order).
+ */
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useSetAtom } from 'jotai'
+import type { Locale } from '../../app.config'
+import type { CartView } from '../lib/cart-types'
+import { currentLocale } from '../lib/i18n'
+import { m } from '../paraglide/messages.js'
+import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from '../server/cart.functions'
+import { openModalAtom } from '../state/shopper'
+import { pushToastAtom } from '../state/toasts'
+
+export const cartQueries = {
+  current: (locale: Locale) =>
+    queryOptions({
+      queryKey: ['cart', locale],
+      queryFn: () => getCart({ data: { locale } }),
+      staleTime: 30_000,
+      // The cart is the shopper's own: never rendered on the server, read after hydration.
+      enabled: typeof window !== 'undefined',
+    }),
+}
+
+function storeCart(queryClient: QueryClient, locale: Locale, cart: CartView | null | undefined) {
+  if (!cart) return
+  const key = cartQueries.current(locale).queryKey
+  const cached = queryClient.getQueryData(key)
+  if (!cached || cached.quote_id !== cart.quote_id || cached.version <= cart.version) queryClient.setQueryData(key, cart)
+}
+
+interface Settled<T> {
+  data: T | null
+  error: { message: string; code?: string; status: number } | null
+  status: number
+}
+
+function useCartMutation<Input, Answer extends { cart?: CartView | null }>(
+  run: (input: Input, locale: Locale) => Promise<Settled<Answer>>,
+  options: { fallbackError: () => string; onSuccess?: (answer: Answer) => void },
+) {
+  const queryClient = useQueryClient()
+  const pushToast = useSetAtom(pushToastAtom)
+  const locale = currentLocale()
+  return useMutation({
+    mutationFn: async (input: Input) => {
+      // A rejected call (validation, network) is no message for a shopper: show the fallback.
+      const result = await run(input, locale).catch((error: unknown) => {
+        console.warn('cart call failed:', error instanceof Error ? error.message : error)
+        return null
+      })
+      if (!result) throw new Error(options.fallbackError())
+      // Spec section 8: the server's message when it gave one, else the translated fallback.
+      if (result.error || !result.data) throw new Error(result.error?.message || options.fallbackError())
+      return result.data
+    },
+    onSuccess: (answer) => {
+      storeCart(queryClient, locale, answer.cart)
+      options.onSuccess?.(answer)
+    },
+    onError: (error) => pushToast({ kind: 'error', message: error.message || options.fallbackError() }),
+  })
+}
+
+export interface AddToCartInput {
+  sku: string
+  qty: number
+  regionId: string
+  options?: { option_id: string; option_value: number }[]
+  /** Buy now goes to checkout instead of opening the cart panel. */
+  buyNow?: boolean
+}
+
+export function useAddToCart(onAdded?: (input: { buyNow?: boolean }) => void) {
+  const setOpenModal = useSetAtom(openModalAtom)
+  return useCartMutation(
+    ({ buyNow: _, options, ...input }: AddToCartInput, locale) => addToCart({ data: { ...input, ...(options ? { options } : {}), locale } }),
+    {
+      fallbackError: () => m.commerce_out_of_stock(),
+      onSuccess: () => {
+        if (onAdded) onAdded({})
+        else setOpenModal('cart')
+      },
+    },
+  )
+}
+
+export function useUpdateCartItem() {
+  return useCartMutation((input: { itemId: number; qty: number }, locale) => updateCartItem({ data: { ...input, locale } }), {
+    fallbackError: () => m.commerce_qty_unavailable(),
+  })
+}
+
+export function useRemoveCartItem() {
+  const pushToast = useSetAtom(pushToastAtom)
+  return useCartMutation((input: { itemId: number }, locale) => removeCartItem({ data: { ...input, locale } }), {
+    fallbackError: () => m.error_internal(),
+    onSuccess: () => pushToast({ kind: 'success', message: m.toast_removed() }),
+  })
+}
+
+export function useClearCart() {
+  const pushToast = useSetAtom(pushToastAtom)
+  return useCartMutation((_: void, locale) => clearCart({ data: { locale } }), {
+    fallbackError: () => m.error_internal(),
+    // 'cart cleared successfully' is the default when the server gives no message (spec section 8).
+    onSuccess: (answer) => pushToast({ kind: 'success', message: (answer as { msg?: string }).msg || m.commerce_cart_cleared() }),
+  })
+}

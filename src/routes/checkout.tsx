@@ -1,0 +1,155 @@
+/**
+ * Checkout: contact email, the cart's payment methods (those not available shown as such), the
+ * totals, and Place order. After a cash-on-delivery order the shopper sees its number.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { CircleCheck } from 'lucide-react'
+import { useId, useState } from 'react'
+import { CartLines } from '../components/cart/CartLines'
+import { CartSummary } from '../components/cart/CartSummary'
+import { currentLocale } from '../lib/i18n'
+import { m } from '../paraglide/messages.js'
+import { cartQueries } from '../queries/cart'
+import { catalogueQueries } from '../queries/catalogue'
+import { getPaymentMethods, placeOrder } from '../server/checkout.functions'
+import { chosenRegionIdAtom } from '../state/shopper'
+
+export const Route = createFileRoute('/checkout')({
+  head: () => ({ meta: [{ title: `${m.checkout_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
+  component: Checkout,
+})
+
+const methodLabels = {
+  cashondelivery: m.checkout_pay_cashondelivery,
+  card: m.checkout_pay_card,
+  tabby: m.checkout_pay_tabby,
+  tamara: m.checkout_pay_tamara,
+} as const
+
+type Method = keyof typeof methodLabels
+
+function Checkout() {
+  const locale = currentLocale()
+  const queryClient = useQueryClient()
+  const { data: cart, isPending } = useQuery(cartQueries.current(locale))
+  const payments = useQuery({
+    queryKey: ['payment-methods', locale, cart?.version],
+    queryFn: () => getPaymentMethods({ data: { locale } }),
+    enabled: Boolean(cart && cart.cartItems.length > 0),
+  })
+  const region = useAtomValue(chosenRegionIdAtom)
+  const city = useQuery(catalogueQueries.frame(locale)).data?.regions.find((r) => r.value === region)?.label
+  const emailId = useId()
+  const [method, setMethod] = useState<Method | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [placing, setPlacing] = useState(false)
+  const [placed, setPlaced] = useState<{ increment_id: string } | null>(null)
+
+  if (placed) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center" aria-live="polite">
+        <CircleCheck aria-hidden="true" className="size-16 text-[#00683a]" />
+        <h1 className="text-2xl font-bold">{m.order_success_title()}</h1>
+        <p className="text-lg font-semibold">
+          {m.order_success_number_label()} <bdi dir="ltr">{placed.increment_id}</bdi>
+        </p>
+        <p className="text-muted">{m.order_success_text()}</p>
+        <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
+          {m.continue_shopping()}
+        </Link>
+      </section>
+    )
+  }
+  if (isPending && typeof window !== 'undefined') return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
+  if (!cart || cart.cartItems.length === 0) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{m.cart_empty()}</h1>
+        <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
+          {m.continue_shopping()}
+        </Link>
+      </section>
+    )
+  }
+  const methods = payments.data?.data?.payments ?? []
+  const chosen = method ?? methods.find((p) => p.is_available)?.code ?? null
+
+  return (
+    <form
+      noValidate
+      className="mx-auto grid max-w-content gap-6 px-4 py-6 lg:grid-cols-[1fr_24rem]"
+      onSubmit={async (event) => {
+        event.preventDefault()
+        setError(null)
+        const email = String(new FormData(event.currentTarget).get('email') ?? '').trim()
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return setError(m.checkout_email_invalid())
+        if (!chosen) return
+        setPlacing(true)
+        const result = await placeOrder({ data: { locale, email, method: chosen } }).catch(() => null)
+        setPlacing(false)
+        if (!result?.data) return setError(result?.error?.message ?? m.error_internal())
+        void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
+        if (result.data.payment_url) window.location.assign(result.data.payment_url)
+        else setPlaced(result.data)
+      }}
+    >
+      <div className="space-y-6">
+        <h1 className="text-2xl font-bold">{m.checkout_title()}</h1>
+        <section className="rounded-2xl bg-white p-5">
+          <h2 className="mb-3 text-lg font-bold">{m.checkout_contact()}</h2>
+          <label htmlFor={emailId} className="mb-1 block text-sm font-medium">
+            {m.checkout_email()}
+          </label>
+          <input
+            id={emailId}
+            name="email"
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            required
+            aria-invalid={error === m.checkout_email_invalid()}
+            className="h-11 w-full rounded-lg border border-line px-3 focus:outline-2 focus:outline-brand"
+          />
+        </section>
+        <fieldset className="rounded-2xl bg-white p-5">
+          <legend className="float-start mb-3 text-lg font-bold">{m.checkout_payment()}</legend>
+          <div className="clear-both space-y-2">
+            {methods.map((p) => (
+              <label
+                key={p.code}
+                className={`flex items-center gap-3 rounded-lg border px-4 py-3 ${p.is_available ? 'cursor-pointer border-line has-checked:border-brand has-checked:bg-brand-soft' : 'border-line opacity-60'}`}
+              >
+                <input
+                  type="radio"
+                  name="payment"
+                  value={p.code}
+                  disabled={!p.is_available}
+                  checked={chosen === p.code}
+                  onChange={() => setMethod(p.code)}
+                  className="accent-[var(--brand)]"
+                />
+                <span className="flex-1 font-medium">{methodLabels[p.code]()}</span>
+                {!p.is_available && <span className="text-xs text-muted">{m.checkout_pay_unavailable()}</span>}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      <aside className="h-fit space-y-4 rounded-2xl bg-white p-5 lg:sticky lg:top-32">
+        {city && <p className="text-sm text-muted">{m.checkout_delivery_to({ city })}</p>}
+        <CartLines items={cart.cartItems} compact />
+        <CartSummary totals={cart.totals} />
+        {error && (
+          <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={placing || !chosen} className="w-full rounded-full bg-brand px-4 py-3 font-semibold text-brand-ink disabled:opacity-60">
+          {placing ? m.checkout_placing() : m.checkout_place_order()}
+        </button>
+      </aside>
+    </form>
+  )
+}
