@@ -10,6 +10,8 @@ import { customerForToken } from './customers'
 import { CommerceError, onCommerceError } from './errors'
 import { verifyHandshakeToken } from './handshake'
 import { cartRoutes } from './routes/cart'
+import { cartExtrasRoutes } from './routes/cart-extras'
+import { catalogueRoutes } from './routes/catalogue'
 import { handshakeRoutes } from './routes/handshake'
 
 export const commerceApp = new Hono<CommerceEnv>().basePath('/commerce')
@@ -44,6 +46,8 @@ commerceApp.use(async (c, next) => {
   await next()
 })
 commerceApp.route('/cart', cartRoutes)
+commerceApp.route('/', cartExtrasRoutes)
+commerceApp.route('/', catalogueRoutes)
 
 commerceApp.onError(onCommerceError)
 commerceApp.notFound((c) => {

@@ -25,6 +25,7 @@ export const commerceMessages = {
   options_required: (_: unknown, l: Locale) => m.commerce_options_required({}, { locale: l }),
   coupon_invalid: (p: { code?: string } | undefined, l: Locale) => m.commerce_coupon_invalid({ code: p?.code ?? '' }, { locale: l }),
   coupon_minimum: (p: { amount?: number } | undefined, l: Locale) => m.commerce_coupon_minimum({ amount: p?.amount ?? 0 }, { locale: l }),
+  voucher_invalid: (_: unknown, l: Locale) => m.commerce_voucher_invalid({}, { locale: l }),
   payment_unavailable: (_: unknown, l: Locale) => m.commerce_payment_unavailable({}, { locale: l }),
   order_not_found: (_: unknown, l: Locale) => m.commerce_order_not_found({}, { locale: l }),
   bad_request: (_: unknown, l: Locale) => m.commerce_bad_request({}, { locale: l }),

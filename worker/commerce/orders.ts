@@ -94,6 +94,13 @@ export async function placeOrder(
       .map((line) =>
         db.prepare('UPDATE stock SET qty = qty - ? WHERE product_id = ? AND region_id = ?').bind(line.qty, line.product_id, state.region_id),
       ),
+    // Vouchers are spent with the order: a gift voucher's balance has its own CHECK (balance >= 0).
+    ...(state.gift_voucher && totals.gift_voucher > 0
+      ? [db.prepare('UPDATE gift_vouchers SET balance = balance - ? WHERE voucher = ?').bind(totals.gift_voucher, state.gift_voucher.voucher)]
+      : []),
+    ...(state.erp_voucher
+      ? [db.prepare('UPDATE erp_vouchers SET used_by_quote = ? WHERE voucher = ? AND used_by_quote IS NULL').bind(state.quote_id, state.erp_voucher.voucher)]
+      : []),
   ]
   try {
     await db.batch(statements)
@@ -103,6 +110,7 @@ export async function placeOrder(
       const existing = await orderForQuote(db, state.quote_id)
       if (existing) return existing
     }
+    if (/CHECK constraint failed: balance/.test(message)) throw new CommerceError(409, 'voucher_invalid')
     if (/CHECK constraint failed/.test(message)) throw new CommerceError(409, 'out_of_stock')
     throw error
   }

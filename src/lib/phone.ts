@@ -1,0 +1,28 @@
+/**
+ * Saudi mobile numbers (spec sections 5 and 9): typed as 10 digits starting 05, sent as 966 + the
+ * last 9 digits. Arabic-Indic and Persian digits are folded first (DESIGN.md section 4).
+ */
+import { appConfig } from '../../app.config'
+
+const arabicIndic = '٠١٢٣٤٥٦٧٨٩'
+const persian = '۰۱۲۳۴۵۶۷۸۹'
+
+export function foldDigits(text: string): string {
+  return text.replace(/[٠-٩۰-۹]/g, (d) => String(arabicIndic.includes(d) ? arabicIndic.indexOf(d) : persian.indexOf(d)))
+}
+
+const second = appConfig.phone.secondDigitAllowed
+
+/** The local form 05XXXXXXXX of a number typed any usual way (+966, 00966, 966, 05...), or null. */
+export function localMobile(input: string): string | null {
+  const digits = foldDigits(input).replace(/[\s\-().]/g, '')
+  const local = digits.replace(/^(\+966|00966|966)/, '0')
+  const pattern = new RegExp(`^05[${second}]\\d{7}$`)
+  return pattern.test(local) ? local : null
+}
+
+/** The international form the backend receives: 966 + the last 9 digits. */
+export function internationalMobile(input: string): string | null {
+  const local = localMobile(input)
+  return local ? `${appConfig.store.countryCallingCode}${local.slice(-9)}` : null
+}

@@ -1,0 +1,134 @@
+/**
+ * Products in the spec's 'Product' shape (section 3), as the Direct API's product calls return them
+ * and as the search index stores them: names in one language, stock per region keyed by region id.
+ */
+import { appConfig, type Locale } from '../../app.config'
+import { productImagePath } from '../../src/lib/product'
+import { pricesWithTax, type PricesWithTax } from '../../src/lib/pricing'
+
+export interface ProductDocument {
+  objectID: string
+  entity_id: number
+  sku: string
+  name: string
+  rewrite_url: string
+  type_id: string
+  image: string[]
+  small_image: string
+  image_url: string
+  brand: string
+  option_text_brand: string
+  prices_with_tax: PricesWithTax
+  discounted_price_from: string | null
+  discounted_price_to: string | null
+  back_orders: number
+  preorder_note: string | null
+  not_for_sale: [boolean]
+  fast_delivery: boolean
+  big_items: boolean
+  delivery_within_24_hours: boolean
+  eligible_for_tabby: boolean
+  eligible_for_tamara: boolean
+  show_outofstock: boolean
+  stock: { [region: string]: number | boolean; is_in_stock: boolean }
+  stock_region_ids: number[]
+  _category_: { main_category: { category_id: number; name: string } }
+  popularity: number
+}
+
+interface Row {
+  entity_id: number
+  sku: string
+  rewrite_url: string
+  type_id: string
+  name_ar: string
+  name_en: string
+  brand_ar: string
+  brand_en: string
+  price: number
+  special_price: number | null
+  discounted_price_from: string | null
+  discounted_price_to: string | null
+  back_orders: number
+  preorder_note_ar: string | null
+  preorder_note_en: string | null
+  not_for_sale: number
+  fast_delivery: number
+  big_items: number
+  delivery_within_24_hours: number
+  eligible_for_tabby: number
+  eligible_for_tamara: number
+  show_outofstock: number
+  image_kind: string
+  image_hue: number
+  image_count: number
+  popularity: number
+  main_category_id: number
+  category_ar: string
+  category_en: string
+  stock: string | null
+}
+
+const selectDocuments = `SELECT p.*, c.name_ar AS category_ar, c.name_en AS category_en,
+  (SELECT json_group_object(s.region_id, s.qty) FROM stock s WHERE s.product_id = p.entity_id) AS stock
+  FROM products p JOIN categories c ON c.id = p.main_category_id`
+
+export function toDocument(row: Row, locale: Locale, now: Date): ProductDocument {
+  const stock = JSON.parse(row.stock ?? '{}') as Record<string, number>
+  const inStockRegions = Object.entries(stock)
+    .filter(([, qty]) => qty > 0)
+    .map(([region]) => Number(region))
+  const images = Array.from({ length: row.image_count }, (_, view) => productImagePath(row.image_kind, row.image_hue, view))
+  const brand = locale === 'ar' ? row.brand_ar : row.brand_en
+  return {
+    objectID: String(row.entity_id),
+    entity_id: row.entity_id,
+    sku: row.sku,
+    name: locale === 'ar' ? row.name_ar : row.name_en,
+    rewrite_url: row.rewrite_url,
+    type_id: row.type_id,
+    image: images,
+    small_image: images[0]!,
+    image_url: images[0]!,
+    brand,
+    option_text_brand: brand,
+    prices_with_tax: pricesWithTax(row, now),
+    discounted_price_from: row.discounted_price_from,
+    discounted_price_to: row.discounted_price_to,
+    back_orders: row.back_orders,
+    preorder_note: locale === 'ar' ? row.preorder_note_ar : row.preorder_note_en,
+    not_for_sale: [row.not_for_sale === 1],
+    fast_delivery: row.fast_delivery === 1,
+    big_items: row.big_items === 1,
+    delivery_within_24_hours: row.delivery_within_24_hours === 1,
+    eligible_for_tabby: row.eligible_for_tabby === 1,
+    eligible_for_tamara: row.eligible_for_tamara === 1,
+    show_outofstock: row.show_outofstock === 1,
+    stock: { ...stock, is_in_stock: inStockRegions.length > 0 || row.back_orders === appConfig.backOrdersPreorderCode },
+    stock_region_ids: inStockRegions,
+    _category_: { main_category: { category_id: row.main_category_id, name: locale === 'ar' ? row.category_ar : row.category_en } },
+    popularity: row.popularity,
+  }
+}
+
+export async function documentsBySkus(db: D1Database, skus: string[], locale: Locale, now = new Date()): Promise<ProductDocument[]> {
+  if (skus.length === 0) return []
+  const { results } = await db
+    .prepare(`${selectDocuments} WHERE p.sku IN (SELECT value FROM json_each(?))`)
+    .bind(JSON.stringify(skus))
+    .all<Row>()
+  const bySku = new Map(results.map((r) => [r.sku, toDocument(r, locale, now)]))
+  return skus.flatMap((sku) => bySku.get(sku) ?? [])
+}
+
+/** Products related to a sku: the same sub-category, most popular first. */
+export async function relatedDocuments(db: D1Database, sku: string, limit: number, locale: Locale, now = new Date()) {
+  const { results } = await db
+    .prepare(
+      `${selectDocuments} WHERE p.main_category_id = (SELECT main_category_id FROM products WHERE sku = ?1) AND p.sku != ?1
+       ORDER BY p.popularity DESC LIMIT ?2`,
+    )
+    .bind(sku, limit)
+    .all<Row>()
+  return results.map((r) => toDocument(r, locale, now))
+}

@@ -1,0 +1,169 @@
+/**
+ * The rest of the cart's Direct API: product fees (service lines), gift vouchers, the AC replacement
+ * discount, ERP vouchers, the availability check before checkout, and merging a guest cart into the
+ * customer's cart after sign-in.
+ */
+import { type } from 'arktype'
+import { Hono } from 'hono'
+import { appConfig } from '../../../app.config'
+import { internationalMobile } from '../../../src/lib/phone'
+import { cartView } from '../cart-model'
+import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
+import type { CommerceEnv } from '../context'
+import { CommerceError } from '../errors'
+import { validate } from '../validate'
+
+const itemId = '1 <= number.integer <= 1000000000'
+const feeBody = type({ item_id: itemId, fee_id: '1 <= number.integer <= 100000' })
+const voucherCode = '/^[A-Za-z0-9-]{4,40}$/'
+const redeemBody = type({ voucher: voucherCode, pin: '/^\\d{4,8}$/', quoteId: 'string <= 64', amount: '0 < number <= 100000', isMask: '0 | 1' })
+const reverseBody = type({ quoteId: 'string <= 64', isMask: '0 | 1' })
+const replacementBody = type({ itemId, quoteId: 'string <= 64', action: "'add' | 'remove'", isMask: '0 | 1' })
+const erpBody = type({ phoneno: 'string <= 20', voucher: voucherCode })
+const availabilityBody = type({ cartItems: type({ sku: '/^[A-Za-z0-9-]{1,64}$/', qty: `1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}` }).array().atMostLength(appConfig.cart.maxLines) })
+const mergeBody = type({ storeId: '1 <= number.integer <= 100', customerId: 'number.integer >= 1' })
+
+/** The body's quote must be the one in the header: a caller cannot act on a cart it does not hold. */
+function sameQuote(header: string | undefined, body: string) {
+  if (header !== body) throw new CommerceError(400, 'bad_request', undefined, ['quoteId does not match the quote header'])
+}
+
+export const cartExtrasRoutes = new Hono<CommerceEnv>()
+  .post('/cart/productFees', validate('json', feeBody), async (c) => {
+    const { item_id, fee_id } = c.req.valid('json')
+    const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const line = state.lines.find((l) => l.item_id === item_id && l.parent_item_id === null)
+    if (!line) throw new CommerceError(404, 'item_not_found')
+    // The fee's price in the cart's region, else the fallback region's (spec section 9).
+    const option = await c.env.DB.prepare(
+      `SELECT o.fee_option_id, o.price, f.title_ar, f.title_en FROM product_fee_options o JOIN product_fees f ON f.fee_id = o.fee_id
+       WHERE o.product_id = ? AND o.fee_id = ? AND o.region_id IN (?, ?)
+       ORDER BY o.region_id = ? DESC LIMIT 1`,
+    )
+      .bind(line.product_id, fee_id, state.region_id, appConfig.regions.feeFallbackId, state.region_id)
+      .first<{ fee_option_id: number; price: number; title_ar: string; title_en: string }>()
+    if (!option) throw new CommerceError(404, 'product_not_found', { fee_id })
+    const result = await stub.addFee(item_id, {
+      sku: `FEE-${fee_id}`,
+      product_id: line.product_id,
+      name_ar: option.title_ar,
+      name_en: option.title_en,
+      image: line.image,
+      price: option.price,
+      special_price: null,
+      discounted_price_from: null,
+      discounted_price_to: null,
+      big_items: false,
+      back_orders: 0,
+      eligible_for_tabby: line.eligible_for_tabby,
+      eligible_for_tamara: line.eligible_for_tamara,
+      category_names: [],
+      options_ar: null,
+      options_en: null,
+      fee_id,
+      fee_option_id: option.fee_option_id,
+    })
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ error: false, cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .delete('/cart/productFees', validate('json', feeBody), async (c) => {
+    const { item_id, fee_id } = c.req.valid('json')
+    const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const fee = state.lines.find((l) => l.parent_item_id === item_id && l.fee_id === fee_id)
+    if (!fee) throw new CommerceError(404, 'item_not_found')
+    const result = await stub.removeLine(fee.item_id)
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ error: false, cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .post('/gota-gift/redeem-voucher', validate('json', redeemBody), async (c) => {
+    const body = c.req.valid('json')
+    sameQuote(c.req.header('quote'), body.quoteId)
+    const { stub } = await openCart(c.env, body.quoteId, c.get('customer'))
+    const voucher = await c.env.DB.prepare('SELECT voucher, pin, balance FROM gift_vouchers WHERE voucher = ?')
+      .bind(body.voucher)
+      .first<{ voucher: string; pin: string; balance: number }>()
+    // One answer for a wrong voucher and a wrong pin: nothing to learn by trying.
+    if (!voucher || voucher.pin !== body.pin) throw new CommerceError(400, 'voucher_invalid')
+    if (body.amount > voucher.balance) throw new CommerceError(400, 'qty_unavailable')
+    const result = await stub.setVoucher('gift_voucher', { voucher: voucher.voucher, amount: body.amount })
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ success: true, cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .post('/gota-gift/reverse-voucher', validate('json', reverseBody), async (c) => {
+    const body = c.req.valid('json')
+    sameQuote(c.req.header('quote'), body.quoteId)
+    const { stub } = await openCart(c.env, body.quoteId, c.get('customer'))
+    const result = await stub.setVoucher('gift_voucher', null)
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ success: true, cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .post('/customer/acReplacementDiscount', validate('json', replacementBody), async (c) => {
+    const body = c.req.valid('json')
+    sameQuote(c.req.header('quote'), body.quoteId)
+    const { stub } = await openCart(c.env, body.quoteId, c.get('customer'))
+    const result = await stub.setReplacementDiscount(body.itemId, body.action === 'add')
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ success: true, cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .post('/cart/erp/validate', validate('json', erpBody), async (c) => {
+    const { phoneno, voucher } = c.req.valid('json')
+    const found = await erpVoucher(c.env, phoneno, voucher)
+    return c.json({ valid: Boolean(found), amount: found?.amount ?? 0 })
+  })
+
+  .post('/cart/erp/apply', validate('json', erpBody), async (c) => {
+    const { phoneno, voucher } = c.req.valid('json')
+    const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const found = await erpVoucher(c.env, phoneno, voucher)
+    if (!found) throw new CommerceError(400, 'voucher_invalid')
+    const result = await stub.setVoucher('erp_voucher', { voucher: found.voucher, amount: found.amount })
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ error: false, cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  .post('/cart/availableToCheckoutV2', validate('json', availabilityBody), async (c) => {
+    const { cartItems } = c.req.valid('json')
+    const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const items = await Promise.all(
+      cartItems.map(async (item) => {
+        try {
+          const { available } = await cartLineFor(c.env, item.sku, state.region_id, undefined)
+          return { sku: item.sku, available: available === null || available >= item.qty, qty_available: available }
+        } catch (error) {
+          if (!(error instanceof CommerceError)) throw error
+          // A configurable line was added with its options; only its stock matters here.
+          if (error.code === 'options_required') return { sku: item.sku, available: true, qty_available: null }
+          return { sku: item.sku, available: false, qty_available: 0 }
+        }
+      }),
+    )
+    return c.json({ available: items.every((i) => i.available), items })
+  })
+
+  .post('/cart/mergeMaskedQuote', validate('json', mergeBody), async (c) => {
+    const { customerId } = c.req.valid('json')
+    const customer = c.get('customer')
+    if (!customer || customer.id !== customerId) throw new CommerceError(401, 'unauthorized', { resources: 'cart' })
+    const guest = await openCart(c.env, c.req.header('quote'), null)
+    if (guest.state.is_mask !== 1) throw new CommerceError(400, 'bad_request', undefined, ['the quote header must name a guest cart'])
+    const target = await createCart(c.env, customer, guest.state.region_id)
+    const result = await cartStub(c.env, target.quote_id).mergeFrom(guest.state.quote_id, guest.state.lines, {
+      maxQty: appConfig.cart.maxQtyPerLine,
+      maxLines: appConfig.cart.maxLines,
+    })
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ quoteId: target.quote_id, cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+async function erpVoucher(env: Env, phone: string, voucher: string) {
+  const international = internationalMobile(phone)
+  if (!international) throw new CommerceError(400, 'bad_request', undefined, ['phoneno must be a Saudi mobile number'])
+  return env.DB.prepare('SELECT voucher, amount FROM erp_vouchers WHERE voucher = ? AND phone = ? AND used_by_quote IS NULL')
+    .bind(voucher, international)
+    .first<{ voucher: string; amount: number }>()
+}
