@@ -108,6 +108,19 @@ export const appConfig = {
     validSeconds: 5 * 60,
     maxWrongTries: 5,
     resendAfterSeconds: 60,
+    sendsPerPhonePerHour: 5,
+    sendsPerIpPerHour: 20,
+    /** A verified phone may register within this time. */
+    registrationWindowSeconds: 30 * 60,
+  },
+  login: {
+    /** Password failures allowed before the growing back-off starts. */
+    freeFailures: 4,
+    backoffMaxSeconds: 60 * 60,
+  },
+  passwordReset: {
+    validSeconds: 15 * 60,
+    maxWrongTries: 5,
   },
   installments: [
     { count: 2, key: 'split2' },

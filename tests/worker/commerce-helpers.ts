@@ -16,12 +16,26 @@ export interface Caller {
   token: string
   quote?: string
   mage?: string
+  /** The bot-check token sent as "recaptcha: Bearer <token>"; the test verifier passes anything but "fail". */
+  botCheck?: string
+  /** The client address Cloudflare would report (cf-connecting-ip): per-IP limits count by it. */
+  ip?: string
+}
+
+let ipSeq = 0
+/** A distinct documentation-range address per caller, so per-IP limits of one test never touch another. */
+export function newIp(): string {
+  ipSeq += 1
+  return `198.51.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`
 }
 
 export async function call(caller: Caller, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${caller.token}`, 'content-type': 'application/json' }
   if (caller.quote) headers.quote = caller.quote
   if (caller.mage) headers.mage = caller.mage
+  headers.recaptcha = `Bearer ${caller.botCheck ?? 'test-pass'}`
+  headers.appname = 'Bearer next'
+  headers['cf-connecting-ip'] = caller.ip ?? '192.0.2.1'
   const response = await SELF.fetch(`${origin}/commerce${path}`, {
     method,
     headers,

@@ -12,6 +12,7 @@ import { verifyHandshakeToken } from './handshake'
 import { cartRoutes } from './routes/cart'
 import { cartExtrasRoutes } from './routes/cart-extras'
 import { catalogueRoutes } from './routes/catalogue'
+import { customerRoutes } from './routes/customer'
 import { handshakeRoutes } from './routes/handshake'
 
 export const commerceApp = new Hono<CommerceEnv>().basePath('/commerce')
@@ -48,6 +49,7 @@ commerceApp.use(async (c, next) => {
 commerceApp.route('/cart', cartRoutes)
 commerceApp.route('/', cartExtrasRoutes)
 commerceApp.route('/', catalogueRoutes)
+commerceApp.route('/', customerRoutes)
 
 commerceApp.onError(onCommerceError)
 commerceApp.notFound((c) => {

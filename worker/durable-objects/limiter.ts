@@ -1,18 +1,45 @@
 import { DurableObject } from 'cloudflare:workers'
 
 /**
- * Attempt and send counters (one object per counted subject, e.g. a phone or an IP).
- * hit() counts an attempt inside a fixed window and says whether it is still allowed.
+ * Attempt and send counters, one object per counted subject (a phone, an IP, an account). Each call
+ * is synchronous storage work, so concurrent attempts are counted one by one.
  */
 export class LimiterObject extends DurableObject<Env> {
+  /** Counts an attempt in a fixed window; says whether it is still within the limit. */
   async hit(limit: number, windowSeconds: number): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
     const now = Date.now()
-    const window = (await this.ctx.storage.get<{ start: number; count: number }>('window')) ?? { start: now, count: 0 }
-    const current = now - window.start >= windowSeconds * 1000 ? { start: now, count: 0 } : window
-    current.count += 1
-    await this.ctx.storage.put('window', current)
-    const allowed = current.count <= limit
-    const retryAfterSeconds = allowed ? 0 : Math.ceil((current.start + windowSeconds * 1000 - now) / 1000)
-    return { allowed, count: current.count, retryAfterSeconds }
+    const stored = this.ctx.storage.kv.get<{ start: number; count: number }>('window')
+    const window = !stored || now - stored.start >= windowSeconds * 1000 ? { start: now, count: 0 } : stored
+    window.count += 1
+    this.ctx.storage.kv.put('window', window)
+    const allowed = window.count <= limit
+    return { allowed, count: window.count, retryAfterSeconds: allowed ? 0 : Math.ceil((window.start + windowSeconds * 1000 - now) / 1000) }
+  }
+
+  /** Whether the subject is locked out by earlier failures, and for how long. */
+  async lockedFor(): Promise<number> {
+    const until = this.ctx.storage.kv.get<number>('lockedUntil') ?? 0
+    return Math.max(0, Math.ceil((until - Date.now()) / 1000))
+  }
+
+  /**
+   * Records a failure. After `free` failures each further one locks the subject for twice as long as
+   * the last (1 s, 2 s, 4 s... up to maxSeconds).
+   */
+  async fail(free: number, maxSeconds: number): Promise<{ failures: number; lockedForSeconds: number }> {
+    const failures = (this.ctx.storage.kv.get<number>('failures') ?? 0) + 1
+    this.ctx.storage.kv.put('failures', failures)
+    let lockedForSeconds = 0
+    if (failures > free) {
+      lockedForSeconds = Math.min(maxSeconds, 2 ** (failures - free - 1))
+      this.ctx.storage.kv.put('lockedUntil', Date.now() + lockedForSeconds * 1000)
+    }
+    return { failures, lockedForSeconds }
+  }
+
+  /** A success clears the failures. */
+  async succeed(): Promise<void> {
+    this.ctx.storage.kv.delete('failures')
+    this.ctx.storage.kv.delete('lockedUntil')
   }
 }

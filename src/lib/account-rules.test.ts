@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { codeLoginIdentifierError, loginUsernameError, passwordErrors, phoneError, registrationErrors, forgotEmailError } from './account-rules'
+
+const valid = {
+  firstName: 'Sara', lastName: 'Alharbi', email: 'sara@example.com', phone_number: '0551234567',
+  password: 'Secret123', confirmPassword: 'Secret123', terms: true, recaptchaToken: 'ok',
+}
+
+describe('login by password', () => {
+  it('takes an email or a 10-digit mobile starting 05', () => {
+    expect(loginUsernameError('sara@example.com')).toBeUndefined()
+    expect(loginUsernameError('0551234567')).toBeUndefined()
+    expect(loginUsernameError('')).toBe('EmailRequired')
+    expect(loginUsernameError('055123456')).toBe('InvalidLogin')
+    expect(loginUsernameError('0651234567')).toBe('InvalidLogin')
+  })
+})
+
+describe('login by code', () => {
+  it('takes an email or 05 + one of 5,0,3,6,4,9,1,8,7 + 7 digits', () => {
+    for (const ok of ['0501234567', '0531234567', '0591234567', 'a@b.co']) expect(codeLoginIdentifierError(ok), ok).toBeUndefined()
+    for (const bad of ['0521234567', '0501234', '5501234567']) expect(codeLoginIdentifierError(bad), bad).toBe('InvalidLogin')
+  })
+})
+
+describe('registration', () => {
+  it('accepts a valid form', () => {
+    expect(registrationErrors(valid)).toEqual({})
+  })
+  it('names the rule each field breaks', () => {
+    expect(registrationErrors({ ...valid, firstName: 'Al', lastName: '', terms: false, email: 'x@', recaptchaToken: '' })).toEqual({
+      firstName: 'NameTooShort', lastName: 'NameRequired', terms: 'YouMustAcceptTerms', email: 'InvalidEmail', recaptchaToken: 'RecaptchaRequired',
+    })
+    expect(registrationErrors({ ...valid, email: '' }).email).toBe('EmailRequired')
+    expect(registrationErrors({ ...valid, confirmPassword: 'Secret124' }).confirmPassword).toBe('PasswordsMustMatch')
+  })
+  it('phone: Western digits only, 05 pattern, exactly 10 characters, required', () => {
+    expect(phoneError('٠٥٥١٢٣٤٥٦٧')).toBe('telephoneError1')
+    expect(phoneError('0651234567')).toBe('telephoneError2')
+    expect(phoneError('055123456')).toBe('telephoneLength')
+    expect(phoneError('')).toBe('telephoneRequired')
+  })
+  it('password: 8 characters, an uppercase, a lowercase and a digit', () => {
+    expect(passwordErrors('Ab1')).toBe('HasAtLeast8Characters')
+    expect(passwordErrors('secret123')).toBe('NeedsUppercase')
+    expect(passwordErrors('SECRET123')).toBe('NeedsLowercase')
+    expect(passwordErrors('SecretAbc')).toBe('NeedsDigit')
+    expect(passwordErrors('')).toBe('RequiredPassword')
+    expect(passwordErrors('Secret123')).toBeUndefined()
+  })
+})
+
+describe('forgot password', () => {
+  it('needs a valid email', () => {
+    expect(forgotEmailError('')).toBe('RequiredEmail')
+    expect(forgotEmailError('nope')).toBe('NotValidEmail')
+    expect(forgotEmailError('a@b.co')).toBeUndefined()
+  })
+})

@@ -1,0 +1,103 @@
+/**
+ * The account form rules of spec section 5, as pure functions shared by the forms and the server:
+ * each answers the spec's error code for the first rule a field breaks, or nothing.
+ */
+import { appConfig } from '../../app.config'
+import { localMobile } from './phone'
+
+export type AccountErrorCode =
+  | 'EmailRequired'
+  | 'InvalidEmail'
+  | 'InvalidLogin'
+  | 'RequiredPassword'
+  | 'RecaptchaRequired'
+  | 'NameRequired'
+  | 'NameTooShort'
+  | 'YouMustAcceptTerms'
+  | 'telephoneRequired'
+  | 'telephoneError1'
+  | 'telephoneError2'
+  | 'telephoneLength'
+  | 'HasAtLeast8Characters'
+  | 'NeedsUppercase'
+  | 'NeedsLowercase'
+  | 'NeedsDigit'
+  | 'PasswordsMustMatch'
+  | 'RequiredOtp'
+  | 'RequiredEmail'
+  | 'NotValidEmail'
+
+const emailPattern = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && emailPattern.test(value)
+}
+
+/** Login by password: a 10-digit mobile starting 05, or an email. */
+export function loginUsernameError(username: string): AccountErrorCode | undefined {
+  const value = username.trim()
+  if (!value) return 'EmailRequired'
+  if (isEmail(value) || /^05\d{8}$/.test(value)) return undefined
+  return 'InvalidLogin'
+}
+
+/** Login by code: an email, or a mobile matching 05 + one of 5,0,3,6,4,9,1,8,7 + 7 digits. */
+export function codeLoginIdentifierError(identifier: string): AccountErrorCode | undefined {
+  const value = identifier.trim()
+  if (!value) return 'EmailRequired'
+  return isEmail(value) || localMobile(value) === value ? undefined : 'InvalidLogin'
+}
+
+export function passwordErrors(password: string): AccountErrorCode | undefined {
+  if (!password) return 'RequiredPassword'
+  if (password.length < appConfig.password.minLength) return 'HasAtLeast8Characters'
+  if (!/[A-Z]/.test(password)) return 'NeedsUppercase'
+  if (!/[a-z]/.test(password)) return 'NeedsLowercase'
+  if (!/\d/.test(password)) return 'NeedsDigit'
+  return undefined
+}
+
+export function phoneError(phone: string): AccountErrorCode | undefined {
+  if (!phone) return 'telephoneRequired'
+  if (!/^[0-9]+$/.test(phone)) return 'telephoneError1'
+  if (!phone.startsWith(appConfig.phone.localPrefix)) return 'telephoneError2'
+  if (phone.length !== appConfig.phone.localDigits) return 'telephoneLength'
+  if (!localMobile(phone)) return 'telephoneError2'
+  return undefined
+}
+
+export interface RegistrationFields {
+  firstName: string
+  lastName: string
+  email: string
+  phone_number: string
+  password: string
+  confirmPassword: string
+  terms: boolean
+  recaptchaToken: string
+}
+
+export function registrationErrors(f: RegistrationFields): Partial<Record<keyof RegistrationFields, AccountErrorCode>> {
+  const errors: Partial<Record<keyof RegistrationFields, AccountErrorCode>> = {}
+  for (const field of ['firstName', 'lastName'] as const) {
+    const value = f[field].trim()
+    if (!value) errors[field] = 'NameRequired'
+    else if (value.length < appConfig.name.minLength) errors[field] = 'NameTooShort'
+  }
+  if (!f.terms) errors.terms = 'YouMustAcceptTerms'
+  if (!f.email.trim()) errors.email = 'EmailRequired'
+  else if (!isEmail(f.email.trim())) errors.email = 'InvalidEmail'
+  const phone = phoneError(f.phone_number)
+  if (phone) errors.phone_number = phone
+  const password = passwordErrors(f.password)
+  if (password) errors.password = password
+  if (!f.confirmPassword) errors.confirmPassword = 'RequiredPassword'
+  else if (f.confirmPassword !== f.password) errors.confirmPassword = 'PasswordsMustMatch'
+  if (!f.recaptchaToken) errors.recaptchaToken = 'RecaptchaRequired'
+  return errors
+}
+
+export function forgotEmailError(email: string): AccountErrorCode | undefined {
+  if (!email.trim()) return 'RequiredEmail'
+  return isEmail(email.trim()) ? undefined : 'NotValidEmail'
+}

@@ -1,0 +1,168 @@
+/**
+ * Customer calls of the Direct API: one-time codes (otpSend, otpVerfiy: the spec's spelling),
+ * registration, password login, forgotten password, check-if-authenticated, logout; and, outside
+ * production, the development outbox.
+ */
+import { type } from 'arktype'
+import { Hono } from 'hono'
+import { registrationErrors, passwordErrors } from '../../../src/lib/account-rules'
+import { internationalMobile } from '../../../src/lib/phone'
+import { botVerifier } from '../../integrations/bot-check'
+import {
+  confirmPasswordReset,
+  customerByEmail,
+  issuePhoneVerification,
+  loginByCode,
+  loginWithPassword,
+  register,
+  sendOtp,
+  sendPasswordReset,
+  sessionUser,
+  verifyOtp,
+} from '../accounts'
+import type { CommerceEnv } from '../context'
+import { revokeCustomerToken } from '../customers'
+import { CommerceError, commerceErrorBody } from '../errors'
+import { validate } from '../validate'
+import { m } from '../../../src/paraglide/messages.js'
+
+const otpSendBody = type({
+  mobilenumber: 'string <= 20',
+  otptype: "'login' | 'register'",
+  'email?': 'string <= 254',
+  'resendotp?': 'boolean | 0 | 1 | "0" | "1"',
+  'oldmobile?': 'string <= 20',
+})
+const otpVerifyBody = type({
+  mobilenumber: 'string <= 20',
+  'email?': 'string <= 254',
+  otpcode: 'string <= 12',
+  otptype: "'login' | 'register'",
+  'oldmobile?': 'string <= 20',
+})
+const registerBody = type({
+  firstName: 'string <= 60',
+  lastName: 'string <= 60',
+  email: 'string <= 254',
+  phone_number: 'string <= 20',
+  password: 'string <= 128',
+  confirmPassword: 'string <= 128',
+  terms: 'boolean',
+  token: 'string <= 200',
+  recaptchaToken: 'string <= 4096',
+  'profile_picture?': 'string | null',
+  'dateOfBirth?': 'string | null',
+  'gender?': 'string | number | null',
+})
+const loginBody = type({ username: 'string <= 254', password: 'string <= 128', recaptchaToken: 'string <= 4096' })
+const forgotSendBody = type({ email: 'string.email <= 254', recaptchaToken: 'string <= 4096' })
+const forgotConfirmBody = type({
+  email: 'string.email <= 254',
+  resetToken: '/^\\d{6}$/',
+  newPassword: 'string <= 128',
+  confirmPassword: 'string <= 128',
+  recaptchaToken: 'string <= 4096',
+})
+
+function clientIp(headers: (name: string) => string | undefined): string {
+  return headers('cf-connecting-ip') ?? headers('x-real-ip') ?? 'unknown'
+}
+
+async function requireBotCheck(env: Env, token: string | undefined, ip: string) {
+  if (!(await botVerifier(env).verify(token ?? '', ip))) throw new CommerceError(400, 'bot_check_failed')
+}
+
+/** The bot-check header is "Bearer <token>" (spec section 7); forms may also send recaptchaToken. */
+function botTokenFromHeader(value: string | undefined): string | undefined {
+  return value?.startsWith('Bearer ') ? value.slice(7).trim() : undefined
+}
+
+export const customerRoutes = new Hono<CommerceEnv>()
+  .post('/customer/v2/otpSend', validate('json', otpSendBody), async (c) => {
+    const body = c.req.valid('json')
+    const ip = clientIp((n) => c.req.header(n))
+    await requireBotCheck(c.env, botTokenFromHeader(c.req.header('recaptcha')), ip)
+    // An empty mobile number means the shopper typed an email: the code goes to the account's phone.
+    let phone = body.mobilenumber ? internationalMobile(body.mobilenumber) : null
+    if (!phone && !body.mobilenumber && body.email) phone = (await customerByEmail(c.env.DB, body.email))?.customer.mobile ?? null
+    if (!phone && body.mobilenumber) throw new CommerceError(400, 'bad_request', undefined, ['mobilenumber must be a Saudi mobile number'])
+    // An unknown email for login gets the same answer as a known one.
+    if (phone) await sendOtp(c.env, { phone, purpose: body.otptype, ip, locale: c.get('locale') })
+    const shown = phone ? `05${phone.slice(-8)}`.replace(/^(\d{3})\d{4}/, '$1****') : (body.email ?? '')
+    return c.json({ success: true, successmsg: m.account_otp_sent({ phone: shown }, { locale: c.get('locale') }), errormsg: '' })
+  })
+
+  .post('/customer/v2/otpVerfiy', validate('json', otpVerifyBody), async (c) => {
+    const body = c.req.valid('json')
+    if (!/^\d{6}$/.test(body.otpcode)) throw new CommerceError(400, 'otp_invalid')
+    let phone = body.mobilenumber ? internationalMobile(body.mobilenumber) : null
+    if (!phone && body.email) phone = (await customerByEmail(c.env.DB, body.email))?.customer.mobile ?? null
+    if (!phone) throw new CommerceError(400, 'otp_invalid')
+    await verifyOtp(c.env, phone, body.otptype, body.otpcode)
+    if (body.otptype === 'login') return c.json({ success: true, errormsg: '', ...(await loginByCode(c.env, phone)) })
+    return c.json({ success: true, errormsg: '', token: await issuePhoneVerification(c.env, phone), user: null })
+  })
+
+  .post('/customer/register', validate('json', registerBody), async (c) => {
+    const body = c.req.valid('json')
+    const errors = registrationErrors(body)
+    if (Object.keys(errors).length > 0) {
+      return c.json({ ...commerceErrorBody(c.get('locale'), 'bad_request', undefined, Object.values(errors)), fields: errors }, 400)
+    }
+    await requireBotCheck(c.env, body.recaptchaToken, clientIp((n) => c.req.header(n)))
+    await register(c.env, {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email.trim(),
+      phone: internationalMobile(body.phone_number)!,
+      password: body.password,
+      verification: body.token,
+    })
+    return c.json({ success: true, message: m.account_registered({}, { locale: c.get('locale') }) })
+  })
+
+  .post('/customer/login', validate('json', loginBody), async (c) => {
+    const body = c.req.valid('json')
+    await requireBotCheck(c.env, body.recaptchaToken, clientIp((n) => c.req.header(n)))
+    return c.json(await loginWithPassword(c.env, body.username.trim(), body.password))
+  })
+
+  .post('/customer/forgot/send-token', validate('json', forgotSendBody), async (c) => {
+    const body = c.req.valid('json')
+    const ip = clientIp((n) => c.req.header(n))
+    await requireBotCheck(c.env, body.recaptchaToken, ip)
+    await sendPasswordReset(c.env, body.email, ip, c.get('locale'))
+    return c.json({ data: { status: true } })
+  })
+
+  .post('/customer/forgot/confirm', validate('json', forgotConfirmBody), async (c) => {
+    const body = c.req.valid('json')
+    await requireBotCheck(c.env, body.recaptchaToken, clientIp((n) => c.req.header(n)))
+    const weak = passwordErrors(body.newPassword)
+    if (weak) throw new CommerceError(400, 'bad_request', undefined, [weak])
+    if (body.newPassword !== body.confirmPassword) throw new CommerceError(400, 'bad_request', undefined, ['PasswordsMustMatch'])
+    await confirmPasswordReset(c.env, body.email, body.resetToken, body.newPassword)
+    return c.json({ data: true, message: m.account_password_updated({}, { locale: c.get('locale') }) })
+  })
+
+  .get('/customer/checkifauth', (c) => {
+    const customer = c.get('customer')
+    if (!customer) throw new CommerceError(401, 'unauthorized', { resources: 'customer' })
+    return c.json({ authenticated: true, user: sessionUser(customer) })
+  })
+
+  .post('/customer/logout', async (c) => {
+    const mage = c.req.header('mage')
+    if (mage) await revokeCustomerToken(c.env.DB, mage)
+    return c.json({ success: true })
+  })
+
+  .get('/dev/outbox', validate('query', type({ recipient: 'string <= 254' })), async (c) => {
+    // Exists only in development and tests: it shows the codes the embedded SMS sender "sent".
+    if (c.env.APP_ENV === 'production') throw new CommerceError(404, 'bad_request')
+    const { recipient } = c.req.valid('query')
+    const { results } = await c.env.DB.prepare('SELECT channel, recipient, body, created_at FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 20')
+      .bind(recipient)
+      .all()
+    return c.json({ messages: results })
+  })
