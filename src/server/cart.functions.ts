@@ -5,11 +5,10 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
-import { env } from 'cloudflare:workers'
 import { appConfig } from '../../app.config'
 import type { CartView } from '~/commerce/cart-model'
-import { commerceClient, type CommerceResult } from '~/commerce/client'
-import { commerceCaller, createQuote, currentQuote, forgetQuote } from './commerce-session.server'
+import type { CommerceResult } from '~/commerce/client'
+import { shopperSession } from './commerce-session.server'
 
 const locale = "'ar' | 'en'"
 const qty = `1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}` as const
@@ -17,11 +16,12 @@ const qty = `1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}` as const
 export const getCart = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
   .handler(async ({ data }): Promise<CartView | null> => {
-    if (!currentQuote()) return null
-    const result = await commerceClient(env, await commerceCaller(data.locale)).settle<{ cart: CartView }>('GET', '/cart')
+    const session = shopperSession(data.locale)
+    if (!session.quote()) return null
+    const result = await (await session.client()).settle<{ cart: CartView }>('GET', '/cart')
     if (result.status === 404 || result.status === 401 || result.data?.cart.status === 'ordered') {
       // The quote is gone, not ours any more, or already an order: start afresh on the next add.
-      forgetQuote()
+      session.forgetQuote()
       return null
     }
     return result.data?.cart ?? null
@@ -46,17 +46,17 @@ export const addToCart = createServerFn({ method: 'POST' })
       extension_attributes: { region: data.regionId },
       ...(data.options ? { product_option: { extension_attributes: { configurable_item_options: data.options } } } : {}),
     }
-    // A cookie set during this request is not in its Cookie header: carry the new quote by hand.
-    const attempt = async (quote: string | undefined) => {
-      const caller = await commerceCaller(data.locale)
-      return commerceClient(env, { ...caller, quote: quote ?? (await createQuote(data.locale, data.regionId)) }).settle<AddAnswer>('POST', '/cart/add', body)
+    const session = shopperSession(data.locale)
+    const attempt = async () => {
+      if (!session.quote()) await session.createQuote(data.regionId)
+      return (await session.client()).settle<AddAnswer>('POST', '/cart/add', body)
     }
-    let result = await attempt(currentQuote())
+    let result = await attempt()
     // Spec section 8: a 401 on add resets the cart and fetches a new quote. A vanished or ordered cart, the same.
     const cartGone = result.status === 401 || result.error?.code === 'cart_not_found' || result.error?.code === 'cart_ordered'
     if (cartGone) {
-      forgetQuote()
-      result = await attempt(undefined)
+      session.forgetQuote()
+      result = await attempt()
     }
     return result
   })
@@ -64,29 +64,29 @@ export const addToCart = createServerFn({ method: 'POST' })
 export const updateCartItem = createServerFn({ method: 'POST' })
   .validator(type({ locale, itemId: '1 <= number.integer <= 1000000000', qty }))
   .handler(async ({ data }) =>
-    commerceClient(env, await commerceCaller(data.locale)).settle<{ cart: CartView }>('PUT', '/cart/updateItem', { itemId: data.itemId, qty: data.qty }),
+    (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('PUT', '/cart/updateItem', { itemId: data.itemId, qty: data.qty }),
   )
 
 export const removeCartItem = createServerFn({ method: 'POST' })
   .validator(type({ locale, itemId: '1 <= number.integer <= 1000000000' }))
   .handler(async ({ data }) =>
-    commerceClient(env, await commerceCaller(data.locale)).settle<{ cart: CartView }>('DELETE', `/cart/item/${data.itemId}`),
+    (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('DELETE', `/cart/item/${data.itemId}`),
   )
 
 export const clearCart = createServerFn({ method: 'POST' })
   .validator(type({ locale }))
   .handler(async ({ data }) => {
     type Cleared = { status: boolean; msg: string; cart: CartView | null }
-    if (!currentQuote()) return { data: { status: true, msg: '', cart: null }, error: null, status: 200 } satisfies CommerceResult<Cleared>
-    return commerceClient(env, await commerceCaller(data.locale)).settle<Cleared>('DELETE', '/cart/clear')
+    if (!shopperSession(data.locale).quote()) return { data: { status: true, msg: '', cart: null }, error: null, status: 200 } satisfies CommerceResult<Cleared>
+    return (await shopperSession(data.locale).client()).settle<Cleared>('DELETE', '/cart/clear')
   })
 
 export const applyCoupon = createServerFn({ method: 'POST' })
   .validator(type({ locale, couponCode: '/^[A-Za-z0-9_-]{1,40}$/' }))
   .handler(async ({ data }) =>
-    commerceClient(env, await commerceCaller(data.locale)).settle<{ cart: CartView }>('PUT', '/cart/applyCoupon', { couponCode: data.couponCode }),
+    (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('PUT', '/cart/applyCoupon', { couponCode: data.couponCode }),
   )
 
 export const removeCoupon = createServerFn({ method: 'POST' })
   .validator(type({ locale }))
-  .handler(async ({ data }) => commerceClient(env, await commerceCaller(data.locale)).settle<{ cart: CartView }>('DELETE', '/cart/deleteCoupon'))
+  .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('DELETE', '/cart/deleteCoupon'))

@@ -1,6 +1,8 @@
 /** The Hono app behind /api/*: one sub-app per resource, one error path. */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { accountApi } from './account'
+import { cartApi } from './cart'
 import { catalogueApi } from './catalogue'
 import { ApiError, onApiError, onNotFound } from './errors'
 import { healthApi } from './health'
@@ -19,6 +21,8 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', healthApi)
   .route('/', catalogueApi)
   .route('/', newsletterApi)
+  .route('/', cartApi)
+  .route('/', accountApi)
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)

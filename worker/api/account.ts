@@ -1,0 +1,70 @@
+/**
+ * Account and event proxy routes of spec section 7: handshake, check-if-authenticated, registration,
+ * the forgotten-password steps, and personalisation events (whose failure is only logged).
+ */
+import { type } from 'arktype'
+import { Hono } from 'hono'
+import { sessionCookies } from '../storefront/session'
+import { relay } from './cart'
+import { apiSession, honoCookieJar } from './session-jar'
+import { validate } from './validate'
+
+const registerBody = type({
+  firstName: 'string <= 60',
+  lastName: 'string <= 60',
+  email: 'string <= 254',
+  phone_number: 'string <= 20',
+  password: 'string <= 128',
+  confirmPassword: 'string <= 128',
+  terms: 'boolean',
+  recaptchaToken: 'string <= 4096',
+  'profile_picture?': 'string | null',
+  'dateOfBirth?': 'string | null',
+  'gender?': 'string | number | null',
+})
+const eventBody = type({
+  eventList: type({ eventType: '/^[a-z_]{1,40}$/', 'itemId?': 'string <= 64' }).array().moreThanLength(0).atMostLength(50),
+  'sessionId?': '/^[A-Za-z0-9-]{8,64}$/',
+  'userId?': 'number.integer >= 1',
+})
+
+export const accountApi = new Hono<{ Bindings: Env }>()
+  .get('/handshake', validate('query', type({ lang: "'ar' | 'en'" })), async (c) => {
+    await apiSession(c).handshake()
+    return c.json({ data: { status: true } })
+  })
+  .get('/header/checkifauth', async (c) => relay(c, await (await apiSession(c).client()).settle('GET', '/customer/checkifauth')))
+  .post('/register', validate('json', registerBody), async (c) => {
+    const jar = honoCookieJar(c)
+    // The phone was verified in the code step; the proof travels in an HttpOnly cookie, not the body.
+    const token = jar.get(sessionCookies.phoneVerification) ?? ''
+    const result = await (await apiSession(c).client()).settle('POST', '/customer/register', { ...c.req.valid('json'), token })
+    if (!result.error) jar.delete(sessionCookies.phoneVerification)
+    return relay(c, result)
+  })
+  .post('/forget/new-send-email-token', validate('json', type({ email: 'string.email <= 254', 'recaptchaToken?': 'string <= 4096' })), async (c) => {
+    const body = c.req.valid('json')
+    return relay(c, await (await apiSession(c).client()).settle('POST', '/customer/forgot/send-token', { email: body.email, recaptchaToken: body.recaptchaToken ?? '' }))
+  })
+  .post(
+    '/forget/new-confirm-change-password',
+    validate('json', type({ email: 'string.email <= 254', resetToken: 'string <= 12', newPassword: 'string <= 128', confirmPassword: 'string <= 128', recaptchaToken: 'string <= 4096' })),
+    async (c) => relay(c, await (await apiSession(c).client()).settle('POST', '/customer/forgot/confirm', c.req.valid('json'))),
+  )
+  .post('/aws/event', validate('json', eventBody), async (c) => {
+    const { eventList, sessionId, userId } = c.req.valid('json')
+    const now = new Date().toISOString()
+    try {
+      await c.env.DB.batch(
+        eventList.map((e) =>
+          c.env.DB.prepare('INSERT INTO personalisation_events (session_id, user_id, event_type, item_id, created_at) VALUES (?, ?, ?, ?, ?)').bind(
+            sessionId ?? null, userId ?? null, e.eventType, e.itemId ?? null, now,
+          ),
+        ),
+      )
+    } catch (error) {
+      // Spec section 8: an event that cannot be stored is only logged; the shopper never sees it.
+      console.error(JSON.stringify({ level: 'error', message: 'personalisation event failed', error: String(error) }))
+    }
+    return c.json({ data: { received: eventList.length } })
+  })

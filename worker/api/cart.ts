@@ -1,0 +1,70 @@
+/**
+ * The cart proxy routes of spec section 7 (/api/cart/*), for pages that call the backend from the
+ * browser: each forwards to the commerce backend with the shopper's cookies and answers its body.
+ */
+import { type } from 'arktype'
+import { Hono, type Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { appConfig } from '../../app.config'
+import type { CommerceResult } from '../commerce/client'
+import { apiSession } from './session-jar'
+import { validate } from './validate'
+
+type ApiContext = Context<{ Bindings: Env }>
+
+/** Answers the backend's body with its status; a failure keeps the backend's message. */
+export function relay(c: ApiContext, result: CommerceResult<unknown>) {
+  if (result.error) {
+    return c.json({ message: result.error.message, code: result.error.code, status: result.status, issues: result.error.issues ?? [] }, result.status as ContentfulStatusCode)
+  }
+  return c.json(result.data as object, result.status as ContentfulStatusCode)
+}
+
+const itemId = '1 <= number.integer <= 1000000000'
+const erpBody = type({ phoneno: 'string <= 20', voucher: '/^[A-Za-z0-9-]{4,40}$/' })
+const feeBody = type({ data: { item_id: itemId, fee_id: '1 <= number.integer <= 100000' } })
+
+export const cartApi = new Hono<{ Bindings: Env }>()
+  .get('/cart/create', validate('query', type({ 'lang?': "'ar' | 'en'", 'region?': /^\d{4}$/ })), async (c) => {
+    const session = apiSession(c)
+    const quoteId = await session.createQuote(c.req.valid('query').region ?? String(appConfig.regions.defaultId))
+    return c.json({ data: { quoteId } })
+  })
+  .get('/cart/getCart', async (c) => {
+    const session = apiSession(c)
+    if (!session.quote()) return c.json({ cart: null })
+    return relay(c, await (await session.client()).settle('GET', '/cart'))
+  })
+  .get('/cart/clearCart', async (c) => {
+    const session = apiSession(c)
+    if (!session.quote()) return c.json({ status: true, msg: '' })
+    return relay(c, await (await session.client()).settle('DELETE', '/cart/clear'))
+  })
+  .post('/cart/delateItem', validate('json', type({ itemId })), async (c) => {
+    const session = apiSession(c)
+    return relay(c, await (await session.client()).settle('DELETE', `/cart/item/${c.req.valid('json').itemId}`))
+  })
+  .post('/cart/mergeMaskedQuote', validate('json', type({ storeId: '1 <= number.integer <= 100', customerId: 'number.integer >= 1' })), async (c) => {
+    const session = apiSession(c)
+    const result = await (await session.client()).settle<{ quoteId: string }>('POST', '/cart/mergeMaskedQuote', c.req.valid('json'))
+    // The shopper continues with the customer cart.
+    if (result.data) session.rememberQuote(result.data.quoteId)
+    return relay(c, result)
+  })
+  .post('/cart/addProductFees', validate('json', feeBody), async (c) =>
+    relay(c, await (await apiSession(c).client()).settle('POST', '/cart/productFees', c.req.valid('json').data)),
+  )
+  .post('/cart/delProductFees', validate('json', feeBody), async (c) =>
+    relay(c, await (await apiSession(c).client()).settle('DELETE', '/cart/productFees', c.req.valid('json').data)),
+  )
+  .post('/cart/validateErpVoucher', validate('json', erpBody), async (c) =>
+    relay(c, await (await apiSession(c).client()).settle('POST', '/cart/erp/validate', c.req.valid('json'))),
+  )
+  .post('/cart/applyErpVoucher', validate('json', erpBody), async (c) =>
+    relay(c, await (await apiSession(c).client()).settle('POST', '/cart/erp/apply', c.req.valid('json'))),
+  )
+  .post(
+    '/cart/availableToCheckoutV2',
+    validate('json', type({ cartItems: type({ sku: '/^[A-Za-z0-9-]{1,64}$/', qty: '1 <= number.integer <= 99' }).array().atMostLength(50) })),
+    async (c) => relay(c, await (await apiSession(c).client()).settle('POST', '/cart/availableToCheckoutV2', c.req.valid('json'))),
+  )

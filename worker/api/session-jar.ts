@@ -1,0 +1,27 @@
+/** The storefront session for Hono routes: hono/cookie behind the shared CookieJar. */
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { storefrontSession, type CookieJar } from '../storefront/session'
+import { requestLocale } from './locale'
+
+export function honoCookieJar(c: Context): CookieJar {
+  const pending = new Map<string, string | null>()
+  return {
+    get: (name) => (pending.has(name) ? (pending.get(name) ?? undefined) : getCookie(c, name)),
+    set: (name, value, options) => {
+      pending.set(name, value)
+      setCookie(c, name, value, {
+        ...options,
+        sameSite: options.sameSite === 'none' ? 'None' : options.sameSite === 'strict' ? 'Strict' : 'Lax',
+      })
+    },
+    delete: (name) => {
+      pending.set(name, null)
+      deleteCookie(c, name, { path: '/' })
+    },
+  }
+}
+
+export function apiSession(c: Context<{ Bindings: Env }>) {
+  return storefrontSession(c.env, honoCookieJar(c), requestLocale(c))
+}
