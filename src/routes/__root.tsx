@@ -3,7 +3,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import { type ReactNode, useEffect, useState } from 'react'
-import { CartPanel } from '../components/cart/CartPanel'
+import { LazyCartPanel } from '../components/cart/LazyCartPanel'
 import { AppBanner } from '../components/frame/AppBanner'
 import { CityDialog } from '../components/frame/CityPicker'
 import { CookieConsent } from '../components/frame/CookieConsent'
@@ -92,7 +92,7 @@ function RootLayout() {
       <Footer footer={frame?.footer ?? null} />
       <WhatsAppButton />
       <CityDialog regions={frame?.regions ?? []} />
-      <CartPanel />
+      <LazyCartPanel />
       <PendingCartAdd />
       <Toaster />
       <CookieConsent given={prefs.consentGiven} />
