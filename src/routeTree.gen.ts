@@ -19,6 +19,7 @@ import { Route as DevCrashRouteImport } from './routes/dev.crash'
 import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewriteUrl'
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
+import { Route as UserProfileRouteImport } from './routes/user.profile'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -70,6 +71,11 @@ const UserFavouritesRoute = UserFavouritesRouteImport.update({
   path: '/user/favourites',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserProfileRoute = UserProfileRouteImport.update({
+  id: '/user/profile',
+  path: '/user/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -81,6 +87,7 @@ export interface FileRoutesByFullPath {
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
+  '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -93,6 +100,7 @@ export interface FileRoutesByTo {
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
+  '/user/profile': typeof UserProfileRoute
   '/blogs': typeof BlogsIndexRoute
 }
 export interface FileRoutesById {
@@ -106,6 +114,7 @@ export interface FileRoutesById {
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
+  '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
 }
 export interface FileRouteTypes {
@@ -120,6 +129,7 @@ export interface FileRouteTypes {
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
+    | '/user/profile'
     | '/blogs/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -132,6 +142,7 @@ export interface FileRouteTypes {
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
+    | '/user/profile'
     | '/blogs'
   id:
     | '__root__'
@@ -144,6 +155,7 @@ export interface FileRouteTypes {
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
+    | '/user/profile'
     | '/blogs/'
   fileRoutesById: FileRoutesById
 }
@@ -157,6 +169,7 @@ export interface RootRouteChildren {
   ProductRewriteUrlRoute: typeof ProductRewriteUrlRoute
   StaticSlugRoute: typeof StaticSlugRoute
   UserFavouritesRoute: typeof UserFavouritesRoute
+  UserProfileRoute: typeof UserProfileRoute
   BlogsIndexRoute: typeof BlogsIndexRoute
 }
 
@@ -232,6 +245,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserFavouritesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user/profile': {
+      id: '/user/profile'
+      path: '/user/profile'
+      fullPath: '/user/profile'
+      preLoaderRoute: typeof UserProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -245,6 +265,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProductRewriteUrlRoute: ProductRewriteUrlRoute,
   StaticSlugRoute: StaticSlugRoute,
   UserFavouritesRoute: UserFavouritesRoute,
+  UserProfileRoute: UserProfileRoute,
   BlogsIndexRoute: BlogsIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -3,6 +3,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import { type ReactNode, useEffect, useState } from 'react'
+import { LazyAuthDialogs } from '../components/auth/LazyAuthDialogs'
 import { LazyCartPanel } from '../components/cart/LazyCartPanel'
 import { AppBanner } from '../components/frame/AppBanner'
 import { CityDialog } from '../components/frame/CityPicker'
@@ -93,6 +94,7 @@ function RootLayout() {
       <WhatsAppButton />
       <CityDialog regions={frame?.regions ?? []} />
       <LazyCartPanel />
+      <LazyAuthDialogs />
       <PendingCartAdd />
       <Toaster />
       <CookieConsent given={prefs.consentGiven} />

@@ -7,7 +7,7 @@ import { storefrontSession, type CookieJar } from '~/storefront/session'
 /** Cookies written during a request: its Cookie header does not have them yet. */
 const written = new WeakMap<Request, Map<string, string | null>>()
 
-function startCookieJar(): CookieJar {
+export function startCookieJar(): CookieJar {
   const request = getRequest()
   const pending = written.get(request) ?? new Map<string, string | null>()
   written.set(request, pending)

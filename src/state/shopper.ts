@@ -13,7 +13,7 @@ export const chosenRegionIdAtom = atom<string | null>(null)
 export const wishlistAtom = atomWithStorage<string[]>('wishListInLocalStorage', [])
 
 /** Which one modal is open (spec section 2: modals open one at a time). */
-export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart'
+export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart' | 'auth' | 'otp' | 'forgot'
 export const openModalAtom = atom<ModalName | null>(null)
 
 /** The region stock and delivery follow: the chosen one, else the default (1101). */

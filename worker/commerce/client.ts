@@ -42,8 +42,8 @@ export class CommerceRequestError extends Error implements CommerceResult<never>
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 export function commerceClient(env: Env, caller: CommerceCaller = {}) {
-  async function send(method: Method, path: string, body?: unknown): Promise<Response> {
-    const headers = new Headers({ accept: 'application/json' })
+  async function send(method: Method, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
+    const headers = new Headers({ accept: 'application/json', ...extraHeaders })
     if (body !== undefined) headers.set('content-type', 'application/json')
     if (caller.handshake) headers.set('authorization', `Bearer ${caller.handshake}`)
     if (caller.quote) headers.set('quote', caller.quote)
@@ -54,10 +54,10 @@ export function commerceClient(env: Env, caller: CommerceCaller = {}) {
     return commerceApp.fetch(new Request(`https://commerce.internal/commerce${path}`, init), env)
   }
 
-  async function settle<T>(method: Method, path: string, body?: unknown): Promise<CommerceResult<T>> {
+  async function settle<T>(method: Method, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<CommerceResult<T>> {
     let response: Response
     try {
-      response = await send(method, path, body)
+      response = await send(method, path, body, extraHeaders)
     } catch (error) {
       return { data: null, error: { message: error instanceof Error ? error.message : String(error), status: 500 }, status: 500 }
     }

@@ -6,6 +6,7 @@
 import type { MenuNode } from '../../lib/category-tree'
 import type { RegionOption } from '../../lib/city-search'
 import { CityButton } from './CityPicker'
+import { AccountButton, useTelesales } from './AccountButton'
 import { AccountLink, CartLink, FavouritesLink } from './HeaderIcons'
 import { LanguageToggle } from './LanguageToggle'
 import { Logo } from './Logo'
@@ -14,8 +15,9 @@ import { SearchBox } from './SearchBox'
 import { SideMenu } from './SideMenu'
 
 export function Header({ tree, regions }: { tree: MenuNode | undefined; regions: RegionOption[] }) {
+  const telesales = useTelesales()
   return (
-    <header className="sticky top-0 z-30 bg-brand text-brand-ink shadow-md">
+    <header className={`sticky top-0 z-30 bg-brand text-brand-ink shadow-md ${telesales ? 'border-b-4 border-accent' : ''}`}>
       <div className="mx-auto flex max-w-content items-center gap-2 px-3 py-2 lg:gap-4 lg:px-4">
         <SideMenu tree={tree} />
         <Logo />
@@ -24,6 +26,7 @@ export function Header({ tree, regions }: { tree: MenuNode | undefined; regions:
         <div className="ms-auto flex items-center gap-0.5 md:ms-0">
           <LanguageToggle />
           <AccountLink />
+          <AccountButton />
           <FavouritesLink />
           <CartLink />
         </div>

@@ -18,9 +18,11 @@ interface DialogProps {
 
 export function Dialog({ open, onClose, title, children, variant = 'modal', hideTitle = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
+  const openRef = useRef(open)
   const titleId = useId()
 
   useEffect(() => {
+    openRef.current = open
     const dialog = ref.current
     if (!dialog) return
     if (open && !dialog.open) dialog.showModal()
@@ -32,7 +34,11 @@ export function Dialog({ open, onClose, title, children, variant = 'modal', hide
       ref={ref}
       className={variant}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // The close event also fires when we close it because another modal opened: report only the
+      // shopper's own closing (Escape), while this dialog is still meant to be open.
+      onClose={() => {
+        if (openRef.current) onClose()
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) onClose()

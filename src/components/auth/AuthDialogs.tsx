@@ -1,0 +1,14 @@
+/** The account modals, loaded together the first time one opens (account code loads lazily, DESIGN.md section 5). */
+import { AuthDialog } from './AuthDialog'
+import { ForgotDialog } from './ForgotDialog'
+import { OtpDialog } from './OtpDialog'
+
+export default function AuthDialogs() {
+  return (
+    <>
+      <AuthDialog />
+      <OtpDialog />
+      <ForgotDialog />
+    </>
+  )
+}

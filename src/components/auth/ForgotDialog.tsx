@@ -1,0 +1,105 @@
+/**
+ * Forgot password (spec sections 2 and 4), three steps: email, verification code, new password.
+ * Success closes this modal and reopens the auth modal; an invalid code returns to the code step.
+ */
+import { useAtom, useSetAtom } from 'jotai'
+import { useState } from 'react'
+import { forgotEmailError, passwordErrors } from '../../lib/account-rules'
+import { currentLocale } from '../../lib/i18n'
+import { m } from '../../paraglide/messages.js'
+import { confirmPasswordReset, sendPasswordReset } from '../../server/auth.functions'
+import { authTabAtom } from '../../state/auth'
+import { openModalAtom } from '../../state/shopper'
+import { pushToastAtom } from '../../state/toasts'
+import { Dialog } from '../ui/Dialog'
+import { FormField } from '../ui/FormField'
+import { BotCheck } from './BotCheck'
+import { fieldMessage } from './field-messages'
+
+type Step = 'email' | 'code' | 'password'
+
+export function ForgotDialog() {
+  const locale = currentLocale()
+  const [openModal, setOpenModal] = useAtom(openModalAtom)
+  const setTab = useSetAtom(authTabAtom)
+  const pushToast = useSetAtom(pushToastAtom)
+  const [step, setStep] = useState<Step>('email')
+  const [email, setEmail] = useState('')
+  const [code, setCode] = useState('')
+  const [token, setToken] = useState('')
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({})
+  const [busy, setBusy] = useState(false)
+  const submit = 'h-11 w-full rounded-full bg-brand font-semibold text-brand-ink disabled:opacity-60'
+
+  return (
+    <Dialog open={openModal === 'forgot'} onClose={() => setOpenModal(null)} title={m.forgot_title()}>
+      <form
+        noValidate
+        className="space-y-4 p-5"
+        onSubmit={async (event) => {
+          event.preventDefault()
+          const form = new FormData(event.currentTarget)
+          if (step === 'email') {
+            const problem = forgotEmailError(email)
+            const found = { email: problem && fieldMessage[problem](), bot: token ? undefined : fieldMessage.RecaptchaRequired() }
+            setErrors(found)
+            if (found.email || found.bot) return
+            setBusy(true)
+            const sent = await sendPasswordReset({ data: { locale, email: email.trim(), recaptchaToken: token } }).catch(() => null)
+            setBusy(false)
+            if (sent?.data?.data.status) return setStep('code')
+            // Spec section 8: an unknown email is EmailIsNotExist on the email field.
+            return setErrors({ email: sent?.status === 404 ? fieldMessage.EmailIsNotExist() : (sent?.error?.message ?? m.error_something_wrong()) })
+          }
+          if (step === 'code') {
+            if (!/^\d{6}$/.test(code)) return setErrors({ code: fieldMessage.RequiredOtp() })
+            setErrors({})
+            return setStep('password')
+          }
+          const newPassword = String(form.get('newPassword') ?? '')
+          const confirmPassword = String(form.get('confirmPassword') ?? '')
+          const weak = passwordErrors(newPassword)
+          const found = { newPassword: weak && fieldMessage[weak](), confirmPassword: confirmPassword === newPassword ? undefined : fieldMessage.PasswordsMustMatch() }
+          setErrors(found)
+          if (found.newPassword || found.confirmPassword) return
+          setBusy(true)
+          const changed = await confirmPasswordReset({ data: { locale, email: email.trim(), resetToken: code, newPassword, confirmPassword, recaptchaToken: token } }).catch(() => null)
+          setBusy(false)
+          if (changed?.data?.data !== true) {
+            pushToast({ kind: 'error', message: m.toast_invalid_otp() })
+            setCode('')
+            return setStep('code')
+          }
+          pushToast({ kind: 'success', message: m.toast_password_updated() })
+          setStep('email')
+          setTab('login')
+          setOpenModal('auth')
+        }}
+      >
+        {step === 'email' && (
+          <>
+            <p className="text-sm text-muted">{m.forgot_email_step()}</p>
+            <FormField label={m.auth_email()} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" dir="ltr" error={errors.email} />
+            <BotCheck token={token} onChange={setToken} error={errors.bot} />
+          </>
+        )}
+        {step === 'code' && (
+          <>
+            <p className="text-sm text-muted">{m.forgot_code_step()}</p>
+            <FormField label={m.otp_label()} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} inputMode="numeric" autoComplete="one-time-code" dir="ltr" error={errors.code} />
+          </>
+        )}
+        {step === 'password' && (
+          <>
+            <p className="text-sm text-muted">{m.forgot_password_step()}</p>
+            <FormField name="newPassword" type="password" label={m.forgot_new_password()} autoComplete="new-password" dir="ltr" error={errors.newPassword} />
+            <FormField name="confirmPassword" type="password" label={m.auth_confirm_password()} autoComplete="new-password" dir="ltr" error={errors.confirmPassword} />
+          </>
+        )}
+        <button type="submit" disabled={busy} className={submit}>
+          {busy ? m.auth_working() : step === 'password' ? m.forgot_save() : m.forgot_continue()}
+        </button>
+      </form>
+    </Dialog>
+  )
+}

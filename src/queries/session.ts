@@ -1,0 +1,13 @@
+/** The signed-in shopper, read after hydration (the header shows the login icon until then). */
+import { queryOptions } from '@tanstack/react-query'
+import { getSession } from '../server/auth.functions'
+
+export const sessionQueries = {
+  current: () =>
+    queryOptions({
+      queryKey: ['session'],
+      queryFn: () => getSession(),
+      staleTime: 5 * 60_000,
+      enabled: typeof window !== 'undefined',
+    }),
+}

@@ -1,0 +1,154 @@
+/**
+ * Sign-in, registration and password reset for the storefront (spec sections 4, 5 and 8). Every
+ * input is validated here and again by the backend; the session is a sealed HttpOnly cookie, the
+ * customer token also travels as the mage cookie until it expires.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { type } from 'arktype'
+import { env } from 'cloudflare:workers'
+import { appConfig, type Locale } from '../../app.config'
+import type { SessionUser } from '~/commerce/accounts'
+import { commerceClient, type CommerceResult } from '~/commerce/client'
+import { sealSession, sessionCookieName, unsealSession } from '~/storefront/sealed-session'
+import { sessionCookieOptions, sessionCookies } from '~/storefront/session'
+import { sessionNeedsReset } from '../lib/session-rules'
+import { shopperSession, startCookieJar } from './commerce-session.server'
+
+const locale = "'ar' | 'en'"
+
+export interface PublicSession {
+  user: SessionUser
+  expires: string
+}
+
+type SignedIn = { token: string; expires_at: string; user: SessionUser }
+
+/** Clears everything a signed-in shopper had (spec section 4, Logout). */
+function clearSession() {
+  const jar = startCookieJar()
+  for (const name of [sessionCookieName, sessionCookies.mage, sessionCookies.quote]) jar.delete(name)
+}
+
+/** Stores the sign-in, then moves the guest cart into the customer's cart. */
+async function signIn(language: Locale, signedIn: SignedIn): Promise<PublicSession> {
+  const jar = startCookieJar()
+  const maxAge = Math.max(0, Math.floor((Date.parse(signedIn.expires_at) - Date.now()) / 1000))
+  jar.set(sessionCookies.mage, signedIn.token, { ...sessionCookieOptions, maxAge })
+  jar.set(sessionCookieName, await sealSession(env, { user: signedIn.user, mage: signedIn.token, expires: signedIn.expires_at }), { ...sessionCookieOptions, maxAge })
+  const session = shopperSession(language)
+  const guestQuote = session.quote()
+  const client = await session.client()
+  if (guestQuote && !/^\d+$/.test(guestQuote)) {
+    const merged = await client.settle<{ quoteId: string }>('POST', '/cart/mergeMaskedQuote', { storeId: 1, customerId: signedIn.user.id })
+    if (merged.data) session.rememberQuote(merged.data.quoteId)
+    else session.forgetQuote()
+  } else {
+    const created = await client.settle<{ quoteId: string }>('GET', '/cart/create')
+    if (created.data) session.rememberQuote(created.data.quoteId)
+  }
+  return { user: signedIn.user, expires: signedIn.expires_at }
+}
+
+export const getSession = createServerFn({ method: 'GET' }).handler(async (): Promise<PublicSession | null> => {
+  const jar = startCookieJar()
+  const stored = await unsealSession(env, jar.get(sessionCookieName))
+  if (!stored) return null
+  if (sessionNeedsReset(stored.expires, new Date())) {
+    clearSession()
+    return null
+  }
+  return { user: stored.user, expires: stored.expires }
+})
+
+export const loginWithPassword = createServerFn({ method: 'POST' })
+  .validator(type({ locale, username: 'string <= 254', password: 'string <= 128', recaptchaToken: 'string <= 4096' }))
+  .handler(async ({ data }): Promise<CommerceResult<PublicSession>> => {
+    const client = await shopperSession(data.locale).client()
+    const result = await client.settle<SignedIn>('POST', '/customer/login', { username: data.username, password: data.password, recaptchaToken: data.recaptchaToken })
+    if (!result.data) return { data: null, error: result.error, status: result.status }
+    return { data: await signIn(data.locale, result.data), error: null, status: 200 }
+  })
+
+export const sendCode = createServerFn({ method: 'POST' })
+  .validator(type({ locale, identifier: 'string <= 254', purpose: "'login' | 'register'", recaptchaToken: 'string <= 4096', 'resend?': 'boolean' }))
+  .handler(async ({ data }) => {
+    const session = shopperSession(data.locale)
+    const caller = await session.caller()
+    const isEmail = data.identifier.includes('@')
+    // The bot-check token rides in its own bearer header (spec section 7).
+    return commerceClient(env, caller).settle<{ success: boolean; successmsg: string; errormsg: string }>(
+      'POST',
+      '/customer/v2/otpSend',
+      { mobilenumber: isEmail ? '' : data.identifier, email: isEmail ? data.identifier : '', otptype: data.purpose, resendotp: Boolean(data.resend), oldmobile: '' },
+      { recaptcha: `Bearer ${data.recaptchaToken}`, appname: 'Bearer next' },
+    )
+  })
+
+export const verifyCode = createServerFn({ method: 'POST' })
+  .validator(type({ locale, identifier: 'string <= 254', purpose: "'login' | 'register'", code: 'string <= 12' }))
+  .handler(async ({ data }): Promise<CommerceResult<PublicSession | { verified: true }>> => {
+    const client = await shopperSession(data.locale).client()
+    const isEmail = data.identifier.includes('@')
+    const result = await client.settle<{ success: boolean; token: string; expires_at?: string; user: SessionUser | null }>('POST', '/customer/v2/otpVerfiy', {
+      mobilenumber: isEmail ? '' : data.identifier,
+      email: isEmail ? data.identifier : '',
+      otpcode: data.code,
+      otptype: data.purpose,
+      oldmobile: '',
+    })
+    if (!result.data) return { data: null, error: result.error, status: result.status }
+    if (data.purpose === 'login' && result.data.user && result.data.expires_at) {
+      return { data: await signIn(data.locale, { token: result.data.token, expires_at: result.data.expires_at, user: result.data.user }), error: null, status: 200 }
+    }
+    startCookieJar().set(sessionCookies.phoneVerification, result.data.token, { ...sessionCookieOptions, maxAge: appConfig.otp.registrationWindowSeconds })
+    return { data: { verified: true }, error: null, status: 200 }
+  })
+
+export const registerAccount = createServerFn({ method: 'POST' })
+  .validator(
+    type({
+      locale,
+      firstName: 'string <= 60',
+      lastName: 'string <= 60',
+      email: 'string <= 254',
+      phone_number: 'string <= 20',
+      password: 'string <= 128',
+      confirmPassword: 'string <= 128',
+      terms: 'boolean',
+      recaptchaToken: 'string <= 4096',
+    }),
+  )
+  .handler(async ({ data: { locale: language, ...fields } }) => {
+    const jar = startCookieJar()
+    const client = await shopperSession(language).client()
+    const result = await client.settle<{ success: boolean; message: string }>('POST', '/customer/register', {
+      ...fields,
+      token: jar.get(sessionCookies.phoneVerification) ?? '',
+      profile_picture: null,
+      dateOfBirth: null,
+      gender: 0,
+    })
+    if (result.data) jar.delete(sessionCookies.phoneVerification)
+    return result
+  })
+
+export const sendPasswordReset = createServerFn({ method: 'POST' })
+  .validator(type({ locale, email: 'string <= 254', recaptchaToken: 'string <= 4096' }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle<{ data: { status: boolean } }>('POST', '/customer/forgot/send-token', { email: data.email, recaptchaToken: data.recaptchaToken }),
+  )
+
+export const confirmPasswordReset = createServerFn({ method: 'POST' })
+  .validator(type({ locale, email: 'string <= 254', resetToken: 'string <= 12', newPassword: 'string <= 128', confirmPassword: 'string <= 128', recaptchaToken: 'string <= 4096' }))
+  .handler(async ({ data: { locale: language, ...body } }) =>
+    (await shopperSession(language).client()).settle<{ data: boolean; message: string }>('POST', '/customer/forgot/confirm', body),
+  )
+
+export const logout = createServerFn({ method: 'POST' })
+  .validator(type({ locale }))
+  .handler(async ({ data }) => {
+    const client = await shopperSession(data.locale).client()
+    await client.settle('POST', '/customer/logout')
+    clearSession()
+    return { ok: true }
+  })

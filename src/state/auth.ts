@@ -1,0 +1,16 @@
+/** The sign-in flow's state: which tab is shown and what the code step is for. */
+import { atom } from 'jotai'
+import type { RegistrationFields } from '../lib/account-rules'
+
+export const authTabAtom = atom<'login' | 'register'>('login')
+export const loginMethodAtom = atom<'password' | 'code'>('password')
+
+export interface CodeStep {
+  purpose: 'login' | 'register'
+  /** The phone (05...) or email the code went to. */
+  identifier: string
+  recaptchaToken: string
+  /** The registration waiting for its phone to be verified. */
+  registration?: RegistrationFields
+}
+export const codeStepAtom = atom<CodeStep | null>(null)

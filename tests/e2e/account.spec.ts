@@ -1,0 +1,125 @@
+// Accounts in the browser: register with a code read from the development outbox, log out, log in
+// by password and by code, and reset a forgotten password.
+import type { APIRequestContext, Page } from '@playwright/test'
+import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+
+let seq = 0
+function newShopper() {
+  seq += 1
+  const tail = String((Date.now() % 10_000_000) + seq * 104_729).slice(-7).padStart(7, '0')
+  return { phone: `059${tail}`, international: `96659${tail}`, email: `e2e${tail}@example.com` }
+}
+
+async function lastCode(request: APIRequestContext, recipient: string): Promise<string> {
+  const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
+  const outbox = await (await request.get(`/commerce/dev/outbox?recipient=${recipient}`, { headers: { authorization: `Bearer ${token}` } })).json()
+  return /\b(\d{6})\b/.exec(outbox.messages[0].body)![1]!
+}
+
+async function register(page: Page, request: APIRequestContext, shopper: ReturnType<typeof newShopper>, labels: Record<'login' | 'title' | 'registerTab' | 'create' | 'termsError' | 'first' | 'last' | 'email' | 'mobile' | 'password' | 'confirm' | 'terms' | 'robot' | 'otpTitle' | 'otpLabel' | 'verify' | 'created', string>) {
+  await page.getByRole('button', { name: labels.login }).click()
+  const dialog = page.getByRole('dialog', { name: labels.title })
+  await dialog.getByRole('tab', { name: labels.registerTab }).click()
+  await dialog.getByRole('button', { name: labels.create }).click()
+  await expect(dialog.getByText(labels.termsError)).toBeVisible()
+  await dialog.getByLabel(labels.first).fill('Reem')
+  await dialog.getByLabel(labels.last).fill('Alshehri')
+  await dialog.getByRole('textbox', { name: labels.email, exact: true }).fill(shopper.email)
+  await dialog.getByLabel(labels.mobile).fill(shopper.phone)
+  await dialog.getByRole('textbox', { name: labels.password, exact: true }).fill('Secret123')
+  await dialog.getByLabel(labels.confirm).fill('Secret123')
+  await dialog.getByRole('checkbox', { name: labels.terms }).check()
+  await dialog.getByRole('checkbox', { name: labels.robot }).check()
+  await dialog.getByRole('button', { name: labels.create }).click()
+  const otp = page.getByRole('dialog', { name: labels.otpTitle })
+  await expect(otp).toBeVisible()
+  await otp.getByLabel(labels.otpLabel).fill(await lastCode(request, shopper.international))
+  await otp.getByRole('button', { name: labels.verify }).click()
+  await expect(page.getByRole('status').filter({ hasText: labels.created })).toBeVisible()
+}
+
+test.describe('accounts on a desktop, in English', () => {
+  test.use({ viewport: desktop })
+
+  test('register, log out, log in by password and by code', async ({ page, request }) => {
+    await acceptCookies(page)
+    await page.goto('/en/')
+    const shopper = newShopper()
+    await register(page, request, shopper, {
+      login: 'Log in', title: 'Log in or create an account', registerTab: 'Register', create: 'Create account',
+      termsError: 'You must accept the terms and conditions', first: 'First name', last: 'Last name', email: 'Email',
+      mobile: 'Mobile number', password: 'Password', confirm: 'Confirm password', terms: 'I accept the terms', robot: "I'm not a robot",
+      otpTitle: 'Enter the verification code', otpLabel: 'The 6-digit code', verify: 'Verify', created: 'Your account is ready',
+    })
+    // Back on the login view: a wrong password is a field error on the password.
+    const dialog = page.getByRole('dialog', { name: 'Log in or create an account' })
+    await dialog.getByLabel('Email or mobile number').fill(shopper.email)
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong1234')
+    await dialog.getByRole('checkbox', { name: "I'm not a robot" }).check()
+    await dialog.getByRole('button', { name: 'Log in' }).click()
+    await expect(dialog.getByText('The login or password is incorrect')).toBeVisible()
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Secret123')
+    await dialog.getByRole('checkbox', { name: "I'm not a robot" }).check()
+    await dialog.getByRole('button', { name: 'Log in' }).click()
+    await expect(page.getByRole('button', { name: 'My account: Reem' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'My account: Reem' }).click()
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click()
+    await expect(page.getByRole('heading', { name: 'Hello Reem' })).toBeVisible()
+    await page.getByRole('button', { name: 'My account: Reem' }).click()
+    await page.getByRole('menuitem', { name: 'Log Out' }).click()
+    await expect(page).toHaveURL(/\/en\/?$/)
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
+
+    // Log in by a one-time code sent to the phone.
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await dialog.getByRole('tab', { name: 'With a one-time code' }).click()
+    await dialog.getByLabel('Email or mobile number').fill(shopper.phone)
+    await dialog.getByRole('checkbox', { name: "I'm not a robot" }).check()
+    await dialog.getByRole('button', { name: 'Send code' }).click()
+    const otp = page.getByRole('dialog', { name: 'Enter the verification code' })
+    await otp.getByLabel('The 6-digit code').fill('000000')
+    await otp.getByRole('button', { name: 'Verify' }).click()
+    await expect(otp.getByText(/Invalid OTP code|The attempt failed/)).toBeVisible()
+    await otp.getByLabel('The 6-digit code').fill(await lastCode(request, shopper.international))
+    await otp.getByRole('button', { name: 'Verify' }).click()
+    await expect(page.getByRole('button', { name: 'My account: Reem' })).toBeVisible()
+  })
+})
+
+test.describe('accounts on a phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('register and reset a forgotten password', async ({ page, request }) => {
+    await acceptCookies(page)
+    await page.goto('/')
+    const shopper = newShopper()
+    await register(page, request, shopper, {
+      login: 'تسجيل الدخول', title: 'تسجيل الدخول أو إنشاء حساب', registerTab: 'حساب جديد', create: 'إنشاء الحساب',
+      termsError: 'يجب الموافقة على الشروط والأحكام', first: 'الاسم الأول', last: 'اسم العائلة', email: 'البريد الإلكتروني',
+      mobile: 'رقم الجوال', password: 'كلمة المرور', confirm: 'تأكيد كلمة المرور', terms: 'أوافق على الشروط', robot: 'لست روبوتاً',
+      otpTitle: 'أدخل رمز التحقق', otpLabel: 'الرمز المكوّن من 6 أرقام', verify: 'تحقّق', created: 'تم إنشاء حسابك',
+    })
+    const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول أو إنشاء حساب' })
+    await dialog.getByRole('button', { name: 'نسيت كلمة المرور؟' }).click()
+    const forgot = page.getByRole('dialog', { name: 'استعادة كلمة المرور' })
+    await forgot.getByLabel('البريد الإلكتروني').fill('nobody-here@example.com')
+    await forgot.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
+    await forgot.getByRole('button', { name: 'متابعة' }).click()
+    await expect(forgot.getByText('لا يوجد حساب بهذا البريد الإلكتروني')).toBeVisible()
+    await forgot.getByLabel('البريد الإلكتروني').fill(shopper.email)
+    await forgot.getByRole('button', { name: 'متابعة' }).click()
+    await forgot.getByLabel('الرمز المكوّن من 6 أرقام').fill(await lastCode(request, shopper.email))
+    await forgot.getByRole('button', { name: 'متابعة' }).click()
+    await forgot.getByRole('textbox', { name: 'كلمة المرور الجديدة' }).fill('Newpass123')
+    await forgot.getByRole('textbox', { name: 'تأكيد كلمة المرور' }).fill('Newpass123')
+    await forgot.getByRole('button', { name: 'حفظ كلمة المرور' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'تم تحديث كلمة المرور بنجاح' })).toBeVisible()
+    await expect(dialog).toBeVisible()
+    await dialog.getByLabel('البريد الإلكتروني أو رقم الجوال').fill(shopper.phone)
+    await dialog.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill('Newpass123')
+    await dialog.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
+    await dialog.getByRole('button', { name: 'تسجيل الدخول' }).click()
+    await expect(page.getByRole('button', { name: 'حسابي: Reem' })).toBeVisible()
+  })
+})
