@@ -3,7 +3,9 @@ import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/e2e/browser'
 
 const port = 4173
-const env = 'CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false'
+// A fresh local D1, KV and Durable Objects for every run, so no run depends on what an earlier one bought.
+const stateDir = '.wrangler/e2e-state'
+const env = `CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false MATJAR_STATE_DIR=${stateDir}`
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -24,9 +26,9 @@ export default defineConfig({
   },
   webServer: {
     // The build comes first (npm run test:e2e); here the local D1 is migrated and seeded, then served.
-    command: `${env} npm run db:migrate && ${env} npm run db:seed && ${env} vite preview --port ${port} --strictPort`,
+    command: `rm -rf ${stateDir} && ${env} npm run db:migrate && ${env} npm run db:seed && ${env} vite preview --port ${port} --strictPort`,
     url: `http://localhost:${port}/api/getRegions?lang=ar`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -15,7 +15,11 @@ export default defineConfig({
   },
   plugins: [
     arktypeJitless(),
-    cloudflare({ viteEnvironment: { name: 'ssr' } }),
+    cloudflare({
+      viteEnvironment: { name: 'ssr' },
+      // Tests run the store on a state of their own (MATJAR_STATE_DIR), fresh every run.
+      persistState: process.env.MATJAR_STATE_DIR ? { path: process.env.MATJAR_STATE_DIR } : true,
+    }),
     tailwindcss(),
     tanstackStart({
       // worker/ holds D1, KV, Durable Object and secret-handling code: never in a client bundle.

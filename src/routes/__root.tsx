@@ -13,7 +13,7 @@ import { Header } from '../components/frame/Header'
 import { WhatsAppButton } from '../components/frame/WhatsAppButton'
 import { ErrorFallback } from '../components/ErrorFallback'
 import { NotFound } from '../components/NotFound'
-import { PendingCartAdd } from '../components/product/AddToCartButton'
+import { PaymentReturn } from '../components/PaymentReturn'
 import { Toaster } from '../components/ui/Toaster'
 import { currentLocale, directionOf } from '../lib/i18n'
 import { alternateLinks } from '../lib/seo'
@@ -95,7 +95,7 @@ function RootLayout() {
       <CityDialog regions={frame?.regions ?? []} />
       <LazyCartPanel />
       <LazyAuthDialogs />
-      <PendingCartAdd />
+      <PaymentReturn />
       <Toaster />
       <CookieConsent given={prefs.consentGiven} />
     </ShopperStateProvider>

@@ -17,6 +17,9 @@ import { getPaymentMethods, placeOrder } from '../server/checkout.functions'
 import { chosenRegionIdAtom } from '../state/shopper'
 
 export const Route = createFileRoute('/checkout')({
+  // After a paid card order the gateway sends the shopper back here with the order number.
+  validateSearch: (input: Record<string, unknown>): { order?: string } =>
+    typeof input.order === 'string' && /^MJ\d{8,20}$/.test(input.order) ? { order: input.order } : {},
   head: () => ({ meta: [{ title: `${m.checkout_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
   component: Checkout,
 })
@@ -45,7 +48,9 @@ function Checkout() {
   const [method, setMethod] = useState<Method | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [placing, setPlacing] = useState(false)
-  const [placed, setPlaced] = useState<{ increment_id: string } | null>(null)
+  const { order: returnedOrder } = Route.useSearch()
+  const [placedNow, setPlaced] = useState<{ increment_id: string } | null>(null)
+  const placed = placedNow ?? (returnedOrder ? { increment_id: returnedOrder } : null)
 
   if (placed) {
     return (

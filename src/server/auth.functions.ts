@@ -29,6 +29,7 @@ function clearSession() {
   for (const name of [sessionCookieName, sessionCookies.mage, sessionCookies.quote]) jar.delete(name)
 }
 
+
 /** Stores the sign-in, then moves the guest cart into the customer's cart. */
 async function signIn(language: Locale, signedIn: SignedIn): Promise<PublicSession> {
   const jar = startCookieJar()

@@ -8,7 +8,7 @@ import { type } from 'arktype'
 import { appConfig } from '../../app.config'
 import type { CartView } from '~/commerce/cart-model'
 import type { CommerceResult } from '~/commerce/client'
-import { shopperSession } from './commerce-session.server'
+import { endCustomerSessionIfUnauthorized, shopperSession } from './commerce-session.server'
 
 const locale = "'ar' | 'en'"
 const qty = `1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}` as const
@@ -19,8 +19,12 @@ export const getCart = createServerFn({ method: 'GET' })
     const session = shopperSession(data.locale)
     if (!session.quote()) return null
     const result = await (await session.client()).settle<{ cart: CartView }>('GET', '/cart')
-    if (result.status === 404 || result.status === 401 || result.data?.cart.status === 'ordered') {
-      // The quote is gone, not ours any more, or already an order: start afresh on the next add.
+    if (endCustomerSessionIfUnauthorized(result)) return null
+    // An ordered cart is no cart; its quote stays until the next add replaces it (forgetting it here
+    // could race with a payment return that just set the re-activated cart's quote).
+    if (result.data?.cart.status === 'ordered') return null
+    if (result.status === 404 || result.status === 401) {
+      // The quote is gone or not ours any more: start afresh on the next add.
       session.forgetQuote()
       return null
     }
@@ -53,6 +57,7 @@ export const addToCart = createServerFn({ method: 'POST' })
     }
     let result = await attempt()
     // Spec section 8: a 401 on add resets the cart and fetches a new quote. A vanished or ordered cart, the same.
+    endCustomerSessionIfUnauthorized(result)
     const cartGone = result.status === 401 || result.error?.code === 'cart_not_found' || result.error?.code === 'cart_ordered'
     if (cartGone) {
       session.forgetQuote()

@@ -3,7 +3,12 @@ import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import type { PlacedOrder } from '~/commerce/orders'
 import type { PaymentMethod } from '~/commerce/payments'
-import { shopperSession } from './commerce-session.server'
+import { env } from 'cloudflare:workers'
+import { commerceClient } from '~/commerce/client'
+import { sessionCookieOptions } from '~/storefront/session'
+import { shopperSession, startCookieJar } from './commerce-session.server'
+
+const lastQuoteCookie = 'last_quote'
 
 const locale = "'ar' | 'en'"
 
@@ -16,9 +21,24 @@ export const getPaymentMethods = createServerFn({ method: 'GET' })
 
 export const placeOrder = createServerFn({ method: 'POST' })
   .validator(type({ locale, email: 'string.email <= 254', method: "'cashondelivery' | 'card' | 'tabby' | 'tamara'" }))
-  .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<PlacedOrder>('POST', '/cart/placeOrder', {
-      email: data.email,
-      paymentMethod: { method: data.method },
-    }),
-  )
+  .handler(async ({ data }) => {
+    const session = shopperSession(data.locale)
+    const quote = session.quote()
+    // Proof, for a guest, that a failed card payment's order was theirs (to re-add its items).
+    if (quote) startCookieJar().set(lastQuoteCookie, quote, { ...sessionCookieOptions, maxAge: 24 * 60 * 60 })
+    return (await session.client()).settle<PlacedOrder>('POST', '/cart/placeOrder', { email: data.email, paymentMethod: { method: data.method } })
+  })
+
+/** Spec section 2: returning with order_id re-adds that order's items to the active cart. */
+export const reactivateOrder = createServerFn({ method: 'POST' })
+  .validator(type({ locale, orderId: '1 <= number.integer <= 1000000000' }))
+  .handler(async ({ data }) => {
+    const session = shopperSession(data.locale)
+    const caller = await session.caller()
+    const jar = startCookieJar()
+    const result = await commerceClient(env, { ...caller, quote: jar.get(lastQuoteCookie) ?? caller.quote }).settle<{ data: { cart_id: string } }>('POST', '/cart/active', {
+      order_id: data.orderId,
+    })
+    if (result.data) session.rememberQuote(result.data.data.cart_id)
+    return result
+  })

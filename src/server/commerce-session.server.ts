@@ -2,7 +2,8 @@
 import { deleteCookie, getCookie, getRequest, setCookie } from '@tanstack/react-start/server'
 import { env } from 'cloudflare:workers'
 import type { Locale } from '../../app.config'
-import { storefrontSession, type CookieJar } from '~/storefront/session'
+import { sessionCookieName } from '~/storefront/sealed-session'
+import { sessionCookies, storefrontSession, type CookieJar } from '~/storefront/session'
 
 /** Cookies written during a request: its Cookie header does not have them yet. */
 const written = new WeakMap<Request, Map<string, string | null>>()
@@ -26,4 +27,15 @@ export function startCookieJar(): CookieJar {
 
 export function shopperSession(locale: Locale) {
   return storefrontSession(env, startCookieJar(), locale)
+}
+
+/**
+ * Spec section 8: an error containing "The consumer isn't authorized to access" forces a logout:
+ * the session, the customer token and the quote are dropped.
+ */
+export function endCustomerSessionIfUnauthorized(result: { status: number; error: { message: string } | null }): boolean {
+  if (result.status !== 401 || !result.error?.message.includes("The consumer isn't authorized to access")) return false
+  const jar = startCookieJar()
+  for (const name of [sessionCookieName, sessionCookies.mage, sessionCookies.quote]) jar.delete(name)
+  return true
 }

@@ -54,6 +54,33 @@ test.describe('buying in the browser', () => {
   })
 })
 
+test.describe('paying by card through the sandbox gateway', () => {
+  test.use({ viewport: desktop })
+
+  test('a declined payment brings the items back to the cart; a paid one confirms the order', async ({ page, context }) => {
+    await acceptCookies(page)
+    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await page.goto('/en/chargers')
+    await page.getByRole('button', { name: /^Add .* to cart$/ }).first().click()
+    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Checkout' }).click()
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.com')
+    await page.getByRole('radio', { name: 'mada or credit card' }).check()
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(page.getByRole('heading', { name: 'Sandbox card payment' })).toBeVisible()
+    await page.getByRole('button', { name: 'Decline' }).click()
+    // Back in the store: the order's items are re-added and the shopper lands on the cart.
+    await expect(page).toHaveURL(/\/cart$/)
+    await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Checkout' }).click()
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.com')
+    await page.getByRole('radio', { name: 'mada or credit card' }).check()
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await page.getByRole('button', { name: 'Pay' }).click()
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed' })).toBeVisible()
+  })
+})
+
 test.describe('buying over HTTP against the started store', () => {
   test('handshake, cart, add, coupon, place order', async ({ request }) => {
     const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()

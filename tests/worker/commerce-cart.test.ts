@@ -271,3 +271,36 @@ describe('under load', () => {
     expect(await stockOf(sku)).toBe(9)
   })
 })
+
+describe('the sandbox card gateway', () => {
+  async function cardOrder(stock: number) {
+    const caller = await newGuestCart()
+    const sku = await sellableSku('p.entity_id > 1250 AND p.eligible_for_tabby IN (0, 1)', stock)
+    await call(caller, 'POST', '/cart/add', { sku, qty: 2, extension_attributes: { region: '1101' } })
+    const order = await call(caller, 'POST', '/cart/placeOrder', { email: 'card@example.com', paymentMethod: { method: 'card' } })
+    expect(order.body).toMatchObject({ status: 'pending_payment', payment_url: expect.stringContaining('/commerce/payments/sandbox/') })
+    return { caller, sku, order: order.body }
+  }
+
+  it('a paid payment makes the order processing and returns to the confirmation', async () => {
+    const { order } = await cardOrder(10)
+    const page = await SELF.fetch(`${origin}${order.payment_url}`)
+    expect(await page.text()).toContain(order.increment_id)
+    const paid = await SELF.fetch(`${origin}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }), redirect: 'manual' })
+    expect(paid.status).toBe(303)
+    expect(paid.headers.get('location')).toBe(`/en/checkout?order=${order.increment_id}`)
+    const row = await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(order.order_id).first<{ status: string }>()
+    expect(row!.status).toBe('processing')
+  })
+
+  it('a declined payment cancels the order, gives the stock back once, and returns with success=false', async () => {
+    const { sku, order } = await cardOrder(10)
+    expect(await stockOf(sku)).toBe(8)
+    const declined = await SELF.fetch(`${origin}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'declined' }), redirect: 'manual' })
+    expect(declined.headers.get('location')).toBe(`/en/?success=false&reason=declined&order_id=${order.order_id}`)
+    expect(await stockOf(sku)).toBe(10)
+    await SELF.fetch(`${origin}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'declined' }), redirect: 'manual' })
+    expect(await stockOf(sku)).toBe(10)
+    expect((await SELF.fetch(`${origin}/commerce/payments/sandbox/MJ0000000000`)).status).toBe(404)
+  })
+})

@@ -14,6 +14,7 @@ import { cartExtrasRoutes } from './routes/cart-extras'
 import { catalogueRoutes } from './routes/catalogue'
 import { customerRoutes } from './routes/customer'
 import { handshakeRoutes } from './routes/handshake'
+import { paymentRoutes } from './routes/payments'
 
 export const commerceApp = new Hono<CommerceEnv>().basePath('/commerce')
 
@@ -31,6 +32,8 @@ commerceApp.use(
   }),
 )
 commerceApp.route('/handshake', handshakeRoutes)
+// The sandbox gateway is a page the shopper's browser opens: no bearer token there.
+commerceApp.route('/', paymentRoutes)
 
 commerceApp.use(async (c, next) => {
   const header = c.req.header('authorization') ?? ''

@@ -28,23 +28,23 @@ interface OrderRow {
   grand_total: number
 }
 
-function toPlaced(row: OrderRow): PlacedOrder {
+function toPlaced(row: OrderRow, locale: 'ar' | 'en' = 'ar'): PlacedOrder {
   return {
     order_id: row.id,
     increment_id: row.increment_id,
     status: row.status,
     payment_method: row.payment_method,
     grand_total: row.grand_total,
-    payment_url: row.payment_method === 'card' && row.status === 'pending_payment' ? `/commerce/payments/sandbox/${row.increment_id}` : null,
+    payment_url: row.payment_method === 'card' && row.status === 'pending_payment' ? `/commerce/payments/sandbox/${row.increment_id}?lang=${locale}` : null,
   }
 }
 
-export async function orderForQuote(db: D1Database, quoteId: string): Promise<PlacedOrder | null> {
+export async function orderForQuote(db: D1Database, quoteId: string, locale: 'ar' | 'en' = 'ar'): Promise<PlacedOrder | null> {
   const row = await db
     .prepare('SELECT id, increment_id, status, payment_method, grand_total FROM orders WHERE quote_id = ?')
     .bind(quoteId)
     .first<OrderRow>()
-  return row ? toPlaced(row) : null
+  return row ? toPlaced(row, locale) : null
 }
 
 function incrementId(): string {
@@ -55,17 +55,17 @@ function incrementId(): string {
 export async function placeOrder(
   env: Env,
   state: CartState,
-  input: { email: string; method: PaymentCode; customerId: number | null },
+  input: { email: string; method: PaymentCode; customerId: number | null; locale?: 'ar' | 'en' },
   now = new Date(),
 ): Promise<PlacedOrder> {
   if (state.status === 'ordered') {
-    const existing = await orderForQuote(env.DB, state.quote_id)
+    const existing = await orderForQuote(env.DB, state.quote_id, input.locale)
     if (existing) return existing
   }
   const products = state.lines.filter((l) => l.parent_item_id === null)
   if (products.length === 0) throw new CommerceError(400, 'cart_empty')
   const totals = computeTotals(state, now)
-  const method = paymentMethods(state, totals).find((p) => p.code === input.method)
+  const method = paymentMethods(state, totals, { cardGateway: env.APP_ENV !== 'production' }).find((p) => p.code === input.method)
   if (!method?.is_available) throw new CommerceError(400, 'payment_unavailable', { method: input.method })
 
   const db = env.DB
@@ -107,14 +107,14 @@ export async function placeOrder(
   } catch (error) {
     const message = String((error as Error)?.message ?? error)
     if (/UNIQUE constraint failed: orders\.quote_id/.test(message)) {
-      const existing = await orderForQuote(db, state.quote_id)
+      const existing = await orderForQuote(db, state.quote_id, input.locale)
       if (existing) return existing
     }
     if (/CHECK constraint failed: balance/.test(message)) throw new CommerceError(409, 'voucher_invalid')
     if (/CHECK constraint failed/.test(message)) throw new CommerceError(409, 'out_of_stock')
     throw error
   }
-  const placed = await orderForQuote(db, state.quote_id)
+  const placed = await orderForQuote(db, state.quote_id, input.locale)
   if (!placed) throw new Error(`order for quote ${state.quote_id} vanished`)
   await cartStub(env, state.quote_id).markOrdered(placed.order_id)
   return placed

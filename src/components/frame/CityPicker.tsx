@@ -12,7 +12,8 @@ import { filterCities, type RegionOption } from '../../lib/city-search'
 import { isStorableRegionId } from '../../lib/region'
 import { cookieNames, writeBrowserCookie } from '../../lib/shopper-prefs'
 import { m } from '../../paraglide/messages.js'
-import { chosenRegionIdAtom, openModalAtom } from '../../state/shopper'
+import { useAddToCart } from '../../queries/cart'
+import { chosenRegionIdAtom, openModalAtom, pendingCartAddAtom } from '../../state/shopper'
 import { Dialog } from '../ui/Dialog'
 
 /** The region cookie lives as long as the handshake (spec section 9 gives no own figure). */
@@ -45,6 +46,8 @@ export function CityDialog({ regions }: { regions: RegionOption[] }) {
   const [openModal, setOpenModal] = useAtom(openModalAtom)
   const [query, setQuery] = useState('')
   const queryClient = useQueryClient()
+  const [pending, setPending] = useAtom(pendingCartAddAtom)
+  const add = useAddToCart()
   const inputId = useId()
   const matches = filterCities(regions, query)
 
@@ -54,8 +57,13 @@ export function CityDialog({ regions }: { regions: RegionOption[] }) {
     setChosen(value)
     setOpenModal(null)
     setQuery('')
-    // Stock and delivery badges depend on the city.
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'frame' })
+    // Spec section 5: the product remembered when the popup opened is added now.
+    if (pending) {
+      setPending(null)
+      add.mutate({ sku: pending.sku, qty: pending.qty, regionId: value })
+    }
+    // Stock and delivery badges depend on the city (the cart itself does not).
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'frame' && q.queryKey[0] !== 'cart' })
   }
 
   return (

@@ -6,7 +6,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { ShoppingCart } from 'lucide-react'
-import { useEffect } from 'react'
 import type { ProductSummary } from '../../lib/product'
 import { stockState } from '../../lib/stock'
 import { m } from '../../paraglide/messages.js'
@@ -64,18 +63,4 @@ export function AddToCartButton({ product, options, onProductPage = false, class
       {add.isPending ? m.product_adding() : state === 'preorder' ? m.product_preorder() : product.type_id === 'configurable' && !onProductPage ? m.product_choose_options() : m.product_add_to_cart()}
     </button>
   )
-}
-
-/** Adds the remembered product once a city has been chosen. Rendered once, in the page frame. */
-export function PendingCartAdd() {
-  const region = useAtomValue(chosenRegionIdAtom)
-  const pending = useAtomValue(pendingCartAddAtom)
-  const setPending = useSetAtom(pendingCartAddAtom)
-  const { mutate } = useAddToCart()
-  useEffect(() => {
-    if (!region || !pending) return
-    setPending(null)
-    mutate({ sku: pending.sku, qty: pending.qty, regionId: region })
-  }, [region, pending, setPending, mutate])
-  return null
 }
