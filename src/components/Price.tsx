@@ -11,15 +11,18 @@ interface PriceProps {
   className?: string
   /** A struck-through former price. */
   was?: boolean
+  /** A deduction (discount): the minus sign stays with the number in both directions. */
+  negative?: boolean
 }
 
-export function Price({ amount, decimals, className, was = false }: PriceProps) {
+export function Price({ amount, decimals, className, was = false, negative = false }: PriceProps) {
   const text = formatAmount(amount, decimals)
-  const spoken = was ? m.price_was_label({ amount: text }) : m.price_label({ amount: text })
+  const spoken = was ? m.price_was_label({ amount: text }) : m.price_label({ amount: negative ? `-${text}` : text })
   const Tag = was ? 's' : 'span'
   return (
     <bdi dir="ltr" className={className}>
       <Tag aria-hidden="true" className="whitespace-nowrap">
+        {negative && '−'}
         <span className="riyal">{riyalSign}</span> {text}
       </Tag>
       <span className="sr-only">{spoken}</span>

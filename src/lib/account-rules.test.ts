@@ -31,7 +31,7 @@ describe('registration', () => {
     expect(registrationErrors({ ...valid, firstName: 'Al', lastName: '', terms: false, email: 'x@', recaptchaToken: '' })).toEqual({
       firstName: 'NameTooShort', lastName: 'NameRequired', terms: 'YouMustAcceptTerms', email: 'InvalidEmail', recaptchaToken: 'RecaptchaRequired',
     })
-    expect(registrationErrors({ ...valid, email: '' }).email).toBe('EmailRequired')
+    expect(registrationErrors({ ...valid, email: '' }).email).toBe('RequiredEmail')
     expect(registrationErrors({ ...valid, confirmPassword: 'Secret124' }).confirmPassword).toBe('PasswordsMustMatch')
   })
   it('phone: Western digits only, 05 pattern, exactly 10 characters, required', () => {

@@ -85,7 +85,7 @@ export function registrationErrors(f: RegistrationFields): Partial<Record<keyof 
     else if (value.length < appConfig.name.minLength) errors[field] = 'NameTooShort'
   }
   if (!f.terms) errors.terms = 'YouMustAcceptTerms'
-  if (!f.email.trim()) errors.email = 'EmailRequired'
+  if (!f.email.trim()) errors.email = 'RequiredEmail'
   else if (!isEmail(f.email.trim())) errors.email = 'InvalidEmail'
   const phone = phoneError(f.phone_number)
   if (phone) errors.phone_number = phone

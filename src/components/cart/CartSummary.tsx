@@ -22,7 +22,7 @@ export function CartSummary({ totals }: { totals: CartTotals }) {
           <div className="flex justify-between text-sale">
             <dt>{m.cart_discount()}</dt>
             <dd>
-              −<Price amount={totals.discount} decimals={2} />
+              <Price amount={totals.discount} decimals={2} negative />
             </dd>
           </div>
         )}
