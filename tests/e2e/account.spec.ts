@@ -42,6 +42,8 @@ test.describe('accounts on a desktop, in English', () => {
   test.use({ viewport: desktop })
 
   test('register, log out, log in by password and by code', async ({ page, request }) => {
+    // A whole account life in one test: longer than the default budget on 2 busy cores.
+    test.setTimeout(90_000)
     await acceptCookies(page)
     await page.goto('/en/')
     const shopper = newShopper()
@@ -91,6 +93,7 @@ test.describe('accounts on a phone, in Arabic', () => {
   test.use({ viewport: phone })
 
   test('register and reset a forgotten password', async ({ page, request }) => {
+    test.setTimeout(90_000)
     await acceptCookies(page)
     await page.goto('/')
     const shopper = newShopper()

@@ -58,6 +58,7 @@ test.describe('paying by card through the sandbox gateway', () => {
   test.use({ viewport: desktop })
 
   test('a declined payment brings the items back to the cart; a paid one confirms the order', async ({ page, context }) => {
+    test.setTimeout(90_000)
     await acceptCookies(page)
     await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
     await page.goto('/en/chargers')

@@ -73,6 +73,16 @@ describe('one-time codes', () => {
     expect((await call(caller, 'POST', '/customer/v2/otpVerfiy', { mobilenumber: phone.local, otpcode: code, otptype: 'register' })).body.code).toBe('otp_expired')
   })
 
+  it('expires after 5 minutes', async () => {
+    const caller = await withBotCheck()
+    const phone = newPhone()
+    await call(caller, 'POST', '/customer/v2/otpSend', { mobilenumber: phone.local, otptype: 'register' })
+    const code = await lastCode(phone.international)
+    await env.DB.prepare("UPDATE otp_codes SET expires_at = '2020-01-01T00:00:00.000Z' WHERE phone = ?").bind(phone.international).run()
+    const late = await call(caller, 'POST', '/customer/v2/otpVerfiy', { mobilenumber: phone.local, otpcode: code, otptype: 'register' })
+    expect(late.body.code).toBe('otp_expired')
+  })
+
   it('caps sends per IP', async () => {
     const caller = await withBotCheck()
     let refused = 0
