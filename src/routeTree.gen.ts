@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as UrlKeyRouteImport } from './routes/$urlKey'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CheckoutRouteImport } from './routes/checkout'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as BlogsIndexRouteImport } from './routes/blogs.index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
 import { Route as DevCrashRouteImport } from './routes/dev.crash'
@@ -39,6 +40,11 @@ const CartRoute = CartRouteImport.update({
 const CheckoutRoute = CheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BlogsIndexRoute = BlogsIndexRouteImport.update({
@@ -82,6 +88,7 @@ export interface FileRoutesByFullPath {
   '/$urlKey': typeof UrlKeyRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
+  '/search': typeof SearchRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -95,6 +102,7 @@ export interface FileRoutesByTo {
   '/$urlKey': typeof UrlKeyRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
+  '/search': typeof SearchRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -109,6 +117,7 @@ export interface FileRoutesById {
   '/$urlKey': typeof UrlKeyRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
+  '/search': typeof SearchRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -124,6 +133,7 @@ export interface FileRouteTypes {
     | '/$urlKey'
     | '/cart'
     | '/checkout'
+    | '/search'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -137,6 +147,7 @@ export interface FileRouteTypes {
     | '/$urlKey'
     | '/cart'
     | '/checkout'
+    | '/search'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -150,6 +161,7 @@ export interface FileRouteTypes {
     | '/$urlKey'
     | '/cart'
     | '/checkout'
+    | '/search'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -164,6 +176,7 @@ export interface RootRouteChildren {
   UrlKeyRoute: typeof UrlKeyRoute
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
+  SearchRoute: typeof SearchRoute
   BlogsSlugRoute: typeof BlogsSlugRoute
   DevCrashRoute: typeof DevCrashRoute
   ProductRewriteUrlRoute: typeof ProductRewriteUrlRoute
@@ -201,6 +214,13 @@ declare module '@tanstack/react-router' {
       path: '/checkout'
       fullPath: '/checkout'
       preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blogs/': {
@@ -260,6 +280,7 @@ const rootRouteChildren: RootRouteChildren = {
   UrlKeyRoute: UrlKeyRoute,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
+  SearchRoute: SearchRoute,
   BlogsSlugRoute: BlogsSlugRoute,
   DevCrashRoute: DevCrashRoute,
   ProductRewriteUrlRoute: ProductRewriteUrlRoute,

@@ -10,6 +10,7 @@ import {
   getHomePage,
   getProductPage,
   getStaticPage,
+  searchProducts,
 } from '../server/catalogue.functions'
 
 /** The frame's data follows the KV cache's life (30 minutes). */
@@ -35,6 +36,12 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: ['product', locale, regionId, rewriteUrl],
       queryFn: () => getProductPage({ data: { locale, regionId, rewriteUrl } }),
+      staleTime: pageStaleMs,
+    }),
+  search: (locale: Locale, regionId: string, q: string) =>
+    queryOptions({
+      queryKey: ['search', locale, regionId, q],
+      queryFn: () => searchProducts({ data: { locale, regionId, q } }),
       staleTime: pageStaleMs,
     }),
   staticPage: (locale: Locale, slug: string) =>

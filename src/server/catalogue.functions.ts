@@ -9,6 +9,7 @@ import { env } from 'cloudflare:workers'
 import { cachedCatalogue } from '~/storage/cached-catalogue'
 import { contentStore } from '~/storage/content-store'
 import { productDetail, productStore } from '~/storage/product-store'
+import { appConfig } from '../../app.config'
 import { findCategory, menuTree } from '../lib/category-tree'
 
 const locale = "'ar' | 'en'"
@@ -113,4 +114,13 @@ export const getProductPage = createServerFn({ method: 'GET' })
     const product = await productDetail(env.DB, data.rewriteUrl, data.locale, Number(data.regionId))
     if (!product) throw notFound()
     return { product, now: new Date().toISOString() }
+  })
+
+export const searchProducts = createServerFn({ method: 'GET' })
+  .validator(type({ locale, regionId, q: 'string <= 200' }))
+  .handler(async ({ data }) => {
+    const text = data.q.trim()
+    if (text.length < appConfig.limits.searchEnterMinChars) return { products: [], now: new Date().toISOString() }
+    const products = await productStore(env.DB).searchByText(text, data.locale, Number(data.regionId), 48)
+    return { products, now: new Date().toISOString() }
   })
