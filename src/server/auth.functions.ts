@@ -8,6 +8,7 @@ import { type } from 'arktype'
 import { env } from 'cloudflare:workers'
 import { appConfig, type Locale } from '../../app.config'
 import type { SessionUser } from '~/commerce/accounts'
+import { passwordResetConfirmation, registrationFields } from '~/commerce/schemas'
 import { commerceClient, type CommerceResult } from '~/commerce/client'
 import { sealSession, sessionCookieName, unsealSession } from '~/storefront/sealed-session'
 import { sessionCookieOptions, sessionCookies } from '~/storefront/session'
@@ -106,19 +107,7 @@ export const verifyCode = createServerFn({ method: 'POST' })
   })
 
 export const registerAccount = createServerFn({ method: 'POST' })
-  .validator(
-    type({
-      locale,
-      firstName: 'string <= 60',
-      lastName: 'string <= 60',
-      email: 'string <= 254',
-      phone_number: 'string <= 20',
-      password: 'string <= 128',
-      confirmPassword: 'string <= 128',
-      terms: 'boolean',
-      recaptchaToken: 'string <= 4096',
-    }),
-  )
+  .validator(registrationFields.merge({ locale }))
   .handler(async ({ data: { locale: language, ...fields } }) => {
     const jar = startCookieJar()
     const client = await shopperSession(language).client()
@@ -140,7 +129,7 @@ export const sendPasswordReset = createServerFn({ method: 'POST' })
   )
 
 export const confirmPasswordReset = createServerFn({ method: 'POST' })
-  .validator(type({ locale, email: 'string <= 254', resetToken: 'string <= 12', newPassword: 'string <= 128', confirmPassword: 'string <= 128', recaptchaToken: 'string <= 4096' }))
+  .validator(passwordResetConfirmation.merge({ locale }))
   .handler(async ({ data: { locale: language, ...body } }) =>
     (await shopperSession(language).client()).settle<{ data: boolean; message: string }>('POST', '/customer/forgot/confirm', body),
   )

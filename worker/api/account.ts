@@ -4,24 +4,13 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
+import { passwordResetConfirmation, registrationFields, registrationPlaceholders } from '../commerce/schemas'
 import { sessionCookies } from '../storefront/session'
 import { relay } from './cart'
 import { apiSession, honoCookieJar } from './session-jar'
 import { validate } from './validate'
 
-const registerBody = type({
-  firstName: 'string <= 60',
-  lastName: 'string <= 60',
-  email: 'string <= 254',
-  phone_number: 'string <= 20',
-  password: 'string <= 128',
-  confirmPassword: 'string <= 128',
-  terms: 'boolean',
-  recaptchaToken: 'string <= 4096',
-  'profile_picture?': 'string | null',
-  'dateOfBirth?': 'string | null',
-  'gender?': 'string | number | null',
-})
+const registerBody = registrationFields.merge(registrationPlaceholders)
 const eventBody = type({
   eventList: type({ eventType: '/^[a-z_]{1,40}$/', 'itemId?': 'string <= 64' }).array().moreThanLength(0).atMostLength(50),
   'sessionId?': '/^[A-Za-z0-9-]{8,64}$/',
@@ -48,7 +37,7 @@ export const accountApi = new Hono<{ Bindings: Env }>()
   })
   .post(
     '/forget/new-confirm-change-password',
-    validate('json', type({ email: 'string.email <= 254', resetToken: 'string <= 12', newPassword: 'string <= 128', confirmPassword: 'string <= 128', recaptchaToken: 'string <= 4096' })),
+    validate('json', passwordResetConfirmation),
     async (c) => relay(c, await (await apiSession(c).client()).settle('POST', '/customer/forgot/confirm', c.req.valid('json'))),
   )
   .post('/aws/event', validate('json', eventBody), async (c) => {

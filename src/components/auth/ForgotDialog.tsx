@@ -63,7 +63,7 @@ export function ForgotDialog() {
           setErrors(found)
           if (found.newPassword || found.confirmPassword) return
           setBusy(true)
-          const changed = await confirmPasswordReset({ data: { locale, email: email.trim(), resetToken: code, newPassword, confirmPassword, recaptchaToken: token } }).catch(() => null)
+          const changed = await confirmPasswordReset({ data: { locale, email: email.trim(), resetToken: code as `${number}`, newPassword, confirmPassword, recaptchaToken: token } }).catch(() => null)
           setBusy(false)
           if (changed?.data?.data !== true) {
             pushToast({ kind: 'error', message: m.toast_invalid_otp() })

@@ -21,6 +21,7 @@ import {
   verifyOtp,
 } from '../accounts'
 import type { CommerceEnv } from '../context'
+import { passwordResetConfirmation, registrationFields, registrationPlaceholders } from '../schemas'
 import { revokeCustomerToken } from '../customers'
 import { CommerceError, commerceErrorBody } from '../errors'
 import { validate } from '../validate'
@@ -40,29 +41,10 @@ const otpVerifyBody = type({
   otptype: "'login' | 'register'",
   'oldmobile?': 'string <= 20',
 })
-const registerBody = type({
-  firstName: 'string <= 60',
-  lastName: 'string <= 60',
-  email: 'string <= 254',
-  phone_number: 'string <= 20',
-  password: 'string <= 128',
-  confirmPassword: 'string <= 128',
-  terms: 'boolean',
-  token: 'string <= 200',
-  recaptchaToken: 'string <= 4096',
-  'profile_picture?': 'string | null',
-  'dateOfBirth?': 'string | null',
-  'gender?': 'string | number | null',
-})
+const registerBody = registrationFields.merge(registrationPlaceholders).merge({ token: 'string <= 200' })
 const loginBody = type({ username: 'string <= 254', password: 'string <= 128', recaptchaToken: 'string <= 4096' })
 const forgotSendBody = type({ email: 'string.email <= 254', recaptchaToken: 'string <= 4096' })
-const forgotConfirmBody = type({
-  email: 'string.email <= 254',
-  resetToken: '/^\\d{6}$/',
-  newPassword: 'string <= 128',
-  confirmPassword: 'string <= 128',
-  recaptchaToken: 'string <= 4096',
-})
+const forgotConfirmBody = passwordResetConfirmation
 
 function clientIp(headers: (name: string) => string | undefined): string {
   return headers('cf-connecting-ip') ?? headers('x-real-ip') ?? 'unknown'
