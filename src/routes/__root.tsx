@@ -14,6 +14,7 @@ import { WhatsAppButton } from '../components/frame/WhatsAppButton'
 import { ErrorFallback } from '../components/ErrorFallback'
 import { NotFound } from '../components/NotFound'
 import { PaymentReturn } from '../components/PaymentReturn'
+import { SessionSignals } from '../components/SessionSignals'
 import { Toaster } from '../components/ui/Toaster'
 import { currentLocale, directionOf } from '../lib/i18n'
 import { alternateLinks } from '../lib/seo'
@@ -96,6 +97,7 @@ function RootLayout() {
       <LazyCartPanel />
       <LazyAuthDialogs />
       <PaymentReturn />
+      <SessionSignals />
       <Toaster />
       <CookieConsent given={prefs.consentGiven} />
     </ShopperStateProvider>

@@ -3,17 +3,20 @@
  * chosen city, description and specifications. Buy now, options, fees and delivery dates arrive
  * with the browsing issue.
  */
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import { useEffect } from 'react'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { Price } from '../components/Price'
 import { AddToCartButton } from '../components/product/AddToCartButton'
 import { stockLabel } from '../components/product/stock-label'
+import { sendPersonalisationEvent } from '../lib/personalisation'
 import { pricesWithTax } from '../lib/pricing'
 import { stockState } from '../lib/stock'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
+import { sessionQueries } from '../queries/session'
 import { regionIdAtom } from '../state/shopper'
 
 export const Route = createFileRoute('/product/$rewriteUrl')({
@@ -32,6 +35,13 @@ function ProductPage() {
   const { rewriteUrl } = Route.useParams()
   const { data } = useSuspenseQuery(catalogueQueries.product(locale, useAtomValue(regionIdAtom), rewriteUrl))
   const { product } = data
+  const session = useQuery(sessionQueries.current())
+  const sessionKnown = !session.isPending
+  useEffect(() => {
+    // Once per product, as soon as it is known who is looking.
+    if (sessionKnown) sendPersonalisationEvent('view', product.sku, session.data?.user.id)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [product.sku, sessionKnown])
   const prices = pricesWithTax(product, new Date(data.now))
   const state = stockLabel[stockState(product)]()
   return (

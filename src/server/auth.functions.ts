@@ -37,6 +37,9 @@ async function signIn(language: Locale, signedIn: SignedIn): Promise<PublicSessi
   const maxAge = Math.max(0, Math.floor((Date.parse(signedIn.expires_at) - Date.now()) / 1000))
   jar.set(sessionCookies.mage, signedIn.token, { ...sessionCookieOptions, maxAge })
   jar.set(sessionCookieName, await sealSession(env, { user: signedIn.user, mage: signedIn.token, expires: signedIn.expires_at }), { ...sessionCookieOptions, maxAge })
+  // The stored user summary (spec's usr cookie): a greeting needs no request. Nothing secret in it.
+  jar.set('usr', encodeURIComponent(JSON.stringify({ id: signedIn.user.id, firstname: signedIn.user.firstname })), { ...sessionCookieOptions, httpOnly: false, maxAge })
+  jar.delete('out')
   const session = shopperSession(language)
   const guestQuote = session.quote()
   const client = await session.client()
@@ -140,5 +143,7 @@ export const logout = createServerFn({ method: 'POST' })
     const client = await shopperSession(data.locale).client()
     await client.settle('POST', '/customer/logout')
     clearSession()
+    // Spec section 4: out=true marks the sign-out; the page sends the logout event 3 s later.
+    startCookieJar().set('out', 'true', { ...sessionCookieOptions, httpOnly: false, maxAge: 60 })
     return { ok: true }
   })

@@ -69,9 +69,13 @@ test.describe('accounts on a desktop, in English', () => {
     await page.getByRole('menuitem', { name: 'Dashboard' }).click()
     await expect(page.getByRole('heading', { name: 'Hello Reem' })).toBeVisible()
     await page.getByRole('button', { name: 'My account: Reem' }).click()
+    const logoutEvent = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"logout"') === true)
     await page.getByRole('menuitem', { name: 'Log Out' }).click()
     await expect(page).toHaveURL(/\/en\/?$/)
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
+    // Spec section 4: 3 s after a sign-out the logout event is sent and the stored user cookie goes.
+    await logoutEvent
+    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'usr')).toBe(false)
 
     // Log in by a one-time code sent to the phone.
     await page.getByRole('button', { name: 'Log in' }).click()

@@ -43,7 +43,11 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: vo
 
 export { expect }
 
-/** Accepts the cookie banner so it does not cover what a test looks at. */
+/**
+ * A returning shopper: cookies already accepted and the home popup already seen this visit, so
+ * neither covers what a test looks at.
+ */
 export async function acceptCookies(page: import('@playwright/test').Page) {
   await page.context().addCookies([{ name: 'cookieConsent', value: 'functions', url: 'http://localhost:4173' }])
+  await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
 }

@@ -196,3 +196,15 @@ test.describe('the search field', () => {
     await expect(page.getByText(/لم نجد منتجات تطابق/)).toBeVisible()
   })
 })
+
+test.describe('personalisation events', () => {
+  test('viewing a product sends a view event with the anonymous session id', async ({ page }) => {
+    await acceptCookies(page)
+    const event = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"view"') === true)
+    await page.goto('/en/laptops')
+    await page.getByRole('article').first().getByRole('link').first().click()
+    const body = JSON.parse((await event).postData()!)
+    expect(body.sessionId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(body.eventList[0]).toMatchObject({ eventType: 'view', itemId: expect.any(String) })
+  })
+})

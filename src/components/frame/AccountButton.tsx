@@ -11,6 +11,7 @@ import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { sessionQueries } from '../../queries/session'
 import { logout } from '../../server/auth.functions'
+import { scheduleSignOutSignals } from '../SessionSignals'
 import { authTabAtom } from '../../state/auth'
 import { openModalAtom } from '../../state/shopper'
 
@@ -76,6 +77,7 @@ export function AccountButton() {
             onClick={async () => {
               setOpen(false)
               await logout({ data: { locale: currentLocale() } })
+              scheduleSignOutSignals()
               queryClient.clear()
               // Spec section 4: leaving a user or checkout page returns home.
               if (/^\/(user|checkout)/.test(pathname)) await navigate({ to: '/' })

@@ -1,0 +1,33 @@
+/**
+ * What the shopper's session says after each page load (spec section 4): the anonymous session id
+ * exists only while no one is signed in; after a sign-out (out cookie) a logout event is sent 3 s
+ * later and the stored user summary (usr cookie) is removed.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { appConfig } from '../../app.config'
+import { anonymousSessionId, forgetAnonymousSessionId, sendPersonalisationEvent } from '../lib/personalisation'
+import { readBrowserCookie, writeBrowserCookie } from '../lib/shopper-prefs'
+import { sessionQueries } from '../queries/session'
+
+/** After a sign-out: the logout event 3 s later, then the usr and out cookies go. */
+export function scheduleSignOutSignals(): () => void {
+  const timer = setTimeout(() => {
+    sendPersonalisationEvent('logout', undefined, undefined)
+    writeBrowserCookie('usr', '', 0)
+    writeBrowserCookie('out', '', 0)
+  }, appConfig.timing.logoutTrackingDelayMs)
+  return () => clearTimeout(timer)
+}
+
+export function SessionSignals() {
+  const { data: session, isSuccess } = useQuery(sessionQueries.current())
+  useEffect(() => {
+    if (!isSuccess) return
+    if (session) forgetAnonymousSessionId()
+    else anonymousSessionId()
+  }, [isSuccess, session])
+  // A sign-out followed by a full page load: the pending signals are sent from here.
+  useEffect(() => (readBrowserCookie('out') === 'true' ? scheduleSignOutSignals() : undefined), [])
+  return null
+}
