@@ -5,6 +5,7 @@
 import { appConfig, type Locale } from '../../app.config'
 import { productImagePath } from '../../src/lib/product'
 import { pricesWithTax, type PricesWithTax } from '../../src/lib/pricing'
+import type { ProductRow } from '../seed/catalogue'
 
 export interface ProductDocument {
   objectID: string
@@ -36,36 +37,11 @@ export interface ProductDocument {
   popularity: number
 }
 
-interface Row {
-  entity_id: number
-  sku: string
-  rewrite_url: string
-  type_id: string
-  name_ar: string
-  name_en: string
-  brand_ar: string
-  brand_en: string
-  price: number
-  special_price: number | null
-  discounted_price_from: string | null
-  discounted_price_to: string | null
-  back_orders: number
-  preorder_note_ar: string | null
-  preorder_note_en: string | null
-  not_for_sale: number
-  fast_delivery: number
-  big_items: number
-  delivery_within_24_hours: number
-  eligible_for_tabby: number
-  eligible_for_tamara: number
-  show_outofstock: number
-  image_kind: string
-  image_hue: number
-  image_count: number
-  popularity: number
-  main_category_id: number
+/** A products row (the seed's ProductRow is the table's one shape) with its category names and stock. */
+interface Row extends ProductRow {
   category_ar: string
   category_en: string
+  /** JSON object region id -> quantity. */
   stock: string | null
 }
 

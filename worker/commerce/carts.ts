@@ -6,6 +6,7 @@
 import { appConfig } from '../../app.config'
 import { productImagePath } from '../../src/lib/product'
 import type { NewCartLine } from '../durable-objects/cart'
+import type { ProductRow } from '../seed/catalogue'
 import { isMaskedQuote, type CartState } from './cart-model'
 import type { Customer } from './customers'
 import { randomToken } from './customers'
@@ -57,28 +58,12 @@ export async function createCart(env: Env, customer: Customer | null, regionId: 
   return cartStub(env, quoteId).init(quoteId, 0, customer.id, regionId)
 }
 
-interface ProductRecord {
-  entity_id: number
-  sku: string
-  type_id: string
-  name_ar: string
-  name_en: string
-  price: number
-  special_price: number | null
-  discounted_price_from: string | null
-  discounted_price_to: string | null
-  back_orders: number
-  not_for_sale: number
-  big_items: number
-  eligible_for_tabby: number
-  eligible_for_tamara: number
-  image_kind: string
-  image_hue: number
-  configurables: string | null
-  category_ar: string
-  category_en: string
-  qty: number | null
-}
+type ProductRecord = Pick<
+  ProductRow,
+  | 'entity_id' | 'sku' | 'type_id' | 'name_ar' | 'name_en' | 'price' | 'special_price' | 'discounted_price_from'
+  | 'discounted_price_to' | 'back_orders' | 'not_for_sale' | 'big_items' | 'eligible_for_tabby' | 'eligible_for_tamara'
+  | 'image_kind' | 'image_hue' | 'configurables'
+> & { category_ar: string; category_en: string; qty: number | null }
 
 export interface ConfigurableOption {
   option_id: string

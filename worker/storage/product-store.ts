@@ -1,27 +1,14 @@
 /** Product reads for cards and listings, in the page's language and for the shopper's region. */
 import type { Locale } from '../../app.config'
 import { productImagePath, type ProductSummary } from '../../src/lib/product'
+import type { ProductRow } from '../seed/catalogue'
 
-interface SummaryRecord {
-  entity_id: number
-  sku: string
-  rewrite_url: string
-  type_id: 'simple' | 'configurable'
-  name_ar: string
-  name_en: string
-  brand_ar: string
-  brand_en: string
-  image_kind: string
-  image_hue: number
-  image_count: number
-  price: number
-  special_price: number | null
-  discounted_price_from: string | null
-  discounted_price_to: string | null
-  back_orders: number
-  not_for_sale: number
-  qty: number | null
-}
+type SummaryRecord = Pick<
+  ProductRow,
+  | 'entity_id' | 'sku' | 'rewrite_url' | 'type_id' | 'name_ar' | 'name_en' | 'brand_ar' | 'brand_en' | 'image_kind'
+  | 'image_hue' | 'image_count' | 'price' | 'special_price' | 'discounted_price_from' | 'discounted_price_to'
+  | 'back_orders' | 'not_for_sale'
+> & { qty: number | null }
 
 const summaryColumns = `p.entity_id, p.sku, p.rewrite_url, p.type_id, p.name_ar, p.name_en, p.brand_ar, p.brand_en,
   p.image_kind, p.image_hue, p.image_count, p.price, p.special_price, p.discounted_price_from, p.discounted_price_to,
