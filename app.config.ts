@@ -96,6 +96,10 @@ export const appConfig = {
     cookieConsentMaxAgeSeconds: 31_536_000,
     mobileAppBannerMaxAgeSeconds: 36_000,
     localeMaxAgeSeconds: 31_536_000,
+    /** amount and payment: kept through a hosted payment's round trip (spec section 3). */
+    paymentRoundTripSeconds: 60 * 60,
+    /** email-phone: the identifier typed during a code flow, kept while the code is valid. */
+    emailPhoneSeconds: 10 * 60,
   },
   cache: {
     categoryTreeSeconds: 30 * 60,

@@ -10,7 +10,9 @@ const csrf = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'server
 const cspNonce = createMiddleware({ type: 'request' }).server(async ({ next }) => {
   const nonce = newNonce()
   const result = await next({ context: { nonce } })
-  result.response.headers.set('content-security-policy', contentSecurityPolicy(nonce))
+  // Imported here, inside the server-only part, so the client bundle never sees the Workers module.
+  const { env } = await import('cloudflare:workers')
+  result.response.headers.set('content-security-policy', contentSecurityPolicy(nonce, { turnstile: Boolean(env.TURNSTILE_SITE_KEY) }))
   return result
 })
 

@@ -1,16 +1,21 @@
 /**
- * Returning from the card gateway with `success=false&reason=...&order_id=...` (spec section 2): the
+ * Returning from a hosted payment with `success=false&reason=...&order_id=...` (spec section 2): the
  * order's items go back into the active cart and the shopper lands on /cart 200 ms later; a
- * payment-failure event is sent after 4 s.
+ * payment-failure event with the amount and method kept in the amount and payment cookies is sent
+ * after 4 s, and those cookies are dropped.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
 import { currentLocale } from '../lib/i18n'
+import { cookieNames, deleteBrowserCookie, readBrowserCookie } from '../lib/shopper-prefs'
 import { cartQueries } from '../queries/cart'
 import { getCart } from '../server/cart.functions'
 import { reactivateOrder } from '../server/checkout.functions'
+
+/** Returns already handled in this page load: the redirect to /cart re-renders without the parameters. */
+const handledReturns = new Set<string>()
 
 export function PaymentReturn() {
   const search = useSearch({ strict: false }) as { success?: unknown; reason?: unknown; order_id?: unknown }
@@ -20,16 +25,27 @@ export function PaymentReturn() {
   const orderId = Number(search.order_id)
   useEffect(() => {
     if (!failed) return
-    const timers: ReturnType<typeof setTimeout>[] = []
-    timers.push(
-      setTimeout(() => {
-        void fetch('/api/aws/event', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ eventList: [{ eventType: 'payment_failure', itemId: String(search.reason ?? '').slice(0, 64) }] }),
-        }).catch(() => undefined)
-      }, appConfig.timing.paymentFailureTrackingDelayMs),
-    )
+    const key = `${String(search.order_id)}:${String(search.reason)}`
+    if (handledReturns.has(key)) return
+    handledReturns.add(key)
+    const amount = Number(readBrowserCookie(cookieNames.amount))
+    const method = readBrowserCookie(cookieNames.payment)
+    deleteBrowserCookie(cookieNames.amount)
+    deleteBrowserCookie(cookieNames.payment)
+    const event = {
+      eventType: 'payment_failure',
+      itemId: String(search.reason ?? '').slice(0, 64),
+      ...(Number.isFinite(amount) && amount >= 0 ? { value: amount } : {}),
+      ...(method && /^[a-z]{1,32}$/.test(method) ? { detail: method } : {}),
+    }
+    // Not cancelled when the parameters go away: the shopper is sent on to /cart before it fires.
+    setTimeout(() => {
+      void fetch('/api/aws/event', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ eventList: [event] }),
+      }).catch(() => undefined)
+    }, appConfig.timing.paymentFailureTrackingDelayMs)
     if (Number.isInteger(orderId) && orderId > 0) {
       const locale = currentLocale()
       void reactivateOrder({ data: { locale, orderId } }).then(async (result) => {
@@ -38,11 +54,10 @@ export function PaymentReturn() {
         // the old quote must not win.
         await queryClient.cancelQueries({ queryKey: cartQueries.current(locale).queryKey })
         queryClient.setQueryData(cartQueries.current(locale).queryKey, await getCart({ data: { locale } }))
-        timers.push(setTimeout(() => void navigate({ to: '/cart' }), appConfig.timing.cartRedirectDelayMs))
+        setTimeout(() => void navigate({ to: '/cart' }), appConfig.timing.cartRedirectDelayMs)
       })
     }
-    return () => timers.forEach(clearTimeout)
-    // Once per page load: the parameters say what to do, nothing else should re-run it.
+    // Once per return: the parameters say what to do, nothing else should re-run it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [failed, orderId])
   return null

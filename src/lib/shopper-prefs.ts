@@ -11,6 +11,11 @@ export const cookieNames = {
   mobileApp: 'mobile-app',
   consent: 'cookieConsent',
   locale: 'NEXT_LOCALE',
+  /** The amount and method of an order paid on a provider's page, read back on return. */
+  amount: 'amount',
+  payment: 'payment',
+  /** The email or phone typed during a code flow, offered again when the dialog reopens. */
+  emailPhone: 'email-phone',
 } as const
 
 export interface ShopperPrefs {
@@ -42,6 +47,10 @@ export function readBrowserCookie(name: string): string | undefined {
 export function writeBrowserCookie(name: string, value: string, maxAgeSeconds: number): void {
   const secure = location.protocol === 'https:' ? '; Secure' : ''
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`
+}
+
+export function deleteBrowserCookie(name: string): void {
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`
 }
 
 export const readShopperPrefs = createIsomorphicFn()

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { CircleCheck } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
 import { currentLocale } from '../lib/i18n'
@@ -15,6 +15,8 @@ import { cartQueries } from '../queries/cart'
 import { catalogueQueries } from '../queries/catalogue'
 import { getPaymentMethods, placeOrder } from '../server/checkout.functions'
 import { chosenRegionIdAtom } from '../state/shopper'
+import { appConfig } from '../../app.config'
+import { cookieNames, deleteBrowserCookie, writeBrowserCookie } from '../lib/shopper-prefs'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.
@@ -51,6 +53,12 @@ function Checkout() {
   const { order: returnedOrder } = Route.useSearch()
   const [placedNow, setPlaced] = useState<{ increment_id: string } | null>(null)
   const placed = placedNow ?? (returnedOrder ? { increment_id: returnedOrder } : null)
+  useEffect(() => {
+    // Back from a provider with the order paid: the round-trip cookies have done their job.
+    if (!returnedOrder) return
+    deleteBrowserCookie(cookieNames.amount)
+    deleteBrowserCookie(cookieNames.payment)
+  }, [returnedOrder])
 
   if (placed) {
     return (
@@ -96,8 +104,12 @@ function Checkout() {
         setPlacing(false)
         if (!result?.data) return setError(result?.error?.message ?? m.error_internal())
         void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
-        if (result.data.payment_url) window.location.assign(result.data.payment_url)
-        else setPlaced(result.data)
+        if (result.data.payment_url) {
+          // Spec section 3: amount and payment travel through the provider's page and back.
+          writeBrowserCookie(cookieNames.amount, result.data.grand_total.toFixed(2), appConfig.cookies.paymentRoundTripSeconds)
+          writeBrowserCookie(cookieNames.payment, result.data.payment_method, appConfig.cookies.paymentRoundTripSeconds)
+          window.location.assign(result.data.payment_url)
+        } else setPlaced(result.data)
       }}
     >
       <div className="space-y-6">

@@ -36,6 +36,8 @@ export const getFrameData = createServerFn({ method: 'GET' })
         extreme: env.SITE_MODE === 'extreme',
         nationalDay: env.NATIONAL_DAY === 'true',
       },
+      /** Public: the Turnstile site key when the hosted bot check is configured, else the embedded one. */
+      turnstileSiteKey: env.TURNSTILE_SITE_KEY || null,
     }
   })
 

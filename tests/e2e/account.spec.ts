@@ -84,6 +84,10 @@ test.describe('accounts on a desktop, in English', () => {
     await dialog.getByRole('checkbox', { name: "I'm not a robot" }).check()
     await dialog.getByRole('button', { name: 'Send code' }).click()
     const otp = page.getByRole('dialog', { name: 'Enter the verification code' })
+    // The identifier typed during the code flow is kept in email-phone.
+    await expect(otp).toBeVisible()
+    const emailPhone = (await page.context().cookies()).find((c) => c.name === 'email-phone')
+    expect(decodeURIComponent(emailPhone?.value ?? '')).toBe(shopper.phone)
     await otp.getByLabel('The 6-digit code').fill('000000')
     await otp.getByRole('button', { name: 'Verify' }).click()
     await expect(otp.getByText(/Invalid OTP code|The attempt failed/)).toBeVisible()

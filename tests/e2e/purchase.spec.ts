@@ -68,10 +68,15 @@ test.describe('paying by card through the sandbox gateway', () => {
     await page.getByRole('radio', { name: 'mada or credit card' }).check()
     await page.getByRole('button', { name: 'Place order' }).click()
     await expect(page.getByRole('heading', { name: 'Sandbox card payment' })).toBeVisible()
+    const failureEvent = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"payment_failure"') === true)
     await page.getByRole('button', { name: 'Decline' }).click()
     // Back in the store: the order's items are re-added and the shopper lands on the cart.
     await expect(page).toHaveURL(/\/cart$/)
     await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible()
+    // The amount and method travelled through the gateway in the amount and payment cookies.
+    const [event] = (await failureEvent).postDataJSON().eventList
+    expect(event).toMatchObject({ eventType: 'payment_failure', itemId: 'declined', detail: 'card', value: expect.any(Number) })
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('amount')
 
     await page.getByRole('link', { name: 'Checkout' }).click()
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.com')

@@ -109,6 +109,13 @@ describe('personalisation events', () => {
     expect(((await ok.json()) as any).data.received).toBe(1)
     const stored = await env.DB.prepare("SELECT count(*) AS n FROM personalisation_events WHERE session_id = 'session-12345678'").first<{ n: number }>()
     expect(stored!.n).toBe(1)
+    const failure = { eventType: 'payment_failure', itemId: 'declined', value: 349.5, detail: 'tabby' }
+    await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify({ eventList: [failure], sessionId: 'session-failure1' }) })
+    const row = await env.DB.prepare("SELECT item_id, value, detail FROM personalisation_events WHERE session_id = 'session-failure1'").first()
+    expect(row).toEqual({ item_id: 'declined', value: 349.5, detail: 'tabby' })
+    const badDetail = { eventList: [{ eventType: 'payment_failure', detail: '<script>' }] }
+    expect((await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify(badDetail) })).status).toBe(400)
+    expect((await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify({ eventList: [{ eventType: 'x', value: -1 }] }) })).status).toBe(400)
     expect((await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify({ eventList: [] }) })).status).toBe(400)
     expect((await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify({ eventList: [{ eventType: "x'); DROP TABLE--" }] }) })).status).toBe(400)
   })

@@ -12,7 +12,17 @@ import { validate } from './validate'
 
 const registerBody = registrationFields.merge(registrationPlaceholders)
 const eventBody = type({
-  eventList: type({ eventType: '/^[a-z_]{1,40}$/', 'itemId?': 'string <= 64' }).array().moreThanLength(0).atMostLength(50),
+  eventList: type({
+    eventType: '/^[a-z_]{1,40}$/',
+    'itemId?': 'string <= 64',
+    /** An amount in SAR (a failed payment's order total). */
+    'value?': '0 <= number <= 10000000',
+    /** A short code that qualifies the event (a failed payment's method). */
+    'detail?': '/^[a-z0-9_-]{1,32}$/',
+  })
+    .array()
+    .moreThanLength(0)
+    .atMostLength(50),
   'sessionId?': '/^[A-Za-z0-9-]{8,64}$/',
   'userId?': 'number.integer >= 1',
 })
@@ -46,9 +56,9 @@ export const accountApi = new Hono<{ Bindings: Env }>()
     try {
       await c.env.DB.batch(
         eventList.map((e) =>
-          c.env.DB.prepare('INSERT INTO personalisation_events (session_id, user_id, event_type, item_id, created_at) VALUES (?, ?, ?, ?, ?)').bind(
-            sessionId ?? null, userId ?? null, e.eventType, e.itemId ?? null, now,
-          ),
+          c.env.DB.prepare(
+            'INSERT INTO personalisation_events (session_id, user_id, event_type, item_id, value, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          ).bind(sessionId ?? null, userId ?? null, e.eventType, e.itemId ?? null, e.value ?? null, e.detail ?? null, now),
         ),
       )
     } catch (error) {

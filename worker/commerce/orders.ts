@@ -8,7 +8,7 @@ import { appConfig } from '../../app.config'
 import { computeTotals, type CartState } from './cart-model'
 import { cartStub } from './carts'
 import { CommerceError } from './errors'
-import { paymentMethods, type PaymentCode } from './payments'
+import { isHostedPayment, paymentMethods, type PaymentCode } from './payments'
 
 export interface PlacedOrder {
   order_id: number
@@ -16,7 +16,7 @@ export interface PlacedOrder {
   status: 'processing' | 'pending_payment' | 'canceled'
   payment_method: PaymentCode
   grand_total: number
-  /** For card payments: where the shopper pays (the sandbox gateway by default). */
+  /** For hosted payments (card, Tabby, Tamara): where the shopper pays (the sandbox gateway by default). */
   payment_url: string | null
 }
 
@@ -35,7 +35,7 @@ function toPlaced(row: OrderRow, locale: 'ar' | 'en' = 'ar'): PlacedOrder {
     status: row.status,
     payment_method: row.payment_method,
     grand_total: row.grand_total,
-    payment_url: row.payment_method === 'card' && row.status === 'pending_payment' ? `/commerce/payments/sandbox/${row.increment_id}?lang=${locale}` : null,
+    payment_url: isHostedPayment(row.payment_method) && row.status === 'pending_payment' ? `/commerce/payments/sandbox/${row.increment_id}?lang=${locale}` : null,
   }
 }
 
@@ -65,11 +65,11 @@ export async function placeOrder(
   const products = state.lines.filter((l) => l.parent_item_id === null)
   if (products.length === 0) throw new CommerceError(400, 'cart_empty')
   const totals = computeTotals(state, now)
-  const method = paymentMethods(state, totals, { cardGateway: env.APP_ENV !== 'production' }).find((p) => p.code === input.method)
+  const method = paymentMethods(state, totals, { hostedGateway: env.APP_ENV !== 'production' }).find((p) => p.code === input.method)
   if (!method?.is_available) throw new CommerceError(400, 'payment_unavailable', { method: input.method })
 
   const db = env.DB
-  const status = input.method === 'card' ? 'pending_payment' : 'processing'
+  const status = isHostedPayment(input.method) ? 'pending_payment' : 'processing'
   const orderId = `(SELECT id FROM orders WHERE quote_id = ?)`
   const statements = [
     db.prepare(

@@ -1,7 +1,8 @@
 /**
  * Payment methods for a cart (spec sections 3 and 4): code and is_available. Cash on delivery, a card
  * through the sandbox gateway, Tabby and Tamara by product eligibility and amount limits; a cart with
- * a pre-order item is paid up front, so it keeps only the card.
+ * a pre-order item is paid up front, so it keeps only the card. Card, Tabby and Tamara are hosted
+ * payments: the order waits for the provider (the sandbox gateway outside production).
  */
 import { appConfig } from '../../app.config'
 import type { CartState, CartTotals } from './cart-model'
@@ -9,22 +10,26 @@ import type { CartState, CartTotals } from './cart-model'
 export const paymentCodes = ['cashondelivery', 'card', 'tabby', 'tamara'] as const
 export type PaymentCode = (typeof paymentCodes)[number]
 
+/** Methods paid on a provider's page: the order waits in pending_payment until the shopper returns. */
+export const hostedPaymentCodes: readonly PaymentCode[] = ['card', 'tabby', 'tamara']
+export const isHostedPayment = (code: PaymentCode) => hostedPaymentCodes.includes(code)
+
 export interface PaymentMethod {
   code: PaymentCode
   is_available: boolean
 }
 
-export function paymentMethods(state: CartState, totals: CartTotals, options: { cardGateway: boolean } = { cardGateway: true }): PaymentMethod[] {
+export function paymentMethods(state: CartState, totals: CartTotals, options: { hostedGateway: boolean } = { hostedGateway: true }): PaymentMethod[] {
   const products = state.lines.filter((l) => l.parent_item_id === null)
   const hasPreorder = products.some((l) => l.back_orders === appConfig.backOrdersPreorderCode)
   const total = totals.grand_total
   const within = (limits: { minSar: number; maxSar: number }) => total >= limits.minSar && total <= limits.maxSar
   const available: Record<PaymentCode, boolean> = {
     cashondelivery: !hasPreorder,
-    // Card needs a gateway: the sandbox outside production (a hosted gateway adapter is still to come).
-    card: options.cardGateway,
-    tabby: !hasPreorder && products.length > 0 && products.every((l) => l.eligible_for_tabby) && within(appConfig.payments.tabby),
-    tamara: !hasPreorder && products.length > 0 && products.every((l) => l.eligible_for_tamara) && within(appConfig.payments.tamara),
+    // Hosted methods need a gateway: the sandbox outside production (provider adapters are still to come).
+    card: options.hostedGateway,
+    tabby: options.hostedGateway && !hasPreorder && products.length > 0 && products.every((l) => l.eligible_for_tabby) && within(appConfig.payments.tabby),
+    tamara: options.hostedGateway && !hasPreorder && products.length > 0 && products.every((l) => l.eligible_for_tamara) && within(appConfig.payments.tamara),
   }
   return paymentCodes.map((code) => ({ code, is_available: available[code] }))
 }

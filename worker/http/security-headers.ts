@@ -8,16 +8,21 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes))
 }
 
-export function contentSecurityPolicy(nonce?: string): string {
+const turnstileOrigin = 'https://challenges.cloudflare.com'
+
+/** With Turnstile configured, pages may load its script and frame (a trusted script adds it under strict-dynamic). */
+export function contentSecurityPolicy(nonce?: string, options: { turnstile?: boolean } = {}): string {
   const script = nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : "'none'"
+  const turnstile = Boolean(nonce && options.turnstile)
   return [
     "default-src 'self'",
-    `script-src ${script}`,
+    `script-src ${script}${turnstile ? ` ${turnstileOrigin}` : ''}`,
+    ...(turnstile ? [`frame-src ${turnstileOrigin}`] : []),
     // React sets style attributes for layout (e.g. skeleton widths); no remote styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${turnstile ? ` ${turnstileOrigin}` : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -11,6 +11,8 @@ import { currentLocale, directionOf } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { loginWithPassword, sendCode } from '../../server/auth.functions'
 import { authTabAtom, codeStepAtom, loginMethodAtom } from '../../state/auth'
+import { appConfig } from '../../../app.config'
+import { cookieNames, readBrowserCookie, writeBrowserCookie } from '../../lib/shopper-prefs'
 import { openModalAtom } from '../../state/shopper'
 import { pushToastAtom } from '../../state/toasts'
 import { Dialog } from '../ui/Dialog'
@@ -100,11 +102,21 @@ function CodeLogin() {
           return
         }
         pushToast({ kind: 'success', message: result.data.successmsg })
+        // DESIGN.md section 3: email-phone keeps what was typed, offered again if the dialog reopens.
+        writeBrowserCookie(cookieNames.emailPhone, identifier, appConfig.cookies.emailPhoneSeconds)
         setCodeStep({ purpose: 'login', identifier, recaptchaToken: token })
         setOpenModal('otp')
       }}
     >
-      <FormField name="identifier" label={m.auth_username()} autoComplete="username" dir="ltr" inputMode="email" error={say(errors.identifier)} />
+      <FormField
+        name="identifier"
+        label={m.auth_username()}
+        autoComplete="username"
+        dir="ltr"
+        inputMode="email"
+        defaultValue={readBrowserCookie(cookieNames.emailPhone) ?? ''}
+        error={say(errors.identifier)}
+      />
       <BotCheck token={token} onChange={setToken} error={say(errors.bot)} />
       <button type="submit" disabled={busy} className={submitClass}>
         {busy ? m.auth_working() : m.auth_send_code()}

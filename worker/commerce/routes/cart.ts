@@ -137,7 +137,7 @@ export const cartRoutes = new Hono<CommerceEnv>()
 
   .get('/payment-methods', async (c) => {
     const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    return c.json({ payments: paymentMethods(state, computeTotals(state, new Date()), { cardGateway: c.env.APP_ENV !== 'production' }) })
+    return c.json({ payments: paymentMethods(state, computeTotals(state, new Date()), { hostedGateway: c.env.APP_ENV !== 'production' }) })
   })
 
   .post('/placeOrder', validate('json', placeBody), async (c) => {

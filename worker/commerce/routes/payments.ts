@@ -1,5 +1,6 @@
 /**
- * The sandbox card gateway: the embedded stand-in for a hosted payment page. The shopper chooses to
+ * The sandbox gateway: the embedded stand-in for the hosted payment pages of the card acquirer, Tabby
+ * and Tamara (each titled by its provider). The shopper chooses to
  * pay or to decline; the order is then paid (processing) or cancelled with its stock given back, and
  * the shopper returns to the store: to the order confirmation, or on failure to
  * `/?success=false&reason=...&order_id=...` (spec section 2's query triggers). Absent in production.
@@ -7,6 +8,7 @@
 import { Hono } from 'hono'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
+import { hostedPaymentCodes, type PaymentCode } from '../payments'
 
 interface PendingOrder {
   id: number
@@ -14,12 +16,22 @@ interface PendingOrder {
   status: string
   grand_total: number
   region_id: number
+  payment_method: PaymentCode
+}
+
+const providerTitles: Partial<Record<PaymentCode, string>> = {
+  card: 'Sandbox card payment',
+  tabby: 'Sandbox Tabby checkout',
+  tamara: 'Sandbox Tamara checkout',
 }
 
 async function pendingOrder(env: Env, increment: string): Promise<PendingOrder> {
   if (env.APP_ENV === 'production' || !/^MJ\d{8,20}$/.test(increment)) throw new CommerceError(404, 'order_not_found')
-  const order = await env.DB.prepare('SELECT id, increment_id, status, grand_total, region_id FROM orders WHERE increment_id = ? AND payment_method = ?')
-    .bind(increment, 'card')
+  const order = await env.DB.prepare(
+    `SELECT id, increment_id, status, grand_total, region_id, payment_method FROM orders
+     WHERE increment_id = ? AND payment_method IN (${hostedPaymentCodes.map(() => '?').join(', ')})`,
+  )
+    .bind(increment, ...hostedPaymentCodes)
     .first<PendingOrder>()
   if (!order) throw new CommerceError(404, 'order_not_found')
   return order
@@ -27,13 +39,13 @@ async function pendingOrder(env: Env, increment: string): Promise<PendingOrder> 
 
 const page = (order: PendingOrder) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sandbox card payment</title>
+<title>${providerTitles[order.payment_method]}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111827}
 button{font:inherit;padding:.75rem 1.5rem;border-radius:999px;border:0;margin-inline-end:.5rem;cursor:pointer}
 .pay{background:#0b4f9c;color:#fff}.decline{background:#e5e7eb}</style></head>
-<body><h1>Sandbox card payment</h1>
+<body><h1>${providerTitles[order.payment_method]}</h1>
 <p>Order <strong>${order.increment_id}</strong>: <strong>SAR ${order.grand_total.toFixed(2)}</strong></p>
-<p>This test gateway takes no card. Choose how the payment ends.</p>
+<p>This test gateway takes no money. Choose how the payment ends.</p>
 <form method="post"><button class="pay" name="outcome" value="paid">Pay</button>
 <button class="decline" name="outcome" value="declined">Decline</button></form></body></html>`
 

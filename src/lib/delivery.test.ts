@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { deliveryBadge, isBigItem } from './delivery'
+
+const fdr = [1101, 1102, 1116]
+const plain = { fast_delivery: false, big_items: false, delivery_within_24_hours: false }
+
+describe('delivery badge', () => {
+  it('is fast only for a fast-delivery product in a city of the fast-delivery list', () => {
+    expect(deliveryBadge({ ...plain, fast_delivery: true }, 1102, fdr)).toBe('fast')
+    expect(deliveryBadge({ ...plain, fast_delivery: true }, 1103, fdr)).toBe('standard')
+    expect(deliveryBadge(plain, 1102, fdr)).toBe('standard')
+    expect(deliveryBadge({ ...plain, fast_delivery: true }, 1102, [])).toBe('standard')
+  })
+
+  it('delivers big items only in region 1101', () => {
+    const big = { ...plain, big_items: true, fast_delivery: true }
+    expect(deliveryBadge(big, 1101, fdr)).toBe('fast')
+    expect(deliveryBadge(big, 1102, fdr)).toBe('big_item_elsewhere')
+    expect(deliveryBadge({ ...big, delivery_within_24_hours: true }, 1116, fdr)).toBe('big_item_elsewhere')
+  })
+
+  it('gives region 1116 its 24-hour text for products flagged for it', () => {
+    expect(deliveryBadge({ ...plain, delivery_within_24_hours: true, fast_delivery: true }, 1116, fdr)).toBe('within_24_hours')
+    expect(deliveryBadge({ ...plain, delivery_within_24_hours: true }, 1101, fdr)).toBe('standard')
+    expect(deliveryBadge({ ...plain, fast_delivery: true }, 1116, fdr)).toBe('fast')
+  })
+
+  it('reads big_items as true, Yes or the Arabic yes', () => {
+    for (const yes of [true, 1, 'Yes', 'yes', 'نعم', 'true']) expect(isBigItem(yes)).toBe(true)
+    for (const no of [false, 0, 'No', 'لا', '', null, undefined]) expect(isBigItem(no)).toBe(false)
+  })
+})
