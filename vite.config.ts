@@ -28,4 +28,19 @@ export default defineConfig({
     react(),
   ],
   build: { sourcemap: false },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Every page needs the framework: one chunk compresses better than the dozen small
+              // ones automatic splitting makes of it (measured with scripts/first-load-js.ts).
+              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|jotai|cookie-es|use-sync-external-store)[\\/]/ }],
+            },
+          },
+        },
+      },
+    },
+  },
 })

@@ -4,8 +4,8 @@
 // the JavaScript each page loads first. Tests never assert these figures; this prints them.
 import { execSync, spawn } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
 import { parseArgs } from 'node:util'
+import { firstLoadJsGzip } from './first-load-js'
 
 const { values } = parseArgs({
   options: {
@@ -110,17 +110,6 @@ async function drive(path: string, count: number) {
   return { median: at(0.5), p95: at(0.95), rps: count / seconds }
 }
 
-async function firstLoadJsGzip(path: string): Promise<{ files: number; bytes: number }> {
-  const html = await (await fetch(base + path, { headers })).text()
-  const urls = new Set<string>()
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]!)
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!)
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]!)
-  let bytes = 0
-  for (const url of urls) bytes += gzipSync(Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer()), { level: 9 }).length
-  return { files: urls.size, bytes }
-}
-
 async function waitForServer() {
   for (let i = 0; i < 120; i++) {
     try {
@@ -188,7 +177,7 @@ try {
   }
   console.log('\nFirst-load JavaScript (gzip -9 of every script and modulepreload the HTML names):')
   for (const path of ['/', '/laptops', targets.find((t) => t.name === 'product page')!.path, '/cart']) {
-    const js = await firstLoadJsGzip(path)
+    const js = await firstLoadJsGzip(base, path)
     console.log(`  ${path.padEnd(60)} ${(js.bytes / 1024).toFixed(1).padStart(7)} KB in ${js.files} files`)
   }
   console.log('\nBars (DESIGN.md section 5): category/product CPU <= 2.0x the trivial SSR page, req/s >= 0.40x; first-load JS <= 150 KB.')

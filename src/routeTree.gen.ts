@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as UrlKeyRouteImport } from './routes/$urlKey'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CheckoutRouteImport } from './routes/checkout'
+import { Route as CompareRouteImport } from './routes/compare'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as BlogsIndexRouteImport } from './routes/blogs.index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
@@ -40,6 +41,11 @@ const CartRoute = CartRouteImport.update({
 const CheckoutRoute = CheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompareRoute = CompareRouteImport.update({
+  id: '/compare',
+  path: '/compare',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -88,6 +94,7 @@ export interface FileRoutesByFullPath {
   '/$urlKey': typeof UrlKeyRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
+  '/compare': typeof CompareRoute
   '/search': typeof SearchRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
@@ -102,6 +109,7 @@ export interface FileRoutesByTo {
   '/$urlKey': typeof UrlKeyRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
+  '/compare': typeof CompareRoute
   '/search': typeof SearchRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
@@ -117,6 +125,7 @@ export interface FileRoutesById {
   '/$urlKey': typeof UrlKeyRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
+  '/compare': typeof CompareRoute
   '/search': typeof SearchRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
@@ -133,6 +142,7 @@ export interface FileRouteTypes {
     | '/$urlKey'
     | '/cart'
     | '/checkout'
+    | '/compare'
     | '/search'
     | '/blogs/$slug'
     | '/dev/crash'
@@ -147,6 +157,7 @@ export interface FileRouteTypes {
     | '/$urlKey'
     | '/cart'
     | '/checkout'
+    | '/compare'
     | '/search'
     | '/blogs/$slug'
     | '/dev/crash'
@@ -161,6 +172,7 @@ export interface FileRouteTypes {
     | '/$urlKey'
     | '/cart'
     | '/checkout'
+    | '/compare'
     | '/search'
     | '/blogs/$slug'
     | '/dev/crash'
@@ -176,6 +188,7 @@ export interface RootRouteChildren {
   UrlKeyRoute: typeof UrlKeyRoute
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
+  CompareRoute: typeof CompareRoute
   SearchRoute: typeof SearchRoute
   BlogsSlugRoute: typeof BlogsSlugRoute
   DevCrashRoute: typeof DevCrashRoute
@@ -214,6 +227,13 @@ declare module '@tanstack/react-router' {
       path: '/checkout'
       fullPath: '/checkout'
       preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/compare': {
+      id: '/compare'
+      path: '/compare'
+      fullPath: '/compare'
+      preLoaderRoute: typeof CompareRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -280,6 +300,7 @@ const rootRouteChildren: RootRouteChildren = {
   UrlKeyRoute: UrlKeyRoute,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
+  CompareRoute: CompareRoute,
   SearchRoute: SearchRoute,
   BlogsSlugRoute: BlogsSlugRoute,
   DevCrashRoute: DevCrashRoute,

@@ -1,13 +1,16 @@
 /**
  * What the shopper's session says after each page load (spec section 4): the anonymous session id
  * exists only while no one is signed in; after a sign-out (out cookie) a logout event is sent 3 s
- * later and the stored user summary (usr cookie) is removed.
+ * later and the stored user summary (usr cookie) is removed. The fast-delivery cities of the home
+ * content are kept in fdr_ids (DESIGN.md section 3).
  */
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
 import { anonymousSessionId, forgetAnonymousSessionId, sendPersonalisationEvent } from '../lib/personalisation'
-import { readBrowserCookie, writeBrowserCookie } from '../lib/shopper-prefs'
+import { cookieNames, readBrowserCookie, writeBrowserCookie } from '../lib/shopper-prefs'
+import { currentLocale } from '../lib/i18n'
+import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
 
 /** After a sign-out: the logout event 3 s later, then the usr and out cookies go. */
@@ -27,6 +30,14 @@ export function SessionSignals() {
     if (session) forgetAnonymousSessionId()
     else anonymousSessionId()
   }, [isSuccess, session])
+  const fastIds = useQuery(catalogueQueries.frame(currentLocale())).data?.fastDeliveryRegionIds
+  useEffect(() => {
+    if (!fastIds) return
+    const value = fastIds.join(',')
+    if (readBrowserCookie(cookieNames.fastDeliveryRegions) !== value) {
+      writeBrowserCookie(cookieNames.fastDeliveryRegions, value, appConfig.cookies.handshakeDays * 24 * 60 * 60)
+    }
+  }, [fastIds])
   // A sign-out followed by a full page load: the pending signals are sent from here.
   useEffect(() => (readBrowserCookie('out') === 'true' ? scheduleSignOutSignals() : undefined), [])
   return null

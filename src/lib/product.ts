@@ -1,3 +1,12 @@
+import type { ProductLabel } from './labels'
+
+/** A product message (spec section 3), its text already in the page's language. */
+export interface ProductMessage {
+  key: string
+  icon: string
+  text: string
+}
+
 /** The product summary a card shows, as the server sends it (names already in the page's language). */
 export interface ProductSummary {
   entity_id: number
@@ -15,6 +24,13 @@ export interface ProductSummary {
   not_for_sale: boolean
   /** In stock in the shopper's region. */
   in_stock: boolean
+  fast_delivery: boolean
+  big_items: boolean
+  delivery_within_24_hours: boolean
+  preorder_note: string | null
+  /** Label texts already in the page's language; the card filters them by their window. */
+  labels: ProductLabel[]
+  messages: ProductMessage[]
 }
 
 export function productImagePath(kind: string, hue: number, view: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parsePage } from './search-params'
+import { brandSlug, listingQuery, parseListingSearch, parsePage } from './search-params'
 
 describe('page search param', () => {
   it('accepts whole pages from 1 to the limit', () => {
@@ -9,5 +9,39 @@ describe('page search param', () => {
   })
   it('drops anything else', () => {
     for (const bad of ['0', '-1', '1.5', 'abc', '', '١', 1001, 2.5, null, undefined, {}]) expect(parsePage(bad)).toBeUndefined()
+  })
+})
+
+describe('listing search params', () => {
+  it('keeps valid filters and drops the defaults', () => {
+    expect(parseListingSearch({ page: '2', sort: 'price_asc', brand: 'samsung,apple', price_min: '100', price_max: '900', in_stock: '1', city: 1, delivery: 'fast' })).toEqual({
+      page: 2, sort: 'price_asc', brand: 'samsung,apple', price_min: 100, price_max: 900, in_stock: 1, city: 1, delivery: 'fast',
+    })
+    expect(parseListingSearch({ page: '1', sort: 'popular', price_min: '0' })).toEqual({})
+  })
+
+  it('drops empty, whitespace-only, duplicate and unknown values (spec section 5)', () => {
+    expect(parseListingSearch({ brand: ' , samsung,,  ,samsung, ' })).toEqual({ brand: 'samsung' })
+    expect(parseListingSearch({ brand: '   ' })).toEqual({})
+    expect(parseListingSearch({ brand: "x'); DROP TABLE products;--" })).toEqual({})
+    expect(parseListingSearch({ delivery: 'fast,teleport, ' })).toEqual({ delivery: 'fast' })
+    expect(parseListingSearch({ sort: 'random', in_stock: '0', city: 'yes' })).toEqual({})
+  })
+
+  it('accepts only whole SAR amounts in order', () => {
+    expect(parseListingSearch({ price_min: '-5', price_max: '1e9' })).toEqual({})
+    expect(parseListingSearch({ price_min: '500', price_max: '100' })).toEqual({ price_min: 500 })
+    expect(parseListingSearch({ price_max: '١٠٠' })).toEqual({})
+  })
+
+  it('decodes into the query the server takes', () => {
+    expect(listingQuery({ brand: 'a,b', delivery: 'fast' })).toEqual({
+      page: 1, sort: 'popular', brands: ['a', 'b'], priceMin: null, priceMax: null, inStock: false, city: false, delivery: ['fast'],
+    })
+  })
+
+  it('makes brand keys from English names', () => {
+    expect(brandSlug('Bang & Olufsen')).toBe('bang-olufsen')
+    expect(brandSlug('LG')).toBe('lg')
   })
 })

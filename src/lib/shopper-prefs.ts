@@ -16,6 +16,8 @@ export const cookieNames = {
   payment: 'payment',
   /** The email or phone typed during a code flow, offered again when the dialog reopens. */
   emailPhone: 'email-phone',
+  /** The fast-delivery region ids of the home content, comma-separated. */
+  fastDeliveryRegions: 'fdr_ids',
 } as const
 
 export interface ShopperPrefs {

@@ -1,5 +1,6 @@
 /** Query-key factories for the catalogue (CONVENTIONS.md 3): loaders ensure, components suspend. */
-import { queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { ListingQuery } from '../lib/search-params'
 import type { Locale } from '../../app.config'
 import { appConfig } from '../../app.config'
 import {
@@ -9,6 +10,7 @@ import {
   getFrameData,
   getHomePage,
   getProductPage,
+  getProductsBySkus,
   getStaticPage,
   searchProducts,
 } from '../server/catalogue.functions'
@@ -26,16 +28,24 @@ export const catalogueQueries = {
       queryFn: () => getHomePage({ data: { locale, regionId } }),
       staleTime: pageStaleMs,
     }),
-  category: (locale: Locale, regionId: string, urlKey: string, page: number) =>
+  category: (locale: Locale, regionId: string, urlKey: string, query: ListingQuery) =>
     queryOptions({
-      queryKey: ['category', locale, regionId, urlKey, page],
-      queryFn: () => getCategoryPage({ data: { locale, regionId, urlKey, page } }),
+      queryKey: ['category', locale, regionId, urlKey, query],
+      queryFn: () => getCategoryPage({ data: { locale, regionId, urlKey, query } }),
       staleTime: pageStaleMs,
+      // Changing a filter keeps the current grid on screen until the new one arrives.
+      placeholderData: keepPreviousData,
     }),
   product: (locale: Locale, regionId: string, rewriteUrl: string) =>
     queryOptions({
       queryKey: ['product', locale, regionId, rewriteUrl],
       queryFn: () => getProductPage({ data: { locale, regionId, rewriteUrl } }),
+      staleTime: pageStaleMs,
+    }),
+  bySkus: (locale: Locale, regionId: string, skus: readonly string[]) =>
+    queryOptions({
+      queryKey: ['products-by-sku', locale, regionId, skus],
+      queryFn: () => getProductsBySkus({ data: { locale, regionId, skus: [...skus] } }),
       staleTime: pageStaleMs,
     }),
   search: (locale: Locale, regionId: string, q: string) =>

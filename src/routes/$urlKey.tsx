@@ -1,25 +1,31 @@
 /**
- * Category page (/{url_key}, sub-categories included): banner, sub-category links, the product
- * grid and its count. Facets, sorting and the full pagination arrive with the browsing issue.
+ * Category page (/{url_key}, sub-categories included): banner, sub-category links, facets, sorting,
+ * the product grid with its count, and pagination. Filters live in the URL (src/lib/search-params.ts).
  */
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import { SlidersHorizontal } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { Breadcrumbs } from '../components/Breadcrumbs'
-import { parsePage } from '../lib/search-params'
+import { Facets } from '../components/listing/Facets'
+import { chosenFilterCount } from '../components/listing/filter-count'
+import { Pagination } from '../components/listing/Pagination'
+import { SortSelect } from '../components/listing/SortSelect'
 import { ProductCard } from '../components/product/ProductCard'
+import { listingQuery, parseListingSearch, type ListingSearch } from '../lib/search-params'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { regionIdAtom } from '../state/shopper'
 
+// The phone's filter drawer: its code loads when the shopper first opens it.
+const FilterDrawer = lazy(() => import('../components/listing/FilterDrawer').then((module) => ({ default: module.FilterDrawer })))
+
 export const Route = createFileRoute('/$urlKey')({
-  validateSearch: (input: Record<string, unknown>): { page?: number } => {
-    const page = parsePage(input.page)
-    return page === undefined ? {} : { page }
-  },
-  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  validateSearch: parseListingSearch,
+  loaderDeps: ({ search }) => listingQuery(search),
   loader: ({ context, params, deps }) =>
-    context.queryClient.ensureQueryData(catalogueQueries.category(context.locale, context.prefs.regionId, params.urlKey, deps.page)),
+    context.queryClient.ensureQueryData(catalogueQueries.category(context.locale, context.prefs.regionId, params.urlKey, deps)),
   head: ({ loaderData }) => ({
     meta: loaderData
       ? [
@@ -34,11 +40,15 @@ export const Route = createFileRoute('/$urlKey')({
 function CategoryPage() {
   const { locale } = Route.useRouteContext()
   const { urlKey } = Route.useParams()
-  const { page = 1 } = Route.useSearch()
-  const { data } = useSuspenseQuery(catalogueQueries.category(locale, useAtomValue(regionIdAtom), urlKey, page))
-  const { category, parent, products, total, pageSize } = data
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const { data } = useSuspenseQuery(catalogueQueries.category(locale, useAtomValue(regionIdAtom), urlKey, listingQuery(search)))
+  const { category, parent, products, total, page, pages, facets } = data
   const now = new Date(data.now)
-  const pages = Math.ceil(total / pageSize)
+  const chosen = chosenFilterCount(search)
+  const setSearch = (next: ListingSearch) => void navigate({ search: next, resetScroll: false })
+
   return (
     <div className="mx-auto max-w-content px-4 py-4">
       <Breadcrumbs items={[...(parent ? [{ label: parent.name, to: `/${parent.url_key}` }] : []), { label: category.name }]} />
@@ -50,7 +60,9 @@ function CategoryPage() {
       )}
       <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold lg:text-3xl">{category.name}</h1>
-        <p className="text-sm text-muted">{m.category_products_count({ count: total })}</p>
+        <p className="text-sm text-muted" aria-live="polite">
+          {m.category_products_count({ count: total })}
+        </p>
       </div>
       {category.children_data.length > 0 && (
         <nav aria-label={m.category_subcategories()} className="mt-4">
@@ -65,32 +77,43 @@ function CategoryPage() {
           </ul>
         </nav>
       )}
-      {products.length === 0 ? (
-        <p className="py-16 text-center text-muted">{m.coming_soon()}</p>
-      ) : (
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-          {products.map((product, i) => (
-            <li key={product.sku}>
-              <ProductCard product={product} now={now} priority={i < 2} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {pages > 1 && (
-        <nav aria-label={m.pagination_label()} className="mt-8 flex justify-center gap-2">
-          {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-            <Link
-              key={n}
-              to="/$urlKey"
-              params={{ urlKey }}
-              search={{ page: n }}
-              aria-current={n === page ? 'page' : undefined}
-              className="flex size-10 items-center justify-center rounded-lg border border-line bg-white font-medium aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-brand-ink"
+      <div className="mt-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-6">
+        <aside aria-label={m.filters_title()} className="h-fit rounded-xl bg-white px-4 max-lg:hidden">
+          <h2 className="sr-only">{m.filters_title()}</h2>
+          <Facets facets={facets} search={search} onChange={setSearch} />
+        </aside>
+        <div>
+          <div className="mb-4 flex items-center justify-between gap-2">
+            <button
+              type="button"
+              onClick={() => setFiltersOpen(true)}
+              className="inline-flex h-10 items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm font-semibold lg:hidden"
             >
-              {n}
-            </Link>
-          ))}
-        </nav>
+              <SlidersHorizontal aria-hidden="true" className="size-4" />
+              {chosen > 0 ? m.filters_open_count({ count: chosen }) : m.filters_open()}
+            </button>
+            <div className="ms-auto">
+              <SortSelect search={search} onChange={setSearch} />
+            </div>
+          </div>
+          {products.length === 0 ? (
+            <p className="py-16 text-center text-muted">{chosen > 0 ? m.filters_no_results() : m.coming_soon()}</p>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+              {products.map((product, i) => (
+                <li key={product.sku}>
+                  <ProductCard product={product} now={now} priority={i < 2} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination page={page} pages={pages} />
+        </div>
+      </div>
+      {filtersOpen && (
+        <Suspense fallback={null}>
+          <FilterDrawer facets={facets} search={search} total={total} onChange={setSearch} onClose={() => setFiltersOpen(false)} />
+        </Suspense>
       )}
     </div>
   )

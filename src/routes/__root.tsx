@@ -1,21 +1,23 @@
 /// <reference types="vite/client" />
 import { type QueryClient, useQuery } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, lazyRouteComponent, Outlet, Scripts } from '@tanstack/react-router'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import { type ReactNode, useEffect, useState } from 'react'
 import { LazyAuthDialogs } from '../components/auth/LazyAuthDialogs'
 import { LazyCartPanel } from '../components/cart/LazyCartPanel'
 import { AppBanner } from '../components/frame/AppBanner'
-import { CityDialog } from '../components/frame/CityPicker'
 import { CookieConsent } from '../components/frame/CookieConsent'
-import { Footer } from '../components/frame/Footer'
 import { Header } from '../components/frame/Header'
+import {
+  LazyCityDialog,
+  LazyCompareBar,
+  LazyFooter,
+  LazyPaymentReturn,
+  LazySessionSignals,
+  LazySideMenu,
+  LazyToaster,
+} from '../components/frame/LazyFrame'
 import { WhatsAppButton } from '../components/frame/WhatsAppButton'
-import { ErrorFallback } from '../components/ErrorFallback'
-import { NotFound } from '../components/NotFound'
-import { PaymentReturn } from '../components/PaymentReturn'
-import { SessionSignals } from '../components/SessionSignals'
-import { Toaster } from '../components/ui/Toaster'
 import { currentLocale, directionOf } from '../lib/i18n'
 import { alternateLinks } from '../lib/seo'
 import { themeAttribute } from '../lib/theme'
@@ -53,8 +55,9 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   },
   shellComponent: RootDocument,
   component: RootLayout,
-  errorComponent: ErrorFallback,
-  notFoundComponent: NotFound,
+  // Rare pages: their code loads only when one is shown.
+  errorComponent: lazyRouteComponent(() => import('../components/ErrorFallback'), 'ErrorFallback'),
+  notFoundComponent: lazyRouteComponent(() => import('../components/NotFound'), 'NotFound'),
 })
 
 function RootDocument({ children }: { children: ReactNode }) {
@@ -91,14 +94,16 @@ function RootLayout() {
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>
-      <Footer footer={frame?.footer ?? null} />
+      <LazyFooter footer={frame?.footer ?? null} />
       <WhatsAppButton />
-      <CityDialog regions={frame?.regions ?? []} />
+      <LazyCompareBar />
+      <LazySideMenu tree={frame?.tree} />
+      <LazyCityDialog regions={frame?.regions ?? []} />
       <LazyCartPanel />
       <LazyAuthDialogs />
-      <PaymentReturn />
-      <SessionSignals />
-      <Toaster />
+      <LazyPaymentReturn />
+      <LazySessionSignals />
+      <LazyToaster />
       <CookieConsent given={prefs.consentGiven} />
     </ShopperStateProvider>
   )

@@ -1,9 +1,15 @@
-/** Favourites (/user/favourites). The product list arrives with the browsing issue; the count is live now. */
-import { createFileRoute, Link } from '@tanstack/react-router'
+/**
+ * Favourites (/user/favourites): the products whose heart the shopper tapped. The skus live in the
+ * browser (wishListInLocalStorage), so the list is read once they are known.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { Heart } from 'lucide-react'
+import { ProductCard } from '../components/product/ProductCard'
 import { m } from '../paraglide/messages.js'
-import { wishlistAtom } from '../state/shopper'
+import { catalogueQueries } from '../queries/catalogue'
+import { regionIdAtom, wishlistAtom } from '../state/shopper'
 
 export const Route = createFileRoute('/user/favourites')({
   head: () => ({ meta: [{ title: `${m.favourites_page_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
@@ -11,15 +17,35 @@ export const Route = createFileRoute('/user/favourites')({
 })
 
 function FavouritesPage() {
+  const { locale } = Route.useRouteContext()
   const skus = useAtomValue(wishlistAtom)
+  const region = useAtomValue(regionIdAtom)
+  const hydrated = useHydrated()
+  const { data } = useQuery({ ...catalogueQueries.bySkus(locale, region, skus), enabled: skus.length > 0, placeholderData: keepPreviousData })
+  if (!hydrated) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
+  if (skus.length === 0) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <Heart aria-hidden="true" className="size-16 text-brand" />
+        <h1 className="text-2xl font-bold">{m.favourites_empty()}</h1>
+        <p className="text-muted">{m.favourites_empty_text()}</p>
+        <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
+          {m.continue_shopping()}
+        </Link>
+      </section>
+    )
+  }
+  const products = (data?.products ?? []).filter((p) => skus.includes(p.sku))
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <Heart aria-hidden="true" className="size-16 text-brand" />
-      <h1 className="text-2xl font-bold">{skus.length === 0 ? m.favourites_empty() : m.header_favourites_count({ count: skus.length })}</h1>
-      <p className="text-muted">{m.favourites_empty_text()}</p>
-      <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
-        {m.continue_shopping()}
-      </Link>
+    <section className="mx-auto max-w-content px-4 py-6">
+      <h1 className="mb-4 text-2xl font-bold">{m.favourites_count_title({ count: skus.length })}</h1>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+        {products.map((product) => (
+          <li key={product.sku}>
+            <ProductCard product={product} now={new Date(data!.now)} />
+          </li>
+        ))}
+      </ul>
     </section>
   )
 }

@@ -9,19 +9,28 @@ import { env } from 'cloudflare:workers'
 import { cachedCatalogue } from '~/storage/cached-catalogue'
 import { contentStore } from '~/storage/content-store'
 import { productDetail, productStore } from '~/storage/product-store'
-import { appConfig } from '../../app.config'
+import { browseListing } from '~/catalogue/listing'
+import { appConfig, type Locale } from '../../app.config'
 import { findCategory, menuTree } from '../lib/category-tree'
+import { deliveryFacetKeys, sortKeys } from '../lib/search-params'
 
 const locale = "'ar' | 'en'"
 const regionId = /^\d{4}$/
+
+/** The fast-delivery cities (spec: fdr_ids) from the home content; none when it cannot be read. */
+async function fastDeliveryRegions(locale: Locale): Promise<number[]> {
+  const home = await cachedCatalogue(env).homeContent(locale).catch(() => [])
+  return home[0]?.['fast-delivery-region-ids'] ?? []
+}
 
 export const getFrameData = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
   .handler(async ({ data }) => {
     const catalogue = cachedCatalogue(env)
-    const [tree, regions, footer] = await Promise.all([
+    const [tree, regions, fastDeliveryRegionIds, footer] = await Promise.all([
       catalogue.categoryTree(data.locale),
       catalogue.regions(data.locale),
+      fastDeliveryRegions(data.locale),
       catalogue.footer(data.locale).catch((error: unknown) => {
         // Spec section 8: a footer failure leaves the footer empty, never the page broken.
         console.error(JSON.stringify({ level: 'error', message: 'footer failed', error: String(error) }))
@@ -31,6 +40,7 @@ export const getFrameData = createServerFn({ method: 'GET' })
     return {
       tree: menuTree(tree),
       regions,
+      fastDeliveryRegionIds,
       footer,
       theme: {
         extreme: env.SITE_MODE === 'extreme',
@@ -54,8 +64,8 @@ export const getHomePage = createServerFn({ method: 'GET' })
             const category = findCategory(tree, rail.category_url_key)
             const list = category
               ? await products.listByCategory(category.id, data.locale, Number(data.regionId), 10)
-              : { products: [], total: 0 }
-            return { ...rail, products: list.products }
+              : []
+            return { ...rail, products: list }
           }),
         )
       : []
@@ -65,28 +75,47 @@ export const getHomePage = createServerFn({ method: 'GET' })
       }), now: new Date().toISOString() }
   })
 
+const listingInput = {
+  page: '1 <= number.integer <= 1000',
+  sort: type.enumerated(...sortKeys),
+  brands: type(/^[a-z0-9-]{1,40}$/).array().atMostLength(20),
+  priceMin: 'null | 0 <= number.integer <= 1000000',
+  priceMax: 'null | 0 <= number.integer <= 1000000',
+  inStock: 'boolean',
+  city: 'boolean',
+  delivery: type.enumerated(...deliveryFacetKeys).array().atMostLength(4),
+} as const
+
+export const categoryPageSize = 24
+
 export const getCategoryPage = createServerFn({ method: 'GET' })
-  .validator(type({ locale, regionId, urlKey: /^[a-z0-9-]{1,80}$/, page: '1 <= number.integer <= 1000' }))
+  .validator(type({ locale, regionId, urlKey: /^[a-z0-9-]{1,80}$/, query: listingInput }))
   .handler(async ({ data }) => {
-    const tree = await cachedCatalogue(env).categoryTree(data.locale)
+    const catalogue = cachedCatalogue(env)
+    const [tree, fastDeliveryRegionIds] = await Promise.all([catalogue.categoryTree(data.locale), fastDeliveryRegions(data.locale)])
     const category = findCategory(tree, data.urlKey)
     if (!category) throw notFound()
-    const pageSize = 24
-    const list = await productStore(env.DB).listByCategory(
-      category.id,
-      data.locale,
-      Number(data.regionId),
-      pageSize,
-      (data.page - 1) * pageSize,
-    )
+    const products = productStore(env.DB)
+    const now = new Date()
+    const region = Number(data.regionId)
+    const listing = browseListing(await products.listingRows(category.id, region), data.query, {
+      now,
+      regionId: region,
+      fastDeliveryRegionIds,
+      locale: data.locale,
+      pageSize: categoryPageSize,
+    })
     const parent = category.parent_id === tree.id ? null : findCategory(tree, category.parent_id)
     return {
       category: { ...category, children_data: category.children_data.map(({ children_data: _, ...child }) => child) },
       parent: parent ? { url_key: parent.url_key, name: parent.name } : null,
-      ...list,
-      page: data.page,
-      pageSize,
-      now: new Date().toISOString(),
+      products: await products.summariesByIds(listing.ids, data.locale, region),
+      total: listing.total,
+      page: listing.page,
+      pages: listing.pages,
+      facets: listing.facets,
+      pageSize: categoryPageSize,
+      now: now.toISOString(),
     }
   })
 
@@ -117,6 +146,14 @@ export const getProductPage = createServerFn({ method: 'GET' })
     if (!product) throw notFound()
     return { product, now: new Date().toISOString() }
   })
+
+/** The products of the favourites and compare pages, by sku (the browser keeps the skus). */
+export const getProductsBySkus = createServerFn({ method: 'GET' })
+  .validator(type({ locale, regionId, skus: type(/^[A-Za-z0-9-]{1,64}$/).array().atMostLength(100) }))
+  .handler(async ({ data }) => ({
+    products: await productStore(env.DB).summariesBySkus(data.skus, data.locale, Number(data.regionId)),
+    now: new Date().toISOString(),
+  }))
 
 export const searchProducts = createServerFn({ method: 'GET' })
   .validator(type({ locale, regionId, q: 'string <= 200' }))

@@ -12,6 +12,9 @@ export const chosenRegionIdAtom = atom<string | null>(null)
 /** Wishlist skus (spec: wishListInLocalStorage). getOnInit stays false so SSR and hydration agree. */
 export const wishlistAtom = atomWithStorage<string[]>('wishListInLocalStorage', [])
 
+/** Compared skus, at most 4 (spec: compare_products). */
+export const compareAtom = atomWithStorage<string[]>('compare_products', [])
+
 /** Which one modal is open (spec section 2: modals open one at a time). */
 export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart' | 'auth' | 'otp' | 'forgot'
 export const openModalAtom = atom<ModalName | null>(null)

@@ -1,18 +1,50 @@
 /** Product reads for cards and listings, in the page's language and for the shopper's region. */
 import type { Locale } from '../../app.config'
-import { productImagePath, type ProductSummary } from '../../src/lib/product'
+import type { ProductLabel } from '../../src/lib/labels'
+import { productImagePath, type ProductMessage, type ProductSummary } from '../../src/lib/product'
+import type { ListingRow } from '../catalogue/listing'
 import type { ProductRow } from '../seed/catalogue'
 
 type SummaryRecord = Pick<
   ProductRow,
   | 'entity_id' | 'sku' | 'rewrite_url' | 'type_id' | 'name_ar' | 'name_en' | 'brand_ar' | 'brand_en' | 'image_kind'
   | 'image_hue' | 'image_count' | 'price' | 'special_price' | 'discounted_price_from' | 'discounted_price_to'
-  | 'back_orders' | 'not_for_sale'
+  | 'back_orders' | 'not_for_sale' | 'fast_delivery' | 'big_items' | 'delivery_within_24_hours' | 'preorder_note_ar'
+  | 'preorder_note_en' | 'labels' | 'product_messages'
 > & { qty: number | null }
 
 const summaryColumns = `p.entity_id, p.sku, p.rewrite_url, p.type_id, p.name_ar, p.name_en, p.brand_ar, p.brand_en,
   p.image_kind, p.image_hue, p.image_count, p.price, p.special_price, p.discounted_price_from, p.discounted_price_to,
-  p.back_orders, p.not_for_sale, s.qty`
+  p.back_orders, p.not_for_sale, p.fast_delivery, p.big_items, p.delivery_within_24_hours, p.preorder_note_ar,
+  p.preorder_note_en, p.labels, p.product_messages, s.qty`
+
+/** Labels and messages are stored with both languages; a card gets its page's. */
+type StoredLabel = Omit<ProductLabel, 'frontend_settings' | 'category_settings'> & {
+  frontend_settings?: Omit<NonNullable<ProductLabel['frontend_settings']>, 'label_text'> & { label_text?: Record<Locale, string> | string }
+  category_settings?: Omit<NonNullable<ProductLabel['category_settings']>, 'label_text'> & { label_text?: Record<Locale, string> | string }
+}
+type StoredMessage = { key: string; icon: string; message_en: string; message_ar: string }
+
+function localText(text: Record<Locale, string> | string | undefined, locale: Locale): string | undefined {
+  return typeof text === 'object' ? text[locale] : text
+}
+
+function localLabels(json: string, locale: Locale): ProductLabel[] {
+  return (JSON.parse(json) as StoredLabel[]).map((label) => ({
+    ...label,
+    frontend_settings: label.frontend_settings && { ...label.frontend_settings, label_text: localText(label.frontend_settings.label_text, locale) },
+    category_settings: label.category_settings && { ...label.category_settings, label_text: localText(label.category_settings.label_text, locale) },
+  }))
+}
+
+function localSpecifications(json: string, locale: Locale): { name: string; value: string }[] {
+  const specs = JSON.parse(json) as { name: Record<Locale, string>; value: Record<Locale, string> }[]
+  return specs.map((spec) => ({ name: spec.name[locale], value: spec.value[locale] }))
+}
+
+function localMessages(json: string, locale: Locale): ProductMessage[] {
+  return (JSON.parse(json) as StoredMessage[]).map((m) => ({ key: m.key, icon: m.icon, text: locale === 'ar' ? m.message_ar : m.message_en }))
+}
 
 function toSummary(r: SummaryRecord, locale: Locale): ProductSummary {
   return {
@@ -30,6 +62,12 @@ function toSummary(r: SummaryRecord, locale: Locale): ProductSummary {
     back_orders: r.back_orders,
     not_for_sale: r.not_for_sale === 1,
     in_stock: (r.qty ?? 0) > 0,
+    fast_delivery: r.fast_delivery === 1,
+    big_items: r.big_items === 1,
+    delivery_within_24_hours: r.delivery_within_24_hours === 1,
+    preorder_note: locale === 'ar' ? r.preorder_note_ar : r.preorder_note_en,
+    labels: localLabels(r.labels, locale),
+    messages: localMessages(r.product_messages, locale),
   }
 }
 
@@ -53,23 +91,66 @@ export function productStore(db: D1Database) {
       return results.map((r) => toSummary(r, locale))
     },
 
-    /** Products of a category (and its sub-categories), most popular first. */
-    async listByCategory(categoryId: number, locale: Locale, regionId: number, limit: number, offset = 0) {
-      const [rows, count] = await db.batch([
-        db
-          .prepare(
-            `SELECT ${summaryColumns} FROM product_categories pc
-             JOIN products p ON p.entity_id = pc.product_id
-             LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
-             WHERE pc.category_id = ?1 ORDER BY p.popularity DESC, p.entity_id LIMIT ?3 OFFSET ?4`,
-          )
-          .bind(categoryId, regionId, limit, offset),
-        db.prepare('SELECT count(*) AS total FROM product_categories WHERE category_id = ?').bind(categoryId),
-      ])
-      return {
-        products: (rows!.results as SummaryRecord[]).map((r) => toSummary(r, locale)),
-        total: (count!.results[0] as { total: number }).total,
-      }
+    /** Products of a category (and its sub-categories), most popular first: the home page's rails. */
+    async listByCategory(categoryId: number, locale: Locale, regionId: number, limit: number) {
+      const { results } = await db
+        .prepare(
+          `SELECT ${summaryColumns} FROM product_categories pc
+           JOIN products p ON p.entity_id = pc.product_id
+           LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
+           WHERE pc.category_id = ?1 ORDER BY p.popularity DESC, p.entity_id LIMIT ?3`,
+        )
+        .bind(categoryId, regionId, limit)
+        .all<SummaryRecord>()
+      return results.map((r) => toSummary(r, locale))
+    },
+
+    /** One lean row per product of a category (sub-categories included), for filters and facets. */
+    async listingRows(categoryId: number, regionId: number): Promise<ListingRow[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT p.entity_id, p.brand_en, p.brand_ar, p.price, p.special_price, p.discounted_price_from, p.discounted_price_to,
+                  p.popularity, p.created_at, p.back_orders, p.not_for_sale, p.fast_delivery, p.big_items,
+                  p.delivery_within_24_hours, s.qty,
+                  EXISTS (SELECT 1 FROM stock a WHERE a.product_id = p.entity_id AND a.qty > 0) AS any_stock
+           FROM product_categories pc
+           JOIN products p ON p.entity_id = pc.product_id
+           LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
+           WHERE pc.category_id = ?1`,
+        )
+        .bind(categoryId, regionId)
+        .all<ListingRow>()
+      return results
+    },
+
+    /** Card summaries (and specifications, for the compare page) for skus, in the order given. */
+    async summariesBySkus(skus: readonly string[], locale: Locale, regionId: number) {
+      if (skus.length === 0) return []
+      const { results } = await db
+        .prepare(
+          `SELECT ${summaryColumns}, p.specifications FROM products p
+           LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
+           WHERE p.sku IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(JSON.stringify(skus), regionId)
+        .all<SummaryRecord & { specifications: string }>()
+      const bySku = new Map(results.map((r) => [r.sku, { ...toSummary(r, locale), specifications: localSpecifications(r.specifications, locale) }]))
+      return skus.flatMap((sku) => bySku.get(sku) ?? [])
+    },
+
+    /** Card summaries for the given products, in the order given. */
+    async summariesByIds(ids: readonly number[], locale: Locale, regionId: number): Promise<ProductSummary[]> {
+      if (ids.length === 0) return []
+      const { results } = await db
+        .prepare(
+          `SELECT ${summaryColumns} FROM products p
+           LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
+           WHERE p.entity_id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(JSON.stringify(ids), regionId)
+        .all<SummaryRecord>()
+      const byId = new Map(results.map((r) => [r.entity_id, toSummary(r, locale)]))
+      return ids.flatMap((id) => byId.get(id) ?? [])
     },
   }
 }
@@ -93,11 +174,10 @@ export async function productDetail(db: D1Database, rewriteUrl: string, locale: 
     .bind(rewriteUrl, regionId)
     .first<SummaryRecord & Record<'description_ar' | 'description_en' | 'specifications' | 'category_url_key' | 'category_name_ar' | 'category_name_en', string>>()
   if (!row) return null
-  const specs = JSON.parse(row.specifications) as { name: Record<Locale, string>; value: Record<Locale, string> }[]
   return {
     ...toSummary(row, locale),
     description: locale === 'ar' ? row.description_ar : row.description_en,
-    specifications: specs.map((s) => ({ name: s.name[locale], value: s.value[locale] })),
+    specifications: localSpecifications(row.specifications, locale),
     main_category: { url_key: row.category_url_key, name: locale === 'ar' ? row.category_name_ar : row.category_name_en },
   }
 }

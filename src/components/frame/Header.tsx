@@ -12,14 +12,14 @@ import { LanguageToggle } from './LanguageToggle'
 import { Logo } from './Logo'
 import { NavBar } from './NavBar'
 import { SearchBox } from './SearchBox'
-import { SideMenu } from './SideMenu'
+import { SideMenuButton } from './SideMenuButton'
 
 export function Header({ tree, regions }: { tree: MenuNode | undefined; regions: RegionOption[] }) {
   const telesales = useTelesales()
   return (
     <header className={`sticky top-0 z-30 bg-brand text-brand-ink shadow-md ${telesales ? 'border-b-4 border-accent' : ''}`}>
       <div className="mx-auto flex max-w-content items-center gap-2 px-3 py-2 lg:gap-4 lg:px-4">
-        <SideMenu tree={tree} />
+        <SideMenuButton />
         <Logo />
         <SearchBox className="mx-2 hidden flex-1 md:block" />
         <CityButton regions={regions} className="hidden lg:flex" />

@@ -1,28 +1,19 @@
-/** The Categories side menu: the whole tree, sub-categories folded under their parent. */
+/** The Categories side menu: the whole tree, sub-categories folded under their parent. Its code loads when it first opens. */
 import { Link } from '@tanstack/react-router'
 import { useAtom } from 'jotai'
-import { ChevronDown, Menu } from 'lucide-react'
+import { ChevronDown } from 'lucide-react'
 import type { MenuNode } from '../../lib/category-tree'
 import { isMenuCategory } from '../../lib/mega-menu'
 import { m } from '../../paraglide/messages.js'
 import { openModalAtom } from '../../state/shopper'
 import { Dialog } from '../ui/Dialog'
 
-export function SideMenu({ tree, className = '' }: { tree: MenuNode | undefined; className?: string }) {
+export function SideMenu({ tree }: { tree: MenuNode | undefined }) {
   const [openModal, setOpenModal] = useAtom(openModalAtom)
   const close = () => setOpenModal(null)
   const categories = tree?.children_data.filter((c) => c.include_in_menu && c.product_count > 0) ?? []
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpenModal('sideMenu')}
-        aria-haspopup="dialog"
-        className={`inline-flex items-center gap-2 rounded-lg px-2 py-2 font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink ${className}`}
-      >
-        <Menu aria-hidden="true" className="size-6" />
-        <span className="max-lg:sr-only">{m.header_categories()}</span>
-      </button>
       <Dialog open={openModal === 'sideMenu'} onClose={close} title={m.side_menu_title()} variant="drawer">
         <ul className="divide-y divide-line">
           {categories.map((category) => (

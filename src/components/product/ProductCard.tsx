@@ -1,6 +1,8 @@
 /**
- * A product card: image, brand, name, price with the discount only inside its window, and the
- * stock state. Add-to-cart, compare, wishlist, badges and messages arrive with the browsing issue.
+ * A product card (spec sections 2 and 4): picture with labels, wishlist heart, brand, name, delivery
+ * badge, pre-order note, price with the discount only inside its window, rotating messages, and the
+ * add-to-cart button with compare; a not-for-sale product shows 'Available on stores' and 'Show more'.
+ * Every line keeps its height whatever it holds, so cards in a row line up and nothing shifts.
  */
 import { Link } from '@tanstack/react-router'
 import type { ProductSummary } from '../../lib/product'
@@ -9,7 +11,12 @@ import { stockState } from '../../lib/stock'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
 import { AddToCartButton } from './AddToCartButton'
+import { CompareButton } from './CompareButton'
+import { DeliveryBadge } from './DeliveryBadge'
+import { ProductLabels } from './ProductLabels'
+import { RotatingMessages } from './RotatingMessages'
 import { stockLabel } from './stock-label'
+import { WishlistButton } from './WishlistButton'
 
 export function ProductCard({ product, now, priority = false }: { product: ProductSummary; now: Date; priority?: boolean }) {
   const prices = pricesWithTax(product, now)
@@ -27,27 +34,48 @@ export function ProductCard({ product, now, priority = false }: { product: Produ
           decoding="async"
           className="size-full object-contain transition-transform group-hover:scale-105"
         />
+        <ProductLabels labels={product.labels} now={now} view="category" />
         {prices.discounted_percentage > 0 && (
-          <span className="absolute top-2 start-2 rounded-md bg-sale px-2 py-0.5 text-xs font-bold text-white">
+          <span className="absolute bottom-2 end-2 rounded-md bg-sale px-2 py-0.5 text-xs font-bold text-white">
             {m.product_discount_percent({ percent: prices.discounted_percentage })}
           </span>
         )}
       </div>
+      {/* Above the card-wide link, so the heart stays clickable. */}
+      <WishlistButton sku={product.sku} name={product.name} className="absolute top-4 end-4 z-10" />
       <p className="text-xs font-semibold tracking-wide text-muted uppercase">{product.brand}</p>
       <h3 className="mt-1 line-clamp-2 min-h-[2.5rem] text-sm leading-5 font-medium">
         <Link to="/product/$rewriteUrl" params={{ rewriteUrl: product.rewrite_url }} className="after:absolute after:inset-0 hover:text-brand">
           {product.name}
         </Link>
       </h3>
-      <div className="mt-auto pt-3">
+      <div className="mt-1">
+        <DeliveryBadge product={product} />
+      </div>
+      <div className="mt-auto pt-2">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <Price amount={prices.price} className={`text-lg font-bold ${prices.discounted_price !== null ? 'text-sale' : ''}`} />
           {prices.discounted_price !== null && <Price amount={prices.original_price} was className="text-sm text-muted" />}
         </div>
-        <p className="mt-1 h-5 text-xs font-semibold text-muted">{state === 'in_stock' ? '' : stockLabel[state]()}</p>
-        {/* Above the card-wide link, so the button stays clickable. */}
-        <div className="relative z-10 mt-2">
-          <AddToCartButton product={product} />
+        <p className="mt-1 h-5 truncate text-xs font-semibold text-muted">
+          {state === 'preorder' && product.preorder_note ? product.preorder_note : state === 'in_stock' ? '' : stockLabel[state]()}
+        </p>
+        <RotatingMessages messages={product.messages} />
+        <div className="relative z-10 mt-2 flex flex-col gap-1">
+          {state === 'not_for_sale' ? (
+            <Link
+              to="/product/$rewriteUrl"
+              params={{ rewriteUrl: product.rewrite_url }}
+              className="inline-flex h-11 w-full items-center justify-center rounded-full border border-brand text-sm font-bold text-brand hover:bg-brand-soft"
+            >
+              {m.product_show_more()}
+            </Link>
+          ) : (
+            <AddToCartButton product={product} />
+          )}
+          <div className="flex justify-center">
+            <CompareButton sku={product.sku} name={product.name} />
+          </div>
         </div>
       </div>
     </article>

@@ -1,0 +1,96 @@
+/**
+ * The 'Choose City' popup (spec sections 4 and 5): search as you type; a choice is stored in
+ * region_id only when it is exactly 4 digits, adds the product remembered when the popup opened,
+ * and clears a cart kept in another region. Stock and delivery everywhere follow the city.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useAtom } from 'jotai'
+import { useId, useState } from 'react'
+import { appConfig } from '../../../app.config'
+import { filterCities, type RegionOption } from '../../lib/city-search'
+import { currentLocale } from '../../lib/i18n'
+import { isStorableRegionId } from '../../lib/region'
+import { cookieNames, writeBrowserCookie } from '../../lib/shopper-prefs'
+import { m } from '../../paraglide/messages.js'
+import { cartQueries, useAddToCart } from '../../queries/cart'
+import { clearCart } from '../../server/cart.functions'
+import { chosenRegionIdAtom, openModalAtom, pendingCartAddAtom } from '../../state/shopper'
+import { Dialog } from '../ui/Dialog'
+
+/** The region cookie lives as long as the handshake (spec section 9 gives no own figure). */
+const regionCookieMaxAgeSeconds = appConfig.cookies.handshakeDays * 24 * 60 * 60
+
+export function CityDialog({ regions }: { regions: RegionOption[] }) {
+  const [chosen, setChosen] = useAtom(chosenRegionIdAtom)
+  const [openModal, setOpenModal] = useAtom(openModalAtom)
+  const [query, setQuery] = useState('')
+  const queryClient = useQueryClient()
+  const [pending, setPending] = useAtom(pendingCartAddAtom)
+  const add = useAddToCart()
+  const inputId = useId()
+  const locale = currentLocale()
+  const matches = filterCities(regions, query)
+
+  const choose = async (value: string) => {
+    if (!isStorableRegionId(value)) return
+    // Spec section 4: a cart in another region is cleared on the server, and the cart and checkout
+    // state reset, before the new region is set.
+    const cartKey = cartQueries.current(locale).queryKey
+    const cart = queryClient.getQueryData(cartKey)
+    if (cart && cart.region_id !== Number(value) && cart.cartItems.length > 0) {
+      await clearCart({ data: { locale } }).catch(() => undefined)
+      await queryClient.cancelQueries({ queryKey: cartKey })
+      queryClient.setQueryData(cartKey, null)
+      void queryClient.invalidateQueries({ queryKey: cartKey })
+      void queryClient.invalidateQueries({ queryKey: ['payment-methods'] })
+    }
+    writeBrowserCookie(cookieNames.region, value, regionCookieMaxAgeSeconds)
+    setChosen(value)
+    setOpenModal(null)
+    setQuery('')
+    // Spec section 5: the product remembered when the popup opened is added now.
+    if (pending) {
+      setPending(null)
+      add.mutate({ sku: pending.sku, qty: pending.qty, regionId: value })
+    }
+    // Stock and delivery badges depend on the city (the cart itself does not).
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'frame' && q.queryKey[0] !== 'cart' })
+  }
+
+  return (
+    <Dialog open={openModal === 'city'} onClose={() => setOpenModal(null)} title={m.city_dialog_title()}>
+      <div className="p-5">
+        <label htmlFor={inputId} className="mb-2 block text-sm font-medium">
+          {m.city_search_label()}
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+          className="h-11 w-full rounded-lg border border-line px-3 focus:outline-2 focus:outline-brand"
+        />
+        <ul className="mt-3 grid max-h-80 grid-cols-2 gap-2 overflow-y-auto">
+          {matches.map((region) => (
+            <li key={region.value}>
+              <button
+                type="button"
+                onClick={() => void choose(region.value)}
+                aria-pressed={region.value === chosen}
+                className="w-full rounded-lg border border-line px-3 py-2 text-start hover:border-brand aria-pressed:border-brand aria-pressed:bg-brand-soft aria-pressed:font-semibold"
+              >
+                {region.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+        {matches.length === 0 && (
+          <p role="status" className="mt-3 text-sm text-muted">
+            {m.city_none()}
+          </p>
+        )}
+      </div>
+    </Dialog>
+  )
+}

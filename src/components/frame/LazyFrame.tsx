@@ -1,0 +1,90 @@
+/**
+ * Parts of the page frame whose code stays out of the first page load (DESIGN.md section 5: first-load
+ * JS at most 150 KB). Each loads when it is needed: a dialog when it first opens, the compare bar when
+ * something is compared, the payment-return handling when the URL asks for it, toasts with the first
+ * one. The footer is rendered on the server as usual and only its code arrives after the page's: it
+ * sits below the fold. (Banners a shopper taps at once, like the cookie banner, stay in the entry: a
+ * part hydrated late ignores taps until its code arrives.)
+ */
+import { useAtomValue } from 'jotai'
+import { useHydrated, useSearch } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import type { FooterContent } from '~/seed/content'
+import type { MenuNode } from '../../lib/category-tree'
+import type { RegionOption } from '../../lib/city-search'
+import { compareAtom, openModalAtom } from '../../state/shopper'
+import { toastsAtom } from '../../state/toasts'
+
+const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: module.SideMenu })))
+const CityDialog = lazy(() => import('./CityDialog').then((module) => ({ default: module.CityDialog })))
+const CompareBar = lazy(() => import('../product/CompareBar').then((module) => ({ default: module.CompareBar })))
+const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })))
+const Toaster = lazy(() => import('../ui/Toaster').then((module) => ({ default: module.Toaster })))
+const SessionSignals = lazy(() => import('../SessionSignals').then((module) => ({ default: module.SessionSignals })))
+const PaymentReturn = lazy(() => import('../PaymentReturn').then((module) => ({ default: module.PaymentReturn })))
+
+export function LazySideMenu({ tree }: { tree: MenuNode | undefined }) {
+  if (useAtomValue(openModalAtom) !== 'sideMenu') return null
+  return (
+    <Suspense fallback={null}>
+      <SideMenu tree={tree} />
+    </Suspense>
+  )
+}
+
+export function LazyCityDialog({ regions }: { regions: RegionOption[] }) {
+  if (useAtomValue(openModalAtom) !== 'city') return null
+  return (
+    <Suspense fallback={null}>
+      <CityDialog regions={regions} />
+    </Suspense>
+  )
+}
+
+export function LazyCompareBar() {
+  if (useAtomValue(compareAtom).length === 0) return null
+  return (
+    <Suspense fallback={null}>
+      <CompareBar />
+    </Suspense>
+  )
+}
+
+/** Spec section 2: success=false (with reason and order_id) after a hosted payment. */
+export function LazyPaymentReturn() {
+  const search = useSearch({ strict: false }) as { success?: unknown }
+  if (String(search.success) !== 'false') return null
+  return (
+    <Suspense fallback={null}>
+      <PaymentReturn />
+    </Suspense>
+  )
+}
+
+export function LazyFooter({ footer }: { footer: FooterContent | null }) {
+  return (
+    <Suspense fallback={<footer className="mt-12 min-h-96 bg-[#0f172a]" />}>
+      <Footer footer={footer} />
+    </Suspense>
+  )
+}
+
+/** Toasts: their code loads with the first one. */
+export function LazyToaster() {
+  if (useAtomValue(toastsAtom).length === 0) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  )
+}
+
+/** The session's after-load effects (SessionSignals.tsx) render nothing, so they start once hydrated. */
+export function LazySessionSignals() {
+  if (!useHydrated()) return null
+  return (
+    <Suspense fallback={null}>
+      <SessionSignals />
+    </Suspense>
+  )
+}

@@ -1,0 +1,65 @@
+/** The signed-in user menu (Dashboard, Log Out) with the telesales badge; its code loads only for a signed-in shopper. */
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useLocation, useNavigate } from '@tanstack/react-router'
+import { UserRoundCheck } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { currentLocale } from '../../lib/i18n'
+import { m } from '../../paraglide/messages.js'
+import { logout } from '../../server/auth.functions'
+import { scheduleSignOutSignals } from '../SessionSignals'
+import { iconButton } from './AccountButton'
+
+export function UserMenu({ name, telesales }: { name: string; telesales: boolean }) {
+  const [open, setOpen] = useState(false)
+  const menu = useRef<HTMLDivElement>(null)
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+
+  useEffect(() => {
+    if (!open) return
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menu.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', close)
+    document.addEventListener('keydown', close)
+    return () => {
+      document.removeEventListener('mousedown', close)
+      document.removeEventListener('keydown', close)
+    }
+  }, [open])
+
+  return (
+    <div ref={menu} className="relative">
+      <button type="button" className={iconButton} aria-label={m.user_menu({ name })} aria-expanded={open} aria-haspopup="menu" onClick={() => setOpen((v) => !v)}>
+        <UserRoundCheck aria-hidden="true" className="size-6" />
+      </button>
+      {open && (
+        <div role="menu" className="absolute end-0 top-12 z-40 w-56 rounded-xl bg-white p-2 text-ink shadow-xl">
+          <p className="px-3 py-2 text-sm font-semibold">{m.user_greeting({ name })}</p>
+          {telesales && <p className="mx-3 mb-2 w-fit rounded bg-accent px-2 py-0.5 text-xs font-bold text-accent-ink">{m.user_telesales()}</p>}
+          <Link role="menuitem" to="/user/profile" onClick={() => setOpen(false)} className="block rounded-lg px-3 py-2 text-sm hover:bg-surface">
+            {m.user_dashboard()}
+          </Link>
+          <button
+            role="menuitem"
+            type="button"
+            className="block w-full rounded-lg px-3 py-2 text-start text-sm hover:bg-surface"
+            onClick={async () => {
+              setOpen(false)
+              await logout({ data: { locale: currentLocale() } })
+              scheduleSignOutSignals()
+              queryClient.clear()
+              // Spec section 4: leaving a user or checkout page returns home.
+              if (/^\/(user|checkout)/.test(pathname)) await navigate({ to: '/' })
+              await queryClient.invalidateQueries()
+            }}
+          >
+            {m.user_logout()}
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+

@@ -1,0 +1,30 @@
+/** The compare toggle (spec sections 4 and 5): at most 4 products, the spec's message past that. */
+import { useSetAtom } from 'jotai'
+import { GitCompareArrows } from 'lucide-react'
+import { toggleCompare } from '../../lib/compare'
+import { m } from '../../paraglide/messages.js'
+import { compareAtom } from '../../state/shopper'
+import { useStoredList } from '../../state/hydrated'
+import { pushToastAtom } from '../../state/toasts'
+
+export function CompareButton({ sku, name }: { sku: string; name: string }) {
+  const [compare, setCompare] = useStoredList(compareAtom)
+  const pushToast = useSetAtom(pushToastAtom)
+  const chosen = compare.includes(sku)
+  return (
+    <button
+      type="button"
+      aria-pressed={chosen}
+      aria-label={m.compare_toggle({ name })}
+      onClick={() => {
+        const result = toggleCompare(compare, sku)
+        if (result.outcome === 'full') return pushToast({ kind: 'error', message: m.compare_limit() })
+        setCompare(result.list)
+      }}
+      className="inline-flex h-8 items-center gap-1.5 rounded-full px-2 text-xs font-semibold text-muted hover:text-brand aria-pressed:bg-brand-soft aria-pressed:text-brand"
+    >
+      <GitCompareArrows aria-hidden="true" className="size-4" />
+      {m.compare_short()}
+    </button>
+  )
+}

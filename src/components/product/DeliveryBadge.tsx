@@ -1,0 +1,40 @@
+/** The delivery badge of a product for the shopper's city (spec section 4, src/lib/delivery.ts). */
+import { useQuery } from '@tanstack/react-query'
+import { useAtomValue } from 'jotai'
+import { Clock, MapPin, Truck, Zap } from 'lucide-react'
+import { deliveryBadge, type DeliveryBadge as Badge, type DeliveryFields } from '../../lib/delivery'
+import { currentLocale } from '../../lib/i18n'
+import { m } from '../../paraglide/messages.js'
+import { catalogueQueries } from '../../queries/catalogue'
+import { regionIdAtom } from '../../state/shopper'
+
+export const deliveryText: Record<Badge, () => string> = {
+  within_24_hours: m.delivery_within_24_hours,
+  fast: m.delivery_fast,
+  standard: m.delivery_standard,
+  big_item_elsewhere: m.delivery_big_item_elsewhere,
+}
+
+const look: Record<Badge, { icon: typeof Truck; className: string }> = {
+  within_24_hours: { icon: Clock, className: 'text-[#00683a]' },
+  fast: { icon: Zap, className: 'text-[#00683a]' },
+  standard: { icon: Truck, className: 'text-muted' },
+  big_item_elsewhere: { icon: MapPin, className: 'text-sale' },
+}
+
+export function useDeliveryBadge(product: DeliveryFields): Badge {
+  const region = Number(useAtomValue(regionIdAtom))
+  const fastIds = useQuery(catalogueQueries.frame(currentLocale())).data?.fastDeliveryRegionIds ?? []
+  return deliveryBadge(product, region, fastIds)
+}
+
+export function DeliveryBadge({ product }: { product: DeliveryFields }) {
+  const badge = useDeliveryBadge(product)
+  const { icon: Icon, className } = look[badge]
+  return (
+    <p className={`flex h-5 items-center gap-1 text-xs font-semibold ${className}`}>
+      <Icon aria-hidden="true" className="size-3.5 shrink-0" />
+      <span className="truncate">{deliveryText[badge]()}</span>
+    </p>
+  )
+}

@@ -1,0 +1,43 @@
+/**
+ * Product messages, one at a time, turning every 2500 ms (spec section 2). All cards share one
+ * timer. The line keeps its height with or without messages, so nothing below it moves.
+ */
+import { useSyncExternalStore } from 'react'
+import { appConfig } from '../../../app.config'
+import type { ProductMessage } from '../../lib/product'
+
+let tick = 0
+let timer: ReturnType<typeof setInterval> | undefined
+const listeners = new Set<() => void>()
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  timer ??= setInterval(() => {
+    tick += 1
+    for (const notify of listeners) notify()
+  }, appConfig.timing.productMessageRotateMs)
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size === 0 && timer !== undefined) {
+      clearInterval(timer)
+      timer = undefined
+    }
+  }
+}
+
+const still = () => () => undefined
+
+/** The shared turn counter; a card with one message or none never starts the timer. */
+export function useRotationTick(turning: boolean): number {
+  return useSyncExternalStore(turning ? subscribe : still, () => tick, () => 0)
+}
+
+export function RotatingMessages({ messages }: { messages: ProductMessage[] }) {
+  const tickNow = useRotationTick(messages.length > 1)
+  const message = messages.length > 0 ? messages[tickNow % messages.length] : undefined
+  return (
+    <p className="h-5 truncate text-xs text-brand" data-testid={message ? 'product-message' : undefined}>
+      {message?.text}
+    </p>
+  )
+}

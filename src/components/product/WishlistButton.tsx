@@ -1,0 +1,29 @@
+/** The wishlist heart (spec sections 2 and 4): toggles the sku in wishListInLocalStorage, with a toast. */
+import { useSetAtom } from 'jotai'
+import { Heart } from 'lucide-react'
+import { toggleWishlist } from '../../lib/compare'
+import { m } from '../../paraglide/messages.js'
+import { wishlistAtom } from '../../state/shopper'
+import { useStoredList } from '../../state/hydrated'
+import { pushToastAtom } from '../../state/toasts'
+
+export function WishlistButton({ sku, name, className = '' }: { sku: string; name: string; className?: string }) {
+  const [wishlist, setWishlist] = useStoredList(wishlistAtom)
+  const pushToast = useSetAtom(pushToastAtom)
+  const saved = wishlist.includes(sku)
+  return (
+    <button
+      type="button"
+      aria-pressed={saved}
+      aria-label={saved ? m.wishlist_remove({ name }) : m.wishlist_add({ name })}
+      onClick={() => {
+        const { list, outcome } = toggleWishlist(wishlist, sku)
+        setWishlist(list)
+        pushToast({ kind: 'success', message: outcome === 'added' ? m.toast_wishlist_added() : m.toast_wishlist_removed() })
+      }}
+      className={`flex size-9 items-center justify-center rounded-full bg-white/90 text-ink shadow-sm hover:text-sale aria-pressed:text-sale ${className}`}
+    >
+      <Heart aria-hidden="true" className={`size-5 ${saved ? 'fill-current' : ''}`} />
+    </button>
+  )
+}

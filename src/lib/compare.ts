@@ -1,0 +1,20 @@
+/** The compare list (spec sections 4, 5 and 9): skus toggled one at a time, at most 4. */
+import { appConfig } from '../../app.config'
+
+export type CompareToggle = { list: string[]; outcome: 'added' | 'removed' } | { list: string[]; outcome: 'full' }
+
+export function toggleCompare(list: readonly string[], sku: string, max = appConfig.limits.compareMax): CompareToggle {
+  if (list.includes(sku)) return { list: list.filter((s) => s !== sku), outcome: 'removed' }
+  if (list.length >= max) return { list: [...list], outcome: 'full' }
+  return { list: [...list, sku], outcome: 'added' }
+}
+
+/** Wishlist toggle (spec section 4): add or remove one sku, never twice. */
+export function toggleWishlist(list: readonly string[], sku: string): { list: string[]; outcome: 'added' | 'removed' } {
+  return list.includes(sku) ? { list: list.filter((s) => s !== sku), outcome: 'removed' } : { list: [...list, sku], outcome: 'added' }
+}
+
+/** Rows whose values are not all the same across the compared products. */
+export function differingRows<T>(rows: readonly { values: readonly T[] }[]): boolean[] {
+  return rows.map((row) => new Set(row.values.map((v) => JSON.stringify(v ?? null))).size > 1)
+}

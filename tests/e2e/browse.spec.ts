@@ -1,0 +1,131 @@
+// Browsing: the category page's filters, sorting and pages; wishlist and compare kept across reloads;
+// a city change that clears a cart kept in another city.
+import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+
+/** The price a card asks now: the first amount its price line reads out ("1,299 Saudi riyals"). */
+const priceOf = async (card: import('@playwright/test').Locator) =>
+  Number(/([\d,.]+) Saudi riyals/.exec(await card.innerText())?.[1]?.replaceAll(',', ''))
+
+test.describe('a category on a desktop, in English', () => {
+  test.use({ viewport: desktop })
+
+  test('filter by brand and stock, sort by price, and page through', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/en/mobiles')
+    await expect(page.getByText('57 products')).toBeVisible()
+    const filters = page.getByRole('complementary', { name: 'Filters' })
+    const apple = filters.getByRole('checkbox', { name: /^Apple/ })
+    const appleCount = Number((await apple.locator('xpath=..').innerText()).match(/(\d+)\s*\(?\d*\)?$/)?.[1])
+    await apple.check()
+    await expect(page).toHaveURL(/brand=apple/)
+    await expect(page.getByText(`${appleCount} products`)).toBeVisible()
+    const brands = await page.getByRole('article').locator('p.uppercase').allInnerTexts()
+    expect(brands.length).toBeGreaterThan(0)
+    expect(new Set(brands.map((b) => b.trim().toUpperCase()))).toEqual(new Set(['APPLE']))
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc')
+    await expect(page).toHaveURL(/sort=price_asc/)
+    const cards = page.getByRole('article')
+    // The grid changes when the sorted listing arrives.
+    await expect
+      .poll(async () => {
+        const prices = await Promise.all((await cards.all()).slice(0, 4).map(priceOf))
+        return prices.every((p, i) => i === 0 || prices[i - 1]! <= p)
+      })
+      .toBe(true)
+
+    // Clearing the filters keeps the sort; the listing pages again.
+    await filters.getByRole('button', { name: 'Clear all' }).click()
+    await expect(page.getByText('57 products')).toBeVisible()
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 3' }).click()
+    await expect(page).toHaveURL(/page=3/)
+    await expect(page.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('article')).toHaveCount(57 - 48)
+
+    await filters.getByRole('checkbox', { name: /^In stock only/ }).check()
+    // A filter change starts again from the first page.
+    await expect(page).not.toHaveURL(/page=/)
+    await expect(page).toHaveURL(/in_stock=1/)
+  })
+})
+
+test.describe('a category on a phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('the filter drawer narrows the grid to products in the city', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/laptops')
+    await page.getByRole('button', { name: 'تصفية' }).click()
+    const drawer = page.getByRole('dialog', { name: 'التصفية' })
+    const inCity = drawer.getByRole('checkbox', { name: /^متوفر في الرياض/ })
+    await inCity.check()
+    await expect(page).toHaveURL(/city=1/)
+    await drawer.getByRole('button', { name: /^عرض \d+ منتج$/ }).click()
+    await expect(drawer).toBeHidden()
+    await expect(page.getByRole('button', { name: 'تصفية (1 مختارة)' })).toBeVisible()
+    // Nothing out of stock in the city is left.
+    await expect(page.getByRole('button', { name: 'نفدت الكمية' })).toHaveCount(0)
+  })
+})
+
+test.describe('wishlist and compare', () => {
+  test.use({ viewport: desktop })
+
+  test('survive a reload, fill the favourites and compare pages, and stop at 4', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/en/laptops')
+    const cards = page.getByRole('article')
+    const first = (await cards.nth(0).getByRole('heading', { level: 3 }).innerText()).trim()
+    const second = (await cards.nth(1).getByRole('heading', { level: 3 }).innerText()).trim()
+    await cards.nth(0).getByRole('button', { name: `Add ${first} to favourites` }).click()
+    await expect(page.getByText('Product Added To Wishlists')).toBeVisible()
+    await cards.nth(0).getByRole('button', { name: `Compare ${first}` }).click()
+    await cards.nth(1).getByRole('button', { name: `Compare ${second}` }).click()
+    await expect(page.getByRole('link', { name: 'Compare products (2)' })).toBeVisible()
+
+    await page.reload()
+    await expect(page.getByRole('link', { name: 'Favourites, 1 items' })).toBeVisible()
+    await expect(cards.nth(0).getByRole('button', { name: `Remove ${first} from favourites` })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('link', { name: 'Compare products (2)' })).toBeVisible()
+
+    for (let i = 2; i < 4; i++) await cards.nth(i).getByRole('button', { name: /^Compare / }).click()
+    await cards.nth(4).getByRole('button', { name: /^Compare / }).click()
+    await expect(page.getByText('Maximum 4 products can be compared, please remove one or more from compare to add another.')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Compare products (4)' })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Compare products (4)' }).click()
+    const table = page.getByRole('table', { name: 'Compare products' })
+    await expect(table.getByRole('columnheader')).toHaveCount(4)
+    await expect(table.getByRole('rowheader', { name: /^Brand/ })).toHaveCount(1)
+    await page.getByRole('checkbox', { name: 'Show only differences' }).check()
+    // Every row left says it differs.
+    const rows = table.locator('tbody tr')
+    expect(await rows.count()).toBeGreaterThan(0)
+    await expect(rows.filter({ hasNot: page.getByText('Differs') })).toHaveCount(0)
+    await page.getByRole('button', { name: `Remove ${first} from compare` }).click()
+    await expect(table.getByRole('columnheader')).toHaveCount(3)
+
+    await page.goto('/en/user/favourites')
+    await expect(page.getByRole('heading', { level: 1, name: '1 favourite products' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 3, name: first })).toBeVisible()
+  })
+})
+
+test.describe('changing city', () => {
+  test.use({ viewport: desktop })
+
+  test('clears a cart kept in another city', async ({ page, context }) => {
+    await acceptCookies(page)
+    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await page.goto('/en/chargers')
+    await page.getByRole('button', { name: /^Add .* to cart$/ }).first().click()
+    await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible()
+    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Close' }).click()
+    await page.getByRole('button', { name: /Deliver to/ }).first().click()
+    await page.getByRole('dialog', { name: 'Choose City' }).getByRole('button', { name: 'Jeddah' }).click()
+    await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /Jeddah/ }).first()).toBeVisible()
+  })
+})
