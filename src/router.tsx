@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query'
-import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
+import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { getGlobalStartContext } from '@tanstack/react-start'
+import { ErrorFallback } from './components/ErrorFallback'
+import { NotFound } from './components/NotFound'
 import { deLocalizeUrl, localizeUrl } from './paraglide/runtime'
 import { routeTree } from './routeTree.gen'
 
@@ -18,9 +20,8 @@ export function getRouter() {
     context: { queryClient },
     scrollRestoration: true,
     defaultPreload: 'intent',
-    // Rare pages: their code loads only when one is shown.
-    defaultErrorComponent: lazyRouteComponent(() => import('./components/ErrorFallback'), 'ErrorFallback'),
-    defaultNotFoundComponent: lazyRouteComponent(() => import('./components/NotFound'), 'NotFound'),
+    defaultErrorComponent: ErrorFallback,
+    defaultNotFoundComponent: NotFound,
     // Routes are written without the locale; /en/... maps onto them and links keep the locale.
     rewrite: { input: ({ url }) => deLocalizeUrl(url), output: ({ url }) => localizeUrl(url) },
     ssr: nonce ? { nonce } : undefined,

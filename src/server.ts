@@ -5,6 +5,7 @@ import { apiApp } from '~/api/app'
 import { commerceApp } from '~/commerce/app'
 import { handleWithContext } from '~/http/request-context'
 import { mediaApp } from '~/media/app'
+import { seoApp } from '~/seo/app'
 import { paraglideMiddleware } from './paraglide/server.js'
 
 export { CartObject } from '~/durable-objects/cart'
@@ -17,6 +18,7 @@ export default {
       if (pathname.startsWith('/api/') || pathname === '/api') return apiApp.fetch(request, env, ctx)
       if (pathname.startsWith('/media/')) return mediaApp.fetch(request, env, ctx)
       if (pathname.startsWith('/commerce/')) return commerceApp.fetch(request, env, ctx)
+      if (pathname === '/sitemap.xml' || pathname === '/robots.txt') return seoApp.fetch(request, env, ctx)
       // The router de-localises /en/... itself (rewrite in src/router.tsx), so Start gets the
       // original request; paraglide only fixes the locale for this request.
       return paraglideMiddleware(request, () => handler.fetch(request))

@@ -1,12 +1,13 @@
 /// <reference types="vite/client" />
 import { type QueryClient, useQuery } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, lazyRouteComponent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import { type ReactNode, useEffect, useState } from 'react'
 import { LazyAuthDialogs } from '../components/auth/LazyAuthDialogs'
 import { LazyCartPanel } from '../components/cart/LazyCartPanel'
 import { AppBanner } from '../components/frame/AppBanner'
 import { CookieConsent } from '../components/frame/CookieConsent'
+import { ErrorFallback } from '../components/ErrorFallback'
 import { Header } from '../components/frame/Header'
 import {
   LazyCityDialog,
@@ -18,6 +19,7 @@ import {
   LazyToaster,
 } from '../components/frame/LazyFrame'
 import { WhatsAppButton } from '../components/frame/WhatsAppButton'
+import { NotFound } from '../components/NotFound'
 import { currentLocale, directionOf } from '../lib/i18n'
 import { alternateLinks } from '../lib/seo'
 import { themeAttribute } from '../lib/theme'
@@ -55,9 +57,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   },
   shellComponent: RootDocument,
   component: RootLayout,
-  // Rare pages: their code loads only when one is shown.
-  errorComponent: lazyRouteComponent(() => import('../components/ErrorFallback'), 'ErrorFallback'),
-  notFoundComponent: lazyRouteComponent(() => import('../components/NotFound'), 'NotFound'),
+  errorComponent: ErrorFallback,
+  notFoundComponent: NotFound,
 })
 
 function RootDocument({ children }: { children: ReactNode }) {

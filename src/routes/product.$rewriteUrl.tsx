@@ -11,7 +11,9 @@ import { Breadcrumbs } from '../components/Breadcrumbs'
 import { Price } from '../components/Price'
 import { AddToCartButton } from '../components/product/AddToCartButton'
 import { stockLabel } from '../components/product/stock-label'
+import { currentLocale } from '../lib/i18n'
 import { sendPersonalisationEvent } from '../lib/personalisation'
+import { breadcrumbJsonLd, jsonLdScript, openGraph, productJsonLd } from '../lib/seo'
 import { pricesWithTax } from '../lib/pricing'
 import { stockState } from '../lib/stock'
 import { m } from '../paraglide/messages.js'
@@ -22,11 +24,25 @@ import { regionIdAtom } from '../state/shopper'
 export const Route = createFileRoute('/product/$rewriteUrl')({
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(catalogueQueries.product(context.locale, context.prefs.regionId, params.rewriteUrl)),
-  head: ({ loaderData }) => ({
-    meta: loaderData
-      ? [{ title: m.product_title({ name: loaderData.product.name }) }, { name: 'description', content: loaderData.product.description }]
-      : [],
-  }),
+  head: ({ loaderData }) => {
+    if (!loaderData) return { meta: [] }
+    const { product } = loaderData
+    const locale = currentLocale()
+    const price = pricesWithTax(product, new Date(loaderData.now)).price
+    const trail = [
+      { name: m.breadcrumb_home(), path: '/' },
+      { name: product.main_category.name, path: `/${product.main_category.url_key}` },
+      { name: product.name, path: `/product/${product.rewrite_url}` },
+    ]
+    return {
+      meta: [
+        { title: m.product_title({ name: product.name }) },
+        { name: 'description', content: product.description },
+        ...openGraph({ title: product.name, description: product.description, image: product.image[0], type: 'product' }, locale),
+      ],
+      scripts: [jsonLdScript(productJsonLd(product, price, locale)), jsonLdScript(breadcrumbJsonLd(trail, locale))],
+    }
+  },
   component: ProductPage,
 })
 

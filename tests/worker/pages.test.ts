@@ -1,6 +1,6 @@
 // Server-rendered pages in workerd: language and direction in the HTML, security headers, the
 // request log line, 404s and CSRF on server functions.
-import { SELF } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' }
@@ -113,5 +113,31 @@ describe('media cut-outs', () => {
   it('draws a product without its background for banners', async () => {
     const svg = await (await SELF.fetch('https://matjar.test/media/product/phone-210-1-cutout.svg')).text()
     expect(svg).not.toContain('<rect width="400" height="400"')
+  })
+})
+
+describe('search engines', () => {
+  it('serves a sitemap with every category and product in both languages, and robots.txt', async () => {
+    const response = await SELF.fetch('https://matjar.example/sitemap.xml')
+    expect(response.headers.get('content-type')).toContain('application/xml')
+    const xml = await response.text()
+    const products = await env.DB.prepare('SELECT count(*) AS n FROM products').first<{ n: number }>()
+    expect(xml.match(/<loc>https:\/\/matjar\.example\/en\/product\//g)).toHaveLength(products!.n)
+    expect(xml).toContain('<loc>https://matjar.example/laptops</loc>')
+    expect(xml).toContain('<loc>https://matjar.example/en/laptops</loc>')
+    // A category without products (Coming Soon) is not listed.
+    expect(xml).not.toContain('/coming-soon<')
+    const robots = await (await SELF.fetch('https://matjar.example/robots.txt')).text()
+    expect(robots).toContain('Sitemap: https://matjar.example/sitemap.xml')
+  })
+
+  it('gives a product page its JSON-LD Product and BreadcrumbList and Open Graph tags', async () => {
+    const row = await env.DB.prepare('SELECT rewrite_url, sku FROM products WHERE not_for_sale = 0 ORDER BY entity_id LIMIT 1').first<{ rewrite_url: string; sku: string }>()
+    const html = await (await page(`/en/product/${row!.rewrite_url}`)).text()
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
+    expect(blocks.find((b) => b['@type'] === 'Product')).toMatchObject({ sku: row!.sku, offers: { priceCurrency: 'SAR' } })
+    expect(blocks.find((b) => b['@type'] === 'BreadcrumbList').itemListElement).toHaveLength(3)
+    expect(html).toContain('property="og:type" content="product"')
+    expect(html).toContain('property="og:locale" content="en_SA"')
   })
 })

@@ -1,7 +1,7 @@
 /** The delivery badge of a product for the shopper's city (spec section 4, src/lib/delivery.ts). */
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { Clock, MapPin, Truck, Zap } from 'lucide-react'
+import { Truck } from 'lucide-react'
 import { deliveryBadge, type DeliveryBadge as Badge, type DeliveryFields } from '../../lib/delivery'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
@@ -15,11 +15,12 @@ export const deliveryText: Record<Badge, () => string> = {
   big_item_elsewhere: m.delivery_big_item_elsewhere,
 }
 
-const look: Record<Badge, { icon: typeof Truck; className: string }> = {
-  within_24_hours: { icon: Clock, className: 'text-[#00683a]' },
-  fast: { icon: Zap, className: 'text-[#00683a]' },
-  standard: { icon: Truck, className: 'text-muted' },
-  big_item_elsewhere: { icon: MapPin, className: 'text-sale' },
+// One icon for every badge (the words say which): each extra icon is first-load JS on every listing.
+const tone: Record<Badge, string> = {
+  within_24_hours: 'text-[#00683a]',
+  fast: 'text-[#00683a]',
+  standard: 'text-muted',
+  big_item_elsewhere: 'text-sale',
 }
 
 export function useDeliveryBadge(product: DeliveryFields): Badge {
@@ -30,10 +31,9 @@ export function useDeliveryBadge(product: DeliveryFields): Badge {
 
 export function DeliveryBadge({ product }: { product: DeliveryFields }) {
   const badge = useDeliveryBadge(product)
-  const { icon: Icon, className } = look[badge]
   return (
-    <p className={`flex h-5 items-center gap-1 text-xs font-semibold ${className}`}>
-      <Icon aria-hidden="true" className="size-3.5 shrink-0" />
+    <p className={`flex h-5 items-center gap-1 text-xs font-semibold ${tone[badge]}`}>
+      <Truck aria-hidden="true" className="size-3.5 shrink-0" />
       <span className="truncate">{deliveryText[badge]()}</span>
     </p>
   )
