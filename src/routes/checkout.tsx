@@ -7,16 +7,16 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { CircleCheck } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
+import { appConfig } from '../../app.config'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
 import { currentLocale } from '../lib/i18n'
+import { cookieNames, deleteBrowserCookie, writeBrowserCookie } from '../lib/shopper-prefs'
 import { m } from '../paraglide/messages.js'
 import { cartQueries } from '../queries/cart'
 import { catalogueQueries } from '../queries/catalogue'
 import { getPaymentMethods, placeOrder } from '../server/checkout.functions'
 import { chosenRegionIdAtom } from '../state/shopper'
-import { appConfig } from '../../app.config'
-import { cookieNames, deleteBrowserCookie, writeBrowserCookie } from '../lib/shopper-prefs'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.

@@ -47,6 +47,22 @@ test.describe('a category on a desktop, in English', () => {
     // A filter change starts again from the first page.
     await expect(page).not.toHaveURL(/page=/)
     await expect(page).toHaveURL(/in_stock=1/)
+
+    // A price range is whole riyals, lowest first; Arabic-Indic digits are read as such.
+    await filters.getByRole('textbox', { name: 'Lowest price (SAR)' }).fill('500')
+    await filters.getByRole('textbox', { name: 'Highest price (SAR)' }).fill('100')
+    await filters.getByRole('button', { name: 'Apply price' }).click()
+    await expect(filters.getByRole('alert')).toHaveText('The highest price cannot be below the lowest.')
+    await expect(page).not.toHaveURL(/price_(min|max)=/)
+    await filters.getByRole('textbox', { name: 'Lowest price (SAR)' }).fill('١٠٠')
+    await filters.getByRole('textbox', { name: 'Highest price (SAR)' }).fill('2,000')
+    await filters.getByRole('button', { name: 'Apply price' }).click()
+    await expect(page).toHaveURL(/price_min=100&price_max=2000|price_max=2000.*price_min=100/)
+    for (const card of (await page.getByRole('article').all()).slice(0, 3)) {
+      const price = await priceOf(card)
+      expect(price).toBeGreaterThanOrEqual(100)
+      expect(price).toBeLessThanOrEqual(2000)
+    }
   })
 })
 

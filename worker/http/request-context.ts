@@ -10,6 +10,8 @@ export type CacheOutcome = 'hit' | 'miss'
 interface RequestContext {
   id: string
   cache: CacheOutcome[]
+  /** Values read once per request (a page's frame and its body both need the category tree). */
+  memo: Map<string, Promise<unknown>>
 }
 
 const storage = new AsyncLocalStorage<RequestContext>()
@@ -21,6 +23,19 @@ export function currentRequestId(): string | undefined {
 /** Called by the KV cache helper so the request's log line shows hits and misses. */
 export function recordCacheOutcome(outcome: CacheOutcome): void {
   storage.getStore()?.cache.push(outcome)
+}
+
+/** Loads a value once per request; outside a request (tests, scripts) it simply loads. */
+export function requestMemo<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const memo = storage.getStore()?.memo
+  if (!memo) return load()
+  const existing = memo.get(key) as Promise<T> | undefined
+  if (existing) return existing
+  const loading = load()
+  memo.set(key, loading)
+  // A failed read is not kept: a later caller in the same request may try again.
+  loading.catch(() => memo.delete(key))
+  return loading
 }
 
 function summariseCache(outcomes: CacheOutcome[]): 'hit' | 'miss' | 'partial' | 'none' {
@@ -40,7 +55,7 @@ export async function handleWithContext(
 ): Promise<Response> {
   const incoming = request.headers.get('x-request-id')
   const id = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID()
-  const context: RequestContext = { id, cache: [] }
+  const context: RequestContext = { id, cache: [], memo: new Map() }
   const started = Date.now()
   const url = new URL(request.url)
   let status = 500

@@ -6,7 +6,7 @@
  *   v1:footer:{ar|en}          the footer document
  * Bump the version prefix when a cached shape changes, so old entries are never read.
  */
-import { recordCacheOutcome } from '../http/request-context'
+import { recordCacheOutcome, requestMemo } from '../http/request-context'
 
 export const cacheKeyVersion = 'v1'
 
@@ -24,17 +24,22 @@ export function allCacheKeys(): string[] {
 
 export function kvCache(kv: KVNamespace) {
   return {
-    /** Returns the cached value, or loads it, stores it for ttlSeconds and returns it. */
-    async getOrLoad<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
-      const cached = await kv.get<T>(key, 'json')
-      if (cached !== null) {
-        recordCacheOutcome('hit')
-        return cached
-      }
-      recordCacheOutcome('miss')
-      const value = await load()
-      await kv.put(key, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds) })
-      return value
+    /**
+     * Returns the cached value, or loads it, stores it for ttlSeconds and returns it. Read once per
+     * request: callers share the parsed value and must not change it.
+     */
+    getOrLoad<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+      return requestMemo(`kv:${key}`, async () => {
+        const cached = await kv.get<T>(key, 'json')
+        if (cached !== null) {
+          recordCacheOutcome('hit')
+          return cached
+        }
+        recordCacheOutcome('miss')
+        const value = await load()
+        await kv.put(key, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds) })
+        return value
+      })
     },
     /** Drops every cached entry of one kind (after the catalogue or content changes). */
     async invalidate(kind: CacheKind): Promise<void> {

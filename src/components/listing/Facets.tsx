@@ -8,7 +8,7 @@ import { useAtomValue } from 'jotai'
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
 import type { ListingFacets } from '~/catalogue/listing'
 import { currentLocale } from '../../lib/i18n'
-import type { DeliveryFacetKey, ListingSearch } from '../../lib/search-params'
+import { parsePriceRange, type DeliveryFacetKey, type ListingSearch, type PriceRangeError } from '../../lib/search-params'
 import { m } from '../../paraglide/messages.js'
 import { chosenFilterCount } from './filter-count'
 import { catalogueQueries } from '../../queries/catalogue'
@@ -64,23 +64,9 @@ export function Facets({ facets, search, onChange }: FacetsProps) {
   const locale = currentLocale()
   const region = useAtomValue(regionIdAtom)
   const city = useQuery(catalogueQueries.frame(locale)).data?.regions.find((r) => r.value === region)?.label ?? ''
-  const minId = useId()
-  const maxId = useId()
   const change = (patch: Partial<ListingSearch>) => onChange({ ...search, ...patch, page: undefined })
   const chosenBrands = search.brand?.split(',') ?? []
   const chosenDelivery = (search.delivery?.split(',') ?? []) as DeliveryFacetKey[]
-
-  const applyPrice = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const read = (name: string) => {
-      const value = Number(String(form.get(name) ?? '').trim() || Number.NaN)
-      return Number.isInteger(value) && value >= 0 ? value : undefined
-    }
-    const min = read('price_min')
-    const max = read('price_max')
-    change({ price_min: min || undefined, price_max: max !== undefined && (min === undefined || max >= min) ? max : undefined })
-  }
 
   return (
     <div>
@@ -116,45 +102,66 @@ export function Facets({ facets, search, onChange }: FacetsProps) {
       {facets.price && (
         <Group title={m.filters_price()}>
           {/* Keyed by the applied range, so the inputs show it again after navigation. */}
-          <form key={`${search.price_min}-${search.price_max}`} onSubmit={applyPrice} className="grid grid-cols-2 gap-2">
-            <div>
-              <label htmlFor={minId} className="mb-1 block text-xs text-muted">
-                {m.filters_price_min()}
-              </label>
-              <input
-                id={minId}
-                name="price_min"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                dir="ltr"
-                defaultValue={search.price_min}
-                placeholder={String(facets.price.min)}
-                className="h-10 w-full rounded-lg border border-line px-2 text-sm"
-              />
-            </div>
-            <div>
-              <label htmlFor={maxId} className="mb-1 block text-xs text-muted">
-                {m.filters_price_max()}
-              </label>
-              <input
-                id={maxId}
-                name="price_max"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                dir="ltr"
-                defaultValue={search.price_max}
-                placeholder={String(facets.price.max)}
-                className="h-10 w-full rounded-lg border border-line px-2 text-sm"
-              />
-            </div>
-            <button type="submit" className="col-span-2 h-10 rounded-full border border-brand text-sm font-semibold text-brand hover:bg-brand-soft">
-              {m.filters_price_apply()}
-            </button>
-          </form>
+          <PriceRangeForm key={`${search.price_min}-${search.price_max}`} bounds={facets.price} search={search} onApply={(range) => change(range)} />
         </Group>
       )}
     </div>
+  )
+}
+
+const priceErrors: Record<PriceRangeError, () => string> = {
+  not_whole_riyals: m.filters_price_not_whole,
+  max_below_min: m.filters_price_max_below_min,
+}
+
+function PriceInput({ name, label, value, placeholder, invalid, describedBy }: { name: string; label: string; value?: number; placeholder: number; invalid: boolean; describedBy?: string }) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs text-muted">
+        {label}
+      </label>
+      {/* Text, not number: Arabic-Indic digits and separators are accepted and folded. */}
+      <input
+        id={id}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        dir="ltr"
+        defaultValue={value}
+        placeholder={String(placeholder)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? describedBy : undefined}
+        className="h-10 w-full rounded-lg border border-line px-2 text-sm aria-invalid:border-sale"
+      />
+    </div>
+  )
+}
+
+function PriceRangeForm({ bounds, search, onApply }: { bounds: { min: number; max: number }; search: ListingSearch; onApply: (range: Pick<ListingSearch, 'price_min' | 'price_max'>) => void }) {
+  const [error, setError] = useState<PriceRangeError | null>(null)
+  const errorId = useId()
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const range = parsePriceRange(String(form.get('price_min') ?? ''), String(form.get('price_max') ?? ''))
+    if ('error' in range) return setError(range.error)
+    setError(null)
+    onApply({ price_min: range.price_min, price_max: range.price_max })
+  }
+  return (
+    <form noValidate onSubmit={submit} className="grid grid-cols-2 gap-2">
+      <PriceInput name="price_min" label={m.filters_price_min()} value={search.price_min} placeholder={bounds.min} invalid={error !== null} describedBy={errorId} />
+      <PriceInput name="price_max" label={m.filters_price_max()} value={search.price_max} placeholder={bounds.max} invalid={error !== null} describedBy={errorId} />
+      {error && (
+        <p id={errorId} role="alert" className="col-span-2 text-xs font-medium text-sale">
+          {priceErrors[error]()}
+        </p>
+      )}
+      <button type="submit" className="col-span-2 h-10 rounded-full border border-brand text-sm font-semibold text-brand hover:bg-brand-soft">
+        {m.filters_price_apply()}
+      </button>
+    </form>
   )
 }
