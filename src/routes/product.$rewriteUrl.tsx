@@ -13,7 +13,8 @@ import { AddToCartButton } from '../components/product/AddToCartButton'
 import { stockLabel } from '../components/product/stock-label'
 import { currentLocale } from '../lib/i18n'
 import { sendPersonalisationEvent } from '../lib/personalisation'
-import { breadcrumbJsonLd, jsonLdScript, openGraph, productJsonLd } from '../lib/seo'
+import { openGraph } from '../lib/seo'
+import { breadcrumbJsonLd, jsonLdText, productJsonLd } from '../lib/structured-data'
 import { pricesWithTax } from '../lib/pricing'
 import { stockState } from '../lib/stock'
 import { m } from '../paraglide/messages.js'
@@ -27,20 +28,12 @@ export const Route = createFileRoute('/product/$rewriteUrl')({
   head: ({ loaderData }) => {
     if (!loaderData) return { meta: [] }
     const { product } = loaderData
-    const locale = currentLocale()
-    const price = pricesWithTax(product, new Date(loaderData.now)).price
-    const trail = [
-      { name: m.breadcrumb_home(), path: '/' },
-      { name: product.main_category.name, path: `/${product.main_category.url_key}` },
-      { name: product.name, path: `/product/${product.rewrite_url}` },
-    ]
     return {
       meta: [
         { title: m.product_title({ name: product.name }) },
         { name: 'description', content: product.description },
-        ...openGraph({ title: product.name, description: product.description, image: product.image[0], type: 'product' }, locale),
+        ...openGraph({ title: product.name, description: product.description, image: product.image[0], type: 'product' }, currentLocale()),
       ],
-      scripts: [jsonLdScript(productJsonLd(product, price, locale)), jsonLdScript(breadcrumbJsonLd(trail, locale))],
     }
   },
   component: ProductPage,
@@ -60,8 +53,16 @@ function ProductPage() {
   }, [product.sku, sessionKnown])
   const prices = pricesWithTax(product, new Date(data.now))
   const state = stockLabel[stockState(product)]()
+  const trail = [
+    { name: m.breadcrumb_home(), path: '/' },
+    { name: product.main_category.name, path: `/${product.main_category.url_key}` },
+    { name: product.name, path: `/product/${product.rewrite_url}` },
+  ]
   return (
     <div className="mx-auto max-w-content px-4 py-4">
+      {/* Structured data for search engines (data blocks: never executed, so the CSP does not apply). */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(productJsonLd(product, prices.price, locale)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(breadcrumbJsonLd(trail, locale)) }} />
       <Breadcrumbs items={[{ label: product.main_category.name, to: `/${product.main_category.url_key}` }, { label: product.name }]} />
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
         <div className="grid gap-3">

@@ -1,6 +1,5 @@
 /** The compare toggle (spec sections 4 and 5): at most 4 products, the spec's message past that. */
 import { useSetAtom } from 'jotai'
-import { GitCompareArrows } from 'lucide-react'
 import { toggleCompare } from '../../lib/compare'
 import { m } from '../../paraglide/messages.js'
 import { compareAtom } from '../../state/shopper'
@@ -23,7 +22,8 @@ export function CompareButton({ sku, name }: { sku: string; name: string }) {
       }}
       className="inline-flex h-8 items-center gap-1.5 rounded-full px-2 text-xs font-semibold text-muted hover:text-brand aria-pressed:bg-brand-soft aria-pressed:text-brand"
     >
-      <GitCompareArrows aria-hidden="true" className="size-4" />
+      {/* A box that fills when chosen (no icon: every icon is first-load JS on every listing). */}
+      <span aria-hidden="true" className={`size-3.5 rounded-sm border-2 ${chosen ? 'border-brand bg-brand' : 'border-current'}`} />
       {m.compare_short()}
     </button>
   )

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { breadcrumbJsonLd, jsonLdScript, openGraph, productJsonLd } from './seo'
+import { openGraph } from './seo'
+import { breadcrumbJsonLd, jsonLdText, productJsonLd } from './structured-data'
 
 const product = {
   sku: 'APP-1076',
@@ -44,6 +45,6 @@ describe('structured data', () => {
 
 describe('JSON-LD script', () => {
   it('cannot be closed by the data', () => {
-    expect(jsonLdScript({ name: '</script><script>alert(1)</script>' }).children).not.toContain('</script>')
+    expect(jsonLdText({ name: '</script><script>alert(1)</script>' })).not.toContain('</script>')
   })
 })

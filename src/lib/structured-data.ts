@@ -1,0 +1,56 @@
+/**
+ * Schema.org structured data (JSON-LD) for product pages. Kept apart from seo.ts, whose links every
+ * page needs: only the product page's code carries this.
+ */
+import { appConfig } from '../../app.config'
+import { localizeHref } from '../paraglide/runtime'
+
+interface ProductForSeo {
+  sku: string
+  name: string
+  brand: string
+  description: string
+  image: string[]
+  rewrite_url: string
+  in_stock: boolean
+  back_orders: number
+  not_for_sale: boolean
+}
+
+/** Schema.org Product with its offer in SAR (what the shopper pays now) and availability in the city. */
+export function productJsonLd(product: ProductForSeo, price: number, locale: 'ar' | 'en'): Record<string, unknown> {
+  const origin = appConfig.store.canonicalOrigin
+  const url = origin + localizeHref(`/product/${product.rewrite_url}`, { locale })
+  const availability = product.not_for_sale
+    ? 'https://schema.org/InStoreOnly'
+    : product.back_orders === appConfig.backOrdersPreorderCode
+      ? 'https://schema.org/PreOrder'
+      : product.in_stock
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock'
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    sku: product.sku,
+    name: product.name,
+    description: product.description,
+    image: product.image.map((path) => origin + path),
+    brand: { '@type': 'Brand', name: product.brand },
+    offers: { '@type': 'Offer', url, priceCurrency: appConfig.store.currency, price: price.toFixed(2), availability },
+  }
+}
+
+/** Schema.org BreadcrumbList from the page's trail (paths without the locale). */
+export function breadcrumbJsonLd(items: { name: string; path: string }[], locale: 'ar' | 'en'): Record<string, unknown> {
+  const origin = appConfig.store.canonicalOrigin
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: origin + localizeHref(item.path, { locale }) })),
+  }
+}
+
+/** JSON-LD text for a script block; "<" is escaped so no text in the data can close the script. */
+export function jsonLdText(data: Record<string, unknown>): string {
+  return JSON.stringify(data).replaceAll('<', '\\u003c')
+}
