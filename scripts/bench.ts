@@ -2,10 +2,11 @@
 // side by side in one run over loopback: latency (median, p95), requests per second, workerd CPU
 // per request (utime + stime from /proc), each page's ratio to the baselines, and the gzip size of
 // the JavaScript each page loads first. Tests never assert these figures; this prints them.
-import { execSync, spawn } from 'node:child_process'
+import { execSync } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { firstLoadJsGzip } from './first-load-js'
+import { run, startLocalWorker, toolEnv as env } from './local-worker'
 
 const { values } = parseArgs({
   options: {
@@ -18,8 +19,6 @@ const { values } = parseArgs({
 const requests = Number(values.requests)
 const concurrency = Number(values.concurrency)
 const port = Number(values.port)
-const base = `http://127.0.0.1:${port}`
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
 // A browser user agent: Start streams to browsers and fully buffers for bots (STACK.md gotcha 7).
 const headers = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' }
 
@@ -38,10 +37,6 @@ const targets: Target[] = [
   { name: 'category (/laptops)', path: '/laptops', kind: 'page' },
   { name: 'product page', path: '', kind: 'page' },
 ]
-
-function run(command: string) {
-  execSync(command, { stdio: 'inherit', env })
-}
 
 const clockTicks = Number(execSync('getconf CLK_TCK').toString().trim()) || 100
 
@@ -110,19 +105,7 @@ async function drive(path: string, count: number) {
   return { median: at(0.5), p95: at(0.95), rps: count / seconds }
 }
 
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error('the Worker did not start')
-}
-
-if (!values['no-build']) run('npm run build')
-run('npm run db:migrate')
-run('npm run db:seed')
+const { base, pid: serverPid, stop } = await startLocalWorker(port, { build: !values['no-build'] })
 // One simple, sellable product with stock enough for every order the bench places.
 const picked = execSync(
   `npx wrangler d1 execute DB --local --json --command "SELECT sku FROM products WHERE type_id = 'simple' AND not_for_sale = 0 AND back_orders = 0 AND big_items = 0 ORDER BY entity_id LIMIT 1"`,
@@ -131,21 +114,8 @@ const picked = execSync(
 const benchSku = (JSON.parse(picked) as { results: { sku: string }[] }[])[0]!.results[0]!.sku
 run(`npx wrangler d1 execute DB --local --command "UPDATE stock SET qty = 1000000 WHERE region_id = 1101 AND product_id = (SELECT entity_id FROM products WHERE sku = '${benchSku}')" >/dev/null`)
 
-const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-  env,
-  stdio: 'ignore',
-  detached: true,
-})
-const stop = () => {
-  try {
-    process.kill(-server.pid!, 'SIGTERM')
-  } catch {}
-}
-process.on('exit', stop)
-
 try {
-  await waitForServer()
-  const pids = workerdPids(server.pid!)
+  const pids = workerdPids(serverPid)
   if (pids.length === 0) throw new Error('no workerd process found under vite preview')
 
   // A real product path from the seeded catalogue.

@@ -33,6 +33,14 @@ export interface ProductSummary {
   messages: ProductMessage[]
 }
 
+/** A configurable product's option (spec section 5: every option is required). */
+export interface ProductOption {
+  /** The attribute code the cart call names (option_id). */
+  code: string
+  label: string
+  values: { value: number; label: string }[]
+}
+
 export function productImagePath(kind: string, hue: number, view: number): string {
   return `/media/product/${kind}-${hue}-${view}.svg`
 }

@@ -1,6 +1,7 @@
 /**
- * Schema.org structured data (JSON-LD) for product pages. Kept apart from seo.ts, whose links every
- * page needs: only the product page's code carries this.
+ * Schema.org structured data (JSON-LD): the store (home), breadcrumbs (category and product pages)
+ * and products. Pages render it on the server only (components/JsonLd.tsx), so none of this
+ * reaches the browser's JavaScript.
  */
 import { appConfig } from '../../app.config'
 import { localizeHref } from '../paraglide/runtime'
@@ -47,6 +48,31 @@ export function breadcrumbJsonLd(items: { name: string; path: string }[], locale
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: origin + localizeHref(item.path, { locale }) })),
+  }
+}
+
+/** Schema.org WebSite with the store's search (sitelinks search box) and the Organization behind it. */
+export function storeJsonLd(locale: 'ar' | 'en'): Record<string, unknown> {
+  const origin = appConfig.store.canonicalOrigin
+  const home = origin + localizeHref('/', { locale })
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'WebSite',
+        '@id': `${origin}/#website`,
+        url: home,
+        name: appConfig.store.name[locale],
+        inLanguage: locale === 'ar' ? 'ar-SA' : 'en-SA',
+        publisher: { '@id': `${origin}/#organization` },
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: `${origin}${localizeHref('/search', { locale })}?q={search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+      { '@type': 'Organization', '@id': `${origin}/#organization`, name: appConfig.store.name[locale], url: home },
+    ],
   }
 }
 

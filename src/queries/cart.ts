@@ -4,12 +4,13 @@
  * of order).
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
 import type { Locale } from '../../app.config'
 import type { CartView } from '../lib/cart-types'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
-import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from '../server/cart.functions'
+import { addToCart, getCart } from '../server/cart.functions'
 import { openModalAtom } from '../state/shopper'
 import { pushToastAtom } from '../state/toasts'
 
@@ -37,9 +38,11 @@ interface Settled<T> {
   status: number
 }
 
-function useCartMutation<Input, Answer extends { cart?: CartView | null }>(
+export function useCartMutation<Input, Answer extends { cart?: CartView | null }>(
   run: (input: Input, locale: Locale) => Promise<Settled<Answer>>,
-  options: { fallbackError: () => string; onSuccess?: (answer: Answer) => void },
+  // Callbacks given here run even when the calling component has gone (the city popup closes before
+  // the add it started finishes); callbacks given to mutate() would not.
+  options: { fallbackError: () => string; onSuccess?: (answer: Answer, input: Input) => void },
 ) {
   const queryClient = useQueryClient()
   const pushToast = useSetAtom(pushToastAtom)
@@ -56,9 +59,9 @@ function useCartMutation<Input, Answer extends { cart?: CartView | null }>(
       if (result.error || !result.data) throw new Error(result.error?.message || options.fallbackError())
       return result.data
     },
-    onSuccess: (answer) => {
+    onSuccess: (answer, input) => {
       storeCart(queryClient, locale, answer.cart)
-      options.onSuccess?.(answer)
+      options.onSuccess?.(answer, input)
     },
     onError: (error) => pushToast({ kind: 'error', message: error.message || options.fallbackError() }),
   })
@@ -69,43 +72,31 @@ export interface AddToCartInput {
   qty: number
   regionId: string
   options?: { option_id: string; option_value: number }[]
+  /** Services (product fees) to add with the product. */
+  feeIds?: number[]
   /** Buy now goes to checkout instead of opening the cart panel. */
   buyNow?: boolean
 }
 
-export function useAddToCart(onAdded?: (input: { buyNow?: boolean }) => void) {
+/**
+ * Adds a product (and its chosen services). Spec section 7: the cart panel opens after the add, or
+ * checkout for Buy now.
+ */
+export function useAddToCart() {
   const setOpenModal = useSetAtom(openModalAtom)
+  const pushToast = useSetAtom(pushToastAtom)
+  const navigate = useNavigate()
   return useCartMutation(
-    ({ buyNow: _, options, ...input }: AddToCartInput, locale) => addToCart({ data: { ...input, ...(options ? { options } : {}), locale } }),
+    ({ buyNow: _, options, feeIds, ...input }: AddToCartInput, locale) =>
+      addToCart({ data: { ...input, ...(options ? { options } : {}), ...(feeIds?.length ? { feeIds } : {}), locale } }),
     {
       fallbackError: () => m.commerce_out_of_stock(),
-      onSuccess: () => {
-        if (onAdded) onAdded({})
+      onSuccess: (answer, input) => {
+        if (answer.feesAdded) pushToast({ kind: 'success', message: m.toast_service_added() })
+        if (answer.feeError !== undefined) pushToast({ kind: 'error', message: answer.feeError || m.error_internal() })
+        if (input.buyNow) void navigate({ to: '/checkout' })
         else setOpenModal('cart')
       },
     },
   )
-}
-
-export function useUpdateCartItem() {
-  return useCartMutation((input: { itemId: number; qty: number }, locale) => updateCartItem({ data: { ...input, locale } }), {
-    fallbackError: () => m.commerce_qty_unavailable(),
-  })
-}
-
-export function useRemoveCartItem() {
-  const pushToast = useSetAtom(pushToastAtom)
-  return useCartMutation((input: { itemId: number }, locale) => removeCartItem({ data: { ...input, locale } }), {
-    fallbackError: () => m.error_internal(),
-    onSuccess: () => pushToast({ kind: 'success', message: m.toast_removed() }),
-  })
-}
-
-export function useClearCart() {
-  const pushToast = useSetAtom(pushToastAtom)
-  return useCartMutation((_: void, locale) => clearCart({ data: { locale } }), {
-    fallbackError: () => m.error_internal(),
-    // 'cart cleared successfully' is the default when the server gives no message (spec section 8).
-    onSuccess: (answer) => pushToast({ kind: 'success', message: (answer as { msg?: string }).msg || m.commerce_cart_cleared() }),
-  })
 }

@@ -5,15 +5,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { SlidersHorizontal } from 'lucide-react'
+import { SlidersHorizontal } from 'lucide'
 import { lazy, Suspense, useState } from 'react'
+import { Icon } from '../components/ui/Icon'
 import { Breadcrumbs } from '../components/Breadcrumbs'
+import { JsonLd } from '../components/JsonLd'
 import { Facets } from '../components/listing/Facets'
 import { chosenFilterCount } from '../components/listing/filter-count'
 import { Pagination } from '../components/listing/Pagination'
 import { SortSelect } from '../components/listing/SortSelect'
 import { ProductCard } from '../components/product/ProductCard'
+import { currentLocale } from '../lib/i18n'
 import { listingQuery, parseListingSearch, type ListingSearch } from '../lib/search-params'
+import { openGraph } from '../lib/seo'
+import { breadcrumbJsonLd, jsonLdText } from '../lib/structured-data'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { regionIdAtom } from '../state/shopper'
@@ -31,6 +36,14 @@ export const Route = createFileRoute('/$urlKey')({
       ? [
           { title: m.category_title({ name: loaderData.category.name }) },
           { name: 'description', content: m.category_meta_description({ name: loaderData.category.name }) },
+          ...openGraph(
+            {
+              title: loaderData.category.name,
+              description: m.category_meta_description({ name: loaderData.category.name }),
+              image: loaderData.category.banners.desktop?.image_src,
+            },
+            currentLocale(),
+          ),
         ]
       : [],
   }),
@@ -51,6 +64,7 @@ function CategoryPage() {
 
   return (
     <div className="mx-auto max-w-content px-4 py-4">
+      <JsonLd text={import.meta.env.SSR ? jsonLdText(breadcrumbJsonLd(categoryTrail(category, parent), locale)) : ''} />
       <Breadcrumbs items={[...(parent ? [{ label: parent.name, to: `/${parent.url_key}` }] : []), { label: category.name }]} />
       {category.banners.desktop && (
         <picture>
@@ -89,7 +103,7 @@ function CategoryPage() {
               onClick={() => setFiltersOpen(true)}
               className="inline-flex h-10 items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm font-semibold lg:hidden"
             >
-              <SlidersHorizontal aria-hidden="true" className="size-4" />
+              <Icon icon={SlidersHorizontal} className="size-4" />
               {chosen > 0 ? m.filters_open_count({ count: chosen }) : m.filters_open()}
             </button>
             <div className="ms-auto">
@@ -117,4 +131,13 @@ function CategoryPage() {
       )}
     </div>
   )
+}
+
+/** The category's place for search engines: home, its parent when it has one, itself. */
+function categoryTrail(category: { name: string; url_key: string }, parent: { name: string; url_key: string } | null) {
+  return [
+    { name: m.breadcrumb_home(), path: '/' },
+    ...(parent ? [{ name: parent.name, path: `/${parent.url_key}` }] : []),
+    { name: category.name, path: `/${category.url_key}` },
+  ]
 }

@@ -5,8 +5,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { CircleCheck } from 'lucide-react'
+import { CircleCheck } from 'lucide'
 import { useEffect, useId, useState } from 'react'
+import { Icon } from '../components/ui/Icon'
 import { appConfig } from '../../app.config'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
@@ -63,7 +64,7 @@ function Checkout() {
   if (placed) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center" aria-live="polite">
-        <CircleCheck aria-hidden="true" className="size-16 text-[#00683a]" />
+        <Icon icon={CircleCheck} className="size-16 text-[#00683a]" />
         <h1 className="text-2xl font-bold">{m.order_success_title()}</h1>
         <p className="text-lg font-semibold">
           {m.order_success_number_label()} <bdi dir="ltr">{placed.increment_id}</bdi>

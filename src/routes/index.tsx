@@ -2,16 +2,22 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import { JsonLd } from '../components/JsonLd'
 import { CampaignCountdown } from '../components/home/CampaignCountdown'
 import { CategoryHighlights } from '../components/home/CategoryHighlights'
 import { HeroBanners } from '../components/home/HeroBanners'
 import { PopupBanner } from '../components/home/PopupBanner'
 import { ProductRail } from '../components/product/ProductRail'
+import { currentLocale } from '../lib/i18n'
+import { openGraph } from '../lib/seo'
+import { jsonLdText, storeJsonLd } from '../lib/structured-data'
+import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { regionIdAtom } from '../state/shopper'
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(catalogueQueries.home(context.locale, context.prefs.regionId)),
+  head: () => ({ meta: openGraph({ title: m.home_title(), description: m.home_meta_description() }, currentLocale()) }),
   component: Home,
 })
 
@@ -22,6 +28,7 @@ function Home() {
   const content = data.content
   return (
     <>
+      <JsonLd text={import.meta.env.SSR ? jsonLdText(storeJsonLd(locale)) : ''} />
       {content && <HeroBanners banners={content.banners} />}
       {content?.campaign && <CampaignCountdown campaign={content.campaign} serverNow={data.now} />}
       <CategoryHighlights categories={data.highlights} />

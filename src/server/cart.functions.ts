@@ -37,9 +37,18 @@ const addInput = type({
   qty,
   regionId: /^\d{4}$/,
   'options?': type({ option_id: '/^[a-z_]{1,40}$/', option_value: '1 <= number.integer <= 1000' }).array().atMostLength(10),
+  /** Services (product fees) chosen on the product page, added to the new line right after it. */
+  'feeIds?': type('1 <= number.integer <= 100000').array().atMostLength(10),
 })
 
-type AddAnswer = { item_id: number; quoteId: string; cart: CartView }
+type AddAnswer = {
+  item_id: number
+  quoteId: string
+  cart: CartView
+  /** How many of the chosen services were added, and the refusal of the first that was not. */
+  feesAdded?: number
+  feeError?: string
+}
 
 export const addToCart = createServerFn({ method: 'POST' })
   .validator(addInput)
@@ -63,7 +72,20 @@ export const addToCart = createServerFn({ method: 'POST' })
       session.forgetQuote()
       result = await attempt()
     }
-    return result
+    if (!result.data || !data.feeIds?.length) return result
+    // The product is in the cart; its services follow one by one (each is a line of its own).
+    const answer: AddAnswer = { ...result.data, feesAdded: 0 }
+    const client = await session.client()
+    for (const fee_id of data.feeIds) {
+      const fee = await client.settle<{ cart: CartView }>('POST', '/cart/productFees', { item_id: answer.item_id, fee_id })
+      if (!fee.data) {
+        answer.feeError = fee.error?.message
+        break
+      }
+      answer.cart = fee.data.cart
+      answer.feesAdded! += 1
+    }
+    return { ...result, data: answer }
   })
 
 export const updateCartItem = createServerFn({ method: 'POST' })

@@ -142,9 +142,13 @@ export const getBlogPost = createServerFn({ method: 'GET' })
 export const getProductPage = createServerFn({ method: 'GET' })
   .validator(type({ locale, regionId, rewriteUrl: /^[a-z0-9-]{1,200}$/ }))
   .handler(async ({ data }) => {
-    const product = await productDetail(env.DB, data.rewriteUrl, data.locale, Number(data.regionId))
-    if (!product) throw notFound()
-    return { product, now: new Date().toISOString() }
+    const now = new Date()
+    const page = await productDetail(env.DB, data.rewriteUrl, data.locale, Number(data.regionId), {
+      now,
+      relatedLimit: appConfig.limits.relatedProductsLimit,
+    })
+    if (!page) throw notFound()
+    return { ...page, now: now.toISOString() }
   })
 
 /** The products of the favourites and compare pages, by sku (the browser keeps the skus). */

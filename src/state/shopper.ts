@@ -16,7 +16,7 @@ export const wishlistAtom = atomWithStorage<string[]>('wishListInLocalStorage', 
 export const compareAtom = atomWithStorage<string[]>('compare_products', [])
 
 /** Which one modal is open (spec section 2: modals open one at a time). */
-export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart' | 'auth' | 'otp' | 'forgot'
+export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart' | 'auth' | 'otp' | 'forgot' | 'tabby' | 'tamara'
 export const openModalAtom = atom<ModalName | null>(null)
 
 /** The region stock and delivery follow: the chosen one, else the default (1101). */
@@ -29,5 +29,8 @@ export const regionIdAtom = atom((get) => get(chosenRegionIdAtom) ?? String(appC
 export interface PendingCartAdd {
   sku: string
   qty: number
+  options?: { option_id: string; option_value: number }[]
+  feeIds?: number[]
+  buyNow?: boolean
 }
 export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>('targetProductDate', null)

@@ -65,7 +65,8 @@ describe('every response', () => {
     const response = await page('/')
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
     const html = await response.text()
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+    // JSON-LD data blocks are never executed, so the CSP does not apply to them.
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('application/ld+json'))
     expect(scripts.length).toBeGreaterThan(0)
     for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`)
   })
@@ -139,5 +140,23 @@ describe('search engines', () => {
     expect(blocks.find((b) => b['@type'] === 'BreadcrumbList').itemListElement).toHaveLength(3)
     expect(html).toContain('property="og:type" content="product"')
     expect(html).toContain('property="og:locale" content="en_SA"')
+  })
+
+  it('gives the home page WebSite and Organization JSON-LD with the store search, and Open Graph', async () => {
+    const html = await (await page('/')).text()
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
+    const graph = blocks.find((b) => Array.isArray(b['@graph']))['@graph']
+    expect(graph.map((node: { '@type': string }) => node['@type'])).toEqual(['WebSite', 'Organization'])
+    expect(graph[0].potentialAction.target.urlTemplate).toBe('https://matjar.example/search?q={search_term_string}')
+    expect(html).toContain('property="og:locale" content="ar_SA"')
+    expect(html).toContain('property="og:type" content="website"')
+  })
+
+  it('gives a category page its BreadcrumbList and Open Graph tags', async () => {
+    const html = await (await page('/en/laptops')).text()
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
+    const trail = blocks.find((b) => b['@type'] === 'BreadcrumbList').itemListElement
+    expect(trail.at(-1)).toMatchObject({ name: 'Laptops', item: 'https://matjar.example/en/laptops' })
+    expect(html).toContain('property="og:title" content="Laptops"')
   })
 })

@@ -1,7 +1,9 @@
 /** Product reads for cards and listings, in the page's language and for the shopper's region. */
-import type { Locale } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
+import { availableDeliveryDates, type AvailableDate } from '../../src/lib/dates'
 import type { ProductLabel } from '../../src/lib/labels'
-import { productImagePath, type ProductMessage, type ProductSummary } from '../../src/lib/product'
+import { productImagePath, type ProductMessage, type ProductOption, type ProductSummary } from '../../src/lib/product'
+import { feesForRegion, type FeeOptionRow, type ProductFee } from '../catalogue/product-fees'
 import type { ListingRow } from '../catalogue/listing'
 import type { ProductRow } from '../seed/catalogue'
 
@@ -159,25 +161,95 @@ export interface ProductDetail extends ProductSummary {
   description: string
   specifications: { name: string; value: string }[]
   main_category: { url_key: string; name: string }
+  /** A configurable product's options (all required), labels in the page's language. */
+  options: ProductOption[]
+  /** Services sold with the product, priced for the shopper's region (spec section 9). */
+  fees: ProductFee[]
+  eligible_for_tabby: boolean
+  eligible_for_tamara: boolean
+  /** The days the shopper's city can receive a delivery, first one first. */
+  delivery_dates: AvailableDate[]
 }
 
-/** One product by its rewrite_url, with what the product page shows. */
-export async function productDetail(db: D1Database, rewriteUrl: string, locale: Locale, regionId: number): Promise<ProductDetail | null> {
-  const row = await db
-    .prepare(
-      `SELECT ${summaryColumns}, p.description_ar, p.description_en, p.specifications, c.url_key AS category_url_key,
-              c.name_ar AS category_name_ar, c.name_en AS category_name_en
-       FROM products p JOIN categories c ON c.id = p.main_category_id
-       LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
-       WHERE p.rewrite_url = ?1`,
-    )
-    .bind(rewriteUrl, regionId)
-    .first<SummaryRecord & Record<'description_ar' | 'description_en' | 'specifications' | 'category_url_key' | 'category_name_ar' | 'category_name_en', string>>()
+type StoredConfigurable = {
+  attribute_code: string
+  label: Record<Locale, string>
+  options: { value_index: number; label: Record<Locale, string> }[]
+}
+
+function localOptions(json: string | null, locale: Locale): ProductOption[] {
+  if (!json) return []
+  return (JSON.parse(json) as StoredConfigurable[]).map((c) => ({
+    code: c.attribute_code,
+    label: c.label[locale],
+    values: c.options.map((o) => ({ value: o.value_index, label: o.label[locale] })),
+  }))
+}
+
+type DetailRecord = SummaryRecord &
+  Record<'description_ar' | 'description_en' | 'specifications' | 'category_url_key' | 'category_name_ar' | 'category_name_en', string> & {
+    configurables: string | null
+    eligible_for_tabby: number
+    eligible_for_tamara: number
+    main_category_id: number
+    delivery_lead_days: number | null
+    delivery_date_count: number | null
+  }
+
+/**
+ * One product by its rewrite_url, with what the product page shows: options, the region's fees and
+ * delivery dates, and up to `relatedLimit` related products (same main category, most popular).
+ */
+export async function productDetail(
+  db: D1Database,
+  rewriteUrl: string,
+  locale: Locale,
+  regionId: number,
+  options: { now: Date; relatedLimit: number },
+): Promise<{ product: ProductDetail; related: ProductSummary[] } | null> {
+  const [detail, fees, related] = await db.batch<DetailRecord & FeeOptionRow & SummaryRecord>([
+    db
+      .prepare(
+        `SELECT ${summaryColumns}, p.description_ar, p.description_en, p.specifications, p.configurables, p.eligible_for_tabby,
+                p.eligible_for_tamara, p.main_category_id, c.url_key AS category_url_key, c.name_ar AS category_name_ar,
+                c.name_en AS category_name_en, r.delivery_lead_days, r.delivery_date_count
+         FROM products p JOIN categories c ON c.id = p.main_category_id
+         LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
+         LEFT JOIN regions r ON r.id = ?2
+         WHERE p.rewrite_url = ?1`,
+      )
+      .bind(rewriteUrl, regionId),
+    db
+      .prepare(
+        `SELECT o.fee_id, o.fee_option_id, o.region_id, o.price, f.title_ar, f.title_en
+         FROM product_fee_options o JOIN product_fees f ON f.fee_id = o.fee_id
+         WHERE o.product_id = (SELECT entity_id FROM products WHERE rewrite_url = ?1) AND o.region_id IN (?2, ?3)`,
+      )
+      .bind(rewriteUrl, regionId, appConfig.regions.feeFallbackId),
+    db
+      .prepare(
+        `SELECT ${summaryColumns} FROM products p
+         LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
+         WHERE p.main_category_id = (SELECT main_category_id FROM products WHERE rewrite_url = ?1) AND p.rewrite_url != ?1
+         ORDER BY p.popularity DESC, p.entity_id LIMIT ?3`,
+      )
+      .bind(rewriteUrl, regionId, options.relatedLimit),
+  ])
+  const row = detail?.results[0] as DetailRecord | undefined
   if (!row) return null
   return {
-    ...toSummary(row, locale),
-    description: locale === 'ar' ? row.description_ar : row.description_en,
-    specifications: localSpecifications(row.specifications, locale),
-    main_category: { url_key: row.category_url_key, name: locale === 'ar' ? row.category_name_ar : row.category_name_en },
+    product: {
+      ...toSummary(row, locale),
+      description: locale === 'ar' ? row.description_ar : row.description_en,
+      specifications: localSpecifications(row.specifications, locale),
+      main_category: { url_key: row.category_url_key, name: locale === 'ar' ? row.category_name_ar : row.category_name_en },
+      options: row.type_id === 'configurable' ? localOptions(row.configurables, locale) : [],
+      fees: feesForRegion((fees?.results ?? []) as FeeOptionRow[], regionId, appConfig.regions.feeFallbackId, locale),
+      eligible_for_tabby: row.eligible_for_tabby === 1,
+      eligible_for_tamara: row.eligible_for_tamara === 1,
+      delivery_dates:
+        row.delivery_lead_days === null ? [] : availableDeliveryDates(options.now, row.delivery_lead_days, row.delivery_date_count ?? 3),
+    },
+    related: ((related?.results ?? []) as SummaryRecord[]).map((r) => toSummary(r, locale)),
   }
 }

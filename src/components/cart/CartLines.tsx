@@ -1,9 +1,10 @@
 /** The cart's lines with quantity steppers and remove buttons; service (fee) lines sit under their product. */
-import { Minus, Plus, Trash2 } from 'lucide-react'
+import { Minus, Plus, Trash2 } from 'lucide'
+import { Icon } from '../ui/Icon'
 import { appConfig } from '../../../app.config'
 import type { CartItemView } from '../../lib/cart-types'
 import { m } from '../../paraglide/messages.js'
-import { useRemoveCartItem, useUpdateCartItem } from '../../queries/cart'
+import { useRemoveCartItem, useUpdateCartItem } from '../../queries/cart-lines'
 import { Price } from '../Price'
 
 export function CartLines({ items, compact = false }: { items: CartItemView[]; compact?: boolean }) {
@@ -33,7 +34,7 @@ export function CartLines({ items, compact = false }: { items: CartItemView[]; c
                   aria-label={m.cart_qty_decrease()}
                   className="p-1.5 disabled:opacity-40"
                 >
-                  <Minus aria-hidden="true" className="size-4" />
+                  <Icon icon={Minus} className="size-4" />
                 </button>
                 <output className="min-w-8 text-center text-sm font-semibold" aria-live="polite">
                   {item.qty}
@@ -45,7 +46,7 @@ export function CartLines({ items, compact = false }: { items: CartItemView[]; c
                   aria-label={m.cart_qty_increase()}
                   className="p-1.5 disabled:opacity-40"
                 >
-                  <Plus aria-hidden="true" className="size-4" />
+                  <Icon icon={Plus} className="size-4" />
                 </button>
               </div>
               <Price amount={item.row_total} className="font-bold" />
@@ -56,7 +57,7 @@ export function CartLines({ items, compact = false }: { items: CartItemView[]; c
                 aria-label={m.cart_remove({ name: item.name })}
                 className="rounded-full p-1.5 text-muted hover:bg-surface hover:text-sale"
               >
-                <Trash2 aria-hidden="true" className="size-4" />
+                <Icon icon={Trash2} className="size-4" />
               </button>
             </div>
           </div>

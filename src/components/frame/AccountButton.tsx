@@ -4,8 +4,9 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
-import { LogIn } from 'lucide-react'
+import { LogIn } from 'lucide'
 import { lazy, Suspense } from 'react'
+import { Icon } from '../ui/Icon'
 import { m } from '../../paraglide/messages.js'
 import { sessionQueries } from '../../queries/session'
 import { authTabAtom } from '../../state/auth'
@@ -38,7 +39,7 @@ export function AccountButton() {
         setOpenModal('auth')
       }}
     >
-      <LogIn aria-hidden="true" className="size-6" />
+      <Icon icon={LogIn} className="size-6" />
     </button>
   )
 }

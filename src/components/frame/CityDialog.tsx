@@ -51,7 +51,7 @@ export function CityDialog({ regions }: { regions: RegionOption[] }) {
     // Spec section 5: the product remembered when the popup opened is added now.
     if (pending) {
       setPending(null)
-      add.mutate({ sku: pending.sku, qty: pending.qty, regionId: value })
+      add.mutate({ ...pending, regionId: value })
     }
     // Stock and delivery badges depend on the city (the cart itself does not).
     void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'frame' && q.queryKey[0] !== 'cart' })

@@ -2,7 +2,8 @@
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { Heart, ShoppingCart, UserRound } from 'lucide-react'
+import { Heart, ShoppingCart, UserRound } from 'lucide'
+import { Icon } from '../ui/Icon'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
 import { currentLocale } from '../../lib/i18n'
@@ -34,7 +35,7 @@ export function AccountLink() {
       aria-label={m.header_account_new_tab()}
       title={m.header_account()}
     >
-      <UserRound aria-hidden="true" className="size-6" />
+      <Icon icon={UserRound} className="size-6" />
     </a>
   )
 }
@@ -43,7 +44,7 @@ export function FavouritesLink() {
   const count = useAtomValue(wishlistAtom).length
   return (
     <Link to="/user/favourites" className={iconLink} aria-label={m.header_favourites_count({ count })} title={m.header_favourites()}>
-      <Heart aria-hidden="true" className="size-6" />
+      <Icon icon={Heart} className="size-6" />
       <Badge count={count} />
     </Link>
   )
@@ -67,7 +68,7 @@ export function CartLink() {
       aria-label={m.header_cart_count({ count })}
       title={m.header_cart()}
     >
-      <ShoppingCart aria-hidden="true" className="size-6" />
+      <Icon icon={ShoppingCart} className="size-6" />
       <Badge count={count} />
     </Link>
   )

@@ -2,8 +2,9 @@
  * The header's search field. It submits to /search?q= as a plain form; the suggestion popup and
  * the results page arrive with the search issue.
  */
-import { Search } from 'lucide-react'
+import { Search } from 'lucide'
 import { useId } from 'react'
+import { Icon } from '../ui/Icon'
 import { m } from '../../paraglide/messages.js'
 import { localizeHref } from '../../paraglide/runtime'
 
@@ -31,7 +32,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         className="absolute inset-y-1 end-1 inline-flex w-9 items-center justify-center rounded-full bg-brand text-brand-ink hover:opacity-90"
         aria-label={m.header_search_submit()}
       >
-        <Search aria-hidden="true" className="size-5" />
+        <Icon icon={Search} className="size-5" />
       </button>
     </form>
   )

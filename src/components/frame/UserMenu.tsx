@@ -1,8 +1,9 @@
 /** The signed-in user menu (Dashboard, Log Out) with the telesales badge; its code loads only for a signed-in shopper. */
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate } from '@tanstack/react-router'
-import { UserRoundCheck } from 'lucide-react'
+import { UserRoundCheck } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
+import { Icon } from '../ui/Icon'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { logout } from '../../server/auth.functions'
@@ -32,7 +33,7 @@ export function UserMenu({ name, telesales }: { name: string; telesales: boolean
   return (
     <div ref={menu} className="relative">
       <button type="button" className={iconButton} aria-label={m.user_menu({ name })} aria-expanded={open} aria-haspopup="menu" onClick={() => setOpen((v) => !v)}>
-        <UserRoundCheck aria-hidden="true" className="size-6" />
+        <Icon icon={UserRoundCheck} className="size-6" />
       </button>
       {open && (
         <div role="menu" className="absolute end-0 top-12 z-40 w-56 rounded-xl bg-white p-2 text-ink shadow-xl">

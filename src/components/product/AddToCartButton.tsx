@@ -4,28 +4,22 @@
  * once one is chosen. A configurable product from a listing goes to its page to pick options.
  */
 import { useNavigate } from '@tanstack/react-router'
-import { useAtomValue, useSetAtom } from 'jotai'
-import { ShoppingCart } from 'lucide-react'
+import { ShoppingCart } from 'lucide'
+import { Icon } from '../ui/Icon'
 import type { ProductSummary } from '../../lib/product'
 import { stockState } from '../../lib/stock'
 import { m } from '../../paraglide/messages.js'
-import { useAddToCart } from '../../queries/cart'
-import { chosenRegionIdAtom, openModalAtom, pendingCartAddAtom } from '../../state/shopper'
+import { useAddProduct } from './use-add-product'
 
 interface AddToCartButtonProps {
   product: ProductSummary
-  /** On the product page options come from the page; in a listing a configurable product links there. */
-  options?: { option_id: string; option_value: number }[]
-  onProductPage?: boolean
   className?: string
 }
 
-export function AddToCartButton({ product, options, onProductPage = false, className = '' }: AddToCartButtonProps) {
-  const region = useAtomValue(chosenRegionIdAtom)
-  const setOpenModal = useSetAtom(openModalAtom)
-  const setPending = useSetAtom(pendingCartAddAtom)
+/** The listing's button; the product page has its own (ProductPurchase) with options and services. */
+export function AddToCartButton({ product, className = '' }: AddToCartButtonProps) {
   const navigate = useNavigate()
-  const add = useAddToCart()
+  const add = useAddProduct()
   const state = stockState(product)
   if (state === 'not_for_sale') return null
 
@@ -38,17 +32,17 @@ export function AddToCartButton({ product, options, onProductPage = false, class
     )
   }
 
+  // The accessible name starts with the words on the button (WCAG 2.5.3), then names the product.
+  const actionLabel =
+    product.type_id === 'configurable' ? m.product_choose_options_label : state === 'preorder' ? m.product_preorder_label : m.product_add_to_cart_label
+
   const onClick = () => {
-    if (product.type_id === 'configurable' && !onProductPage) {
+    // Spec section 5: a configurable product added from a listing goes to its page for the options.
+    if (product.type_id === 'configurable') {
       void navigate({ to: '/product/$rewriteUrl', params: { rewriteUrl: product.rewrite_url } })
       return
     }
-    if (!region) {
-      setPending({ sku: product.sku, qty: 1 })
-      setOpenModal('city')
-      return
-    }
-    add.mutate({ sku: product.sku, qty: 1, regionId: region, options })
+    add.add({ sku: product.sku, qty: 1 })
   }
 
   return (
@@ -56,11 +50,11 @@ export function AddToCartButton({ product, options, onProductPage = false, class
       type="button"
       onClick={onClick}
       disabled={add.isPending}
-      aria-label={add.isPending ? undefined : m.product_add_to_cart_label({ name: product.name })}
+      aria-label={add.isPending ? undefined : actionLabel({ name: product.name })}
       className={`${base} bg-accent text-accent-ink hover:brightness-95 disabled:opacity-70`}
     >
-      <ShoppingCart aria-hidden="true" className="size-4" />
-      {add.isPending ? m.product_adding() : state === 'preorder' ? m.product_preorder() : product.type_id === 'configurable' && !onProductPage ? m.product_choose_options() : m.product_add_to_cart()}
+      <Icon icon={ShoppingCart} className="size-4" />
+      {add.isPending ? m.product_adding() : product.type_id === 'configurable' ? m.product_choose_options() : state === 'preorder' ? m.product_preorder() : m.product_add_to_cart()}
     </button>
   )
 }

@@ -1,6 +1,7 @@
 /** The wishlist heart (spec sections 2 and 4): toggles the sku in wishListInLocalStorage, with a toast. */
 import { useSetAtom } from 'jotai'
-import { Heart } from 'lucide-react'
+import { Heart } from 'lucide'
+import { Icon } from '../ui/Icon'
 import { toggleWishlist } from '../../lib/compare'
 import { m } from '../../paraglide/messages.js'
 import { wishlistAtom } from '../../state/shopper'
@@ -23,7 +24,7 @@ export function WishlistButton({ sku, name, className = '' }: { sku: string; nam
       }}
       className={`flex size-9 items-center justify-center rounded-full bg-white/90 text-ink shadow-sm hover:text-sale aria-pressed:text-sale ${className}`}
     >
-      <Heart aria-hidden="true" className={`size-5 ${saved ? 'fill-current' : ''}`} />
+      <Icon icon={Heart} className={`size-5 ${saved ? 'fill-current' : ''}`} />
     </button>
   )
 }

@@ -1,0 +1,58 @@
+/**
+ * Delivery to the shopper's city (spec sections 3 and 4): the city, a way to change it, the delivery
+ * badge, and the days a delivery can arrive, in the page's language and Riyadh's calendar.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { MapPin } from 'lucide'
+import { Icon } from '../ui/Icon'
+import type { AvailableDate } from '../../lib/dates'
+import { formatDisplayDate } from '../../lib/dates'
+import type { DeliveryFields } from '../../lib/delivery'
+import { currentLocale } from '../../lib/i18n'
+import { m } from '../../paraglide/messages.js'
+import { catalogueQueries } from '../../queries/catalogue'
+import { openModalAtom, regionIdAtom } from '../../state/shopper'
+import { deliveryText, useDeliveryBadge } from '../product/DeliveryBadge'
+
+interface DeliveryDatesProps {
+  product: DeliveryFields
+  dates: AvailableDate[]
+  /** Dates only mean something for a product the city can receive now. */
+  showDates: boolean
+}
+
+export function DeliveryDates({ product, dates, showDates }: DeliveryDatesProps) {
+  const locale = currentLocale()
+  const region = useAtomValue(regionIdAtom)
+  const setOpenModal = useSetAtom(openModalAtom)
+  const city = useQuery(catalogueQueries.frame(locale)).data?.regions.find((r) => r.value === region)?.label ?? ''
+  const badge = useDeliveryBadge(product)
+  const deliverable = showDates && badge !== 'big_item_elsewhere' && dates.length > 0
+  return (
+    <section aria-labelledby="delivery-heading" className="rounded-xl border border-line bg-white p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="delivery-heading" className="flex items-center gap-2 text-sm font-semibold">
+          <Icon icon={MapPin} className="size-4 text-brand" />
+          {m.product_delivery_to({ city })}
+        </h2>
+        <button type="button" onClick={() => setOpenModal('city')} className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
+          {m.product_change_city()}
+        </button>
+      </div>
+      <p className={`mt-2 text-sm ${badge === 'big_item_elsewhere' ? 'text-sale' : 'text-muted'}`}>{deliveryText[badge]()}</p>
+      {deliverable && (
+        <>
+          <p className="mt-3 text-sm">{m.product_delivery_dates_intro()}</p>
+          <ul className="mt-2 flex flex-wrap gap-2" aria-label={m.product_delivery_dates_intro()}>
+            {dates.map((date) => (
+              <li key={date.Date} className="rounded-lg bg-surface px-3 py-1.5 text-sm font-medium">
+                <time dateTime={date.Date}>{formatDisplayDate(date.Date, locale)}</time>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,64 @@
+/**
+ * The buy-now-pay-later info modal of one provider (spec section 2): how it works, the plans for
+ * this price (spec section 9: 2, 3 or 4 payments), and the order totals the provider accepts.
+ */
+import { useAtom } from 'jotai'
+import { appConfig } from '../../../app.config'
+import { installmentPlans, type BnplProvider } from '../../lib/installments'
+import { m } from '../../paraglide/messages.js'
+import { openModalAtom } from '../../state/shopper'
+import { Price } from '../Price'
+import { Dialog } from '../ui/Dialog'
+import { providerName } from './InstallmentPromo'
+
+const planText: Record<number, () => string> = {
+  2: m.installment_split2,
+  3: m.installment_split3,
+  4: m.installment_split4,
+}
+
+export function InstallmentDialog({ provider, price }: { provider: BnplProvider; price: number }) {
+  const [openModal, setOpenModal] = useAtom(openModalAtom)
+  const name = providerName[provider]()
+  const limits = appConfig.payments[provider]
+  return (
+    <Dialog open={openModal === provider} onClose={() => setOpenModal(null)} title={m.installment_dialog_title({ provider: name })}>
+      <div className="grid gap-4 px-5 pb-5 text-sm">
+        <ol className="grid list-decimal gap-1 ps-5">
+          <li>{m.installment_step_choose({ provider: name })}</li>
+          <li>{m.installment_step_first()}</li>
+          <li>{m.installment_step_rest()}</li>
+        </ol>
+        <table className="w-full text-start">
+          <caption className="mb-2 text-start font-semibold">{m.installment_plans_caption()}</caption>
+          <thead>
+            <tr className="border-b border-line text-muted">
+              <th scope="col" className="py-2 text-start font-medium">{m.installment_plan_column()}</th>
+              <th scope="col" className="py-2 text-start font-medium">{m.installment_today_column()}</th>
+              <th scope="col" className="py-2 text-start font-medium">{m.installment_monthly_column()}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {installmentPlans(price).map((plan) => (
+              <tr key={plan.count} className="border-b border-line last:border-0">
+                <th scope="row" className="py-2 text-start font-semibold">
+                  {planText[plan.count]?.() ?? plan.count}
+                </th>
+                <td className="py-2">
+                  <Price amount={plan.first} decimals={2} />
+                </td>
+                <td className="py-2">
+                  <Price amount={plan.later} decimals={2} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="text-muted">
+          {m.installment_limits({ provider: name })} <Price amount={limits.minSar} /> – <Price amount={limits.maxSar} />
+        </p>
+        <p className="text-muted">{m.installment_no_fees()}</p>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,62 @@
+/**
+ * The instalment promo under the price (spec sections 2 and 9): the smallest monthly payment of the
+ * plans on offer, and the buy-now-pay-later providers that take this product at this price, each
+ * opening its info modal.
+ */
+import { useAtomValue, useSetAtom } from 'jotai'
+import { lazy, Suspense } from 'react'
+import { bnplOffered, installmentPlan, type BnplProvider } from '../../lib/installments'
+import { appConfig } from '../../../app.config'
+import { m } from '../../paraglide/messages.js'
+import { openModalAtom } from '../../state/shopper'
+import { Price } from '../Price'
+
+export const providerName: Record<BnplProvider, () => string> = {
+  tabby: m.bnpl_tabby,
+  tamara: m.bnpl_tamara,
+}
+
+const InstallmentDialog = lazy(() => import('./InstallmentDialog').then((module) => ({ default: module.InstallmentDialog })))
+
+/** The provider's info modal, its code loaded when it first opens. */
+export function LazyInstallmentDialog({ price }: { price: number }) {
+  const open = useAtomValue(openModalAtom)
+  if (open !== 'tabby' && open !== 'tamara') return null
+  return (
+    <Suspense fallback={null}>
+      <InstallmentDialog provider={open} price={price} />
+    </Suspense>
+  )
+}
+
+interface InstallmentPromoProps {
+  price: number
+  eligible: Record<BnplProvider, boolean>
+}
+
+export function InstallmentPromo({ price, eligible }: InstallmentPromoProps) {
+  const setOpenModal = useSetAtom(openModalAtom)
+  const providers = (Object.keys(providerName) as BnplProvider[]).filter((p) => bnplOffered(p, eligible[p], price))
+  if (providers.length === 0) return null
+  const longest = Math.max(...appConfig.installments.map((option) => option.count))
+  const plan = installmentPlan(price, longest)
+  return (
+    <div className="rounded-xl border border-line bg-white p-4 text-sm">
+      <p>
+        {m.installment_promo({ count: longest })} <Price amount={plan.later} decimals={2} className="font-bold" />
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {providers.map((provider) => (
+          <button
+            key={provider}
+            type="button"
+            onClick={() => setOpenModal(provider)}
+            className="rounded-full border border-line px-3 py-1 font-semibold text-brand hover:border-brand"
+          >
+            {m.installment_learn_more({ provider: providerName[provider]() })}
+          </button>
+        ))}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+/**
+ * A configurable product's options (spec section 5: all required). Each option is a group of
+ * radio buttons drawn as chips; a missing choice is announced with the spec's message.
+ */
+import type { ProductOption } from '../../lib/product'
+
+interface ProductOptionsProps {
+  options: ProductOption[]
+  chosen: Record<string, number>
+  onChoose: (code: string, value: number) => void
+  /** The option codes still missing after an add was tried. */
+  missing: string[]
+}
+
+export function ProductOptions({ options, chosen, onChoose, missing }: ProductOptionsProps) {
+  return (
+    <div className="grid gap-4">
+      {options.map((option) => {
+        const invalid = missing.includes(option.code)
+        return (
+          <fieldset key={option.code} aria-invalid={invalid || undefined} data-option={option.code}>
+            <legend className={`mb-2 text-sm font-semibold ${invalid ? 'text-sale' : ''}`}>
+              {option.label}
+              {chosen[option.code] !== undefined && (
+                <span className="ms-2 font-normal text-muted">{option.values.find((v) => v.value === chosen[option.code])?.label}</span>
+              )}
+            </legend>
+            <div className="flex flex-wrap gap-2">
+              {option.values.map((value) => (
+                <label
+                  key={value.value}
+                  className="cursor-pointer rounded-full border border-line bg-white px-4 py-2 text-sm has-checked:border-brand has-checked:bg-brand has-checked:text-brand-ink has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
+                >
+                  <input
+                    type="radio"
+                    name={option.code}
+                    value={value.value}
+                    checked={chosen[option.code] === value.value}
+                    onChange={() => onChoose(option.code, value.value)}
+                    className="sr-only"
+                  />
+                  {value.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,94 @@
+/**
+ * The product page's buying block (spec sections 2, 4 and 5): the options a configurable product
+ * needs (all required, the spec's message when one is missing), the services to add with it, and
+ * Add to Cart (opens the cart panel) beside Buy now (goes to checkout).
+ */
+import { ShoppingCart } from 'lucide'
+import { useState } from 'react'
+import type { ProductFee } from '~/catalogue/product-fees'
+import { Icon } from '../ui/Icon'
+import type { ProductOption, ProductSummary } from '../../lib/product'
+import { stockState } from '../../lib/stock'
+import { m } from '../../paraglide/messages.js'
+import { useAddProduct } from '../product/use-add-product'
+import { ProductOptions } from './ProductOptions'
+import { ProductServices } from './ProductServices'
+
+interface ProductPurchaseProps {
+  product: ProductSummary & { options: ProductOption[]; fees: ProductFee[] }
+}
+
+export function ProductPurchase({ product }: ProductPurchaseProps) {
+  const [chosen, setChosen] = useState<Record<string, number>>({})
+  const [services, setServices] = useState<number[]>([])
+  const [missing, setMissing] = useState<string[]>([])
+  const [action, setAction] = useState<'add' | 'buy'>('add')
+  const add = useAddProduct()
+  const state = stockState(product)
+  if (state === 'not_for_sale') return <p className="font-semibold text-muted">{m.product_available_on_stores()}</p>
+
+  const choose = (code: string, value: number) => {
+    setChosen((current) => ({ ...current, [code]: value }))
+    setMissing((current) => current.filter((c) => c !== code))
+  }
+  const toggleService = (feeId: number) =>
+    setServices((current) => (current.includes(feeId) ? current.filter((id) => id !== feeId) : [...current, feeId]))
+
+  const submit = (buyNow: boolean) => {
+    const unchosen = product.options.filter((option) => chosen[option.code] === undefined).map((option) => option.code)
+    setMissing(unchosen)
+    if (unchosen.length > 0) {
+      document.querySelector<HTMLInputElement>(`[data-option="${unchosen[0]}"] input`)?.focus()
+      return
+    }
+    setAction(buyNow ? 'buy' : 'add')
+    add.add({
+      sku: product.sku,
+      qty: 1,
+      ...(product.options.length > 0 ? { options: product.options.map((o) => ({ option_id: o.code, option_value: chosen[o.code]! })) } : {}),
+      ...(services.length > 0 ? { feeIds: services } : {}),
+      buyNow,
+    })
+  }
+
+  const soldOut = state === 'out_of_stock'
+  const button = 'inline-flex h-12 items-center justify-center gap-2 rounded-full px-5 font-bold transition-colors disabled:cursor-not-allowed'
+  return (
+    <div className="grid gap-4">
+      {product.options.length > 0 && <ProductOptions options={product.options} chosen={chosen} onChoose={choose} missing={missing} />}
+      {missing.length > 0 && (
+        <p role="alert" className="text-sm font-semibold text-sale">
+          {m.commerce_options_required()}
+        </p>
+      )}
+      {!soldOut && <ProductServices fees={product.fees} chosen={services} onToggle={toggleService} />}
+      <div className="grid grid-cols-2 gap-3">
+        {soldOut ? (
+          <button type="button" disabled className={`${button} col-span-2 bg-line text-muted`}>
+            {m.product_out_of_stock()}
+          </button>
+        ) : (
+          <>
+            <button
+              type="button"
+              onClick={() => submit(false)}
+              disabled={add.isPending}
+              className={`${button} bg-accent text-accent-ink hover:brightness-95 disabled:opacity-70`}
+            >
+              <Icon icon={ShoppingCart} className="size-5" />
+              {add.isPending && action === 'add' ? m.product_adding() : state === 'preorder' ? m.product_preorder() : m.product_add_to_cart()}
+            </button>
+            <button
+              type="button"
+              onClick={() => submit(true)}
+              disabled={add.isPending}
+              className={`${button} bg-brand text-brand-ink hover:brightness-110 disabled:opacity-70`}
+            >
+              {add.isPending && action === 'buy' ? m.product_adding() : m.product_buy_now()}
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  )
+}

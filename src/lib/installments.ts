@@ -1,0 +1,33 @@
+/**
+ * Buy-now-pay-later plans (spec section 9): split in 2 (the rest in a month), in 3 (2 payments over
+ * 2 months) or in 4 (3 payments over 3 months). Amounts are in halalas while they are split, so the
+ * payments always add up to the price; the first payment carries the remainder.
+ */
+import { appConfig } from '../../app.config'
+
+export type BnplProvider = keyof typeof appConfig.payments
+
+export interface InstallmentPlan {
+  count: number
+  /** The first payment, due today. */
+  first: number
+  /** Each later payment, one a month. */
+  later: number
+}
+
+export function installmentPlan(total: number, count: number): InstallmentPlan {
+  if (!Number.isInteger(count) || count < 2) throw new RangeError(`not an instalment count: ${count}`)
+  const halalas = Math.round(total * 100)
+  const later = Math.floor(halalas / count)
+  return { count, first: (halalas - later * (count - 1)) / 100, later: later / 100 }
+}
+
+export function installmentPlans(total: number): InstallmentPlan[] {
+  return appConfig.installments.map((option) => installmentPlan(total, option.count))
+}
+
+/** A provider is offered for a product it accepts, at a price inside its limits. */
+export function bnplOffered(provider: BnplProvider, eligible: boolean, price: number): boolean {
+  const { minSar, maxSar } = appConfig.payments[provider]
+  return eligible && price >= minSar && price <= maxSar
+}

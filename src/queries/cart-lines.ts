@@ -1,0 +1,32 @@
+/**
+ * Changing the lines of a cart (quantity, removal, clearing): used by the cart panel and the cart
+ * page, whose code loads when they open, so it stays out of every page's first load.
+ */
+import { useSetAtom } from 'jotai'
+import { m } from '../paraglide/messages.js'
+import { clearCart, removeCartItem, updateCartItem } from '../server/cart.functions'
+import { pushToastAtom } from '../state/toasts'
+import { useCartMutation } from './cart'
+
+export function useUpdateCartItem() {
+  return useCartMutation((input: { itemId: number; qty: number }, locale) => updateCartItem({ data: { ...input, locale } }), {
+    fallbackError: () => m.commerce_qty_unavailable(),
+  })
+}
+
+export function useRemoveCartItem() {
+  const pushToast = useSetAtom(pushToastAtom)
+  return useCartMutation((input: { itemId: number }, locale) => removeCartItem({ data: { ...input, locale } }), {
+    fallbackError: () => m.error_internal(),
+    onSuccess: () => pushToast({ kind: 'success', message: m.toast_removed() }),
+  })
+}
+
+export function useClearCart() {
+  const pushToast = useSetAtom(pushToastAtom)
+  return useCartMutation((_: void, locale) => clearCart({ data: { locale } }), {
+    fallbackError: () => m.error_internal(),
+    // 'cart cleared successfully' is the default when the server gives no message (spec section 8).
+    onSuccess: (answer) => pushToast({ kind: 'success', message: (answer as { msg?: string }).msg || m.commerce_cart_cleared() }),
+  })
+}

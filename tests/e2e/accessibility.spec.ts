@@ -1,0 +1,38 @@
+// axe on every page type, in Arabic on a phone and in English on a desktop: no serious or critical
+// violation of WCAG 2.1 A/AA.
+import { AxeBuilder } from '@axe-core/playwright'
+import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'category', path: '/laptops' },
+  { name: 'product', path: '/product/samsung-galaxy-s25-128gb-black-1001' },
+  { name: 'search', path: '/search?q=samsung' },
+  { name: 'cart', path: '/cart' },
+  { name: 'compare', path: '/compare' },
+  { name: 'favourites', path: '/user/favourites' },
+  { name: 'static page', path: '/static/privacy-policy' },
+  { name: 'not found', path: '/no-such-page' },
+]
+
+for (const { label, viewport, prefix } of [
+  { label: 'Arabic on a phone', viewport: phone, prefix: '' },
+  { label: 'English on a desktop', viewport: desktop, prefix: '/en' },
+]) {
+  test.describe(`accessibility, ${label}`, () => {
+    // The browser reports the not-found page's own 404 status as a console error.
+    test.use({ viewport, allowConsoleErrors: [/status of 404/] })
+
+    for (const { name, path } of pages) {
+      test(`${name}: no serious or critical axe violation`, async ({ page }) => {
+        await acceptCookies(page)
+        await page.goto(prefix + path)
+        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+        const serious = violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)
+        expect(serious).toEqual([])
+      })
+    }
+  })
+}

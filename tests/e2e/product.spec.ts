@@ -1,0 +1,84 @@
+// The product page: options (required), services, Add to Cart and Buy now, delivery dates for the
+// city, the instalment modals and related products, in both languages at both widths.
+import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+
+const inRiyadh = { name: 'region_id', value: '1101', url: 'http://localhost:4173' }
+
+test.describe('a configurable product on a desktop, in English', () => {
+  test.use({ viewport: desktop })
+
+  test('a listing leads to the page; options are required; the cart panel shows the choice', async ({ page, context }) => {
+    test.setTimeout(90_000)
+    await acceptCookies(page)
+    await context.addCookies([inRiyadh])
+    await page.goto('/en/mobiles')
+    // Spec section 5: a configurable product added from a listing goes to its page for the options.
+    const choose = page.getByRole('button', { name: /^Choose options for / }).first()
+    const name = (await choose.getAttribute('aria-label'))!.replace('Choose options for ', '')
+    await choose.click()
+    await expect(page).toHaveURL(/\/en\/product\/[a-z0-9-]+$/)
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+
+    // Spec section 8: no options chosen, the spec's message, and nothing is added.
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Please select product options and add it to cart again')
+    await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
+    const colour = page.getByRole('group', { name: /^Colour/ }).getByRole('radio').last()
+    const colourName = await colour.locator('xpath=..').innerText()
+    await colour.check({ force: true })
+    const optionGroup = page.getByRole('group', { name: /^Option/ })
+    if (await optionGroup.count()) await optionGroup.getByRole('radio').first().check({ force: true })
+    await expect(page.getByRole('alert')).toBeHidden()
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    const panel = page.getByRole('dialog', { name: 'Your cart' })
+    await expect(panel.getByText(new RegExp(`^Colour: ${colourName.trim()}`))).toBeVisible()
+    await panel.getByRole('button', { name: 'Close' }).click()
+
+    // Delivery dates for the chosen city, and the instalment modal with the spec's three plans.
+    const delivery = page.getByRole('region', { name: 'Delivery to Riyadh' })
+    await expect(delivery.getByRole('listitem')).toHaveCount(3)
+    await page.getByRole('button', { name: 'About Tabby' }).click()
+    const tabby = page.getByRole('dialog', { name: 'Pay later with Tabby' })
+    await expect(tabby.getByRole('rowheader')).toHaveText(['2 payments: the rest in a month', '3 payments: 2 more over 2 months', '4 payments: 3 more over 3 months'])
+    await tabby.getByRole('button', { name: 'Close' }).click()
+    await expect(tabby).toBeHidden()
+
+    const related = page.getByRole('region', { name: 'Related products' })
+    const relatedCount = await related.getByRole('article').count()
+    expect(relatedCount).toBeGreaterThan(0)
+    expect(relatedCount).toBeLessThanOrEqual(10)
+  })
+})
+
+test.describe('a product with a service on a phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('Buy now with a service goes to checkout with both lines', async ({ page, context }) => {
+    test.setTimeout(90_000)
+    await acceptCookies(page)
+    await context.addCookies([inRiyadh])
+    await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1115')
+    const services = page.getByRole('group', { name: 'أضف خدمة' })
+    // The fee's price in the region, with one decimal (spec section 9).
+    await expect(services.getByText('149.5 ريال سعودي')).toBeAttached()
+    await services.getByRole('checkbox', { name: /تركيب على الجدار/ }).check()
+    await page.getByRole('button', { name: 'اشترِ الآن' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'تمت إضافة الخدمة بنجاح' })).toBeVisible()
+    await expect(page).toHaveURL(/\/checkout$/)
+    await expect(page.getByText('تركيب على الجدار')).toBeVisible()
+  })
+
+  test('the built page preloads its largest picture in the head', async ({ request }) => {
+    const html = await (await request.get('/product/samsung-neo-qled-qn90-55-inch-black-1115')).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toMatch(/<link rel="preload" as="image" href="\/media\/product\/tv-\d+-0\.svg" fetchPriority="high"/)
+  })
+
+  test('without a city, the product waits for the city popup and is added after', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1115')
+    await page.getByRole('button', { name: 'أضف إلى السلة' }).click()
+    await page.getByRole('dialog', { name: 'اختر المدينة' }).getByRole('button', { name: 'الرياض' }).click()
+    await expect(page.getByRole('dialog', { name: 'سلة التسوق' }).getByText(/سامسونج نيو كيو ليد/)).toBeVisible()
+  })
+})
