@@ -110,6 +110,8 @@ function CategoryPage() {
               <SortSelect search={search} onChange={setSearch} />
             </div>
           </div>
+          {/* The cards' headings (h3) sit under this one on every width; the filters' h2 is hidden on phones. */}
+          <h2 className="sr-only">{m.category_products_heading()}</h2>
           {products.length === 0 ? (
             <p className="py-16 text-center text-muted">{chosen > 0 ? m.filters_no_results() : m.coming_soon()}</p>
           ) : (
