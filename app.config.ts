@@ -149,6 +149,11 @@ export const appConfig = {
       products: { ar: 'products_ar', en: 'products_en' },
       suggestions: { ar: 'products_query_suggestions_ar', en: 'products_query_suggestions_en' },
     },
+    /** The embedded engine rebuilds an index from D1 when it is older than this (per isolate). */
+    indexMaxAgeSeconds: 300,
+    maxQueryLength: 1000,
+    maxHitsPerPage: 100,
+    maxRequestsPerCall: 10,
   },
 } as const
 

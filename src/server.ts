@@ -1,10 +1,12 @@
-// The Worker entry (also Start's server entry): routes /api/* to the Hono app and every page
+// The Worker entry (also Start's server entry): routes /api/*, /commerce/*, /media/* and /1/* (search)
+// to their Hono apps and every page
 // through paraglide to TanStack Start. Durable Object classes are exported from here.
 import handler from '@tanstack/react-start/server-entry'
 import { apiApp } from '~/api/app'
 import { commerceApp } from '~/commerce/app'
 import { handleWithContext } from '~/http/request-context'
 import { mediaApp } from '~/media/app'
+import { searchApp } from '~/search/app'
 import { seoApp } from '~/seo/app'
 import { paraglideMiddleware } from './paraglide/server.js'
 
@@ -18,6 +20,8 @@ export default {
       if (pathname.startsWith('/api/') || pathname === '/api') return apiApp.fetch(request, env, ctx)
       if (pathname.startsWith('/media/')) return mediaApp.fetch(request, env, ctx)
       if (pathname.startsWith('/commerce/')) return commerceApp.fetch(request, env, ctx)
+      // Algolia's paths: the embedded search service the algoliasearch client talks to.
+      if (pathname.startsWith('/1/')) return searchApp.fetch(request, env, ctx)
       if (pathname === '/sitemap.xml' || pathname === '/robots.txt') return seoApp.fetch(request, env, ctx)
       // The router de-localises /en/... itself (rewrite in src/router.tsx), so Start gets the
       // original request; paraglide only fixes the locale for this request.

@@ -38,7 +38,7 @@ export interface ProductDocument {
 }
 
 /** A products row (the seed's ProductRow is the table's one shape) with its category names and stock. */
-interface Row extends ProductRow {
+export interface DocumentRow extends ProductRow {
   category_ar: string
   category_en: string
   /** JSON object region id -> quantity. */
@@ -49,7 +49,7 @@ const selectDocuments = `SELECT p.*, c.name_ar AS category_ar, c.name_en AS cate
   (SELECT json_group_object(s.region_id, s.qty) FROM stock s WHERE s.product_id = p.entity_id) AS stock
   FROM products p JOIN categories c ON c.id = p.main_category_id`
 
-export function toDocument(row: Row, locale: Locale, now: Date): ProductDocument {
+export function toDocument(row: DocumentRow, locale: Locale, now: Date): ProductDocument {
   const stock = JSON.parse(row.stock ?? '{}') as Record<string, number>
   const inStockRegions = Object.entries(stock)
     .filter(([, qty]) => qty > 0)
@@ -92,9 +92,15 @@ export async function documentsBySkus(db: D1Database, skus: string[], locale: Lo
   const { results } = await db
     .prepare(`${selectDocuments} WHERE p.sku IN (SELECT value FROM json_each(?))`)
     .bind(JSON.stringify(skus))
-    .all<Row>()
+    .all<DocumentRow>()
   const bySku = new Map(results.map((r) => [r.sku, toDocument(r, locale, now)]))
   return skus.flatMap((sku) => bySku.get(sku) ?? [])
+}
+
+/** Every product of the catalogue with its category names and stock: what the search indexes are built from. */
+export async function allDocumentRows(db: D1Database): Promise<DocumentRow[]> {
+  const { results } = await db.prepare(`${selectDocuments} ORDER BY p.entity_id`).all<DocumentRow>()
+  return results
 }
 
 /** Products related to a sku: the same sub-category, most popular first. */
@@ -105,6 +111,6 @@ export async function relatedDocuments(db: D1Database, sku: string, limit: numbe
        ORDER BY p.popularity DESC LIMIT ?2`,
     )
     .bind(sku, limit)
-    .all<Row>()
+    .all<DocumentRow>()
   return results.map((r) => toDocument(r, locale, now))
 }

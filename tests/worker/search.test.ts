@@ -1,0 +1,118 @@
+// The embedded search service through the official algoliasearch v5 client, in workerd: the client
+// is configured with the Worker's own host and a requester that hands its requests to the Worker.
+import { SELF } from 'cloudflare:test'
+import { liteClient } from 'algoliasearch/lite'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const client = liteClient('embedded', 'public-search-key', {
+  hosts: [{ url: 'matjar.test', accept: 'readWrite', protocol: 'https' }],
+  requester: {
+    async send(request) {
+      // The client sends JSON text (no compression is configured).
+      const response = await SELF.fetch(request.url, { method: request.method, headers: request.headers, body: request.data as string | undefined })
+      return { status: response.status, content: await response.text(), isTimedOut: false }
+    },
+  },
+})
+
+type Hit = { objectID: string; name: string; brand: string; stock_region_ids: number[]; popularity: number; _highlightResult: { name: { value: string } } }
+
+async function search(indexName: string, query: string, params: Record<string, unknown> = {}) {
+  const { results } = await client.search<Hit>({ requests: [{ indexName, query, ...params }] })
+  return results[0] as { hits: Hit[]; nbHits: number; nbPages: number; facets?: Record<string, Record<string, number>>; queryID?: string }
+}
+
+const raw = (body: unknown) =>
+  SELF.fetch('https://matjar.test/1/indexes/*/queries', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+beforeAll(async () => {
+  // The first search builds the indexes from D1.
+  await search('products_en', '')
+})
+
+describe('matching', () => {
+  it('matches as the shopper types (prefix), every word, ranked by relevance then popularity', async () => {
+    const result = await search('products_en', 'sams gala')
+    expect(result.nbHits).toBeGreaterThan(0)
+    for (const hit of result.hits) expect(hit.name).toMatch(/Samsung Galaxy/)
+  })
+
+  it('forgives a typo in a longer word', async () => {
+    const result = await search('products_en', 'samsong')
+    expect(result.nbHits).toBeGreaterThan(0)
+    expect(result.hits[0]!.brand).toBe('Samsung')
+  })
+
+  it('folds Arabic letter forms, diacritics, tatweel and digits the same at index and query time', async () => {
+    const plain = await search('products_ar', 'ايفون ١٧')
+    expect(plain.nbHits).toBeGreaterThan(0)
+    for (const hit of plain.hits) expect(hit.name).toContain('آيفون 17')
+    const decorated = await search('products_ar', 'آيـــفُون 17')
+    expect(decorated.hits.map((h) => h.objectID)).toEqual(plain.hits.map((h) => h.objectID))
+  })
+
+  it('knows brands and products in the other script (transliteration synonyms)', async () => {
+    const latin = await search('products_ar', 'iphone')
+    expect(latin.nbHits).toBeGreaterThan(0)
+    for (const hit of latin.hits) expect(hit.name).toContain('آيفون')
+    const arabic = await search('products_en', 'سامسونج')
+    expect(arabic.hits[0]?.brand).toBe('Samsung')
+  })
+})
+
+describe('filters, facets, analytics and highlighting', () => {
+  it('keeps only products in stock in the chosen region', async () => {
+    const result = await search('products_en', 'phone', { filters: 'stock_region_ids=1102', hitsPerPage: 50 })
+    expect(result.nbHits).toBeGreaterThan(0)
+    for (const hit of result.hits) expect(hit.stock_region_ids).toContain(1102)
+  })
+
+  it('counts facets over the matching products, and facetFilters narrow them (empty values dropped)', async () => {
+    const result = await search('products_en', 'phone', { facets: ['brand'] })
+    const counts = result.facets!.brand!
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(result.nbHits)
+    const apple = await search('products_en', 'phone', { facetFilters: [['brand:Apple', 'brand: ']], facets: ['brand'] })
+    expect(apple.nbHits).toBe(counts.Apple)
+  })
+
+  it('gives a queryID with clickAnalytics, and highlights the matched words, escaping the rest', async () => {
+    const result = await search('products_en', 'iphone', { clickAnalytics: true, hitsPerPage: 1 })
+    expect(result.queryID).toMatch(/^[0-9a-f]{32}$/)
+    expect(result.hits[0]!._highlightResult.name.value).toContain('<em>iPhone</em>')
+    expect((await search('products_en', 'iphone')).queryID).toBeUndefined()
+  })
+
+  it('answers query suggestions from their own index', async () => {
+    const { results } = await client.search<{ query: string }>({ requests: [{ indexName: 'products_query_suggestions_ar', query: 'سام', hitsPerPage: 9 }] })
+    const hits = (results[0] as { hits: { query: string }[] }).hits
+    expect(hits.length).toBeGreaterThan(0)
+    expect(hits.length).toBeLessThanOrEqual(9)
+    for (const hit of hits) expect(hit.query).toMatch(/سامسونج/)
+  })
+})
+
+describe('bad queries', () => {
+  it('answers odd text with clean results, never an error', async () => {
+    for (const query of ['', '   ', '"iphone"', 'iphone -pro', 'a OR b', "'; DROP TABLE products; --", '<script>alert(1)</script>', '\u202Eiphone\u202C', '((( ]]]', '*']) {
+      const response = await raw({ requests: [{ indexName: 'products_en', query }] })
+      expect(response.status, query).toBe(200)
+      const body = (await response.json()) as { results: { hits: { _highlightResult: { name: { value: string } } }[] }[] }
+      for (const hit of body.results[0]!.hits) expect(hit._highlightResult.name.value).not.toContain('<script')
+    }
+  })
+
+  it('refuses what it cannot honour with a clear 400 or 404', async () => {
+    const long = await raw({ requests: [{ indexName: 'products_en', query: 'x'.repeat(1001) }] })
+    expect(long.status).toBe(400)
+    expect(((await long.json()) as { message: string }).message).toMatch(/query/)
+    const filters = await raw({ requests: [{ indexName: 'products_en', query: 'tv', filters: 'price > 5 || 1=1' }] })
+    expect(filters.status).toBe(400)
+    const unknown = await raw({ requests: [{ indexName: 'customers', query: 'a' }] })
+    expect(unknown.status).toBe(404)
+    const notJson = await SELF.fetch('https://matjar.test/1/indexes/*/queries', { method: 'POST', body: '{' })
+    expect(notJson.status).toBe(400)
+    const tooMany = await raw({ requests: Array.from({ length: 11 }, () => ({ indexName: 'products_en', query: 'a' })) })
+    expect(tooMany.status).toBe(400)
+    await expect(search('customers', 'a')).rejects.toMatchObject({ status: 404 })
+  })
+})

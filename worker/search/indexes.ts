@@ -1,0 +1,56 @@
+/**
+ * The embedded indexes by name (app.config.ts search.indexNames), built from D1 on first use in an
+ * isolate and rebuilt when older than search.indexMaxAgeSeconds, so a seeded or changed catalogue
+ * is searchable within that time. Concurrent first requests share one build.
+ */
+import { appConfig, type Locale } from '../../app.config'
+import { allDocumentRows } from '../catalogue/product-documents'
+import { SearchIndex } from './engine'
+import { productRecords, suggestionRecords } from './records'
+
+type Kind = 'products' | 'suggestions'
+
+const names = new Map<string, { kind: Kind; locale: Locale }>()
+for (const kind of ['products', 'suggestions'] as const) {
+  for (const locale of appConfig.locales.all) names.set(appConfig.search.indexNames[kind][locale], { kind, locale })
+}
+
+export function isKnownIndex(name: string): boolean {
+  return names.has(name)
+}
+
+interface Built {
+  at: number
+  indexes: Promise<Map<string, SearchIndex>>
+}
+
+let built: Built | null = null
+
+async function buildAll(db: D1Database): Promise<Map<string, SearchIndex>> {
+  const rows = await allDocumentRows(db)
+  const now = new Date()
+  const indexes = new Map<string, SearchIndex>()
+  for (const [name, { kind, locale }] of names) {
+    indexes.set(name, new SearchIndex(kind === 'products' ? productRecords(rows, locale, now) : suggestionRecords(rows, locale)))
+  }
+  return indexes
+}
+
+export async function searchIndex(db: D1Database, name: string, now = Date.now()): Promise<SearchIndex> {
+  if (!built || now - built.at > appConfig.search.indexMaxAgeSeconds * 1000) {
+    const next: Built = { at: now, indexes: buildAll(db) }
+    built = next
+    // A failed build is not kept: the next request tries again.
+    next.indexes.catch(() => {
+      if (built === next) built = null
+    })
+  }
+  const index = (await built.indexes).get(name)
+  if (!index) throw new Error(`unknown index ${name}`)
+  return index
+}
+
+/** Forget the built indexes (tests, and after a catalogue change in this isolate). */
+export function dropSearchIndexes() {
+  built = null
+}

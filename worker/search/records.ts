@@ -1,0 +1,62 @@
+/**
+ * What the embedded indexes hold: one record per product per language (the spec's Product shape
+ * as the hit, name/brand/category/sku searched, brand, category and stock as facets and filters),
+ * and query suggestions derived from the catalogue (brands, categories, product lines), weighted
+ * by the popularity of the products behind them.
+ */
+import type { Locale } from '../../app.config'
+import { normaliseSearchText } from '../../src/lib/search-text'
+import { toDocument, type DocumentRow } from '../catalogue/product-documents'
+import type { IndexRecord } from './engine'
+
+export function productRecords(rows: readonly DocumentRow[], locale: Locale, now: Date): IndexRecord[] {
+  return rows.map((row) => {
+    const document = toDocument(row, locale, now)
+    return {
+      objectID: document.objectID,
+      searchable: {
+        name: document.name,
+        // Both scripts of the brand, so "samsung" finds Arabic names too.
+        brand: `${row.brand_ar} ${row.brand_en}`,
+        category: document._category_.main_category.name,
+        sku: row.sku,
+      },
+      attributes: {
+        brand: document.brand,
+        category: document._category_.main_category.name,
+        stock_region_ids: document.stock_region_ids,
+        'stock.is_in_stock': document.stock.is_in_stock,
+        type_id: row.type_id,
+        price: document.prices_with_tax.price,
+      },
+      popularity: row.popularity,
+      document: document as unknown as Record<string, unknown>,
+    }
+  })
+}
+
+/** The product line of a name: its first three words ("Samsung Galaxy S25"). */
+function productLine(name: string): string {
+  return name.split(/[\s,،]+/).slice(0, 3).join(' ')
+}
+
+export function suggestionRecords(rows: readonly DocumentRow[], locale: Locale): IndexRecord[] {
+  const weights = new Map<string, { text: string; popularity: number }>()
+  const add = (text: string, popularity: number) => {
+    const key = normaliseSearchText(text)
+    const held = weights.get(key)
+    weights.set(key, { text: held?.text ?? text, popularity: (held?.popularity ?? 0) + popularity })
+  }
+  for (const row of rows) {
+    add(locale === 'ar' ? row.brand_ar : row.brand_en, row.popularity)
+    add(locale === 'ar' ? row.category_ar : row.category_en, row.popularity)
+    add(productLine(locale === 'ar' ? row.name_ar : row.name_en), row.popularity)
+  }
+  return [...weights.values()].map(({ text, popularity }, i) => ({
+    objectID: `s${i}`,
+    searchable: { name: text },
+    attributes: {},
+    popularity,
+    document: { query: text, nb_words: text.split(/\s+/).length, popularity },
+  }))
+}
