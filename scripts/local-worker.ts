@@ -5,16 +5,29 @@ import { execSync, spawn } from 'node:child_process'
 export const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
 
 export function run(command: string) {
-  execSync(command, { stdio: 'inherit', env: toolEnv })
+  execSync(command, { stdio: 'inherit', env: { ...toolEnv, MATJAR_STATE_DIR: process.env.MATJAR_STATE_DIR } })
 }
 
-export async function startLocalWorker(port: number, options: { build: boolean }) {
+/**
+ * Serves the built Worker on the port. With `products`, the catalogue is generated at that size into
+ * its own state directory (the default store's data stays as it is).
+ */
+export async function startLocalWorker(port: number, options: { build: boolean; products?: number }) {
   if (options.build) run('npm run build')
-  run('npm run db:migrate')
-  run('npm run db:seed')
+  if (options.products) {
+    const state = `.wrangler/bench-${options.products}`
+    const seedFile = `.seed/bench-${options.products}.sql`
+    process.env.MATJAR_STATE_DIR = state
+    run(`rm -rf ${state} && npm run db:migrate && tsx scripts/write-seed-sql.ts --products ${options.products} --out ${seedFile}`)
+    run(`wrangler d1 execute DB --local --persist-to ${state} --file ${seedFile} >/dev/null`)
+  } else {
+    delete process.env.MATJAR_STATE_DIR
+    run('npm run db:migrate')
+    run('npm run db:seed')
+  }
   const base = `http://127.0.0.1:${port}`
   const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    env: toolEnv,
+    env: { ...toolEnv, MATJAR_STATE_DIR: process.env.MATJAR_STATE_DIR },
     stdio: 'ignore',
     detached: true,
   })
