@@ -36,7 +36,14 @@ export default defineConfig({
             codeSplitting: {
               // Every page needs the framework: one chunk compresses better than the dozen small
               // ones automatic splitting makes of it (measured with scripts/first-load-js.ts).
-              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|jotai|cookie-es|use-sync-external-store)[\\/]/ }],
+              groups: [
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|jotai|cookie-es|use-sync-external-store)[\\/]/ },
+                // What a product shows wherever it appears (card or page): one chunk, not a handful of tiny ones.
+                {
+                  name: 'product-parts',
+                  test: /[\\/]src[\\/](components[\\/](JsonLd|product[\\/](WishlistButton|CompareButton|DeliveryBadge|ProductLabels|RotatingMessages|stock-label))|lib[\\/](pricing|delivery|stock|compare|labels))\.tsx?$/,
+                },
+              ],
             },
           },
         },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { foldDigits, internationalMobile, localMobile } from './phone'
+import { foldDigits } from './digits'
+import { internationalMobile, localMobile } from './phone'
 
 describe('Saudi mobile numbers', () => {
   it('accepts 05 + an allowed digit + 7 digits, in every usual form', () => {

@@ -3,13 +3,7 @@
  * last 9 digits. Arabic-Indic and Persian digits are folded first (DESIGN.md section 4).
  */
 import { appConfig } from '../../app.config'
-
-const arabicIndic = '٠١٢٣٤٥٦٧٨٩'
-const persian = '۰۱۲۳۴۵۶۷۸۹'
-
-export function foldDigits(text: string): string {
-  return text.replace(/[٠-٩۰-۹]/g, (d) => String(arabicIndic.includes(d) ? arabicIndic.indexOf(d) : persian.indexOf(d)))
-}
+import { foldDigits } from './digits'
 
 const second = appConfig.phone.secondDigitAllowed
 

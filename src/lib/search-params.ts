@@ -2,10 +2,12 @@
  * Search-param parsing for routes. Kept to plain code on purpose: route configs are in the first
  * client bundle, and a schema library there would cost more than everything it validates.
  */
+import { foldDigits } from './digits'
 
-/** A page number from the URL: an integer from 1 to max, or undefined for anything else. */
+/** A page number from the URL (in any digits): an integer from 1 to max, or undefined for anything else. */
 export function parsePage(value: unknown, max = 1000): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : Number.NaN
+  const text = typeof value === 'string' ? foldDigits(value) : ''
+  const n = typeof value === 'number' ? value : /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN
   return Number.isInteger(n) && n >= 1 && n <= max ? n : undefined
 }
 

@@ -3,7 +3,7 @@
  * the browser: Arabic letter forms folded (alef forms -> ا, ة -> ه, ى -> ي), tashkeel and tatweel
  * removed, Arabic-Indic and Persian digits folded to Western, Latin lower-cased without accents.
  */
-import { foldDigits } from './phone'
+import { foldDigits } from './digits'
 
 const alefForms = /[أإآٱ]/g
 const tashkeel = /[\u064B-\u065F\u0670\u06D6-\u06ED]/g

@@ -3,6 +3,7 @@
  * page, whose code loads when they open, so it stays out of every page's first load.
  */
 import { useSetAtom } from 'jotai'
+import { dropSearchSourceItem } from '../lib/search-insights'
 import { m } from '../paraglide/messages.js'
 import { clearCart, removeCartItem, updateCartItem } from '../server/cart.functions'
 import { pushToastAtom } from '../state/toasts'
@@ -18,7 +19,11 @@ export function useRemoveCartItem() {
   const pushToast = useSetAtom(pushToastAtom)
   return useCartMutation((input: { itemId: number }, locale) => removeCartItem({ data: { ...input, locale } }), {
     fallbackError: () => m.error_internal(),
-    onSuccess: () => pushToast({ kind: 'success', message: m.toast_removed() }),
+    onSuccess: (_, input) => {
+      // Spec section 5: a deleted line leaves searchSourceItems too.
+      dropSearchSourceItem(input.itemId)
+      pushToast({ kind: 'success', message: m.toast_removed() })
+    },
   })
 }
 

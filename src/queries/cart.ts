@@ -76,6 +76,8 @@ export interface AddToCartInput {
   feeIds?: number[]
   /** Buy now goes to checkout instead of opening the cart panel. */
   buyNow?: boolean
+  /** Told the new line's id once the product is in the cart (search analytics). Not kept across the city popup. */
+  onAdded?: (itemId: number) => void
 }
 
 /**
@@ -87,11 +89,12 @@ export function useAddToCart() {
   const pushToast = useSetAtom(pushToastAtom)
   const navigate = useNavigate()
   return useCartMutation(
-    ({ buyNow: _, options, feeIds, ...input }: AddToCartInput, locale) =>
+    ({ buyNow: _, onAdded: __, options, feeIds, ...input }: AddToCartInput, locale) =>
       addToCart({ data: { ...input, ...(options ? { options } : {}), ...(feeIds?.length ? { feeIds } : {}), locale } }),
     {
       fallbackError: () => m.commerce_out_of_stock(),
       onSuccess: (answer, input) => {
+        input.onAdded?.(answer.item_id)
         if (answer.feesAdded) pushToast({ kind: 'success', message: m.toast_service_added() })
         if (answer.feeError !== undefined) pushToast({ kind: 'error', message: answer.feeError || m.error_internal() })
         if (input.buyNow) void navigate({ to: '/checkout' })

@@ -12,7 +12,6 @@ import {
   getProductPage,
   getProductsBySkus,
   getStaticPage,
-  searchProducts,
 } from '../server/catalogue.functions'
 
 /** The frame's data follows the KV cache's life (30 minutes). */
@@ -46,12 +45,6 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: ['products-by-sku', locale, regionId, skus],
       queryFn: () => getProductsBySkus({ data: { locale, regionId, skus: [...skus] } }),
-      staleTime: pageStaleMs,
-    }),
-  search: (locale: Locale, regionId: string, q: string) =>
-    queryOptions({
-      queryKey: ['search', locale, regionId, q],
-      queryFn: () => searchProducts({ data: { locale, regionId, q } }),
       staleTime: pageStaleMs,
     }),
   staticPage: (locale: Locale, slug: string) =>

@@ -16,6 +16,7 @@ import { cookieNames, deleteBrowserCookie, writeBrowserCookie } from '../lib/sho
 import { m } from '../paraglide/messages.js'
 import { cartQueries } from '../queries/cart'
 import { catalogueQueries } from '../queries/catalogue'
+import { purchaseEventsFor, sendSearchEvent } from '../lib/search-insights'
 import { getPaymentMethods, placeOrder } from '../server/checkout.functions'
 import { chosenRegionIdAtom } from '../state/shopper'
 
@@ -40,6 +41,7 @@ function Checkout() {
   const locale = currentLocale()
   const queryClient = useQueryClient()
   const { data: cart, isPending } = useQuery(cartQueries.current(locale))
+  const hostedSearch = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
   const payments = useQuery({
     queryKey: ['payment-methods', locale, cart?.version],
     queryFn: () => getPaymentMethods({ data: { locale } }),
@@ -104,6 +106,7 @@ function Checkout() {
         const result = await placeOrder({ data: { locale, email, method: chosen } }).catch(() => null)
         setPlacing(false)
         if (!result?.data) return setError(result?.error?.message ?? m.error_internal())
+        reportPurchaseAfterSearch(cart?.cartItems ?? [], hostedSearch)
         void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
         if (result.data.payment_url) {
           // Spec section 3: amount and payment travel through the provider's page and back.
@@ -170,4 +173,13 @@ function Checkout() {
       </aside>
     </form>
   )
+}
+
+/** Lines bought after a search are reported to the search's index (spec section 5's purchase rules). */
+function reportPurchaseAfterSearch(
+  lines: { item_id: number; prices_with_tax: { price: number }; qty: number }[],
+  hosted: { appId: string; apiKey: string } | null,
+) {
+  const bought = lines.map((l) => ({ item_id: l.item_id, price: l.prices_with_tax.price, qty: l.qty }))
+  for (const event of purchaseEventsFor(bought)) sendSearchEvent(hosted, event)
 }

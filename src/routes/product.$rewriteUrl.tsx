@@ -11,7 +11,6 @@ import { Breadcrumbs } from '../components/Breadcrumbs'
 import { JsonLd } from '../components/JsonLd'
 import { Price } from '../components/Price'
 import { CompareButton } from '../components/product/CompareButton'
-import { ProductRail } from '../components/product/ProductRail'
 import { ProductLabels } from '../components/product/ProductLabels'
 import { RotatingMessages } from '../components/product/RotatingMessages'
 import { stockLabel } from '../components/product/stock-label'
@@ -20,6 +19,7 @@ import { DeliveryDates } from '../components/product-page/DeliveryDates'
 import { InstallmentPromo, LazyInstallmentDialog } from '../components/product-page/InstallmentPromo'
 import { ProductGallery } from '../components/product-page/ProductGallery'
 import { ProductPurchase } from '../components/product-page/ProductPurchase'
+import { RelatedProducts } from '../components/product-page/RelatedProducts'
 import { currentLocale } from '../lib/i18n'
 import { sendPersonalisationEvent } from '../lib/personalisation'
 import { pricesWithTax } from '../lib/pricing'
@@ -32,8 +32,10 @@ import { sessionQueries } from '../queries/session'
 import { regionIdAtom } from '../state/shopper'
 
 export const Route = createFileRoute('/product/$rewriteUrl')({
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(catalogueQueries.product(context.locale, context.prefs.regionId, params.rewriteUrl)),
+  // Spec section 2: an optional queryID names the search the shopper came from.
+  validateSearch: (input: Record<string, unknown>): { queryID?: string } =>
+    typeof input.queryID === 'string' && /^[0-9a-f]{32}$/.test(input.queryID) ? { queryID: input.queryID } : {},
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(catalogueQueries.product(context.locale, context.prefs.regionId, params.rewriteUrl)),
   head: ({ loaderData }) => {
     if (!loaderData) return { meta: [] }
     const { product } = loaderData
@@ -51,6 +53,7 @@ export const Route = createFileRoute('/product/$rewriteUrl')({
 function ProductPage() {
   const { locale } = Route.useRouteContext()
   const { rewriteUrl } = Route.useParams()
+  const { queryID } = Route.useSearch()
   const { data } = useSuspenseQuery(catalogueQueries.product(locale, useAtomValue(regionIdAtom), rewriteUrl))
   const { product, related } = data
   const now = new Date(data.now)
@@ -118,7 +121,7 @@ function ProductPage() {
             <RotatingMessages messages={product.messages} />
           </div>
           <InstallmentPromo price={prices.price} eligible={{ tabby: product.eligible_for_tabby, tamara: product.eligible_for_tamara }} />
-          <ProductPurchase product={product} />
+          <ProductPurchase product={product} onAdded={queryID ? (itemId) => void reportAddAfterSearch(queryID, itemId, product.entity_id) : undefined} />
           {state !== 'not_for_sale' && <DeliveryDates product={product} dates={product.delivery_dates} showDates={state === 'in_stock'} />}
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="mb-2 text-lg font-bold">
@@ -145,10 +148,27 @@ function ProductPage() {
           </section>
         </div>
       </div>
-      {related.length > 0 && (
-        <ProductRail title={m.product_related_title()} urlKey={product.main_category.url_key} products={related} now={now} />
-      )}
+      <RelatedProducts products={related} urlKey={product.main_category.url_key} now={now} />
       <LazyInstallmentDialog price={prices.price} />
     </div>
   )
+}
+
+/**
+ * An add after a search (spec section 5): a conversion event for the search's index, and the line kept
+ * in searchSourceItems for the purchase event. The analytics code loads only when there is one.
+ */
+async function reportAddAfterSearch(queryID: string, itemId: number, entityId: number) {
+  const insights = await import('../lib/search-insights')
+  const source = insights.searchSourceFor(queryID)
+  if (!source) return
+  insights.addSearchSourceItem({ item_id: itemId, queryID, indexName: source.indexName, entity_id: entityId })
+  insights.sendSearchEvent(source.hosted, {
+    eventType: 'conversion',
+    eventSubtype: 'addToCart',
+    eventName: 'Product Added To Cart',
+    index: source.indexName,
+    queryID,
+    objectIDs: [String(entityId)],
+  })
 }

@@ -1,46 +1,150 @@
 /**
- * /search?q=: products whose name or brand contains the words, in a grid. An interim page: the search
- * issue replaces the matching with the Arabic-aware search service, facets and suggestions.
+ * /search?q= (spec sections 2 and 5): results from the search service (embedded or Algolia) with the
+ * brand and city filters, sorting (relevance or a replica order), count and pagination; an empty
+ * result offers popular searches. Product links carry the queryID for search analytics.
  */
-import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
-import { useAtomValue } from 'jotai'
-import { ProductCard } from '../components/product/ProductCard'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useId } from 'react'
 import { appConfig } from '../../app.config'
+import { Pagination } from '../components/listing/Pagination'
+import { ProductCard } from '../components/product/ProductCard'
+import { SearchFilters } from '../components/search/SearchFilters'
+import {
+  parseSearchPageSearch,
+  searchPageQuery,
+  searchPageSize as pageSize,
+  searchSortKeys,
+  type SearchPageSearch,
+  type SearchSortKey,
+} from '../lib/search-page-params'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
-import { regionIdAtom } from '../state/shopper'
+import { searchQueries } from '../queries/search'
+import { withSavedSearch } from '../lib/recent-searches'
+import { rememberSearchSource, sendSearchEvent } from '../lib/search-insights'
+import { regionIdAtom, savedSearchWordsAtom } from '../state/shopper'
 
 export const Route = createFileRoute('/search')({
-  validateSearch: (input: Record<string, unknown>): { q: string } => ({ q: typeof input.q === 'string' ? input.q.slice(0, 200) : '' }),
-  loaderDeps: ({ search }) => ({ q: search.q }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(catalogueQueries.search(context.locale, context.prefs.regionId, deps.q)),
+  validateSearch: parseSearchPageSearch,
+  loaderDeps: ({ search }) => searchPageQuery(search),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(searchQueries.page(context.locale, context.prefs.regionId, deps)),
   head: () => ({ meta: [{ title: `${m.search_page_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
   component: SearchPage,
 })
 
+const sortLabels: Record<SearchSortKey, () => string> = {
+  relevance: m.sort_relevance,
+  newest: m.sort_newest,
+  price_asc: m.sort_price_asc,
+  price_desc: m.sort_price_desc,
+}
+
 function SearchPage() {
   const { locale } = Route.useRouteContext()
-  const { q } = Route.useSearch()
-  const { data } = useSuspenseQuery(catalogueQueries.search(locale, useAtomValue(regionIdAtom), q))
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const sortId = useId()
+  const { data } = useSuspenseQuery(searchQueries.page(locale, useAtomValue(regionIdAtom), searchPageQuery(search)))
   const now = new Date(data.now)
-  const text = q.trim()
+  const text = search.q.trim()
+  const setSearch = (next: SearchPageSearch) => void navigate({ search: next, resetScroll: false })
+  const setSaved = useSetAtom(savedSearchWordsAtom)
+  const hosted = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
+  /** A click on a result's link (spec section 5): reported with the search's queryID and index, position from 1. */
+  const reportClick = (target: EventTarget, entityId: number, position: number) => {
+    if (!data.queryID || !data.indexName || !(target instanceof Element) || !target.closest('a')) return
+    const source = { queryID: data.queryID, indexName: data.indexName, hosted }
+    rememberSearchSource(source)
+    sendSearchEvent(hosted, {
+      eventType: 'click',
+      eventName: 'Product Clicked',
+      index: source.indexName,
+      queryID: source.queryID,
+      objectIDs: [String(entityId)],
+      positions: [position],
+    })
+  }
+  // Every search that reaches this page is a recent search (spec section 5: 2 or more characters).
+  useEffect(() => setSaved((saved) => withSavedSearch(saved, text)), [text, setSaved])
+  if (text.length < appConfig.limits.searchEnterMinChars) {
+    return (
+      <div className="mx-auto max-w-content px-4 py-6">
+        <h1 className="text-2xl font-bold">{m.search_page_title()}</h1>
+        <p className="py-10 text-muted">{m.search_short()}</p>
+      </div>
+    )
+  }
   return (
     <div className="mx-auto max-w-content px-4 py-6">
-      <h1 className="text-2xl font-bold">{text ? m.search_title({ q: text }) : m.search_page_title()}</h1>
-      {text.length < appConfig.limits.searchEnterMinChars ? (
-        <p className="py-10 text-muted">{m.search_short()}</p>
-      ) : data.products.length === 0 ? (
-        <p className="py-10 text-muted">{m.search_none({ q: text })}</p>
-      ) : (
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-          {data.products.map((product, i) => (
-            <li key={product.sku}>
-              <ProductCard product={product} now={now} priority={i < 2} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">{m.search_title({ q: text })}</h1>
+        <p className="text-sm text-muted" aria-live="polite">
+          {m.category_products_count({ count: data.total })}
+        </p>
+      </div>
+      <div className="mt-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-6">
+        <aside aria-label={m.filters_title()} className="mb-4 h-fit rounded-xl bg-white px-4 lg:mb-0">
+          <h2 className="sr-only">{m.filters_title()}</h2>
+          <SearchFilters brands={data.brands} city={data.city} search={search} onChange={setSearch} />
+        </aside>
+        <div>
+          <div className="mb-4 flex items-center justify-end gap-2">
+            <label htmlFor={sortId} className="text-sm text-muted max-sm:sr-only">
+              {m.sort_label()}
+            </label>
+            <select
+              id={sortId}
+              value={search.sort ?? 'relevance'}
+              onChange={(event) => {
+                const sort = event.target.value as SearchSortKey
+                setSearch({ ...search, sort: sort === 'relevance' ? undefined : sort, page: undefined })
+              }}
+              className="h-10 rounded-lg border border-line bg-white px-3 text-sm font-medium"
+            >
+              {searchSortKeys.map((key) => (
+                <option key={key} value={key}>
+                  {sortLabels[key]()}
+                </option>
+              ))}
+            </select>
+          </div>
+          <h2 className="sr-only">{m.category_products_heading()}</h2>
+          {data.products.length === 0 ? (
+            <div className="py-10">
+              <p className="text-muted">{m.search_none({ q: text })}</p>
+              {data.suggestions.length > 0 && (
+                <>
+                  <h3 className="mt-6 mb-2 font-semibold">{m.search_popular()}</h3>
+                  <ul className="flex flex-wrap gap-2">
+                    {data.suggestions.map((word) => (
+                      <li key={word}>
+                        <Link
+                          to="/search"
+                          search={{ q: word }}
+                          className="block rounded-full border border-line bg-white px-4 py-2 text-sm hover:border-brand hover:text-brand"
+                        >
+                          {word}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+              {data.products.map((product, i) => (
+                <li key={product.sku} onClickCapture={(event) => reportClick(event.target, product.entity_id, (data.page - 1) * pageSize + i + 1)}>
+                  <ProductCard product={product} now={now} priority={i < 2} queryID={data.queryID ?? undefined} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination page={data.page} pages={data.pages} />
+        </div>
+      </div>
     </div>
   )
 }

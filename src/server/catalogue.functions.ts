@@ -23,6 +23,11 @@ async function fastDeliveryRegions(locale: Locale): Promise<number[]> {
   return home[0]?.['fast-delivery-region-ids'] ?? []
 }
 
+function hostedSearch(): { appId: string; apiKey: string } | null {
+  const key = (env as Env & { ALGOLIA_SEARCH_KEY?: string }).ALGOLIA_SEARCH_KEY
+  return env.ALGOLIA_APP_ID && key ? { appId: env.ALGOLIA_APP_ID, apiKey: key } : null
+}
+
 export const getFrameData = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
   .handler(async ({ data }) => {
@@ -48,6 +53,8 @@ export const getFrameData = createServerFn({ method: 'GET' })
       },
       /** Public: the Turnstile site key when the hosted bot check is configured, else the embedded one. */
       turnstileSiteKey: env.TURNSTILE_SITE_KEY || null,
+      /** Public: Algolia's app id and search-only key when hosted search is configured, else the embedded service. */
+      search: hostedSearch(),
     }
   })
 
@@ -158,12 +165,3 @@ export const getProductsBySkus = createServerFn({ method: 'GET' })
     products: await productStore(env.DB).summariesBySkus(data.skus, data.locale, Number(data.regionId)),
     now: new Date().toISOString(),
   }))
-
-export const searchProducts = createServerFn({ method: 'GET' })
-  .validator(type({ locale, regionId, q: 'string <= 200' }))
-  .handler(async ({ data }) => {
-    const text = data.q.trim()
-    if (text.length < appConfig.limits.searchEnterMinChars) return { products: [], now: new Date().toISOString() }
-    const products = await productStore(env.DB).searchByText(text, data.locale, Number(data.regionId), 48)
-    return { products, now: new Date().toISOString() }
-  })

@@ -34,3 +34,6 @@ export interface PendingCartAdd {
   buyNow?: boolean
 }
 export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>('targetProductDate', null)
+
+/** Recent searches, newest first (spec: savedSearchWords, at most 6). */
+export const savedSearchWordsAtom = atomWithStorage<string[]>('savedSearchWords', [])

@@ -43,7 +43,11 @@ test.describe('a configurable product on a desktop, in English', () => {
     await tabby.getByRole('button', { name: 'Close' }).click()
     await expect(tabby).toBeHidden()
 
+    // The related products arrive as the shopper scrolls near them.
+    await page.getByRole('heading', { name: 'Specifications' }).scrollIntoViewIfNeeded()
+    await page.mouse.wheel(0, 2000)
     const related = page.getByRole('region', { name: 'Related products' })
+    await expect(related.getByRole('article').first()).toBeVisible()
     const relatedCount = await related.getByRole('article').count()
     expect(relatedCount).toBeGreaterThan(0)
     expect(relatedCount).toBeLessThanOrEqual(10)

@@ -1,6 +1,6 @@
 // The embedded search service through the official algoliasearch v5 client, in workerd: the client
 // is configured with the Worker's own host and a requester that hands its requests to the Worker.
-import { SELF } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { liteClient } from 'algoliasearch/lite'
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -114,5 +114,28 @@ describe('bad queries', () => {
     const tooMany = await raw({ requests: Array.from({ length: 11 }, () => ({ indexName: 'products_en', query: 'a' })) })
     expect(tooMany.status).toBe(400)
     await expect(search('customers', 'a')).rejects.toMatchObject({ status: 404 })
+  })
+})
+
+describe('search events (Insights)', () => {
+  const events = (body: unknown) =>
+    SELF.fetch('https://matjar.test/1/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const click = { eventType: 'click', eventName: 'Product Clicked', index: 'products_en', userToken: 'anon-1', queryID: 'a'.repeat(32), objectIDs: ['1001'], positions: [3] }
+
+  it('stores clicks and conversions after a search with their queryID and index', async () => {
+    const response = await events({ events: [click, { ...click, eventType: 'conversion', eventSubtype: 'addToCart', eventName: 'Product Added To Cart', positions: undefined }] })
+    expect(response.status).toBe(200)
+    const rows = await env.DB.prepare("SELECT event_type, event_subtype, index_name, object_ids, positions FROM search_events WHERE query_id = ? ORDER BY id").bind('a'.repeat(32)).all()
+    expect(rows.results).toEqual([
+      { event_type: 'click', event_subtype: null, index_name: 'products_en', object_ids: '["1001"]', positions: '[3]' },
+      { event_type: 'conversion', event_subtype: 'addToCart', index_name: 'products_en', object_ids: '["1001"]', positions: null },
+    ])
+  })
+
+  it('refuses malformed events with a 400', async () => {
+    expect((await events({ events: [{ ...click, positions: [1, 2] }] })).status).toBe(400)
+    expect((await events({ events: [{ ...click, queryID: 'not-an-id' }] })).status).toBe(400)
+    expect((await events({ events: [{ ...click, objectIDs: [] }] })).status).toBe(400)
+    expect((await events({ events: [] })).status).toBe(400)
   })
 })

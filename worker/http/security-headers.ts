@@ -9,9 +9,11 @@ export function newNonce(): string {
 }
 
 const turnstileOrigin = 'https://challenges.cloudflare.com'
+/** Algolia's hosts for search and insights, when the hosted search is configured. */
+const algoliaOrigins = 'https://*.algolia.net https://*.algolianet.com https://insights.algolia.io'
 
 /** With Turnstile configured, pages may load its script and frame (a trusted script adds it under strict-dynamic). */
-export function contentSecurityPolicy(nonce?: string, options: { turnstile?: boolean } = {}): string {
+export function contentSecurityPolicy(nonce?: string, options: { turnstile?: boolean; algolia?: boolean } = {}): string {
   const script = nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : "'none'"
   const turnstile = Boolean(nonce && options.turnstile)
   return [
@@ -22,7 +24,7 @@ export function contentSecurityPolicy(nonce?: string, options: { turnstile?: boo
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${turnstile ? ` ${turnstileOrigin}` : ''}`,
+    `connect-src 'self'${turnstile ? ` ${turnstileOrigin}` : ''}${nonce && options.algolia ? ` ${algoliaOrigins}` : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono'
 import { appConfig } from '../../app.config'
 import type { SearchQuery } from './engine'
 import { parseFacetFilters, parseFilters, type Filters } from './filters'
-import { isKnownIndex, searchIndex } from './indexes'
+import { resolveIndex, searchIndex } from './indexes'
 
 const limits = appConfig.search
 const stringList = type('string <= 200').array().atMostLength(50)
@@ -30,6 +30,26 @@ const searchParams = type({
   'highlightPostTag?': 'string <= 50',
   'getRankingInfo?': 'boolean',
 })
+
+/** Algolia Insights events: what the storefront reports after a search (spec section 5). */
+const insightsEvent = type({
+  eventType: "'click' | 'conversion' | 'view'",
+  'eventSubtype?': "'addToCart' | 'purchase'",
+  eventName: '0 < string <= 64',
+  index: '0 < string <= 100',
+  userToken: /^[A-Za-z0-9_=+/:.-]{1,129}$/,
+  'authenticatedUserToken?': /^[A-Za-z0-9_=+/:.-]{1,129}$/,
+  'queryID?': /^[0-9a-f]{32}$/,
+  objectIDs: type('0 < string <= 64').array().atLeastLength(1).atMostLength(20),
+  'positions?': type('1 <= number.integer <= 1000').array().atMostLength(20),
+  'objectData?': type({ '+': 'ignore' }).array().atMostLength(20),
+  'timestamp?': 'number.integer',
+  '+': 'ignore',
+}).narrow((event, ctx) =>
+  // A click after a search names where the product was, one position per product.
+  event.positions === undefined || event.positions.length === event.objectIDs.length ? true : ctx.mustBe('an event with one position per object'),
+)
+const insightsBody = type({ events: insightsEvent.array().atLeastLength(1).atMostLength(1000) })
 
 const request = searchParams.and({ indexName: 'string <= 100', 'params?': 'string <= 10000', 'type?': "'default'" })
 const multiBody = type({ requests: request.array().atLeastLength(1).atMostLength(limits.maxRequestsPerCall), 'strategy?': "'none' | 'stopIfEnoughMatches'" })
@@ -90,10 +110,11 @@ function queryId(): string {
 }
 
 async function runOne(db: D1Database, indexName: string, input: Record<string, unknown>) {
-  if (!isKnownIndex(indexName)) throw new SearchError(404, `Index ${indexName.slice(0, 100)} does not exist`)
+  const resolved = resolveIndex(indexName)
+  if (!resolved) throw new SearchError(404, `Index ${indexName.slice(0, 100)} does not exist`)
   const started = performance.now()
   const q = toQuery(input)
-  const answer = (await searchIndex(db, indexName)).search(q)
+  const answer = (await searchIndex(db, resolved.base)).search({ ...q, sort: resolved.sort })
   return {
     ...answer,
     exhaustiveNbHits: true,
@@ -115,6 +136,7 @@ async function readJson(c: Context): Promise<unknown> {
 
 export const searchApp = new Hono<{ Bindings: Env }>()
   .basePath('/1')
+  .post('/events', (c) => receiveEvents(c))
   .post('/indexes/*/queries', async (c) => {
     const body = multiBody(await readJson(c))
     if (body instanceof type.errors) throw new SearchError(400, body.summary)
@@ -127,6 +149,36 @@ export const searchApp = new Hono<{ Bindings: Env }>()
     if (body instanceof type.errors) throw new SearchError(400, body.summary)
     return c.json(await runOne(c.env.DB, c.req.param('indexName'), body))
   })
+
+/** Insights (Algolia's path on insights.algolia.io): stored for search analytics; a failure is only logged. */
+async function receiveEvents(c: Context<{ Bindings: Env }>) {
+  const body = insightsBody(await readJson(c))
+  if (body instanceof type.errors) throw new SearchError(400, body.summary)
+  const now = new Date().toISOString()
+  try {
+    await c.env.DB.batch(
+      body.events.map((e) =>
+        c.env.DB.prepare(
+          `INSERT INTO search_events (event_type, event_subtype, event_name, index_name, user_token, query_id, object_ids, positions, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).bind(
+          e.eventType,
+          e.eventSubtype ?? null,
+          e.eventName,
+          e.index,
+          e.authenticatedUserToken ?? e.userToken,
+          e.queryID ?? null,
+          JSON.stringify(e.objectIDs),
+          e.positions ? JSON.stringify(e.positions) : null,
+          now,
+        ),
+      ),
+    )
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: 'search events failed', error: String(error) }))
+  }
+  return c.json({ status: 200, message: 'OK' })
+}
 
 searchApp.onError((error, c) => {
   if (error instanceof SearchError) return c.json({ message: error.message, status: error.status }, error.status)

@@ -16,11 +16,18 @@ export interface IndexRecord {
   /** Facet and filter values by attribute (numbers for numeric filters, strings for facets). */
   attributes: Record<string, string | number | boolean | (string | number)[]>
   popularity: number
+  /** For the replicas' orders. */
+  price?: number
+  createdAt?: string
   /** What a hit returns. */
   document: Record<string, unknown>
 }
 
+/** A replica's order (Algolia sorts by replica index); none = relevance then popularity. */
+export type ReplicaSort = 'price_asc' | 'price_desc' | 'newest'
+
 export interface SearchQuery {
+  sort?: ReplicaSort
   query: string
   filters: Filters
   facets: string[]
@@ -85,6 +92,7 @@ export class SearchIndex {
         .sort((a, b) => b.tier - a.tier || b.record.popularity - a.record.popularity)
     }
     const matching = ranked.filter(({ record }) => passes(record, q.filters))
+    if (q.sort) matching.sort(replicaOrder[q.sort])
     const nbPages = Math.ceil(matching.length / q.hitsPerPage)
     const pageHits = matching.slice(q.page * q.hitsPerPage, (q.page + 1) * q.hitsPerPage)
     return {
@@ -130,6 +138,13 @@ export class SearchIndex {
       },
     }
   }
+}
+
+type Ranked = { record: IndexRecord }
+const replicaOrder: Record<ReplicaSort, (a: Ranked, b: Ranked) => number> = {
+  price_asc: (a, b) => (a.record.price ?? 0) - (b.record.price ?? 0),
+  price_desc: (a, b) => (b.record.price ?? 0) - (a.record.price ?? 0),
+  newest: (a, b) => (b.record.createdAt ?? '').localeCompare(a.record.createdAt ?? ''),
 }
 
 function valuesOf(record: IndexRecord, attribute: string): (string | number | boolean)[] {

@@ -5,7 +5,7 @@
  */
 import { appConfig, type Locale } from '../../app.config'
 import { allDocumentRows } from '../catalogue/product-documents'
-import { SearchIndex } from './engine'
+import { SearchIndex, type ReplicaSort } from './engine'
 import { productRecords, suggestionRecords } from './records'
 
 type Kind = 'products' | 'suggestions'
@@ -15,8 +15,17 @@ for (const kind of ['products', 'suggestions'] as const) {
   for (const locale of appConfig.locales.all) names.set(appConfig.search.indexNames[kind][locale], { kind, locale })
 }
 
-export function isKnownIndex(name: string): boolean {
-  return names.has(name)
+/** Replicas of the product indexes, one per order (Algolia's way to sort): products_en_price_asc. */
+export const replicaSorts: readonly ReplicaSort[] = ['price_asc', 'price_desc', 'newest']
+
+/** The index an index name reads, and the replica order it asks for. */
+export function resolveIndex(name: string): { base: string; sort?: ReplicaSort } | null {
+  if (names.has(name)) return { base: name }
+  for (const sort of replicaSorts) {
+    const base = name.endsWith(`_${sort}`) ? name.slice(0, -sort.length - 1) : null
+    if (base && names.get(base)?.kind === 'products') return { base, sort }
+  }
+  return null
 }
 
 interface Built {

@@ -30,6 +30,8 @@ export function productRecords(rows: readonly DocumentRow[], locale: Locale, now
         price: document.prices_with_tax.price,
       },
       popularity: row.popularity,
+      price: document.prices_with_tax.price,
+      createdAt: row.created_at,
       document: document as unknown as Record<string, unknown>,
     }
   })

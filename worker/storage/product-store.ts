@@ -75,24 +75,6 @@ function toSummary(r: SummaryRecord, locale: Locale): ProductSummary {
 
 export function productStore(db: D1Database) {
   return {
-    /**
-     * A plain name/brand match in both languages, most popular first. An interim search for the
-     * /search page until the search service (Algolia-compatible, Arabic-aware) replaces it.
-     */
-    async searchByText(text: string, locale: Locale, regionId: number, limit: number) {
-      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      const { results } = await db
-        .prepare(
-          `SELECT ${summaryColumns} FROM products p
-           LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
-           WHERE p.name_ar LIKE ?1 ESCAPE '\\' OR p.name_en LIKE ?1 ESCAPE '\\' OR p.brand_en LIKE ?1 ESCAPE '\\' OR p.brand_ar LIKE ?1 ESCAPE '\\'
-           ORDER BY p.popularity DESC LIMIT ?3`,
-        )
-        .bind(pattern, regionId, limit)
-        .all<SummaryRecord>()
-      return results.map((r) => toSummary(r, locale))
-    },
-
     /** Products of a category (and its sub-categories), most popular first: the home page's rails. */
     async listByCategory(categoryId: number, locale: Locale, regionId: number, limit: number) {
       const { results } = await db

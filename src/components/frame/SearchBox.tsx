@@ -1,39 +1,112 @@
 /**
- * The header's search field. It submits to /search?q= as a plain form; the suggestion popup and
- * the results page arrive with the search issue.
+ * The header's search box (spec sections 2, 5 and 9), an ARIA combobox. Only the field is in the
+ * first page load: its popup (suggested words, products and recent searches, the arrow keys, Enter)
+ * loads on first focus (search/SearchSuggestions.tsx). Until then the form submits as plain HTML to
+ * /search?q=, which records the term. On a phone the open box fills the screen.
  */
-import { Search } from 'lucide'
-import { useId } from 'react'
-import { Icon } from '../ui/Icon'
+import { ArrowRight, Search } from 'lucide'
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
 import { localizeHref } from '../../paraglide/runtime'
+import { Icon } from '../ui/Icon'
+
+const SearchSuggestions = lazy(() => import('../search/SearchSuggestions'))
+
+/** What the popup does with the field's keys and submit, once its code has loaded. */
+export interface SearchBoxHandlers {
+  keyDown: (event: KeyboardEvent<HTMLInputElement>) => void
+  submit: (event: FormEvent<HTMLFormElement>) => void
+}
 
 export function SearchBox({ className = '' }: { className?: string }) {
   const id = useId()
+  const listId = `${id}-list`
+  const [text, setText] = useState('')
+  const [open, setOpen] = useState(false)
+  const [loaded, setLoaded] = useState(false)
+  const [activeId, setActiveId] = useState<string | undefined>()
+  const handlers = useRef<SearchBoxHandlers | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  const close = () => setOpen(false)
+
   return (
-    <form role="search" action={localizeHref('/search')} method="get" className={`relative ${className}`}>
-      <label htmlFor={id} className="sr-only">
-        {m.header_search_label()}
-      </label>
-      <input
-        id={id}
-        name="q"
-        type="search"
-        required
-        minLength={2}
-        maxLength={200}
-        autoComplete="off"
-        enterKeyHint="search"
-        placeholder={m.header_search_placeholder()}
-        className="h-11 w-full rounded-full border-0 bg-white ps-5 pe-12 text-ink placeholder:text-muted focus:outline-2 focus:outline-accent"
-      />
-      <button
-        type="submit"
-        className="absolute inset-y-1 end-1 inline-flex w-9 items-center justify-center rounded-full bg-brand text-brand-ink hover:opacity-90"
-        aria-label={m.header_search_submit()}
+    <div
+      onBlur={(event) => {
+        // Focus moving outside the box and its popup closes the popup.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close()
+      }}
+      className={`${open ? 'max-md:fixed max-md:inset-0 max-md:z-50 max-md:overflow-y-auto max-md:bg-white max-md:p-3' : ''} relative ${className}`}
+    >
+      <form
+        role="search"
+        action={localizeHref('/search')}
+        method="get"
+        className="relative flex items-center gap-2"
+        onSubmit={(event) => handlers.current?.submit(event)}
       >
-        <Icon icon={Search} className="size-5" />
-      </button>
-    </form>
+        {open && (
+          <button type="button" onClick={close} aria-label={m.search_close()} className="shrink-0 rounded-full p-2 text-ink md:hidden">
+            <Icon icon={ArrowRight} className="size-5 ltr:rotate-180" />
+          </button>
+        )}
+        <label htmlFor={id} className="sr-only">
+          {m.header_search_label()}
+        </label>
+        <input
+          ref={input}
+          id={id}
+          name="q"
+          type="search"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open ? activeId : undefined}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value)
+            setOpen(true)
+          }}
+          onFocus={() => {
+            setLoaded(true)
+            setOpen(true)
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') close()
+            handlers.current?.keyDown(event)
+          }}
+          required
+          minLength={appConfig.limits.searchEnterMinChars}
+          maxLength={200}
+          autoComplete="off"
+          enterKeyHint="search"
+          placeholder={m.header_search_placeholder()}
+          className={`h-11 w-full rounded-full bg-white ps-5 pe-12 text-ink placeholder:text-muted focus:outline-2 focus:outline-accent ${open ? 'max-md:border max-md:border-line' : 'border-0'}`}
+        />
+        <button
+          type="submit"
+          className="absolute inset-y-1 end-1 inline-flex w-9 items-center justify-center rounded-full bg-brand text-brand-ink hover:opacity-90"
+          aria-label={m.header_search_submit()}
+        >
+          <Icon icon={Search} className="size-5" />
+        </button>
+      </form>
+      {loaded && (
+        <Suspense fallback={null}>
+          <SearchSuggestions
+            listId={listId}
+            text={text}
+            open={open}
+            handlers={handlers}
+            onActive={setActiveId}
+            onDone={() => {
+              close()
+              input.current?.blur()
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
   )
 }

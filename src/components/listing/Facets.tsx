@@ -5,13 +5,14 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import type { ListingFacets } from '~/catalogue/listing'
 import { currentLocale } from '../../lib/i18n'
 import { parsePriceRange, type PriceRangeError } from '../../lib/price-range'
 import type { DeliveryFacetKey, ListingSearch } from '../../lib/search-params'
 import { m } from '../../paraglide/messages.js'
 import { chosenFilterCount } from './filter-count'
+import { Check, Group, toggled } from './FilterControls'
 import { catalogueQueries } from '../../queries/catalogue'
 import { regionIdAtom } from '../../state/shopper'
 import { deliveryText } from '../product/DeliveryBadge'
@@ -22,44 +23,6 @@ interface FacetsProps {
   onChange: (next: ListingSearch) => void
 }
 
-function toggled(list: string | undefined, key: string): string | undefined {
-  const items = list ? list.split(',') : []
-  const next = items.includes(key) ? items.filter((item) => item !== key) : [...items, key]
-  return next.length > 0 ? next.join(',') : undefined
-}
-
-function Group({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="border-b border-line py-4 last:border-b-0">
-      <legend className="float-start mb-2 text-sm font-bold">{title}</legend>
-      <div className="clear-both space-y-1">{children}</div>
-    </fieldset>
-  )
-}
-
-function Check({ label, count, checked, onChange }: { label: string; count: number; checked: boolean; onChange: () => void }) {
-  // The box follows the click at once; the URL (and so `checked`) follows when the new listing loads.
-  const [shown, setShown] = useState(checked)
-  useEffect(() => setShown(checked), [checked])
-  return (
-    <label className={`flex min-h-9 cursor-pointer items-center gap-3 text-sm ${count === 0 && !checked ? 'text-muted' : ''}`}>
-      <input
-        type="checkbox"
-        checked={shown}
-        onChange={() => {
-          setShown(!shown)
-          onChange()
-        }}
-        className="size-4 shrink-0 accent-[var(--brand)]"
-      />
-      <span className="flex-1">{label}</span>
-      <span className="text-xs text-muted" aria-hidden="true">
-        {count}
-      </span>
-      <span className="sr-only">({count})</span>
-    </label>
-  )
-}
 
 export function Facets({ facets, search, onChange }: FacetsProps) {
   const locale = currentLocale()

@@ -16,9 +16,11 @@ import { ProductServices } from './ProductServices'
 
 interface ProductPurchaseProps {
   product: ProductSummary & { options: ProductOption[]; fees: ProductFee[] }
+  /** Told the cart line's id after an add (the page reports adds after a search). */
+  onAdded?: (itemId: number) => void
 }
 
-export function ProductPurchase({ product }: ProductPurchaseProps) {
+export function ProductPurchase({ product, onAdded }: ProductPurchaseProps) {
   const [chosen, setChosen] = useState<Record<string, number>>({})
   const [services, setServices] = useState<number[]>([])
   const [missing, setMissing] = useState<string[]>([])
@@ -48,6 +50,7 @@ export function ProductPurchase({ product }: ProductPurchaseProps) {
       ...(product.options.length > 0 ? { options: product.options.map((o) => ({ option_id: o.code, option_value: chosen[o.code]! })) } : {}),
       ...(services.length > 0 ? { feeIds: services } : {}),
       buyNow,
+      onAdded,
     })
   }
 

@@ -18,7 +18,15 @@ import { RotatingMessages } from './RotatingMessages'
 import { stockLabel } from './stock-label'
 import { WishlistButton } from './WishlistButton'
 
-export function ProductCard({ product, now, priority = false }: { product: ProductSummary; now: Date; priority?: boolean }) {
+interface ProductCardProps {
+  product: ProductSummary
+  now: Date
+  priority?: boolean
+  /** The search that listed the product: its page reports clicks and adds against it. */
+  queryID?: string
+}
+
+export function ProductCard({ product, now, priority = false, queryID }: ProductCardProps) {
   const prices = pricesWithTax(product, now)
   const state = stockState(product)
   return (
@@ -45,7 +53,7 @@ export function ProductCard({ product, now, priority = false }: { product: Produ
       <WishlistButton sku={product.sku} name={product.name} className="absolute top-4 end-4 z-10" />
       <p className="text-xs font-semibold tracking-wide text-muted uppercase">{product.brand}</p>
       <h3 className="mt-1 line-clamp-2 min-h-[2.5rem] text-sm leading-5 font-medium">
-        <Link to="/product/$rewriteUrl" params={{ rewriteUrl: product.rewrite_url }} className="after:absolute after:inset-0 hover:text-brand">
+        <Link to="/product/$rewriteUrl" params={{ rewriteUrl: product.rewrite_url }} search={queryID ? { queryID } : {}} className="after:absolute after:inset-0 hover:text-brand">
           {product.name}
         </Link>
       </h3>

@@ -17,7 +17,8 @@ export function useAddProduct() {
     isPending: add.isPending,
     add(request: AddRequest) {
       if (!region) {
-        setPending(request)
+        const { onAdded: _, ...kept } = request
+        setPending(kept)
         setOpenModal('city')
         return
       }

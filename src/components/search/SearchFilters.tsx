@@ -1,0 +1,43 @@
+/**
+ * The /search page's filters: brand (counted over every other filter, so a chosen brand stays listed)
+ * and availability in the shopper's city. Each change is a new URL and goes back to page 1.
+ */
+import type { SearchPageSearch } from '../../lib/search-page-params'
+import { m } from '../../paraglide/messages.js'
+import { Check, Group, toggled } from '../listing/FilterControls'
+
+interface SearchFiltersProps {
+  brands: { value: string; count: number }[]
+  /** The shopper's city, named by the server with the results (so server and browser agree). */
+  city: string
+  search: SearchPageSearch
+  onChange: (next: SearchPageSearch) => void
+}
+
+export function SearchFilters({ brands, city, search, onChange }: SearchFiltersProps) {
+  const chosen = search.brand ? search.brand.split(',') : []
+  return (
+    <div>
+      <Group title={m.filters_availability()}>
+        <Check
+          label={m.filters_in_city({ city })}
+          checked={search.city === 1}
+          onChange={() => onChange({ ...search, city: search.city === 1 ? undefined : 1, page: undefined })}
+        />
+      </Group>
+      {brands.length > 0 && (
+        <Group title={m.filters_brand()}>
+          {brands.map((brand) => (
+            <Check
+              key={brand.value}
+              label={brand.value}
+              count={brand.count}
+              checked={chosen.includes(brand.value)}
+              onChange={() => onChange({ ...search, brand: toggled(search.brand, brand.value), page: undefined })}
+            />
+          ))}
+        </Group>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,7 @@
+/** Arabic-Indic and Persian digits folded to Western ones (DESIGN.md section 4), wherever a shopper types a number. */
+const arabicIndic = '٠١٢٣٤٥٦٧٨٩'
+const persian = '۰۱۲۳۴۵۶۷۸۹'
+
+export function foldDigits(text: string): string {
+  return text.replace(/[٠-٩۰-۹]/g, (d) => String(arabicIndic.includes(d) ? arabicIndic.indexOf(d) : persian.indexOf(d)))
+}

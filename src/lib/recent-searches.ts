@@ -1,0 +1,13 @@
+/**
+ * Recent searches (spec sections 2, 5 and 9): kept in savedSearchWords, most recent first, at most 6,
+ * only terms of 2 or more characters, one entry per term however it was written.
+ */
+import { appConfig } from '../../app.config'
+import { normaliseSearchText } from './search-text'
+
+export function withSavedSearch(saved: readonly string[], term: string): string[] {
+  const text = term.trim().replace(/\s+/g, ' ')
+  if (text.length < appConfig.limits.savedSearchMinChars) return [...saved]
+  const key = normaliseSearchText(text)
+  return [text, ...saved.filter((s) => normaliseSearchText(s) !== key)].slice(0, appConfig.limits.recentSearchesMax)
+}

@@ -1,0 +1,16 @@
+/** Query-key factories for search (CONVENTIONS.md 3). */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { Locale } from '../../app.config'
+import type { searchPageQuery } from '../lib/search-page-params'
+import { getSearchPage } from '../server/search.functions'
+
+export const searchQueries = {
+  page: (locale: Locale, regionId: string, query: ReturnType<typeof searchPageQuery>) =>
+    queryOptions({
+      queryKey: ['search', locale, regionId, query],
+      queryFn: () => getSearchPage({ data: { locale, regionId, ...query } }),
+      staleTime: 60_000,
+      // A new filter keeps the current results on screen until the new ones arrive.
+      placeholderData: keepPreviousData,
+    }),
+}

@@ -1,0 +1,80 @@
+/**
+ * Server functions for search: the /search page's results (through the algoliasearch client, to
+ * the embedded service or Algolia) with the cards of the hits read from D1 in the page's language,
+ * the brand facet counted disjunctively, and suggestions for an empty result.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { type } from 'arktype'
+import { env } from 'cloudflare:workers'
+import { cachedCatalogue } from '~/storage/cached-catalogue'
+import { productStore } from '~/storage/product-store'
+import { searchClient } from '~/search/client'
+import { appConfig } from '../../app.config'
+import { searchPageSize as pageSize, searchSortKeys } from '../lib/search-page-params'
+import { searchLanguage } from '../lib/search-text'
+
+
+type ProductHit = { objectID: string }
+type SearchResult<T> = { hits: T[]; nbHits: number; nbPages: number; page: number; facets?: Record<string, Record<string, number>>; queryID?: string }
+
+export const getSearchPage = createServerFn({ method: 'GET' })
+  .validator(
+    type({
+      locale: "'ar' | 'en'",
+      regionId: /^\d{4}$/,
+      q: 'string <= 200',
+      page: '1 <= number.integer <= 1000',
+      sort: type.enumerated(...searchSortKeys),
+      brands: type('0 < string <= 60').array().atMostLength(20),
+      city: 'boolean',
+    }),
+  )
+  .handler(async ({ data }) => {
+    const now = new Date().toISOString()
+    const text = data.q.trim()
+    // The city's name for the availability filter, in the page's language.
+    const regions = await cachedCatalogue(env).regions(data.locale)
+    const city = regions.find((r) => r.value === data.regionId)?.label ?? ''
+    if (text.length < appConfig.limits.searchEnterMinChars) return { products: [], total: 0, page: 1, pages: 0, brands: [], city, queryID: null, indexName: null, suggestions: [], now }
+    const language = searchLanguage(text, data.locale)
+    const base = appConfig.search.indexNames.products[language]
+    const indexName = data.sort === 'relevance' ? base : `${base}_${data.sort}`
+    const filters = data.city ? `stock_region_ids=${data.regionId}` : ''
+    const brandFilter = data.brands.length > 0 ? [data.brands.map((b) => `brand:${b}`)] : []
+    const client = searchClient(env)
+    const { results } = await client.search<ProductHit>({
+      requests: [
+        { indexName, query: text, hitsPerPage: pageSize, page: data.page - 1, filters, facetFilters: brandFilter, facets: ['brand'], clickAnalytics: true, attributesToRetrieve: ['objectID'] },
+        // The brand facet counts every other filter but its own (a chosen brand stays listed).
+        ...(brandFilter.length > 0 ? [{ indexName, query: text, hitsPerPage: 0, filters, facets: ['brand'] }] : []),
+      ],
+    })
+    const main = results[0] as SearchResult<ProductHit>
+    const counts = ((results[1] ?? main) as SearchResult<ProductHit>).facets?.brand ?? {}
+    const ids = main.hits.map((hit) => Number(hit.objectID)).filter(Number.isInteger)
+    const products = await productStore(env.DB).summariesByIds(ids, data.locale, Number(data.regionId))
+    const brands = Object.entries(counts)
+      .map(([value, count]) => ({ value, count }))
+      .concat(data.brands.filter((b) => !(b in counts)).map((value) => ({ value, count: 0 })))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+    let suggestions: string[] = []
+    if (main.nbHits === 0) {
+      // An empty result offers the most searched-for words instead.
+      const popular = await client.search<{ query: string }>({
+        requests: [{ indexName: appConfig.search.indexNames.suggestions[data.locale], query: '', hitsPerPage: appConfig.limits.suggestedWordsMax }],
+      })
+      suggestions = (popular.results[0] as SearchResult<{ query: string }>).hits.map((h) => h.query)
+    }
+    return {
+      products,
+      total: main.nbHits,
+      page: main.page + 1,
+      pages: main.nbPages,
+      brands,
+      city,
+      queryID: main.queryID ?? null,
+      indexName,
+      suggestions,
+      now,
+    }
+  })

@@ -1,0 +1,102 @@
+// Search in the browser: the combobox's suggestions and products as the shopper types, the results
+// page with its filters and order, recent searches kept across a reload, in both languages.
+import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+
+test.describe('searching on a desktop, in English', () => {
+  test.use({ viewport: desktop })
+
+  test('suggestions as you type, Enter on a suggestion, filters and order, and recents after a reload', async ({ page }) => {
+    test.setTimeout(90_000)
+    await acceptCookies(page)
+    await page.goto('/en/')
+    const box = page.getByRole('combobox', { name: 'Search Matjar' }).first()
+    await box.fill('sa')
+    // Under 3 characters nothing is asked.
+    const list = page.getByRole('listbox', { name: 'Search suggestions' }).first()
+    await expect(list.getByRole('option')).toHaveCount(0)
+    await box.fill('samsu')
+    await expect(list.getByRole('group', { name: 'Suggestions' }).getByRole('option').first()).toContainText(/Samsung/)
+    const products = list.getByRole('group', { name: 'Products' }).getByRole('option')
+    await expect(products.first()).toContainText('Samsung')
+    expect(await products.count()).toBeLessThanOrEqual(6)
+    expect(await list.getByRole('group', { name: 'Suggestions' }).getByRole('option').count()).toBeLessThanOrEqual(9)
+
+    // The arrow keys move through the entries; Enter searches the chosen word.
+    await box.press('ArrowDown')
+    const first = list.getByRole('option').first()
+    await expect(first).toHaveAttribute('aria-selected', 'true')
+    const word = (await first.innerText()).trim()
+    await box.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/en/search\\?q=${encodeURIComponent(word).replace(/%20/g, '(\\+|%20)')}`))
+    await expect(page.getByRole('heading', { level: 1, name: `Results for "${word}"` })).toBeVisible()
+    const count = Number((await page.getByText(/^\d+ products$/).innerText()).split(' ')[0])
+    expect(count).toBeGreaterThan(0)
+
+    // A brand filter narrows the results to that brand; the order by price goes up.
+    const filters = page.getByRole('complementary', { name: 'Filters' })
+    await filters.getByRole('checkbox', { name: /^Samsung/ }).check()
+    await expect(page).toHaveURL(/brand=Samsung/)
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc')
+    await expect(page).toHaveURL(/sort=price_asc/)
+    await expect(page.getByRole('article').first()).toContainText('Samsung')
+
+    // The term was kept: the empty box offers it after a reload.
+    await page.reload()
+    await page.getByRole('combobox', { name: 'Search Matjar' }).first().focus()
+    await expect(page.getByRole('group', { name: 'Recent searches' }).getByRole('option', { name: word })).toBeVisible()
+  })
+
+  test('a click on a result and an add to cart after it are reported with the queryID', async ({ page, context }) => {
+    await acceptCookies(page)
+    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await page.goto('/en/search?q=headphones')
+    const clicked = page.waitForRequest((r) => r.url().endsWith('/1/events') && r.postDataJSON().events[0].eventType === 'click')
+    // A product that can be added here: a simple one in stock.
+    const cards = page.getByRole('article')
+    const position = (
+      await cards.evaluateAll((all) => all.map((a) => [...a.querySelectorAll('button')].some((b) => /^Add .* to cart$/.test(b.getAttribute('aria-label') ?? ''))))
+    ).indexOf(true)
+    expect(position).toBeGreaterThanOrEqual(0)
+    await cards.nth(position).getByRole('heading', { level: 3 }).getByRole('link').click()
+    const [click] = (await clicked).postDataJSON().events
+    expect(click).toMatchObject({ eventName: 'Product Clicked', index: 'products_en', positions: [position + 1], queryID: expect.stringMatching(/^[0-9a-f]{32}$/) })
+    await expect(page).toHaveURL(new RegExp(`queryID=${click.queryID}$`))
+    const added = page.waitForRequest((r) => r.url().endsWith('/1/events') && r.postDataJSON().events[0].eventSubtype === 'addToCart')
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeVisible()
+    expect((await added).postDataJSON().events[0]).toMatchObject({ queryID: click.queryID, index: 'products_en', objectIDs: click.objectIDs })
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('searchSourceItems') ?? '[]'))
+    expect(stored).toEqual([expect.objectContaining({ queryID: click.queryID, indexName: 'products_en', entity_id: Number(click.objectIDs[0]) })])
+  })
+
+  test('a search with no result offers popular searches', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/en/search?q=' + encodeURIComponent("%' OR 1=1 --"))
+    await expect(page.getByText(/No products match/)).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Popular searches' })).toBeVisible()
+  })
+})
+
+test.describe('searching on a phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('the open box fills the screen; a product suggestion opens its page with the queryID', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/')
+    const box = page.getByRole('combobox', { name: 'ابحث في متجر' }).last()
+    await box.fill('ايفون')
+    const products = page.getByRole('group', { name: 'المنتجات' }).getByRole('option')
+    await expect(products.first()).toContainText('آيفون')
+    await products.first().click()
+    await expect(page).toHaveURL(/\/product\/[a-z0-9-]+\?queryID=[0-9a-f]{32}$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('آيفون')
+  })
+
+  test('results in Arabic for an Arabic word, with its normalised forms', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/search?q=' + encodeURIComponent('سامسونج'))
+    await expect(page.getByRole('article').first()).toContainText('سامسونج')
+    await page.goto('/search?q=' + encodeURIComponent('آيفون ١٧'))
+    await expect(page.getByRole('article').first()).toContainText('آيفون 17')
+  })
+})
