@@ -87,7 +87,11 @@ function ProductPage() {
               <p className="text-sm font-semibold tracking-wide text-muted uppercase">{product.brand}</p>
               <div className="flex items-center gap-2">
                 <CompareButton sku={product.sku} name={product.name} />
-                <WishlistButton sku={product.sku} name={product.name} />
+                <WishlistButton
+                  sku={product.sku}
+                  name={product.name}
+                  onAdded={queryID ? () => void reportAfterSearch(queryID, product.entity_id, 'Product Added To Wishlist') : undefined}
+                />
               </div>
             </div>
             <h1 className="mt-1 text-2xl leading-snug font-bold lg:text-3xl">{product.name}</h1>
@@ -121,7 +125,10 @@ function ProductPage() {
             <RotatingMessages messages={product.messages} />
           </div>
           <InstallmentPromo price={prices.price} eligible={{ tabby: product.eligible_for_tabby, tamara: product.eligible_for_tamara }} />
-          <ProductPurchase product={product} onAdded={queryID ? (itemId) => void reportAddAfterSearch(queryID, itemId, product.entity_id) : undefined} />
+          <ProductPurchase
+            product={product}
+            onAdded={queryID ? (itemId) => void reportAfterSearch(queryID, product.entity_id, 'Product Added To Cart', itemId) : undefined}
+          />
           {state !== 'not_for_sale' && <DeliveryDates product={product} dates={product.delivery_dates} showDates={state === 'in_stock'} />}
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="mb-2 text-lg font-bold">
@@ -155,18 +162,19 @@ function ProductPage() {
 }
 
 /**
- * An add after a search (spec section 5): a conversion event for the search's index, and the line kept
- * in searchSourceItems for the purchase event. The analytics code loads only when there is one.
+ * An add to the cart or the wishlist after a search (spec section 5): a conversion event for the
+ * search's index; a cart line is also kept in searchSourceItems for the purchase event. The analytics
+ * code loads only when there is something to report.
  */
-async function reportAddAfterSearch(queryID: string, itemId: number, entityId: number) {
+async function reportAfterSearch(queryID: string, entityId: number, eventName: string, cartItemId?: number) {
   const insights = await import('../lib/search-insights')
   const source = insights.searchSourceFor(queryID)
   if (!source) return
-  insights.addSearchSourceItem({ item_id: itemId, queryID, indexName: source.indexName, entity_id: entityId })
+  if (cartItemId !== undefined) insights.addSearchSourceItem({ item_id: cartItemId, queryID, indexName: source.indexName, entity_id: entityId })
   insights.sendSearchEvent(source.hosted, {
     eventType: 'conversion',
-    eventSubtype: 'addToCart',
-    eventName: 'Product Added To Cart',
+    ...(cartItemId !== undefined ? { eventSubtype: 'addToCart' as const } : {}),
+    eventName,
     index: source.indexName,
     queryID,
     objectIDs: [String(entityId)],

@@ -46,7 +46,7 @@ test.describe('searching on a desktop, in English', () => {
     await expect(page.getByRole('group', { name: 'Recent searches' }).getByRole('option', { name: word })).toBeVisible()
   })
 
-  test('a click on a result and an add to cart after it are reported with the queryID', async ({ page, context }) => {
+  test('a click on a result and an add to cart or wishlist after it are reported with the queryID', async ({ page, context }) => {
     await acceptCookies(page)
     await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
     await page.goto('/en/search?q=headphones')
@@ -65,6 +65,10 @@ test.describe('searching on a desktop, in English', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).click()
     await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeVisible()
     expect((await added).postDataJSON().events[0]).toMatchObject({ queryID: click.queryID, index: 'products_en', objectIDs: click.objectIDs })
+    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Close' }).click()
+    const wished = page.waitForRequest((r) => r.url().endsWith('/1/events') && r.postDataJSON().events[0].eventName === 'Product Added To Wishlist')
+    await page.getByRole('button', { name: /to favourites$/ }).first().click()
+    expect((await wished).postDataJSON().events[0]).toMatchObject({ eventType: 'conversion', queryID: click.queryID, objectIDs: click.objectIDs })
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('searchSourceItems') ?? '[]'))
     expect(stored).toEqual([expect.objectContaining({ queryID: click.queryID, indexName: 'products_en', entity_id: Number(click.objectIDs[0]) })])
   })

@@ -8,7 +8,15 @@ import { wishlistAtom } from '../../state/shopper'
 import { useStoredList } from '../../state/hydrated'
 import { pushToastAtom } from '../../state/toasts'
 
-export function WishlistButton({ sku, name, className = '' }: { sku: string; name: string; className?: string }) {
+interface WishlistButtonProps {
+  sku: string
+  name: string
+  className?: string
+  /** Told when the product is added (the product page reports it after a search). */
+  onAdded?: () => void
+}
+
+export function WishlistButton({ sku, name, className = '', onAdded }: WishlistButtonProps) {
   const [wishlist, setWishlist] = useStoredList(wishlistAtom)
   const pushToast = useSetAtom(pushToastAtom)
   const saved = wishlist.includes(sku)
@@ -20,6 +28,7 @@ export function WishlistButton({ sku, name, className = '' }: { sku: string; nam
       onClick={() => {
         const { list, outcome } = toggleWishlist(wishlist, sku)
         setWishlist(list)
+        if (outcome === 'added') onAdded?.()
         pushToast({ kind: 'success', message: outcome === 'added' ? m.toast_wishlist_added() : m.toast_wishlist_removed() })
       }}
       className={`flex size-9 items-center justify-center rounded-full bg-white/90 text-ink shadow-sm hover:text-sale aria-pressed:text-sale ${className}`}
