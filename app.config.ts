@@ -149,8 +149,10 @@ export const appConfig = {
       products: { ar: 'products_ar', en: 'products_en' },
       suggestions: { ar: 'products_query_suggestions_ar', en: 'products_query_suggestions_en' },
     },
-    /** The embedded engine rebuilds an index from D1 when it is older than this (per isolate). */
+    /** The embedded engine rebuilds its indexes from D1 when older than this (stock and prices move)... */
     indexMaxAgeSeconds: 300,
+    /** ...and when the catalogue version in KV changes, read at most this often. */
+    versionCheckSeconds: 10,
     maxQueryLength: 1000,
     maxHitsPerPage: 100,
     maxRequestsPerCall: 10,

@@ -3,6 +3,8 @@
 import { env, SELF } from 'cloudflare:test'
 import { liteClient } from 'algoliasearch/lite'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { searchIndex } from '~/search/indexes'
+import { catalogueVersionKey } from '~/storage/kv-cache'
 
 const client = liteClient('embedded', 'public-search-key', {
   hosts: [{ url: 'matjar.test', accept: 'readWrite', protocol: 'https' }],
@@ -137,5 +139,25 @@ describe('search events (Insights)', () => {
     expect((await events({ events: [{ ...click, queryID: 'not-an-id' }] })).status).toBe(400)
     expect((await events({ events: [{ ...click, objectIDs: [] }] })).status).toBe(400)
     expect((await events({ events: [] })).status).toBe(400)
+  })
+})
+
+describe('index freshness', () => {
+  it('rebuilds the indexes when the catalogue version changes (a re-seed drops it)', async () => {
+    const start = Date.now()
+    const before = await searchIndex(env, 'products_en', start)
+    const query = { query: 'zqxw', filters: [], facets: [], page: 0, hitsPerPage: 5, highlightPreTag: '<em>', highlightPostTag: '</em>' }
+    const { name_en } = (await env.DB.prepare('SELECT name_en FROM products WHERE entity_id = 1001').first<{ name_en: string }>())!
+    await env.DB.prepare("UPDATE products SET name_en = 'Zqxw Special Edition' WHERE entity_id = 1001").run()
+    try {
+      expect(await searchIndex(env, 'products_en', start + 1000)).toBe(before)
+      expect(before.search(query).nbHits).toBe(0)
+      await env.CACHE.delete(catalogueVersionKey)
+      const after = await searchIndex(env, 'products_en', start + 11_000)
+      expect(after).not.toBe(before)
+      expect(after.search(query).hits.map((h) => h.objectID)).toEqual(['1001'])
+    } finally {
+      await env.DB.prepare('UPDATE products SET name_en = ? WHERE entity_id = 1001').bind(name_en).run()
+    }
   })
 })

@@ -109,12 +109,12 @@ function queryId(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-async function runOne(db: D1Database, indexName: string, input: Record<string, unknown>) {
+async function runOne(env: Env, indexName: string, input: Record<string, unknown>) {
   const resolved = resolveIndex(indexName)
   if (!resolved) throw new SearchError(404, `Index ${indexName.slice(0, 100)} does not exist`)
   const started = performance.now()
   const q = toQuery(input)
-  const answer = (await searchIndex(db, resolved.base)).search({ ...q, sort: resolved.sort })
+  const answer = (await searchIndex(env, resolved.base)).search({ ...q, sort: resolved.sort })
   return {
     ...answer,
     exhaustiveNbHits: true,
@@ -141,13 +141,13 @@ export const searchApp = new Hono<{ Bindings: Env }>()
     const body = multiBody(await readJson(c))
     if (body instanceof type.errors) throw new SearchError(400, body.summary)
     const results = []
-    for (const { indexName, ...input } of body.requests) results.push(await runOne(c.env.DB, indexName, input))
+    for (const { indexName, ...input } of body.requests) results.push(await runOne(c.env, indexName, input))
     return c.json({ results })
   })
   .post('/indexes/:indexName/query', async (c) => {
     const body = singleBody(await readJson(c))
     if (body instanceof type.errors) throw new SearchError(400, body.summary)
-    return c.json(await runOne(c.env.DB, c.req.param('indexName'), body))
+    return c.json(await runOne(c.env, c.req.param('indexName'), body))
   })
 
 /** Insights (Algolia's path on insights.algolia.io): stored for search analytics; a failure is only logged. */

@@ -1,10 +1,12 @@
 /**
  * The embedded indexes by name (app.config.ts search.indexNames), built from D1 on first use in an
- * isolate and rebuilt when older than search.indexMaxAgeSeconds, so a seeded or changed catalogue
- * is searchable within that time. Concurrent first requests share one build.
+ * isolate. They are rebuilt when the catalogue version in KV changes (a re-seed drops it; checked at
+ * most every search.versionCheckSeconds) and when older than search.indexMaxAgeSeconds (stock and
+ * prices move with orders). Concurrent requests share one build.
  */
 import { appConfig, type Locale } from '../../app.config'
 import { allDocumentRows } from '../catalogue/product-documents'
+import { catalogueVersionKey } from '../storage/kv-cache'
 import { SearchIndex, type ReplicaSort } from './engine'
 import { productRecords, suggestionRecords } from './records'
 
@@ -30,10 +32,24 @@ export function resolveIndex(name: string): { base: string; sort?: ReplicaSort }
 
 interface Built {
   at: number
+  version: string
   indexes: Promise<Map<string, SearchIndex>>
 }
 
 let built: Built | null = null
+let versionSeen: { at: number; version: string } | null = null
+
+/** The catalogue's version, read from KV at most every versionCheckSeconds; a missing one is started. */
+async function catalogueVersion(kv: KVNamespace, now: number): Promise<string> {
+  if (versionSeen && now - versionSeen.at < appConfig.search.versionCheckSeconds * 1000) return versionSeen.version
+  let version = await kv.get(catalogueVersionKey)
+  if (!version) {
+    version = crypto.randomUUID()
+    await kv.put(catalogueVersionKey, version)
+  }
+  versionSeen = { at: now, version }
+  return version
+}
 
 async function buildAll(db: D1Database): Promise<Map<string, SearchIndex>> {
   const rows = await allDocumentRows(db)
@@ -45,9 +61,10 @@ async function buildAll(db: D1Database): Promise<Map<string, SearchIndex>> {
   return indexes
 }
 
-export async function searchIndex(db: D1Database, name: string, now = Date.now()): Promise<SearchIndex> {
-  if (!built || now - built.at > appConfig.search.indexMaxAgeSeconds * 1000) {
-    const next: Built = { at: now, indexes: buildAll(db) }
+export async function searchIndex(env: Pick<Env, 'DB' | 'CACHE'>, name: string, now = Date.now()): Promise<SearchIndex> {
+  const version = await catalogueVersion(env.CACHE, now)
+  if (!built || built.version !== version || now - built.at > appConfig.search.indexMaxAgeSeconds * 1000) {
+    const next: Built = { at: now, version, indexes: buildAll(env.DB) }
     built = next
     // A failed build is not kept: the next request tries again.
     next.indexes.catch(() => {
@@ -62,4 +79,5 @@ export async function searchIndex(db: D1Database, name: string, now = Date.now()
 /** Forget the built indexes (tests, and after a catalogue change in this isolate). */
 export function dropSearchIndexes() {
   built = null
+  versionSeen = null
 }

@@ -4,6 +4,7 @@
  *   v1:regions:{ar|en}         the region list, placeholder first
  *   v1:home:{ar|en}            the home content documents
  *   v1:footer:{ar|en}          the footer document
+ *   v1:catalogue-version        a random id; the search indexes are rebuilt when it changes (seeding drops it)
  * Bump the version prefix when a cached shape changes, so old entries are never read.
  */
 import { recordCacheOutcome, requestMemo } from '../http/request-context'
@@ -19,8 +20,11 @@ export function cacheKey(kind: CacheKind, locale: string): string {
 
 /** Every key the cache can hold: what a re-seed must drop so pages show the new data at once. */
 export function allCacheKeys(): string[] {
-  return cacheKinds.flatMap((kind) => ['ar', 'en'].map((locale) => cacheKey(kind, locale)))
+  return [...cacheKinds.flatMap((kind) => ['ar', 'en'].map((locale) => cacheKey(kind, locale))), catalogueVersionKey]
 }
+
+/** Names the catalogue's current state for the search indexes; dropping it (re-seed) makes them rebuild. */
+export const catalogueVersionKey = `${cacheKeyVersion}:catalogue-version`
 
 export function kvCache(kv: KVNamespace) {
   return {
