@@ -16,7 +16,7 @@ import { Pagination } from '../components/listing/Pagination'
 import { SortSelect } from '../components/listing/SortSelect'
 import { ProductCard } from '../components/product/ProductCard'
 import { currentLocale } from '../lib/i18n'
-import { listingQuery, parseListingSearch, type ListingSearch } from '../lib/search-params'
+import { listingQuery, parseListingSearch, sortKeys, type ListingSearch, type SortKey } from '../lib/search-params'
 import { openGraph } from '../lib/seo'
 import { breadcrumbJsonLd, jsonLdText } from '../lib/structured-data'
 import { m } from '../paraglide/messages.js'
@@ -25,6 +25,13 @@ import { regionIdAtom } from '../state/shopper'
 
 // The phone's filter drawer: its code loads when the shopper first opens it.
 const FilterDrawer = lazy(() => import('../components/listing/FilterDrawer').then((module) => ({ default: module.FilterDrawer })))
+
+const sortLabels: Record<SortKey, () => string> = {
+  popular: m.sort_popular,
+  newest: m.sort_newest,
+  price_asc: m.sort_price_asc,
+  price_desc: m.sort_price_desc,
+}
 
 export const Route = createFileRoute('/$urlKey')({
   validateSearch: parseListingSearch,
@@ -69,7 +76,13 @@ function CategoryPage() {
       {category.banners.desktop && (
         <picture>
           {category.banners.mobile && <source media="(max-width: 47.99rem)" srcSet={category.banners.mobile.image_src} width={800} height={600} />}
-          <img src={category.banners.desktop.image_src} alt="" width={1600} height={480} className="mt-4 aspect-[10/3] w-full rounded-2xl object-cover max-md:aspect-[4/3]" />
+          <img
+            src={category.banners.desktop.image_src}
+            alt=""
+            width={1600}
+            height={480}
+            className="mt-4 aspect-[10/3] w-full rounded-2xl object-cover max-md:aspect-[4/3]"
+          />
         </picture>
       )}
       <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -83,7 +96,11 @@ function CategoryPage() {
           <ul className="flex flex-wrap gap-2">
             {category.children_data.map((child) => (
               <li key={child.id}>
-                <Link to="/$urlKey" params={{ urlKey: child.url_key }} className="block rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand hover:text-brand">
+                <Link
+                  to="/$urlKey"
+                  params={{ urlKey: child.url_key }}
+                  className="block rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand hover:text-brand"
+                >
                   {child.name}
                 </Link>
               </li>
@@ -107,7 +124,12 @@ function CategoryPage() {
               {chosen > 0 ? m.filters_open_count({ count: chosen }) : m.filters_open()}
             </button>
             <div className="ms-auto">
-              <SortSelect search={search} onChange={setSearch} />
+              <SortSelect
+                keys={sortKeys}
+                labels={sortLabels}
+                value={search.sort}
+                onChange={(sort) => setSearch({ ...search, sort: sort as ListingSearch['sort'], page: undefined })}
+              />
             </div>
           </div>
           {/* The cards' headings (h3) sit under this one on every width; the filters' h2 is hidden on phones. */}

@@ -6,9 +6,10 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useId } from 'react'
+import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
 import { Pagination } from '../components/listing/Pagination'
+import { SortSelect } from '../components/listing/SortSelect'
 import { ProductCard } from '../components/product/ProductCard'
 import { SearchFilters } from '../components/search/SearchFilters'
 import {
@@ -45,7 +46,6 @@ function SearchPage() {
   const { locale } = Route.useRouteContext()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const sortId = useId()
   const { data } = useSuspenseQuery(searchQueries.page(locale, useAtomValue(regionIdAtom), searchPageQuery(search)))
   const now = new Date(data.now)
   const text = search.q.trim()
@@ -90,25 +90,13 @@ function SearchPage() {
           <SearchFilters brands={data.brands} city={data.city} search={search} onChange={setSearch} />
         </aside>
         <div>
-          <div className="mb-4 flex items-center justify-end gap-2">
-            <label htmlFor={sortId} className="text-sm text-muted max-sm:sr-only">
-              {m.sort_label()}
-            </label>
-            <select
-              id={sortId}
-              value={search.sort ?? 'relevance'}
-              onChange={(event) => {
-                const sort = event.target.value as SearchSortKey
-                setSearch({ ...search, sort: sort === 'relevance' ? undefined : sort, page: undefined })
-              }}
-              className="h-10 rounded-lg border border-line bg-white px-3 text-sm font-medium"
-            >
-              {searchSortKeys.map((key) => (
-                <option key={key} value={key}>
-                  {sortLabels[key]()}
-                </option>
-              ))}
-            </select>
+          <div className="mb-4 flex justify-end">
+            <SortSelect
+              keys={searchSortKeys}
+              labels={sortLabels}
+              value={search.sort}
+              onChange={(sort) => setSearch({ ...search, sort: sort as SearchPageSearch['sort'], page: undefined })}
+            />
           </div>
           <h2 className="sr-only">{m.category_products_heading()}</h2>
           {data.products.length === 0 ? (

@@ -1,17 +1,18 @@
-/** The listing's sort order; the default (most popular) leaves the URL clean. */
+/** A listing's sort order (category pages, search results); the first key is the default and leaves the URL clean. */
 import { useId } from 'react'
-import { sortKeys, type ListingSearch, type SortKey } from '../../lib/search-params'
 import { m } from '../../paraglide/messages.js'
 
-const sortLabels: Record<SortKey, () => string> = {
-  popular: m.sort_popular,
-  newest: m.sort_newest,
-  price_asc: m.sort_price_asc,
-  price_desc: m.sort_price_desc,
+interface SortSelectProps<Key extends string> {
+  keys: readonly Key[]
+  labels: Record<Key, () => string>
+  value: Key | undefined
+  /** The chosen order, or undefined for the default. */
+  onChange: (key: Key | undefined) => void
 }
 
-export function SortSelect({ search, onChange }: { search: ListingSearch; onChange: (next: ListingSearch) => void }) {
+export function SortSelect<Key extends string>({ keys, labels, value, onChange }: SortSelectProps<Key>) {
   const id = useId()
+  const fallback = keys[0]!
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm text-muted max-sm:sr-only">
@@ -19,16 +20,16 @@ export function SortSelect({ search, onChange }: { search: ListingSearch; onChan
       </label>
       <select
         id={id}
-        value={search.sort ?? 'popular'}
+        value={value ?? fallback}
         onChange={(event) => {
-          const sort = event.target.value as SortKey
-          onChange({ ...search, sort: sort === 'popular' ? undefined : sort, page: undefined })
+          const key = event.target.value as Key
+          onChange(key === fallback ? undefined : key)
         }}
         className="h-10 rounded-lg border border-line bg-white px-3 text-sm font-medium"
       >
-        {sortKeys.map((key) => (
+        {keys.map((key) => (
           <option key={key} value={key}>
-            {sortLabels[key]()}
+            {labels[key]()}
           </option>
         ))}
       </select>
