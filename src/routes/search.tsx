@@ -50,6 +50,7 @@ function SearchPage() {
   const now = new Date(data.now)
   const text = search.q.trim()
   const setSearch = (next: SearchPageSearch) => void navigate({ search: next, resetScroll: false })
+  const chosen = (search.brand ? search.brand.split(',').length : 0) + (search.city === 1 ? 1 : 0)
   const setSaved = useSetAtom(savedSearchWordsAtom)
   const hosted = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
   /** A click on a result's link (spec section 5): reported with the search's queryID and index, position from 1. */
@@ -85,10 +86,15 @@ function SearchPage() {
         </p>
       </div>
       <div className="mt-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-6">
-        <aside aria-label={m.filters_title()} className="mb-4 h-fit rounded-xl bg-white px-4 lg:mb-0">
+        <aside aria-label={m.filters_title()} className="h-fit rounded-xl bg-white px-4 max-lg:hidden">
           <h2 className="sr-only">{m.filters_title()}</h2>
           <SearchFilters brands={data.brands} city={data.city} search={search} onChange={setSearch} />
         </aside>
+        {/* On a phone the filters fold away above the results. */}
+        <details className="mb-4 rounded-xl bg-white px-4 lg:hidden">
+          <summary className="cursor-pointer py-3 text-sm font-semibold">{chosen > 0 ? m.filters_open_count({ count: chosen }) : m.filters_open()}</summary>
+          <SearchFilters brands={data.brands} city={data.city} search={search} onChange={setSearch} />
+        </details>
         <div>
           <div className="mb-4 flex justify-end">
             <SortSelect
