@@ -125,7 +125,7 @@ test.describe('wishlist and compare', () => {
     await expect(table.getByRole('columnheader')).toHaveCount(3)
 
     await page.goto('/en/user/favourites')
-    await expect(page.getByRole('heading', { level: 1, name: '1 favourite products' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: '1 favourite product' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 3, name: first })).toBeVisible()
   })
 })

@@ -1,0 +1,28 @@
+// Counted messages follow each language's plural rules (Arabic has six forms), digits stay Western.
+import { describe, expect, it } from 'vitest'
+import { m } from '../paraglide/messages.js'
+
+describe('counted messages', () => {
+  it('inflect the Arabic noun by count', () => {
+    const ar = (count: number) => m.category_products_count({ count }, { locale: 'ar' })
+    expect([0, 1, 2, 3, 10, 11, 19, 99, 100, 102, 646].map(ar)).toEqual([
+      'لا توجد منتجات',
+      'منتج واحد',
+      'منتجان',
+      '3 منتجات',
+      '10 منتجات',
+      '11 منتجًا',
+      '19 منتجًا',
+      '99 منتجًا',
+      '100 منتج',
+      '102 منتج',
+      '646 منتجًا',
+    ])
+  })
+
+  it('say one and many in English', () => {
+    expect(m.category_products_count({ count: 1 }, { locale: 'en' })).toBe('1 product')
+    expect(m.category_products_count({ count: 57 }, { locale: 'en' })).toBe('57 products')
+    expect(m.favourites_count_title({ count: 2 }, { locale: 'ar' })).toBe('منتجان مفضلان')
+  })
+})
