@@ -16,7 +16,7 @@ import { cookieNames, deleteBrowserCookie, writeBrowserCookie } from '../lib/sho
 import { m } from '../paraglide/messages.js'
 import { cartQueries } from '../queries/cart'
 import { catalogueQueries } from '../queries/catalogue'
-import { purchaseEventsFor, sendSearchEvent } from '../lib/search-insights'
+import { purchaseEventsFor, sendSearchEvent, type SearchEvent } from '../lib/search-insights'
 import { getPaymentMethods, placeOrder } from '../server/checkout.functions'
 import { chosenRegionIdAtom } from '../state/shopper'
 
@@ -61,6 +61,10 @@ function Checkout() {
     if (!returnedOrder) return
     deleteBrowserCookie(cookieNames.amount)
     deleteBrowserCookie(cookieNames.payment)
+    const pending = JSON.parse(sessionStorage.getItem(pendingPurchasesKey) ?? '[]') as SearchEvent[]
+    sessionStorage.removeItem(pendingPurchasesKey)
+    for (const event of pending) sendSearchEvent(hostedSearch, event)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [returnedOrder])
 
   if (placed) {
@@ -106,14 +110,19 @@ function Checkout() {
         const result = await placeOrder({ data: { locale, email, method: chosen } }).catch(() => null)
         setPlacing(false)
         if (!result?.data) return setError(result?.error?.message ?? m.error_internal())
-        reportPurchaseAfterSearch(cart?.cartItems ?? [], hostedSearch)
+        const purchases = purchaseEventsAfterSearch(cart?.cartItems ?? [])
         void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
         if (result.data.payment_url) {
           // Spec section 3: amount and payment travel through the provider's page and back.
           writeBrowserCookie(cookieNames.amount, result.data.grand_total.toFixed(2), appConfig.cookies.paymentRoundTripSeconds)
           writeBrowserCookie(cookieNames.payment, result.data.payment_method, appConfig.cookies.paymentRoundTripSeconds)
+          // A purchase is reported once the provider has taken the payment (the paid return, below).
+          sessionStorage.setItem(pendingPurchasesKey, JSON.stringify(purchases))
           window.location.assign(result.data.payment_url)
-        } else setPlaced(result.data)
+        } else {
+          for (const event of purchases) sendSearchEvent(hostedSearch, event)
+          setPlaced(result.data)
+        }
       }}
     >
       <div className="space-y-6">
@@ -175,11 +184,10 @@ function Checkout() {
   )
 }
 
-/** Lines bought after a search are reported to the search's index (spec section 5's purchase rules). */
-function reportPurchaseAfterSearch(
-  lines: { item_id: number; prices_with_tax: { price: number }; qty: number }[],
-  hosted: { appId: string; apiKey: string } | null,
-) {
-  const bought = lines.map((l) => ({ item_id: l.item_id, price: l.prices_with_tax.price, qty: l.qty }))
-  for (const event of purchaseEventsFor(bought)) sendSearchEvent(hosted, event)
+/** Purchase events kept through a payment provider's page, sent when the shopper comes back paid. */
+const pendingPurchasesKey = 'pendingSearchPurchases'
+
+/** The purchase events of lines bought after a search (spec section 5's purchase rules). */
+function purchaseEventsAfterSearch(lines: { item_id: number; prices_with_tax: { price: number }; qty: number }[]): SearchEvent[] {
+  return purchaseEventsFor(lines.map((l) => ({ item_id: l.item_id, price: l.prices_with_tax.price, qty: l.qty })))
 }

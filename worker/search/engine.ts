@@ -67,7 +67,13 @@ export class SearchIndex {
       searchOptions: { boost: { name: 3, brand: 2, category: 1, sku: 1 }, combineWith: 'AND' },
     })
     this.mini.addAll(
-      records.map((r, id) => ({ id, name: r.searchable.name, brand: r.searchable.brand ?? '', category: r.searchable.category ?? '', sku: r.searchable.sku ?? '' })),
+      records.map((r, id) => ({
+        id,
+        name: r.searchable.name,
+        brand: r.searchable.brand ?? '',
+        category: r.searchable.category ?? '',
+        sku: r.searchable.sku ?? '',
+      })),
     )
   }
 
@@ -91,7 +97,9 @@ export class SearchIndex {
         .map((r: SearchResult) => ({ record: this.records[r.id as number]!, terms: r.terms, tier: tier(r.score) }))
         .sort((a, b) => b.tier - a.tier || b.record.popularity - a.record.popularity)
     }
-    const matching = ranked.filter(({ record }) => passes(record, q.filters))
+    // The query's filter values are normalised once, not once per product.
+    const filters = q.filters.map((group) => group.map((c) => ({ ...c, normal: normaliseSearchText(c.value) })))
+    const matching = ranked.filter(({ record }) => passes(record, filters))
     if (q.sort) matching.sort(replicaOrder[q.sort])
     const nbPages = Math.ceil(matching.length / q.hitsPerPage)
     const pageHits = matching.slice(q.page * q.hitsPerPage, (q.page + 1) * q.hitsPerPage)
@@ -101,7 +109,14 @@ export class SearchIndex {
       page: q.page,
       nbPages,
       hitsPerPage: q.hitsPerPage,
-      ...(q.facets.length > 0 ? { facets: facetCounts(matching.map((m) => m.record), q.facets) } : {}),
+      ...(q.facets.length > 0
+        ? {
+            facets: facetCounts(
+              matching.map((m) => m.record),
+              q.facets,
+            ),
+          }
+        : {}),
     }
   }
 
@@ -153,9 +168,25 @@ function valuesOf(record: IndexRecord, attribute: string): (string | number | bo
   return Array.isArray(value) ? value : [value]
 }
 
-function passes(record: IndexRecord, filters: Filters): boolean {
+/**
+ * The catalogue's facet values repeat (a few brands and categories across thousands of products):
+ * each is normalised once. Only record values are kept here (bounded by the catalogue), never a query's.
+ */
+const normalisedValues = new Map<string, string>()
+function normalisedValue(value: string): string {
+  let normal = normalisedValues.get(value)
+  if (normal === undefined) {
+    normal = normaliseSearchText(value)
+    normalisedValues.set(value, normal)
+  }
+  return normal
+}
+
+type Clause = Filters[number][number] & { normal: string }
+
+function passes(record: IndexRecord, filters: Clause[][]): boolean {
   return filters.every((group) =>
-    group.some((c) => valuesOf(record, c.attribute).some((v) => (typeof v === 'string' ? normaliseSearchText(v) === normaliseSearchText(c.value) : String(v) === c.value))),
+    group.some((c) => valuesOf(record, c.attribute).some((v) => (typeof v === 'string' ? normalisedValue(v) === c.normal : String(v) === c.value))),
   )
 }
 
