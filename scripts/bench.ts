@@ -42,7 +42,9 @@ const targets: Target[] = [
 const clockTicks = Number(execSync('getconf CLK_TCK').toString().trim()) || 100
 
 function descendants(pid: number): number[] {
-  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number)
+  const all = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
   const parentOf = new Map<number, number>()
   for (const p of all) {
     try {
@@ -113,7 +115,9 @@ const picked = execSync(
   { env },
 ).toString()
 const benchSku = (JSON.parse(picked) as { results: { sku: string }[] }[])[0]!.results[0]!.sku
-run(`npx wrangler d1 execute DB --local --command "UPDATE stock SET qty = 1000000 WHERE region_id = 1101 AND product_id = (SELECT entity_id FROM products WHERE sku = '${benchSku}')" >/dev/null`)
+run(
+  `npx wrangler d1 execute DB --local --command "UPDATE stock SET qty = 1000000 WHERE region_id = 1101 AND product_id = (SELECT entity_id FROM products WHERE sku = '${benchSku}')" >/dev/null`,
+)
 
 try {
   const pids = workerdPids(serverPid)
@@ -155,7 +159,9 @@ try {
 
   // The cart: add-to-cart and get-cart latency, and orders per second, beside the home page.
   const json = { 'content-type': 'application/json' }
-  const { token } = (await (await fetch(`${base}/commerce/handshake`, { method: 'POST', headers: json, body: JSON.stringify({ store: 'en' }) })).json()) as { token: string }
+  const { token } = (await (await fetch(`${base}/commerce/handshake`, { method: 'POST', headers: json, body: JSON.stringify({ store: 'en' }) })).json()) as {
+    token: string
+  }
   const auth = { authorization: `Bearer ${token}` }
   const newCart = async () => ((await (await fetch(`${base}/commerce/cart/create?region=1101`, { headers: auth })).json()) as { quoteId: string }).quoteId
   const carts = await Promise.all(Array.from({ length: concurrency }, newCart))
@@ -185,34 +191,58 @@ try {
   // 99 is the most one line holds: each worker adds to its own cart, at most 90 times.
   const add = await measure(Math.min(requests, concurrency * 90), (worker) =>
     timed(() =>
-      fetch(`${base}/commerce/cart/add`, { method: 'POST', headers: { ...auth, ...json, quote: carts[worker]! }, body: JSON.stringify({ sku: benchSku, qty: 1, extension_attributes: { region: '1101' } }) }),
+      fetch(`${base}/commerce/cart/add`, {
+        method: 'POST',
+        headers: { ...auth, ...json, quote: carts[worker]! },
+        body: JSON.stringify({ sku: benchSku, qty: 1, extension_attributes: { region: '1101' } }),
+      }),
     ),
   )
   // One shopper alone: the latency a person feels when nothing else queues on these 2 cores.
   const single = await newCart()
-  const addAlone = await measure(90, () =>
-    timed(() =>
-      fetch(`${base}/commerce/cart/add`, { method: 'POST', headers: { ...auth, ...json, quote: single }, body: JSON.stringify({ sku: benchSku, qty: 1, extension_attributes: { region: '1101' } }) }),
-    ), 1)
+  const addAlone = await measure(
+    90,
+    () =>
+      timed(() =>
+        fetch(`${base}/commerce/cart/add`, {
+          method: 'POST',
+          headers: { ...auth, ...json, quote: single },
+          body: JSON.stringify({ sku: benchSku, qty: 1, extension_attributes: { region: '1101' } }),
+        }),
+      ),
+    1,
+  )
   const get = await measure(requests, (worker) => timed(() => fetch(`${base}/commerce/cart`, { headers: { ...auth, quote: carts[worker]! } })))
   const orderCount = Math.min(200, requests)
   const orderCarts: string[] = []
   for (let i = 0; i < orderCount; i++) {
     const quote = await newCart()
-    await fetch(`${base}/commerce/cart/add`, { method: 'POST', headers: { ...auth, ...json, quote }, body: JSON.stringify({ sku: benchSku, qty: 1, extension_attributes: { region: '1101' } }) })
+    await fetch(`${base}/commerce/cart/add`, {
+      method: 'POST',
+      headers: { ...auth, ...json, quote },
+      body: JSON.stringify({ sku: benchSku, qty: 1, extension_attributes: { region: '1101' } }),
+    })
     orderCarts.push(quote)
   }
   const orders = await measure(orderCount, (_, i) =>
     timed(() =>
-      fetch(`${base}/commerce/cart/placeOrder`, { method: 'POST', headers: { ...auth, ...json, quote: orderCarts[i]! }, body: JSON.stringify({ email: 'bench@example.com', paymentMethod: { method: 'cashondelivery' } }) }),
+      fetch(`${base}/commerce/cart/placeOrder`, {
+        method: 'POST',
+        headers: { ...auth, ...json, quote: orderCarts[i]! },
+        body: JSON.stringify({ email: 'bench@example.com', paymentMethod: { method: 'cashondelivery' } }),
+      }),
     ),
   )
   const home = rows.find((r) => r.target.path === '/')!
   console.log(`\nCart (Direct API, concurrency ${concurrency}):        median ms  p95 ms    per s   median x home`)
   console.log(`  add to cart                          ${f(add.median, 2)}  ${f(add.p95, 2)}  ${f(add.perSecond, 0)}   ${f(add.median / home.median, 2)}`)
-  console.log(`  add to cart, one shopper alone       ${f(addAlone.median, 2)}  ${f(addAlone.p95, 2)}  ${f(addAlone.perSecond, 0)}   ${f(addAlone.median / home.median, 2)}`)
+  console.log(
+    `  add to cart, one shopper alone       ${f(addAlone.median, 2)}  ${f(addAlone.p95, 2)}  ${f(addAlone.perSecond, 0)}   ${f(addAlone.median / home.median, 2)}`,
+  )
   console.log(`  get cart                             ${f(get.median, 2)}  ${f(get.p95, 2)}  ${f(get.perSecond, 0)}   ${f(get.median / home.median, 2)}`)
-  console.log(`  place order (${orderCount} carts)                ${f(orders.median, 2)}  ${f(orders.p95, 2)}  ${f(orders.perSecond, 0)}   ${f(orders.median / home.median, 2)}`)
+  console.log(
+    `  place order (${orderCount} carts)                ${f(orders.median, 2)}  ${f(orders.p95, 2)}  ${f(orders.perSecond, 0)}   ${f(orders.median / home.median, 2)}`,
+  )
   console.log('Bar (DESIGN.md section 5): add-to-cart <= 30 ms median locally.')
 } finally {
   stop()
@@ -226,8 +256,13 @@ for (const [i, products] of [undefined, 10_000].entries()) {
   try {
     const label = `${products ?? 'seeded'} products`
     const cold = await searchColdStartMs(worker.base)
-    console.log(`  ${label}: the first search after start (builds the indexes) took ${cold.toFixed(0)} ms`)
     await benchSearch(worker.base, label)
+    worker.stop()
+    // A new isolate on the same catalogue loads the snapshot the first one left in KV.
+    const restarted = await startLocalWorker(port + 20 + i, { build: false, products, keepState: true })
+    const warmKv = await searchColdStartMs(restarted.base)
+    restarted.stop()
+    console.log(`  ${label}: first search after start ${cold.toFixed(0)} ms building from D1, ${warmKv.toFixed(0)} ms loading the KV snapshot`)
   } finally {
     worker.stop()
   }

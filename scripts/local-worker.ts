@@ -10,11 +10,15 @@ export function run(command: string) {
 
 /**
  * Serves the built Worker on the port. With `products`, the catalogue is generated at that size into
- * its own state directory (the default store's data stays as it is).
+ * its own state directory (the default store's data stays as it is). With `keepState`, nothing is seeded.
  */
-export async function startLocalWorker(port: number, options: { build: boolean; products?: number }) {
+export async function startLocalWorker(port: number, options: { build: boolean; products?: number; keepState?: boolean }) {
   if (options.build) run('npm run build')
-  if (options.products) {
+  if (options.keepState) {
+    // A restart of the same store: its data (and what KV holds) stays as the last run left it.
+    if (options.products) process.env.MATJAR_STATE_DIR = `.wrangler/bench-${options.products}`
+    else delete process.env.MATJAR_STATE_DIR
+  } else if (options.products) {
     const state = `.wrangler/bench-${options.products}`
     const seedFile = `.seed/bench-${options.products}.sql`
     process.env.MATJAR_STATE_DIR = state

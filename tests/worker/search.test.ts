@@ -2,8 +2,8 @@
 // is configured with the Worker's own host and a requester that hands its requests to the Worker.
 import { env, SELF } from 'cloudflare:test'
 import { liteClient } from 'algoliasearch/lite'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { searchIndex } from '~/search/indexes'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { dropSearchIndexes, searchIndex, snapshotKey } from '~/search/indexes'
 import { catalogueVersionKey } from '~/storage/kv-cache'
 
 const client = liteClient('embedded', 'public-search-key', {
@@ -95,7 +95,18 @@ describe('filters, facets, analytics and highlighting', () => {
 
 describe('bad queries', () => {
   it('answers odd text with clean results, never an error', async () => {
-    for (const query of ['', '   ', '"iphone"', 'iphone -pro', 'a OR b', "'; DROP TABLE products; --", '<script>alert(1)</script>', '\u202Eiphone\u202C', '((( ]]]', '*']) {
+    for (const query of [
+      '',
+      '   ',
+      '"iphone"',
+      'iphone -pro',
+      'a OR b',
+      "'; DROP TABLE products; --",
+      '<script>alert(1)</script>',
+      '\u202Eiphone\u202C',
+      '((( ]]]',
+      '*',
+    ]) {
       const response = await raw({ requests: [{ indexName: 'products_en', query }] })
       expect(response.status, query).toBe(200)
       const body = (await response.json()) as { results: { hits: { _highlightResult: { name: { value: string } } }[] }[] }
@@ -122,12 +133,24 @@ describe('bad queries', () => {
 describe('search events (Insights)', () => {
   const events = (body: unknown) =>
     SELF.fetch('https://matjar.test/1/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const click = { eventType: 'click', eventName: 'Product Clicked', index: 'products_en', userToken: 'anon-1', queryID: 'a'.repeat(32), objectIDs: ['1001'], positions: [3] }
+  const click = {
+    eventType: 'click',
+    eventName: 'Product Clicked',
+    index: 'products_en',
+    userToken: 'anon-1',
+    queryID: 'a'.repeat(32),
+    objectIDs: ['1001'],
+    positions: [3],
+  }
 
   it('stores clicks and conversions after a search with their queryID and index', async () => {
-    const response = await events({ events: [click, { ...click, eventType: 'conversion', eventSubtype: 'addToCart', eventName: 'Product Added To Cart', positions: undefined }] })
+    const response = await events({
+      events: [click, { ...click, eventType: 'conversion', eventSubtype: 'addToCart', eventName: 'Product Added To Cart', positions: undefined }],
+    })
     expect(response.status).toBe(200)
-    const rows = await env.DB.prepare("SELECT event_type, event_subtype, index_name, object_ids, positions FROM search_events WHERE query_id = ? ORDER BY id").bind('a'.repeat(32)).all()
+    const rows = await env.DB.prepare('SELECT event_type, event_subtype, index_name, object_ids, positions FROM search_events WHERE query_id = ? ORDER BY id')
+      .bind('a'.repeat(32))
+      .all()
     expect(rows.results).toEqual([
       { event_type: 'click', event_subtype: null, index_name: 'products_en', object_ids: '["1001"]', positions: '[3]' },
       { event_type: 'conversion', event_subtype: 'addToCart', index_name: 'products_en', object_ids: '["1001"]', positions: null },
@@ -159,5 +182,47 @@ describe('index freshness', () => {
     } finally {
       await env.DB.prepare('UPDATE products SET name_en = ? WHERE entity_id = 1001').bind(name_en).run()
     }
+  })
+
+  const zqxw = { query: 'zqxw', filters: [], facets: [], page: 0, hitsPerPage: 5, highlightPreTag: '<em>', highlightPostTag: '</em>' }
+  const found = (index: { search: (q: typeof zqxw) => { hits: Record<string, unknown>[] } }) => index.search(zqxw).hits.map((h) => h.objectID)
+
+  async function renamed<T>(name: string, run: () => Promise<T>): Promise<T> {
+    const { name_en } = (await env.DB.prepare('SELECT name_en FROM products WHERE entity_id = 1001').first<{ name_en: string }>())!
+    await env.DB.prepare('UPDATE products SET name_en = ? WHERE entity_id = 1001').bind(name).run()
+    try {
+      return await run()
+    } finally {
+      await env.DB.prepare('UPDATE products SET name_en = ? WHERE entity_id = 1001').bind(name_en).run()
+    }
+  }
+
+  it('a fresh isolate loads the index another one built from its snapshot in KV instead of reading D1', async () => {
+    dropSearchIndexes()
+    await env.CACHE.delete(catalogueVersionKey)
+    const start = Date.now()
+    await searchIndex(env, 'products_en', start)
+    const version = (await env.CACHE.get(catalogueVersionKey))!
+    await vi.waitFor(async () => expect(await env.CACHE.get(snapshotKey(version, 'products_en'))).not.toBeNull())
+    await renamed('Zqxw Snapshot Edition', async () => {
+      dropSearchIndexes()
+      // D1 has the new name, the snapshot the old one: the old one answering proves the snapshot was used.
+      expect(found(await searchIndex(env, 'products_en', start + 1000))).toEqual([])
+      // Past the index's age the snapshot is stale too: the next isolate builds from D1.
+      dropSearchIndexes()
+      expect(found(await searchIndex(env, 'products_en', start + 301_000))).toEqual(['1001'])
+    })
+  })
+
+  it('a stale index keeps answering while a fresh one is built, then the fresh one answers', async () => {
+    dropSearchIndexes()
+    const start = Date.now()
+    const before = await searchIndex(env, 'products_en', start)
+    await renamed('Zqxw Refreshed Edition', async () => {
+      // Within the catalogue version's check interval, so only the age makes it stale.
+      const late = start + 301_000
+      expect(await searchIndex(env, 'products_en', late)).toBe(before)
+      await vi.waitFor(async () => expect(found(await searchIndex(env, 'products_en', late + 1))).toEqual(['1001']))
+    })
   })
 })

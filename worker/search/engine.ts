@@ -4,7 +4,7 @@
  * typo tolerance on longer words, transliteration synonyms, ranking by text relevance then
  * popularity, filters, facet counts and highlighting, answered in Algolia's result shape.
  */
-import MiniSearch, { type Query, type SearchResult } from 'minisearch'
+import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchResult } from 'minisearch'
 import { normaliseSearchText, searchWords } from '../../src/lib/search-text'
 import type { Filters } from './filters'
 import { synonymsOf } from './synonyms'
@@ -53,19 +53,34 @@ const relevanceTiers = 4
 /** Words shorter than this match exactly or as a prefix; longer ones also within one or two typos. */
 const fuzzyFromLength = 4
 
+type Fields = { id: number; name: string; brand: string; category: string; sku: string }
+
+/** The engine's options: the same when an index is built and when it is loaded from a snapshot. */
+const miniOptions: Options<Fields> = {
+  fields: ['name', 'brand', 'category', 'sku'],
+  tokenize: (text) => searchWords(text),
+  // Text is normalised once by tokenize; query terms arrive normalised too.
+  processTerm: (term) => term,
+  searchOptions: { boost: { name: 3, brand: 2, category: 1, sku: 1 }, combineWith: 'AND' },
+}
+
+/** A built index as plain data: what is kept in KV so a fresh isolate loads instead of building. */
+export interface IndexSnapshot {
+  records: IndexRecord[]
+  mini: AsPlainObject
+}
+
 export class SearchIndex {
-  private readonly mini: MiniSearch<{ id: number; name: string; brand: string; category: string; sku: string }>
+  private readonly mini: MiniSearch<Fields>
   private readonly records: IndexRecord[]
 
-  constructor(records: IndexRecord[]) {
+  constructor(records: IndexRecord[], mini?: MiniSearch<Fields>) {
     this.records = records
-    this.mini = new MiniSearch({
-      fields: ['name', 'brand', 'category', 'sku'],
-      tokenize: (text) => searchWords(text),
-      // Text is normalised once by tokenize; query terms arrive normalised too.
-      processTerm: (term) => term,
-      searchOptions: { boost: { name: 3, brand: 2, category: 1, sku: 1 }, combineWith: 'AND' },
-    })
+    if (mini) {
+      this.mini = mini
+      return
+    }
+    this.mini = new MiniSearch(miniOptions)
     this.mini.addAll(
       records.map((r, id) => ({
         id,
@@ -75,6 +90,14 @@ export class SearchIndex {
         sku: r.searchable.sku ?? '',
       })),
     )
+  }
+
+  static fromSnapshot(snapshot: IndexSnapshot): SearchIndex {
+    return new SearchIndex(snapshot.records, MiniSearch.loadJS(snapshot.mini, miniOptions))
+  }
+
+  toSnapshot(): IndexSnapshot {
+    return { records: this.records, mini: this.mini.toJSON() }
   }
 
   get size(): number {
