@@ -89,17 +89,17 @@ export function toDocument(row: DocumentRow, locale: Locale, now: Date): Product
 
 export async function documentsBySkus(db: D1Database, skus: string[], locale: Locale, now = new Date()): Promise<ProductDocument[]> {
   if (skus.length === 0) return []
-  const { results } = await db
-    .prepare(`${selectDocuments} WHERE p.sku IN (SELECT value FROM json_each(?))`)
-    .bind(JSON.stringify(skus))
-    .all<DocumentRow>()
+  const { results } = await db.prepare(`${selectDocuments} WHERE p.sku IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(skus)).all<DocumentRow>()
   const bySku = new Map(results.map((r) => [r.sku, toDocument(r, locale, now)]))
   return skus.flatMap((sku) => bySku.get(sku) ?? [])
 }
 
 /** Every product of the catalogue with its category names and stock: what the search indexes are built from. */
+/** Every product's row, as the search indexes read them (also run through wrangler by search:push). */
+export const allDocumentRowsSql = `${selectDocuments} ORDER BY p.entity_id`
+
 export async function allDocumentRows(db: D1Database): Promise<DocumentRow[]> {
-  const { results } = await db.prepare(`${selectDocuments} ORDER BY p.entity_id`).all<DocumentRow>()
+  const { results } = await db.prepare(allDocumentRowsSql).all<DocumentRow>()
   return results
 }
 

@@ -26,6 +26,9 @@ export interface IndexRecord {
 /** A replica's order (Algolia sorts by replica index); none = relevance then popularity. */
 export type ReplicaSort = 'price_asc' | 'price_desc' | 'newest'
 
+/** Replicas of the product indexes, one per order (Algolia's way to sort): products_en_price_asc. */
+export const replicaSorts: readonly ReplicaSort[] = ['price_asc', 'price_desc', 'newest']
+
 export interface SearchQuery {
   sort?: ReplicaSort
   query: string

@@ -10,7 +10,7 @@ import { waitUntil } from 'cloudflare:workers'
 import { appConfig, type Locale } from '../../app.config'
 import { allDocumentRows, type DocumentRow } from '../catalogue/product-documents'
 import { cacheKeyVersion, catalogueVersionKey } from '../storage/kv-cache'
-import { SearchIndex, type IndexSnapshot, type ReplicaSort } from './engine'
+import { replicaSorts, SearchIndex, type IndexSnapshot, type ReplicaSort } from './engine'
 import { productRecords, suggestionRecords } from './records'
 
 type Kind = 'products' | 'suggestions'
@@ -19,9 +19,6 @@ const names = new Map<string, { kind: Kind; locale: Locale }>()
 for (const kind of ['products', 'suggestions'] as const) {
   for (const locale of appConfig.locales.all) names.set(appConfig.search.indexNames[kind][locale], { kind, locale })
 }
-
-/** Replicas of the product indexes, one per order (Algolia's way to sort): products_en_price_asc. */
-export const replicaSorts: readonly ReplicaSort[] = ['price_asc', 'price_desc', 'newest']
 
 /** The index an index name reads, and the replica order it asks for. */
 export function resolveIndex(name: string): { base: string; sort?: ReplicaSort } | null {

@@ -39,7 +39,10 @@ export function productRecords(rows: readonly DocumentRow[], locale: Locale, now
 
 /** The product line of a name: its first three words ("Samsung Galaxy S25"). */
 function productLine(name: string): string {
-  return name.split(/[\s,،]+/).slice(0, 3).join(' ')
+  return name
+    .split(/[\s,،]+/)
+    .slice(0, 3)
+    .join(' ')
 }
 
 export function suggestionRecords(rows: readonly DocumentRow[], locale: Locale): IndexRecord[] {

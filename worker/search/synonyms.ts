@@ -4,7 +4,7 @@
  */
 import { normaliseSearchText } from '../../src/lib/search-text'
 
-const groups: string[][] = [
+export const synonymGroups: readonly (readonly string[])[] = [
   ['iphone', 'ايفون', 'آيفون'],
   ['apple', 'ابل', 'أبل'],
   ['samsung', 'سامسونج', 'سامسونغ'],
@@ -30,7 +30,7 @@ const groups: string[][] = [
 ]
 
 const byWord = new Map<string, string[]>()
-for (const group of groups) {
+for (const group of synonymGroups) {
   const words = [...new Set(group.map(normaliseSearchText))]
   for (const word of words) byWord.set(word, words)
 }

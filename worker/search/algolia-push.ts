@@ -1,0 +1,108 @@
+/**
+ * What `npm run search:push` sends to Algolia, so the hosted service answers the storefront's
+ * queries as the embedded one does: per language, a product index (the same records, searchable
+ * attributes in the same order of weight, facets, popularity as the tie-breaker, the language's
+ * plural and stop-word rules, typo tolerance from the same word lengths), its sort replicas, the
+ * transliteration synonyms, and a query-suggestion index of the same catalogue-derived suggestions.
+ */
+import type { Algoliasearch, IndexSettings, SynonymHit } from 'algoliasearch'
+import { appConfig, type Locale } from '../../app.config'
+import type { DocumentRow } from '../catalogue/product-documents'
+import { replicaSorts, type IndexRecord } from './engine'
+import { productRecords, suggestionRecords } from './records'
+import { synonymGroups } from './synonyms'
+
+export type PushClient = Pick<Algoliasearch, 'setSettings' | 'saveSynonyms' | 'replaceAllObjects' | 'waitForTask'>
+
+/** The replica's ranking: the order first, then Algolia's relevance criteria. */
+const replicaRanking: Record<(typeof replicaSorts)[number], string> = {
+  price_asc: 'asc(price)',
+  price_desc: 'desc(price)',
+  newest: 'desc(created_at_timestamp)',
+}
+
+const relevance = ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom']
+
+export function productIndexSettings(locale: Locale): IndexSettings {
+  const name = appConfig.search.indexNames.products[locale]
+  return {
+    // The embedded engine's weights: name, then brand (both scripts), then category and sku.
+    searchableAttributes: ['name', 'search_brand', 'category', 'unordered(sku)'],
+    attributesForFaceting: [
+      'searchable(brand)',
+      'category',
+      'filterOnly(stock_region_ids)',
+      'filterOnly(stock.is_in_stock)',
+      'filterOnly(type_id)',
+      'filterOnly(price)',
+    ],
+    customRanking: ['desc(popularity)'],
+    queryLanguages: [locale],
+    indexLanguages: [locale],
+    ignorePlurals: [locale],
+    removeStopWords: [locale],
+    minWordSizefor1Typo: 4,
+    minWordSizefor2Typos: 8,
+    attributesToHighlight: ['name', 'brand'],
+    replicas: replicaSorts.map((sort) => `${name}_${sort}`),
+  }
+}
+
+export function suggestionIndexSettings(locale: Locale): IndexSettings {
+  return {
+    searchableAttributes: ['query'],
+    customRanking: ['desc(popularity)'],
+    queryLanguages: [locale],
+    indexLanguages: [locale],
+    attributesToHighlight: ['query'],
+  }
+}
+
+/** Both scripts of each group match one another, as in the embedded engine. */
+export function synonymHits(): SynonymHit[] {
+  return synonymGroups.map((group, i) => ({ objectID: `transliteration-${i}`, type: 'synonym', synonyms: [...group] }))
+}
+
+/** An embedded record as Algolia stores it: the hit's document plus what is searched, faceted and sorted on. */
+export function algoliaObject(record: IndexRecord): Record<string, unknown> {
+  return {
+    ...record.document,
+    objectID: record.objectID,
+    ...(record.searchable.brand !== undefined ? { search_brand: record.searchable.brand } : {}),
+    ...(typeof record.attributes.category === 'string' ? { category: record.attributes.category } : {}),
+    ...(record.price !== undefined ? { price: record.price } : {}),
+    ...(record.createdAt ? { created_at_timestamp: Math.floor(Date.parse(record.createdAt) / 1000) } : {}),
+  }
+}
+
+/** Settings first (the replicas are created by the primary's), then synonyms, then the records, swapped in at once. */
+export async function pushCatalogue(client: PushClient, rows: readonly DocumentRow[], now: Date, log: (line: string) => void) {
+  for (const locale of appConfig.locales.all) {
+    const products = appConfig.search.indexNames.products[locale]
+    await settle(client, products, client.setSettings({ indexName: products, indexSettings: productIndexSettings(locale) }))
+    for (const sort of replicaSorts) {
+      const replica = `${products}_${sort}`
+      await settle(client, replica, client.setSettings({ indexName: replica, indexSettings: { ranking: [replicaRanking[sort], ...relevance] } }))
+    }
+    await settle(
+      client,
+      products,
+      client.saveSynonyms({ indexName: products, synonymHit: synonymHits(), forwardToReplicas: true, replaceExistingSynonyms: true }),
+    )
+    const productObjects = productRecords(rows, locale, now).map(algoliaObject)
+    await client.replaceAllObjects({ indexName: products, objects: productObjects })
+    log(`${products}: ${productObjects.length} products, replicas ${replicaSorts.map((s) => `${products}_${s}`).join(', ')}`)
+
+    const suggestions = appConfig.search.indexNames.suggestions[locale]
+    await settle(client, suggestions, client.setSettings({ indexName: suggestions, indexSettings: suggestionIndexSettings(locale) }))
+    const suggestionObjects = suggestionRecords(rows, locale).map(algoliaObject)
+    await client.replaceAllObjects({ indexName: suggestions, objects: suggestionObjects })
+    log(`${suggestions}: ${suggestionObjects.length} suggestions`)
+  }
+}
+
+/** Algolia applies writes asynchronously: each step waits for its task before the next relies on it. */
+async function settle(client: PushClient, indexName: string, write: Promise<{ taskID?: number }>) {
+  const { taskID } = await write
+  if (taskID !== undefined) await client.waitForTask({ indexName, taskID })
+}
