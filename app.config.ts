@@ -106,6 +106,7 @@ export const appConfig = {
     regionsSeconds: 30 * 60,
     homeContentMs: 1_800_000,
     footerSeconds: 30 * 60,
+    brandLabelsSeconds: 30 * 60,
   },
   otp: {
     digits: 6,

@@ -13,7 +13,6 @@ import { appConfig } from '../../app.config'
 import { searchPageSize as pageSize, searchSortKeys } from '../lib/search-page-params'
 import { searchLanguage } from '../lib/search-text'
 
-
 type ProductHit = { objectID: string }
 type SearchResult<T> = { hits: T[]; nbHits: number; nbPages: number; page: number; facets?: Record<string, Record<string, number>>; queryID?: string }
 
@@ -35,7 +34,8 @@ export const getSearchPage = createServerFn({ method: 'GET' })
     // The city's name for the availability filter, in the page's language.
     const regions = await cachedCatalogue(env).regions(data.locale)
     const city = regions.find((r) => r.value === data.regionId)?.label ?? ''
-    if (text.length < appConfig.limits.searchEnterMinChars) return { products: [], total: 0, page: 1, pages: 0, brands: [], city, queryID: null, indexName: null, suggestions: [], now }
+    if (text.length < appConfig.limits.searchEnterMinChars)
+      return { products: [], total: 0, page: 1, pages: 0, brands: [], city, queryID: null, indexName: null, suggestions: [], now }
     const language = searchLanguage(text, data.locale)
     const base = appConfig.search.indexNames.products[language]
     const indexName = data.sort === 'relevance' ? base : `${base}_${data.sort}`
@@ -44,7 +44,17 @@ export const getSearchPage = createServerFn({ method: 'GET' })
     const client = searchClient(env)
     const { results } = await client.search<ProductHit>({
       requests: [
-        { indexName, query: text, hitsPerPage: pageSize, page: data.page - 1, filters, facetFilters: brandFilter, facets: ['brand'], clickAnalytics: true, attributesToRetrieve: ['objectID'] },
+        {
+          indexName,
+          query: text,
+          hitsPerPage: pageSize,
+          page: data.page - 1,
+          filters,
+          facetFilters: brandFilter,
+          facets: ['brand'],
+          clickAnalytics: true,
+          attributesToRetrieve: ['objectID'],
+        },
         // The brand facet counts every other filter but its own (a chosen brand stays listed).
         ...(brandFilter.length > 0 ? [{ indexName, query: text, hitsPerPage: 0, filters, facets: ['brand'] }] : []),
       ],
@@ -53,10 +63,13 @@ export const getSearchPage = createServerFn({ method: 'GET' })
     const counts = ((results[1] ?? main) as SearchResult<ProductHit>).facets?.brand ?? {}
     const ids = main.hits.map((hit) => Number(hit.objectID)).filter(Number.isInteger)
     const products = await productStore(env.DB).summariesByIds(ids, data.locale, Number(data.regionId))
+    // A query in the other script searches the other language's index: its brand values are named in the page's language.
+    const labels = language === data.locale ? {} : await cachedCatalogue(env).brandLabels(data.locale)
     const brands = Object.entries(counts)
       .map(([value, count]) => ({ value, count }))
       .concat(data.brands.filter((b) => !(b in counts)).map((value) => ({ value, count: 0 })))
-      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+      .map((brand) => ({ ...brand, label: labels[brand.value] ?? brand.value }))
+      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
     let suggestions: string[] = []
     if (main.nbHits === 0) {
       // An empty result offers the most searched-for words instead.

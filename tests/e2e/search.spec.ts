@@ -54,12 +54,19 @@ test.describe('searching on a desktop, in English', () => {
     // A product that can be added here: a simple one in stock.
     const cards = page.getByRole('article')
     const position = (
-      await cards.evaluateAll((all) => all.map((a) => [...a.querySelectorAll('button')].some((b) => /^Add .* to cart$/.test(b.getAttribute('aria-label') ?? ''))))
+      await cards.evaluateAll((all) =>
+        all.map((a) => [...a.querySelectorAll('button')].some((b) => /^Add .* to cart$/.test(b.getAttribute('aria-label') ?? ''))),
+      )
     ).indexOf(true)
     expect(position).toBeGreaterThanOrEqual(0)
     await cards.nth(position).getByRole('heading', { level: 3 }).getByRole('link').click()
     const [click] = (await clicked).postDataJSON().events
-    expect(click).toMatchObject({ eventName: 'Product Clicked', index: 'products_en', positions: [position + 1], queryID: expect.stringMatching(/^[0-9a-f]{32}$/) })
+    expect(click).toMatchObject({
+      eventName: 'Product Clicked',
+      index: 'products_en',
+      positions: [position + 1],
+      queryID: expect.stringMatching(/^[0-9a-f]{32}$/),
+    })
     await expect(page).toHaveURL(new RegExp(`queryID=${click.queryID}$`))
     const added = page.waitForRequest((r) => r.url().endsWith('/1/events') && r.postDataJSON().events[0].eventSubtype === 'addToCart')
     await page.getByRole('button', { name: 'Add to Cart' }).click()
@@ -67,7 +74,10 @@ test.describe('searching on a desktop, in English', () => {
     expect((await added).postDataJSON().events[0]).toMatchObject({ queryID: click.queryID, index: 'products_en', objectIDs: click.objectIDs })
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Close' }).click()
     const wished = page.waitForRequest((r) => r.url().endsWith('/1/events') && r.postDataJSON().events[0].eventName === 'Product Added To Wishlist')
-    await page.getByRole('button', { name: /to favourites$/ }).first().click()
+    await page
+      .getByRole('button', { name: /to favourites$/ })
+      .first()
+      .click()
     expect((await wished).postDataJSON().events[0]).toMatchObject({ eventType: 'conversion', queryID: click.queryID, objectIDs: click.objectIDs })
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('searchSourceItems') ?? '[]'))
     expect(stored).toEqual([expect.objectContaining({ queryID: click.queryID, indexName: 'products_en', entity_id: Number(click.objectIDs[0]) })])
@@ -102,5 +112,21 @@ test.describe('searching on a phone, in Arabic', () => {
     await expect(page.getByRole('article').first()).toContainText('سامسونج')
     await page.goto('/search?q=' + encodeURIComponent('آيفون ١٧'))
     await expect(page.getByRole('article').first()).toContainText('آيفون 17')
+  })
+
+  test('an English word on the Arabic page names its brand filter in Arabic, and the filter works', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/search?q=samsung')
+    // On a phone the filters are folded away under their own summary.
+    await page
+      .locator('summary')
+      .filter({ hasText: /^تصفية/ })
+      .click()
+    const brands = page.getByRole('group', { name: 'العلامة التجارية' })
+    await brands.getByRole('checkbox', { name: /سامسونج/ }).check()
+    await expect(page).toHaveURL(/brand=Samsung/)
+    await expect(page.getByRole('article').first()).toContainText('سامسونج')
+    await expect(brands.getByRole('checkbox', { name: /سامسونج/ })).toBeChecked()
+    await expect(brands.getByRole('checkbox', { name: /Samsung/ })).toHaveCount(0)
   })
 })

@@ -10,13 +10,10 @@ export function cachedCatalogue(env: { DB: D1Database; CACHE: KVNamespace }) {
   const store = catalogueStore(env.DB)
   const cache = kvCache(env.CACHE)
   return {
-    categoryTree: (locale: Locale) =>
-      cache.getOrLoad(cacheKey('category-tree', locale), appConfig.cache.categoryTreeSeconds, () => store.categoryTree(locale)),
-    regions: (locale: Locale) =>
-      cache.getOrLoad(cacheKey('regions', locale), appConfig.cache.regionsSeconds, () => store.regions(locale)),
-    homeContent: (locale: Locale) =>
-      cache.getOrLoad(cacheKey('home', locale), appConfig.cache.homeContentMs / 1000, () => store.homeContent(locale)),
-    footer: (locale: Locale) =>
-      cache.getOrLoad(cacheKey('footer', locale), appConfig.cache.footerSeconds, () => store.footer(locale)),
+    categoryTree: (locale: Locale) => cache.getOrLoad(cacheKey('category-tree', locale), appConfig.cache.categoryTreeSeconds, () => store.categoryTree(locale)),
+    regions: (locale: Locale) => cache.getOrLoad(cacheKey('regions', locale), appConfig.cache.regionsSeconds, () => store.regions(locale)),
+    homeContent: (locale: Locale) => cache.getOrLoad(cacheKey('home', locale), appConfig.cache.homeContentMs / 1000, () => store.homeContent(locale)),
+    brandLabels: (locale: Locale) => cache.getOrLoad(cacheKey('brand-labels', locale), appConfig.cache.brandLabelsSeconds, () => store.brandLabels(locale)),
+    footer: (locale: Locale) => cache.getOrLoad(cacheKey('footer', locale), appConfig.cache.footerSeconds, () => store.footer(locale)),
   }
 }

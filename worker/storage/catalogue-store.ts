@@ -25,9 +25,19 @@ export function catalogueStore(db: D1Database) {
         .all<CategoryRecord>()
       const nodes = new Map<number, CategoryNode>()
       const root: CategoryNode = {
-        id: rootCategoryId, parent_id: 1, url_key: '', name: locale === 'ar' ? 'الرئيسية' : 'Default Category', position: 0,
-        level: 1, is_active: true, include_in_menu: true, show_in_mega_menu: true, show_animation: false,
-        product_count: 0, banners: { desktop: null, mobile: null }, children_data: [],
+        id: rootCategoryId,
+        parent_id: 1,
+        url_key: '',
+        name: locale === 'ar' ? 'الرئيسية' : 'Default Category',
+        position: 0,
+        level: 1,
+        is_active: true,
+        include_in_menu: true,
+        show_in_mega_menu: true,
+        show_animation: false,
+        product_count: 0,
+        banners: { desktop: null, mobile: null },
+        children_data: [],
       }
       for (const r of results) {
         nodes.set(r.id, {
@@ -69,6 +79,12 @@ export function catalogueStore(db: D1Database) {
       ]
     },
 
+    /** Each brand's name in either language mapped to its name in this one (search facets from the other language's index). */
+    async brandLabels(locale: Locale): Promise<Record<string, string>> {
+      const { results } = await db.prepare('SELECT DISTINCT brand_ar, brand_en FROM products').all<{ brand_ar: string; brand_en: string }>()
+      return Object.fromEntries(results.flatMap((r) => [r.brand_ar, r.brand_en].map((name) => [name, locale === 'ar' ? r.brand_ar : r.brand_en])))
+    },
+
     async region(id: number) {
       return db
         .prepare('SELECT id, delivery_lead_days, delivery_date_count FROM regions WHERE id = ?')
@@ -88,9 +104,6 @@ export function catalogueStore(db: D1Database) {
 }
 
 async function document(db: D1Database, kind: string, locale: Locale): Promise<string | null> {
-  const row = await db
-    .prepare('SELECT body FROM content_documents WHERE kind = ? AND locale = ?')
-    .bind(kind, locale)
-    .first<{ body: string }>()
+  const row = await db.prepare('SELECT body FROM content_documents WHERE kind = ? AND locale = ?').bind(kind, locale).first<{ body: string }>()
   return row?.body ?? null
 }

@@ -11,7 +11,7 @@ import { recordCacheOutcome, requestMemo } from '../http/request-context'
 
 export const cacheKeyVersion = 'v1'
 
-export const cacheKinds = ['category-tree', 'regions', 'home', 'footer'] as const
+export const cacheKinds = ['category-tree', 'regions', 'home', 'footer', 'brand-labels'] as const
 export type CacheKind = (typeof cacheKinds)[number]
 
 export function cacheKey(kind: CacheKind, locale: string): string {

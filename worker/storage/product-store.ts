@@ -9,10 +9,30 @@ import type { ProductRow } from '../seed/catalogue'
 
 type SummaryRecord = Pick<
   ProductRow,
-  | 'entity_id' | 'sku' | 'rewrite_url' | 'type_id' | 'name_ar' | 'name_en' | 'brand_ar' | 'brand_en' | 'image_kind'
-  | 'image_hue' | 'image_count' | 'price' | 'special_price' | 'discounted_price_from' | 'discounted_price_to'
-  | 'back_orders' | 'not_for_sale' | 'fast_delivery' | 'big_items' | 'delivery_within_24_hours' | 'preorder_note_ar'
-  | 'preorder_note_en' | 'labels' | 'product_messages'
+  | 'entity_id'
+  | 'sku'
+  | 'rewrite_url'
+  | 'type_id'
+  | 'name_ar'
+  | 'name_en'
+  | 'brand_ar'
+  | 'brand_en'
+  | 'image_kind'
+  | 'image_hue'
+  | 'image_count'
+  | 'price'
+  | 'special_price'
+  | 'discounted_price_from'
+  | 'discounted_price_to'
+  | 'back_orders'
+  | 'not_for_sale'
+  | 'fast_delivery'
+  | 'big_items'
+  | 'delivery_within_24_hours'
+  | 'preorder_note_ar'
+  | 'preorder_note_en'
+  | 'labels'
+  | 'product_messages'
 > & { qty: number | null }
 
 const summaryColumns = `p.entity_id, p.sku, p.rewrite_url, p.type_id, p.name_ar, p.name_en, p.brand_ar, p.brand_en,
@@ -229,8 +249,7 @@ export async function productDetail(
       fees: feesForRegion((fees?.results ?? []) as FeeOptionRow[], regionId, appConfig.regions.feeFallbackId, locale),
       eligible_for_tabby: row.eligible_for_tabby === 1,
       eligible_for_tamara: row.eligible_for_tamara === 1,
-      delivery_dates:
-        row.delivery_lead_days === null ? [] : availableDeliveryDates(options.now, row.delivery_lead_days, row.delivery_date_count ?? 3),
+      delivery_dates: row.delivery_lead_days === null ? [] : availableDeliveryDates(options.now, row.delivery_lead_days, row.delivery_date_count ?? 3),
     },
     related: ((related?.results ?? []) as SummaryRecord[]).map((r) => toSummary(r, locale)),
   }

@@ -7,7 +7,7 @@ import { m } from '../../paraglide/messages.js'
 import { Check, Group, toggled } from '../listing/FilterControls'
 
 interface SearchFiltersProps {
-  brands: { value: string; count: number }[]
+  brands: { value: string; label: string; count: number }[]
   /** The shopper's city, named by the server with the results (so server and browser agree). */
   city: string
   search: SearchPageSearch
@@ -30,7 +30,7 @@ export function SearchFilters({ brands, city, search, onChange }: SearchFiltersP
           {brands.map((brand) => (
             <Check
               key={brand.value}
-              label={brand.value}
+              label={brand.label}
               count={brand.count}
               checked={chosen.includes(brand.value)}
               onChange={() => onChange({ ...search, brand: toggled(search.brand, brand.value), page: undefined })}
