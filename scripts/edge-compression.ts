@@ -10,7 +10,13 @@ export function startEdgeCompression(target: string, port: number): Promise<{ ba
   const upstream = new URL(target)
   const server = createServer((incoming, outgoing) => {
     const forward = request(
-      { host: upstream.hostname, port: upstream.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, host: upstream.host, 'accept-encoding': 'identity' } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: { ...incoming.headers, host: upstream.host, 'accept-encoding': 'identity' },
+      },
       (answer) => {
         const chunks: Buffer[] = []
         answer.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -69,7 +69,9 @@ try {
       }
     }
   }
-  console.log(`\nBars (DESIGN.md section 5): performance >= ${bars.performance}, accessibility, best practices and SEO 100; LCP <= ${bars.lcpMs} ms, CLS <= ${bars.cls}, TBT <= ${bars.tbtMs} ms.`)
+  console.log(
+    `\nBars (DESIGN.md section 5): performance >= ${bars.performance}, accessibility, best practices and SEO 100; LCP <= ${bars.lcpMs} ms, CLS <= ${bars.cls}, TBT <= ${bars.tbtMs} ms.`,
+  )
 } finally {
   await chrome.kill()
   edge.close()

@@ -1,7 +1,7 @@
 // Search latency over loopback, as the storefront asks: suggestions (the query-suggestion index and
 // 6 products in one multi-query, as the search box does while typing) and results (24 products with
 // brand and category facets, in stock in the region, as /search does). Used by npm run bench.
-const typed = ['sam', 'samsung gal', 'iph', 'iphone 17 pro', 'lapt', 'tv 55', 'ايف', 'سامسونج', 'تلفزيون', 'شاحن', 'جوال هواوي', 'headph']
+export const typedQueries = ['sam', 'samsung gal', 'iph', 'iphone 17 pro', 'lapt', 'tv 55', 'ايف', 'سامسونج', 'تلفزيون', 'شاحن', 'جوال هواوي', 'headph']
 
 function indexFor(query: string) {
   return /[\u0600-\u06FF]/.test(query) ? 'ar' : 'en'
@@ -20,7 +20,13 @@ const suggestions = (query: string) => {
   return {
     requests: [
       { indexName: `products_query_suggestions_${lang}`, query, hitsPerPage: 9 },
-      { indexName: `products_${lang}`, query, hitsPerPage: 6, filters: 'stock_region_ids=1101', attributesToRetrieve: ['name', 'rewrite_url', 'image', 'prices_with_tax'] },
+      {
+        indexName: `products_${lang}`,
+        query,
+        hitsPerPage: 6,
+        filters: 'stock_region_ids=1101',
+        attributesToRetrieve: ['name', 'rewrite_url', 'image', 'prices_with_tax'],
+      },
     ],
   }
 }
@@ -30,7 +36,7 @@ const results = (query: string) => ({
 
 async function measure(base: string, make: (q: string) => unknown, rounds: number) {
   const latencies: number[] = []
-  for (let i = 0; i < rounds; i++) for (const q of typed) latencies.push(await post(base, make(q)))
+  for (let i = 0; i < rounds; i++) for (const q of typedQueries) latencies.push(await post(base, make(q)))
   latencies.sort((a, b) => a - b)
   return { median: latencies[Math.floor(latencies.length / 2)]!, p95: latencies[Math.floor(latencies.length * 0.95)]!, count: latencies.length }
 }

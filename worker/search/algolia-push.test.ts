@@ -2,20 +2,12 @@
 // played by a requester that records each call and answers as Algolia does (tasks published at once).
 import { algoliasearch } from 'algoliasearch'
 import { describe, expect, it } from 'vitest'
-import type { DocumentRow } from '../catalogue/product-documents'
 import { generateCatalogue } from '../seed/catalogue'
+import { documentRowsOf } from '../seed/document-rows'
 import { algoliaObject, pushCatalogue } from './algolia-push'
 import { productRecords } from './records'
 
-function catalogueRows(): DocumentRow[] {
-  const catalogue = generateCatalogue({ products: 40 })
-  const categories = new Map(catalogue.categories.map((c) => [c.id, c]))
-  return catalogue.products.map((p) => {
-    const stock = Object.fromEntries(catalogue.stock.filter((s) => s.product_id === p.entity_id).map((s) => [s.region_id, s.qty]))
-    const category = categories.get(p.main_category_id)!
-    return { ...p, category_ar: category.name_ar, category_en: category.name_en, stock: JSON.stringify(stock) }
-  })
-}
+const catalogueRows = () => documentRowsOf(generateCatalogue({ products: 40 }))
 
 interface Call {
   method: string

@@ -1,0 +1,16 @@
+/**
+ * A generated catalogue as the rows D1 answers for the search indexes (product, category names,
+ * stock as JSON), without D1: for tests and benches that exercise the search code in Node.
+ */
+import type { DocumentRow } from '../catalogue/product-documents'
+import type { Catalogue } from './catalogue'
+
+export function documentRowsOf(catalogue: Catalogue): DocumentRow[] {
+  const categories = new Map(catalogue.categories.map((c) => [c.id, c]))
+  const stock = new Map<number, Record<number, number>>()
+  for (const s of catalogue.stock) stock.set(s.product_id, { ...stock.get(s.product_id), [s.region_id]: s.qty })
+  return catalogue.products.map((p) => {
+    const category = categories.get(p.main_category_id)!
+    return { ...p, category_ar: category.name_ar, category_en: category.name_en, stock: JSON.stringify(stock.get(p.entity_id) ?? {}) }
+  })
+}
