@@ -10,7 +10,16 @@ import { chromiumExecutable } from '../tests/e2e/browser'
 import { startEdgeCompression } from './edge-compression'
 import { startLocalWorker } from './local-worker'
 
-const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, port: { type: 'string', default: '8792' } } })
+const { values } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    port: { type: 'string', default: '8792' },
+    // Also print what holds performance back (LCP element and phases, main-thread work, the request chain).
+    explain: { type: 'boolean', default: false },
+    // Only these paths (comma-separated), e.g. --only /,/en/laptops
+    only: { type: 'string' },
+  },
+})
 const bars = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1200, cls: 0.02, tbtMs: 100 }
 
 const worker = await startLocalWorker(Number(values.port), { build: !values['no-build'] })
@@ -25,7 +34,9 @@ try {
   // A real product of the seeded catalogue.
   const listing = await (await fetch(`${base}/laptops`)).text()
   const product = /href="(\/product\/[^"]+)"/.exec(listing)?.[1] ?? '/laptops'
-  const pages = ['/', '/laptops', product].flatMap((path) => [path, path === '/' ? '/en/' : `/en${path}`])
+  const all = ['/', '/laptops', product].flatMap((path) => [path, path === '/' ? '/en/' : `/en${path}`])
+  const only = values.only?.split(',')
+  const pages = only ? all.filter((p) => only.some((o) => p === o || (o.endsWith('/product') && p.startsWith(o)))) : all
 
   // Warm the Worker (module graph, KV caches) so the first page is measured like the others.
   for (const path of pages) await (await fetch(base + path)).arrayBuffer()
@@ -59,6 +70,7 @@ try {
     console.log(
       `${path.slice(0, 58).padEnd(58)} ${n(row.performance, 5)} ${n(row.accessibility, 5)} ${n(row['best-practices'], 5)} ${n(row.seo, 5)} ${n(row.lcpMs, 8)} ${n(row.cls, 6, 3)} ${n(row.tbtMs, 8)}${misses.length ? `   misses: ${misses.join(', ')}` : ''}`,
     )
+    if (values.explain) explain(lhr)
     // What fell short, so the fix is known without opening a report.
     for (const id of ['accessibility', 'best-practices', 'seo']) {
       const category = lhr.categories[id]
@@ -78,3 +90,30 @@ try {
   worker.stop()
 }
 process.exit(failed ? 1 : 0)
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
+
+/** The few audits that say where the time goes, as short lines. */
+function explain(lhr: Lhr) {
+  const rows = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []) as Record<string, unknown>[]
+  const ms = (v: unknown) => `${Math.round(Number(v))} ms`
+  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'total-blocking-time', 'interactive']) {
+    const a = lhr.audits[id]
+    if (a) console.log(`    ${id}: ${a.displayValue} (score ${a.score})`)
+  }
+  const lcp = lhr.audits['lcp-breakdown-insight']?.details as { items?: { type: string; items?: Record<string, unknown>[]; nodeLabel?: string; snippet?: string }[] } | undefined
+  for (const part of lcp?.items ?? []) {
+    if (part.type === 'table') for (const phase of part.items ?? []) console.log(`    LCP phase ${String(phase.label ?? phase.subpart)}: ${ms(phase.duration)}`)
+    if (part.type === 'node') console.log(`    LCP element: ${part.snippet?.slice(0, 140)}`)
+  }
+  for (const item of rows('mainthread-work-breakdown').slice(0, 5)) console.log(`    main thread ${String(item.groupLabel)}: ${ms(item.duration)}`)
+  for (const item of rows('bootup-time').slice(0, 4)) console.log(`    script ${String(item.url).slice(-60)}: ${ms(item.total)} (eval ${ms(item.scripting)})`)
+  for (const item of rows('long-tasks').slice(0, 5)) console.log(`    long task ${String(item.url).slice(-50)} at ${ms(item.startTime)}: ${ms(item.duration)}`)
+  const network = rows('network-requests')
+    .filter((r) => Number(r.transferSize) > 5000)
+    .map((r) => `${String(r.url).replace(/^https?:\/\/[^/]+/, '').slice(0, 50)} ${Math.round(Number(r.transferSize) / 1024)} KB ${String(r.priority)}`)
+  console.log(`    requests over 5 KB: ${network.join('; ')}`)
+  const dom = lhr.audits['dom-size-insight']?.details as { items?: { items?: Record<string, unknown>[] }[] } | undefined
+  const total = dom?.items?.[0]?.items?.[0]
+  if (total) console.log(`    DOM: ${String(total.value ?? JSON.stringify(total)).slice(0, 80)}`)
+}
