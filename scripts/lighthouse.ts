@@ -101,6 +101,11 @@ function explain(lhr: Lhr) {
     const a = lhr.audits[id]
     if (a) console.log(`    ${id}: ${a.displayValue} (score ${a.score})`)
   }
+  const observed = rows('metrics')[0]
+  if (observed) {
+    const o = (k: string) => ms(observed[k])
+    console.log(`    observed (unthrottled): FCP ${o('observedFirstContentfulPaint')}, LCP ${o('observedLargestContentfulPaint')}, load ${o('observedLoad')}, DOM content loaded ${o('observedDomContentLoaded')}`)
+  }
   const lcp = lhr.audits['lcp-breakdown-insight']?.details as { items?: { type: string; items?: Record<string, unknown>[]; nodeLabel?: string; snippet?: string }[] } | undefined
   for (const part of lcp?.items ?? []) {
     if (part.type === 'table') for (const phase of part.items ?? []) console.log(`    LCP phase ${String(phase.label ?? phase.subpart)}: ${ms(phase.duration)}`)
@@ -109,6 +114,9 @@ function explain(lhr: Lhr) {
   for (const item of rows('mainthread-work-breakdown').slice(0, 5)) console.log(`    main thread ${String(item.groupLabel)}: ${ms(item.duration)}`)
   for (const item of rows('bootup-time').slice(0, 4)) console.log(`    script ${String(item.url).slice(-60)}: ${ms(item.total)} (eval ${ms(item.scripting)})`)
   for (const item of rows('long-tasks').slice(0, 5)) console.log(`    long task ${String(item.url).slice(-50)} at ${ms(item.startTime)}: ${ms(item.duration)}`)
+  // The unthrottled trace's own tasks over 15 ms: what ran before and after the first paint.
+  const tasks = rows('main-thread-tasks').filter((t) => Number(t.duration) > 15)
+  console.log(`    observed tasks over 15 ms: ${tasks.map((t) => `${ms(t.startTime)}+${ms(t.duration)}`).join(', ')}`)
   const network = rows('network-requests')
     .filter((r) => Number(r.transferSize) > 5000)
     .map((r) => `${String(r.url).replace(/^https?:\/\/[^/]+/, '').slice(0, 50)} ${Math.round(Number(r.transferSize) / 1024)} KB ${String(r.priority)}`)
