@@ -27,7 +27,7 @@ export default defineConfig({
     }),
     react(),
   ],
-  build: { sourcemap: false },
+  build: { sourcemap: process.env.SOURCEMAP === "1" },
   environments: {
     client: {
       build: {

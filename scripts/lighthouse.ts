@@ -45,8 +45,9 @@ try {
   console.log('page                                                        perf  a11y  best   seo   LCP ms   CLS    TBT ms')
   for (const path of pages) {
     // The home page's popup banner and the cookie banner are what a first visit sees: kept.
-    const result = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', locale: 'en-US' })
-    const lhr = result!.lhr
+    let lhr = (await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', locale: 'en-US' }))!.lhr
+    // Chromium sometimes loses the trace's start (NO_NAVSTART): one more run, then report what it says.
+    if (lhr.runtimeError?.code === 'NO_NAVSTART') lhr = (await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', locale: 'en-US' }))!.lhr
     if (lhr.runtimeError) console.log(`    runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN

@@ -23,7 +23,7 @@ export function NavBar({ tree }: { tree: MenuNode | undefined }) {
                   to="/$urlKey"
                   params={{ urlKey: category.url_key }}
                   onClick={clearSearchText}
-                  className={`block rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink ${category.show_animation ? 'motion-safe:animate-pulse-soft' : ''}`}
+                  className={`block rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink ${category.show_animation ? 'nav-glow' : ''}`}
                   activeProps={{ 'aria-current': 'page', className: 'bg-white/15' }}
                 >
                   {category.name}
