@@ -27,7 +27,8 @@ export default defineConfig({
     }),
     react(),
   ],
-  build: { sourcemap: process.env.SOURCEMAP === "1" },
+  // SOURCEMAP=1 npm run build: maps for seeing what a chunk holds (never shipped by default).
+  build: { sourcemap: process.env.SOURCEMAP === '1' },
   environments: {
     client: {
       build: {
@@ -37,11 +38,15 @@ export default defineConfig({
               // Every page needs the framework: one chunk compresses better than the dozen small
               // ones automatic splitting makes of it (measured with scripts/first-load-js.ts).
               groups: [
-                { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|jotai|cookie-es|use-sync-external-store)[\\/]/ },
-                // What a product shows wherever it appears (card or page): one chunk, not a handful of tiny ones.
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|jotai|cookie-es|use-sync-external-store)[\\/]/,
+                },
+                // What a product shows wherever it appears (card or page), with the card itself: one chunk, not a
+                // handful of tiny ones (home, category, search -1.1/-1.1/-0.6 KB; product +0.5, cart +4.4 but under 150).
                 {
                   name: 'product-parts',
-                  test: /[\\/]src[\\/](components[\\/](JsonLd|product[\\/](WishlistButton|CompareButton|DeliveryBadge|ProductLabels|RotatingMessages|stock-label))|lib[\\/](pricing|delivery|stock|compare|labels))\.tsx?$/,
+                  test: /[\\/]src[\\/](components[\\/](JsonLd|product[\\/](ProductCard|AddToCartButton|use-add-product|WishlistButton|CompareButton|DeliveryBadge|ProductLabels|RotatingMessages|stock-label))|lib[\\/](pricing|delivery|stock|compare|labels|structured-data))\.tsx?$/,
                 },
               ],
             },

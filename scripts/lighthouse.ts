@@ -16,6 +16,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8792' },
     // Also print what holds performance back (LCP element and phases, main-thread work, the request chain).
     explain: { type: 'boolean', default: false },
+    // Runs per page; the run with the median performance score is reported (Lighthouse varies run to run).
+    runs: { type: 'string', default: '3' },
     // Only these paths (comma-separated), e.g. --only /,/en/laptops
     only: { type: 'string' },
   },
@@ -42,12 +44,22 @@ try {
   for (const path of pages) await (await fetch(base + path)).arrayBuffer()
 
   console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${base}`)
-  console.log('page                                                        perf  a11y  best   seo   LCP ms   CLS    TBT ms')
+  console.log(`page (median of ${values.runs} runs by performance)                   perf  a11y  best   seo   LCP ms   CLS    TBT ms`)
   for (const path of pages) {
     // The home page's popup banner and the cookie banner are what a first visit sees: kept.
-    let lhr = (await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', locale: 'en-US' }))!.lhr
-    // Chromium sometimes loses the trace's start (NO_NAVSTART): one more run, then report what it says.
-    if (lhr.runtimeError?.code === 'NO_NAVSTART') lhr = (await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', locale: 'en-US' }))!.lhr
+    const runs: Lhr[] = []
+    for (let i = 0; i < Number(values.runs); i++) {
+      let run = (await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', locale: 'en-US' }))!.lhr
+      // Chromium sometimes loses the trace's start (NO_NAVSTART): one more run, then report what it says.
+      if (run.runtimeError?.code === 'NO_NAVSTART')
+        run = (await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', locale: 'en-US' }))!.lhr
+      runs.push(run)
+    }
+    const perf = (run: Lhr) => run.categories.performance?.score ?? 0
+    runs.sort((a, b) => perf(a) - perf(b))
+    const lhr = runs[Math.floor(runs.length / 2)]!
+    const spread =
+      runs.length > 1 ? `   (performance ${Math.round(perf(runs[0]!) * 100)}-${Math.round(perf(runs.at(-1)!) * 100)} over ${runs.length} runs)` : ''
     if (lhr.runtimeError) console.log(`    runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
@@ -69,7 +81,7 @@ try {
     failed ||= misses.length > 0
     const n = (v: number, w: number, d = 0) => v.toFixed(d).padStart(w)
     console.log(
-      `${path.slice(0, 58).padEnd(58)} ${n(row.performance, 5)} ${n(row.accessibility, 5)} ${n(row['best-practices'], 5)} ${n(row.seo, 5)} ${n(row.lcpMs, 8)} ${n(row.cls, 6, 3)} ${n(row.tbtMs, 8)}${misses.length ? `   misses: ${misses.join(', ')}` : ''}`,
+      `${path.slice(0, 58).padEnd(58)} ${n(row.performance, 5)} ${n(row.accessibility, 5)} ${n(row['best-practices'], 5)} ${n(row.seo, 5)} ${n(row.lcpMs, 8)} ${n(row.cls, 6, 3)} ${n(row.tbtMs, 8)}${misses.length ? `   misses: ${misses.join(', ')}` : ''}${spread}`,
     )
     if (values.explain) explain(lhr)
     // What fell short, so the fix is known without opening a report.
@@ -105,9 +117,12 @@ function explain(lhr: Lhr) {
   const observed = rows('metrics')[0]
   if (observed) {
     const o = (k: string) => ms(observed[k])
-    console.log(`    observed (unthrottled): FCP ${o('observedFirstContentfulPaint')}, LCP ${o('observedLargestContentfulPaint')}, load ${o('observedLoad')}, DOM content loaded ${o('observedDomContentLoaded')}`)
+    console.log(
+      `    observed (unthrottled): FCP ${o('observedFirstContentfulPaint')}, LCP ${o('observedLargestContentfulPaint')}, load ${o('observedLoad')}, DOM content loaded ${o('observedDomContentLoaded')}`,
+    )
   }
-  const lcp = lhr.audits['lcp-breakdown-insight']?.details as { items?: { type: string; items?: Record<string, unknown>[]; nodeLabel?: string; snippet?: string }[] } | undefined
+  const lcp = lhr.audits['lcp-breakdown-insight']?.details as
+    { items?: { type: string; items?: Record<string, unknown>[]; nodeLabel?: string; snippet?: string }[] } | undefined
   for (const part of lcp?.items ?? []) {
     if (part.type === 'table') for (const phase of part.items ?? []) console.log(`    LCP phase ${String(phase.label ?? phase.subpart)}: ${ms(phase.duration)}`)
     if (part.type === 'node') console.log(`    LCP element: ${part.snippet?.slice(0, 140)}`)
@@ -120,7 +135,12 @@ function explain(lhr: Lhr) {
   console.log(`    observed tasks over 15 ms: ${tasks.map((t) => `${ms(t.startTime)}+${ms(t.duration)}`).join(', ')}`)
   const network = rows('network-requests')
     .filter((r) => Number(r.transferSize) > 5000)
-    .map((r) => `${String(r.url).replace(/^https?:\/\/[^/]+/, '').slice(0, 50)} ${Math.round(Number(r.transferSize) / 1024)} KB ${String(r.priority)}`)
+    .map(
+      (r) =>
+        `${String(r.url)
+          .replace(/^https?:\/\/[^/]+/, '')
+          .slice(0, 50)} ${Math.round(Number(r.transferSize) / 1024)} KB ${String(r.priority)}`,
+    )
   console.log(`    requests over 5 KB: ${network.join('; ')}`)
   const dom = lhr.audits['dom-size-insight']?.details as { items?: { items?: Record<string, unknown>[] }[] } | undefined
   const total = dom?.items?.[0]?.items?.[0]
