@@ -68,6 +68,23 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'اللابتوبات' })).toBeVisible()
   })
 
+  test('the header fits a small phone in both languages: every icon on screen, nothing to scroll sideways', async ({ page }) => {
+    await acceptCookies(page)
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 740 })
+      for (const [path, cart] of [
+        ['/', /^سلة التسوق/],
+        ['/en/laptops', /^Cart/],
+      ] as const) {
+        await page.goto(path)
+        const box = (await page.locator('header').first().getByRole('link', { name: cart }).boundingBox())!
+        expect(box.x).toBeGreaterThanOrEqual(0)
+        expect(box.x + box.width).toBeLessThanOrEqual(width)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+      }
+    }
+  })
+
   test('the app banner closes and stays closed', async ({ page, context }) => {
     await acceptCookies(page)
     await page.goto('/en/')
@@ -143,7 +160,6 @@ test.describe('a render crash', () => {
     await expect(page).toHaveURL(/\/en\/?$/)
     await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible()
   })
-
 })
 
 test.describe('an unknown page', () => {

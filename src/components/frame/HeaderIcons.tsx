@@ -4,14 +4,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Heart, ShoppingCart, UserRound } from 'lucide'
 import { Icon } from '../ui/Icon'
+import { iconButton } from './AccountButton'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
 import { currentLocale } from '../../lib/i18n'
 import { cartQueries } from '../../queries/cart'
 import { openModalAtom, wishlistAtom } from '../../state/shopper'
-
-const iconLink =
-  'relative inline-flex size-10 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink'
 
 function Badge({ count }: { count: number }) {
   if (count <= 0) return null
@@ -31,7 +29,7 @@ export function AccountLink() {
       href={appConfig.store.customerPortalUrl}
       target="_blank"
       rel="noopener noreferrer"
-      className={iconLink}
+      className={iconButton}
       aria-label={m.header_account_new_tab()}
       title={m.header_account()}
     >
@@ -43,7 +41,7 @@ export function AccountLink() {
 export function FavouritesLink() {
   const count = useAtomValue(wishlistAtom).length
   return (
-    <Link to="/user/favourites" className={iconLink} aria-label={m.header_favourites_count({ count })} title={m.header_favourites()}>
+    <Link to="/user/favourites" className={iconButton} aria-label={m.header_favourites_count({ count })} title={m.header_favourites()}>
       <Icon icon={Heart} className="size-6" />
       <Badge count={count} />
     </Link>
@@ -64,7 +62,7 @@ export function CartLink() {
           setOpenModal('cart')
         }
       }}
-      className={iconLink}
+      className={iconButton}
       aria-label={m.header_cart_count({ count })}
       title={m.header_cart()}
     >

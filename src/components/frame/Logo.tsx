@@ -10,7 +10,7 @@ export function Logo() {
         <path d="M9 12h14l-1.2 12.5a2 2 0 0 1-2 1.5h-7.6a2 2 0 0 1-2-1.5z" fill="var(--brand)" />
         <path d="M12.5 12V10a3.5 3.5 0 0 1 7 0v2" fill="none" stroke="var(--brand)" strokeWidth="2" />
       </svg>
-      <span className="text-xl font-extrabold tracking-tight">{m.site_name()}</span>
+      <span className="text-xl font-extrabold tracking-tight max-[25rem]:hidden">{m.site_name()}</span>
     </Link>
   )
 }
