@@ -37,15 +37,51 @@ export interface ProductDocument {
   popularity: number
 }
 
-/** A products row (the seed's ProductRow is the table's one shape) with its category names and stock. */
-export interface DocumentRow extends ProductRow {
+/**
+ * The products columns a document is made from: not the descriptions, specifications, labels,
+ * messages or options (the product page reads those itself), which would make reading the whole
+ * catalogue for the search indexes several times heavier.
+ */
+const documentColumns = [
+  'entity_id',
+  'sku',
+  'rewrite_url',
+  'type_id',
+  'name_ar',
+  'name_en',
+  'brand_ar',
+  'brand_en',
+  'price',
+  'special_price',
+  'discounted_price_from',
+  'discounted_price_to',
+  'back_orders',
+  'preorder_note_ar',
+  'preorder_note_en',
+  'not_for_sale',
+  'fast_delivery',
+  'big_items',
+  'delivery_within_24_hours',
+  'eligible_for_tabby',
+  'eligible_for_tamara',
+  'show_outofstock',
+  'main_category_id',
+  'image_kind',
+  'image_hue',
+  'image_count',
+  'popularity',
+  'created_at',
+] as const satisfies readonly (keyof ProductRow)[]
+
+/** A products row's document columns (the seed's ProductRow is the table's one shape) with its category names and stock. */
+export type DocumentRow = Pick<ProductRow, (typeof documentColumns)[number]> & {
   category_ar: string
   category_en: string
   /** JSON object region id -> quantity. */
   stock: string | null
 }
 
-const selectDocuments = `SELECT p.*, c.name_ar AS category_ar, c.name_en AS category_en,
+const selectDocuments = `SELECT ${documentColumns.map((column) => `p.${column}`).join(', ')}, c.name_ar AS category_ar, c.name_en AS category_en,
   (SELECT json_group_object(s.region_id, s.qty) FROM stock s WHERE s.product_id = p.entity_id) AS stock
   FROM products p JOIN categories c ON c.id = p.main_category_id`
 
@@ -94,7 +130,6 @@ export async function documentsBySkus(db: D1Database, skus: string[], locale: Lo
   return skus.flatMap((sku) => bySku.get(sku) ?? [])
 }
 
-/** Every product of the catalogue with its category names and stock: what the search indexes are built from. */
 /** Every product's row, as the search indexes read them (also run through wrangler by search:push). */
 export const allDocumentRowsSql = `${selectDocuments} ORDER BY p.entity_id`
 

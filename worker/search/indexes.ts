@@ -86,11 +86,16 @@ function catalogueRows(db: D1Database, generation: Generation, now: number): Pro
   return generation.rows.rows
 }
 
-async function readSnapshot(kv: KVNamespace, key: string): Promise<{ snapshot: IndexSnapshot; builtAt: number } | null> {
+/** A snapshot made less than the index's age ago; an older one is not even read (only its metadata). */
+async function readFreshSnapshot(kv: KVNamespace, key: string, now: number): Promise<Made | null> {
   const { value, metadata } = await kv.getWithMetadata<{ builtAt: number }>(key, 'stream')
-  if (!value || !metadata) return null
+  if (!value) return null
+  if (!metadata || now - metadata.builtAt > maxAgeMs) {
+    await value.cancel()
+    return null
+  }
   const snapshot = await new Response(value.pipeThrough(new DecompressionStream('gzip'))).json<IndexSnapshot>()
-  return { snapshot, builtAt: metadata.builtAt }
+  return { index: SearchIndex.fromSnapshot(snapshot), builtAt: metadata.builtAt }
 }
 
 async function writeSnapshot(kv: KVNamespace, key: string, made: Made): Promise<void> {
@@ -103,8 +108,8 @@ async function writeSnapshot(kv: KVNamespace, key: string, made: Made): Promise<
 /** The index from KV when its snapshot is fresh (another isolate made it), else built from D1. */
 async function make(env: Pick<Env, 'DB' | 'CACHE'>, generation: Generation, name: string, now: number): Promise<Made> {
   const key = snapshotKey(generation.version, name)
-  const stored = await readSnapshot(env.CACHE, key).catch(() => null)
-  if (stored && now - stored.builtAt <= maxAgeMs) return { index: SearchIndex.fromSnapshot(stored.snapshot), builtAt: stored.builtAt }
+  const stored = await readFreshSnapshot(env.CACHE, key, now).catch(() => null)
+  if (stored) return stored
   const { kind, locale } = names.get(name)!
   const rows = await catalogueRows(env.DB, generation, now)
   const records = kind === 'products' ? productRecords(rows, locale, new Date(now)) : suggestionRecords(rows, locale)
