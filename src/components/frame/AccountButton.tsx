@@ -7,16 +7,13 @@ import { useSetAtom } from 'jotai'
 import { LogIn } from 'lucide'
 import { lazy, Suspense } from 'react'
 import { Icon } from '../ui/Icon'
+import { iconButton } from './HeaderIcons'
 import { m } from '../../paraglide/messages.js'
 import { sessionQueries } from '../../queries/session'
 import { authTabAtom } from '../../state/auth'
 import { openModalAtom } from '../../state/shopper'
 
 const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })))
-
-/** The header's round icon buttons: 36 px on small phones (so the row fits 360 px), 40 px from sm up. */
-export const iconButton =
-  'relative inline-flex size-9 sm:size-10 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink'
 
 export function AccountButton() {
   const { data: session } = useQuery(sessionQueries.current())

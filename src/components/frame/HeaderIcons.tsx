@@ -4,12 +4,15 @@ import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Heart, ShoppingCart, UserRound } from 'lucide'
 import { Icon } from '../ui/Icon'
-import { iconButton } from './AccountButton'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
 import { currentLocale } from '../../lib/i18n'
 import { cartQueries } from '../../queries/cart'
 import { openModalAtom, wishlistAtom } from '../../state/shopper'
+
+/** The header's round icon buttons: 36 px on small phones (so the row fits 360 px), 40 px from sm up. */
+export const iconButton =
+  'relative inline-flex size-9 sm:size-10 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink'
 
 function Badge({ count }: { count: number }) {
   if (count <= 0) return null

@@ -8,7 +8,7 @@ import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { logout } from '../../server/auth.functions'
 import { scheduleSignOutSignals } from '../SessionSignals'
-import { iconButton } from './AccountButton'
+import { iconButton } from './HeaderIcons'
 
 export function UserMenu({ name, telesales }: { name: string; telesales: boolean }) {
   const [open, setOpen] = useState(false)
@@ -32,7 +32,14 @@ export function UserMenu({ name, telesales }: { name: string; telesales: boolean
 
   return (
     <div ref={menu} className="relative">
-      <button type="button" className={iconButton} aria-label={m.user_menu({ name })} aria-expanded={open} aria-haspopup="menu" onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className={iconButton}
+        aria-label={m.user_menu({ name })}
+        aria-expanded={open}
+        aria-haspopup="menu"
+        onClick={() => setOpen((v) => !v)}
+      >
         <Icon icon={UserRoundCheck} className="size-6" />
       </button>
       {open && (
@@ -63,4 +70,3 @@ export function UserMenu({ name, telesales }: { name: string; telesales: boolean
     </div>
   )
 }
-
