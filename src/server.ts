@@ -4,6 +4,7 @@
 import handler from '@tanstack/react-start/server-entry'
 import { apiApp } from '~/api/app'
 import { commerceApp } from '~/commerce/app'
+import { paintBeforeScripts } from '~/http/paint-first'
 import { handleWithContext } from '~/http/request-context'
 import { mediaApp } from '~/media/app'
 import { searchApp } from '~/search/app'
@@ -25,7 +26,7 @@ export default {
       if (pathname === '/sitemap.xml' || pathname === '/robots.txt') return seoApp.fetch(request, env, ctx)
       // The router de-localises /en/... itself (rewrite in src/router.tsx), so Start gets the
       // original request; paraglide only fixes the locale for this request.
-      return paraglideMiddleware(request, () => handler.fetch(request))
+      return paintBeforeScripts(await paraglideMiddleware(request, () => handler.fetch(request)))
     })
   },
 } satisfies ExportedHandler<Env>

@@ -176,6 +176,24 @@ test.describe('an unknown page', () => {
   })
 })
 
+test.describe('page loading', () => {
+  test('the page paints before the framework chunk loads, and then becomes interactive', async ({ page, request }) => {
+    const html = await (await request.get('/laptops', { headers: { 'user-agent': 'Mozilla/5.0 Chrome/156' } })).text()
+    // The entry is imported after the first paint, not preloaded or run as soon as it arrives ...
+    const entry = /import\("(\/assets\/index-[^"]+\.js)"\)/.exec(html)?.[1]
+    expect(entry).toBeTruthy()
+    expect(html).not.toMatch(new RegExp(`<link[^>]+modulepreload[^>]+${entry}`))
+    expect(html).not.toMatch(/<script[^>]+src="\/assets\/index-/)
+    // ... while the page's own chunks keep their preloads.
+    expect(html).toMatch(/<link[^>]+modulepreload[^>]+href="\/assets\/_urlKey-/)
+    // And it does load: a control that needs the framework works.
+    await acceptCookies(page)
+    await page.goto('/laptops')
+    await page.getByRole('combobox', { name: 'ترتيب حسب' }).selectOption({ label: 'السعر: من الأقل إلى الأعلى' })
+    await expect(page).toHaveURL(/sort=/)
+  })
+})
+
 test.describe('server functions', () => {
   test('accept the store itself and refuse a cross-site POST (CSRF)', async ({ page, request }) => {
     await acceptCookies(page)
