@@ -60,6 +60,8 @@ try {
     const lhr = runs[Math.floor(runs.length / 2)]!
     const spread =
       runs.length > 1 ? `   (performance ${Math.round(perf(runs[0]!) * 100)}-${Math.round(perf(runs.at(-1)!) * 100)} over ${runs.length} runs)` : ''
+    // Lighthouse's own CPU speed check of this machine, run by run: scores move with it.
+    const speed = `   machine benchmark index ${runs.map((r) => Math.round(r.environment.benchmarkIndex)).join('/')}`
     if (lhr.runtimeError) console.log(`    runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
@@ -81,7 +83,7 @@ try {
     failed ||= misses.length > 0
     const n = (v: number, w: number, d = 0) => v.toFixed(d).padStart(w)
     console.log(
-      `${path.slice(0, 58).padEnd(58)} ${n(row.performance, 5)} ${n(row.accessibility, 5)} ${n(row['best-practices'], 5)} ${n(row.seo, 5)} ${n(row.lcpMs, 8)} ${n(row.cls, 6, 3)} ${n(row.tbtMs, 8)}${misses.length ? `   misses: ${misses.join(', ')}` : ''}${spread}`,
+      `${path.slice(0, 58).padEnd(58)} ${n(row.performance, 5)} ${n(row.accessibility, 5)} ${n(row['best-practices'], 5)} ${n(row.seo, 5)} ${n(row.lcpMs, 8)} ${n(row.cls, 6, 3)} ${n(row.tbtMs, 8)}${misses.length ? `   misses: ${misses.join(', ')}` : ''}${spread}${speed}`,
     )
     if (values.explain) explain(lhr)
     // What fell short, so the fix is known without opening a report.

@@ -6,10 +6,13 @@ import { appConfig, type Locale } from '../../app.config'
 
 const timeZone = appConfig.store.timeZone
 
+let riyadhDay: Intl.DateTimeFormat | undefined
+
 /** yyyy-mm-dd of the given instant in Riyadh. */
 export function riyadhDateString(instant: Date): string {
-  // en-CA formats as yyyy-mm-dd.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+  // en-CA formats as yyyy-mm-dd. Made once: a formatter costs milliseconds to make, little to use.
+  riyadhDay ??= new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  return riyadhDay.format(instant)
 }
 
 /** Adds whole days to a yyyy-mm-dd calendar date (no time zone involved). */
@@ -28,6 +31,11 @@ export interface AvailableDate {
   Day: string
 }
 
+/** A delivery date with its words in the page's language, made on the server (a browser's first date formatter costs ~20 ms). */
+export interface DisplayDate extends AvailableDate {
+  label: string
+}
+
 /** The delivery dates a city offers: `count` days starting `leadDays` after today in Riyadh. */
 export function availableDeliveryDates(now: Date, leadDays: number, count: number): AvailableDate[] {
   const today = riyadhDateString(now)
@@ -40,7 +48,5 @@ export function availableDeliveryDates(now: Date, leadDays: number, count: numbe
 /** A calendar date for display in the page's language, Western digits, Riyadh calendar. */
 export function formatDisplayDate(date: string, locale: Locale): string {
   const intlLocale = locale === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB'
-  return new Intl.DateTimeFormat(intlLocale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  )
+  return new Intl.DateTimeFormat(intlLocale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }

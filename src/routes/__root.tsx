@@ -9,15 +9,7 @@ import { AppBanner } from '../components/frame/AppBanner'
 import { CookieConsent } from '../components/frame/CookieConsent'
 import { ErrorFallback } from '../components/ErrorFallback'
 import { Header } from '../components/frame/Header'
-import {
-  LazyCityDialog,
-  LazyCompareBar,
-  LazyFooter,
-  LazyPaymentReturn,
-  LazySessionSignals,
-  LazySideMenu,
-  LazyToaster,
-} from '../components/frame/LazyFrame'
+import { LazyCityDialog, LazyCompareBar, LazyFooter, LazyPaymentReturn, LazySessionSignals, LazySideMenu, LazyToaster } from '../components/frame/LazyFrame'
 import { WhatsAppButton } from '../components/frame/WhatsAppButton'
 import { NotFound } from '../components/NotFound'
 import { currentLocale, directionOf } from '../lib/i18n'
@@ -95,7 +87,7 @@ function RootLayout() {
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>
-      <LazyFooter footer={frame?.footer ?? null} />
+      <LazyFooter footer={frame?.footer ?? null} year={frame?.year ?? ''} />
       <WhatsAppButton />
       <LazyCompareBar />
       <LazySideMenu tree={frame?.tree} />

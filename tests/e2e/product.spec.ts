@@ -23,7 +23,10 @@ test.describe('a configurable product on a desktop, in English', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).click()
     await expect(page.getByRole('alert')).toHaveText('Please select product options and add it to cart again')
     await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
-    const colour = page.getByRole('group', { name: /^Colour/ }).getByRole('radio').last()
+    const colour = page
+      .getByRole('group', { name: /^Colour/ })
+      .getByRole('radio')
+      .last()
     const colourName = await colour.locator('xpath=..').innerText()
     await colour.check({ force: true })
     const optionGroup = page.getByRole('group', { name: /^Option/ })
@@ -39,7 +42,11 @@ test.describe('a configurable product on a desktop, in English', () => {
     await expect(delivery.getByRole('listitem')).toHaveCount(3)
     await page.getByRole('button', { name: 'About Tabby' }).click()
     const tabby = page.getByRole('dialog', { name: 'Pay later with Tabby' })
-    await expect(tabby.getByRole('rowheader')).toHaveText(['2 payments: the rest in a month', '3 payments: 2 more over 2 months', '4 payments: 3 more over 3 months'])
+    await expect(tabby.getByRole('rowheader')).toHaveText([
+      '2 payments: the rest in a month',
+      '3 payments: 2 more over 2 months',
+      '4 payments: 3 more over 3 months',
+    ])
     await tabby.getByRole('button', { name: 'Close' }).click()
     await expect(tabby).toBeHidden()
 
@@ -70,6 +77,24 @@ test.describe('a product with a service on a phone, in Arabic', () => {
     await expect(page.getByRole('status').filter({ hasText: 'تمت إضافة الخدمة بنجاح' })).toBeVisible()
     await expect(page).toHaveURL(/\/checkout$/)
     await expect(page.getByText('تركيب على الجدار')).toBeVisible()
+  })
+
+  test('the price shows the riyal sign left of the number, drawn in the text colour', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1115')
+    const price = page.getByRole('main').locator('bdi').filter({ hasText: 'ريال سعودي' }).first()
+    const drawn = await price.locator('.riyal').evaluate((sign) => {
+      const style = getComputedStyle(sign)
+      const number = document.createRange()
+      number.selectNodeContents(sign.parentElement!)
+      number.setStartAfter(sign)
+      const [signBox, numberBox] = [sign.getBoundingClientRect(), number.getBoundingClientRect()]
+      return { width: signBox.width, gap: numberBox.left - signBox.right, mask: style.maskImage, background: style.backgroundColor, colour: style.color }
+    })
+    expect(drawn.width).toBeGreaterThan(5)
+    expect(drawn.gap).toBeGreaterThanOrEqual(0)
+    expect(drawn.mask).toContain('svg')
+    expect(drawn.background).toBe(drawn.colour)
   })
 
   test('the built page preloads its largest picture in the head', async ({ request }) => {

@@ -7,8 +7,7 @@ import { productDetail } from '~/storage/product-store'
 const tv = 'samsung-neo-qled-qn90-55-inch-black-1115'
 const phone = 'samsung-galaxy-s25-128gb-black-1001'
 const now = new Date('2026-11-22T10:00:00Z')
-const detail = (url: string, locale: 'ar' | 'en', region: number, relatedLimit = 10) =>
-  productDetail(env.DB, url, locale, region, { now, relatedLimit })
+const detail = (url: string, locale: 'ar' | 'en', region: number, relatedLimit = 10) => productDetail(env.DB, url, locale, region, { now, relatedLimit })
 
 describe('productDetail', () => {
   it("prices a service in the shopper's region, and in 1101's price where the region has none", async () => {
@@ -38,6 +37,11 @@ describe('productDetail', () => {
     expect(page?.product.delivery_dates).toHaveLength(region!.delivery_date_count)
     const first = new Date(Date.UTC(2026, 10, 22 + region!.delivery_lead_days)).toISOString().slice(0, 10)
     expect(page?.product.delivery_dates[0]?.Date).toBe(first)
+    // Each date's words come made in the page's language (Western digits in Arabic too).
+    const day = 22 + region!.delivery_lead_days
+    expect(page?.product.delivery_dates[0]?.label).toMatch(new RegExp(`^[A-Z][a-z]{2} ${day} Nov$`))
+    const arabic = await detail(tv, 'ar', 1105)
+    expect(arabic?.product.delivery_dates[0]?.label).toContain(`${day} نوفمبر`)
   })
 
   it('relates at most the limit of products of the same main category, never the product itself', async () => {

@@ -1,6 +1,6 @@
 /** Product reads for cards and listings, in the page's language and for the shopper's region. */
 import { appConfig, type Locale } from '../../app.config'
-import { availableDeliveryDates, type AvailableDate } from '../../src/lib/dates'
+import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/lib/dates'
 import type { ProductLabel } from '../../src/lib/labels'
 import { productImagePath, type ProductMessage, type ProductOption, type ProductSummary } from '../../src/lib/product'
 import { feesForRegion, type FeeOptionRow, type ProductFee } from '../catalogue/product-fees'
@@ -170,7 +170,7 @@ export interface ProductDetail extends ProductSummary {
   eligible_for_tabby: boolean
   eligible_for_tamara: boolean
   /** The days the shopper's city can receive a delivery, first one first. */
-  delivery_dates: AvailableDate[]
+  delivery_dates: DisplayDate[]
 }
 
 type StoredConfigurable = {
@@ -249,7 +249,13 @@ export async function productDetail(
       fees: feesForRegion((fees?.results ?? []) as FeeOptionRow[], regionId, appConfig.regions.feeFallbackId, locale),
       eligible_for_tabby: row.eligible_for_tabby === 1,
       eligible_for_tamara: row.eligible_for_tamara === 1,
-      delivery_dates: row.delivery_lead_days === null ? [] : availableDeliveryDates(options.now, row.delivery_lead_days, row.delivery_date_count ?? 3),
+      delivery_dates:
+        row.delivery_lead_days === null
+          ? []
+          : availableDeliveryDates(options.now, row.delivery_lead_days, row.delivery_date_count ?? 3).map((date) => ({
+              ...date,
+              label: formatDisplayDate(date.Date, locale),
+            })),
     },
     related: ((related?.results ?? []) as SummaryRecord[]).map((r) => toSummary(r, locale)),
   }

@@ -1,6 +1,5 @@
 /** The cart's totals: subtotal, discounts, delivery (free above 299 SAR), the VAT included and the total. */
 import type { CartTotals } from '../../lib/cart-types'
-import { formatAmount, riyalSign } from '../../lib/money'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
 
@@ -9,7 +8,7 @@ export function CartSummary({ totals }: { totals: CartTotals }) {
   return (
     <div className="space-y-2 text-sm">
       <p className={`rounded-lg px-3 py-2 text-xs font-medium ${left >= 0 ? 'bg-brand-soft text-brand' : 'bg-[#e6f4ec] text-[#00683a]'}`}>
-        {left >= 0 ? m.cart_free_delivery_left({ amount: `${riyalSign} ${formatAmount(Math.max(1, Math.ceil(left + 0.01)))}` }) : m.cart_free_delivery_reached()}
+        {left >= 0 ? <FreeDeliveryLeft amount={Math.max(1, Math.ceil(left + 0.01))} /> : m.cart_free_delivery_reached()}
       </p>
       <dl className="space-y-1.5">
         <div className="flex justify-between">
@@ -44,5 +43,17 @@ export function CartSummary({ totals }: { totals: CartTotals }) {
         </div>
       </dl>
     </div>
+  )
+}
+
+/** "Add {amount} more for free delivery", with the amount drawn as a price (sign and all) inside the sentence. */
+function FreeDeliveryLeft({ amount }: { amount: number }) {
+  const [before, after] = m.cart_free_delivery_left({ amount: '\u0000' }).split('\u0000')
+  return (
+    <>
+      {before}
+      <Price amount={amount} />
+      {after}
+    </>
   )
 }

@@ -2,7 +2,6 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { FooterContent } from '~/seed/content'
-import { riyadhDateString } from '../../lib/dates'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 
@@ -63,8 +62,8 @@ function Newsletter() {
   )
 }
 
-export function Footer({ footer }: { footer: FooterContent | null }) {
-  const year = riyadhDateString(new Date()).slice(0, 4)
+/** `year`: this year in Riyadh, from the server (the legal line's copyright year). */
+export function Footer({ footer, year }: { footer: FooterContent | null; year: string }) {
   return (
     <footer className="mt-12 bg-[#0f172a] text-slate-200">
       <div className="bg-brand text-brand-ink">

@@ -61,10 +61,10 @@ export function LazyPaymentReturn() {
   )
 }
 
-export function LazyFooter({ footer }: { footer: FooterContent | null }) {
+export function LazyFooter({ footer, year }: { footer: FooterContent | null; year: string }) {
   return (
     <Suspense fallback={<footer className="mt-12 min-h-96 bg-[#0f172a]" />}>
-      <Footer footer={footer} />
+      <Footer footer={footer} year={year} />
     </Suspense>
   )
 }

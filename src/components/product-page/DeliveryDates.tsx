@@ -6,8 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { MapPin } from 'lucide'
 import { Icon } from '../ui/Icon'
-import type { AvailableDate } from '../../lib/dates'
-import { formatDisplayDate } from '../../lib/dates'
+import type { DisplayDate } from '../../lib/dates'
 import type { DeliveryFields } from '../../lib/delivery'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
@@ -17,7 +16,7 @@ import { deliveryText, useDeliveryBadge } from '../product/DeliveryBadge'
 
 interface DeliveryDatesProps {
   product: DeliveryFields
-  dates: AvailableDate[]
+  dates: DisplayDate[]
   /** Dates only mean something for a product the city can receive now. */
   showDates: boolean
 }
@@ -47,7 +46,7 @@ export function DeliveryDates({ product, dates, showDates }: DeliveryDatesProps)
           <ul className="mt-2 flex flex-wrap gap-2" aria-label={m.product_delivery_dates_intro()}>
             {dates.map((date) => (
               <li key={date.Date} className="rounded-lg bg-surface px-3 py-1.5 text-sm font-medium">
-                <time dateTime={date.Date}>{formatDisplayDate(date.Date, locale)}</time>
+                <time dateTime={date.Date}>{date.label}</time>
               </li>
             ))}
           </ul>
