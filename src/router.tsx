@@ -4,8 +4,11 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { getGlobalStartContext } from '@tanstack/react-start'
 import { ErrorFallback } from './components/ErrorFallback'
 import { NotFound } from './components/NotFound'
+import { rememberLocalePerUrl } from './lib/i18n'
 import { deLocalizeUrl, localizeUrl } from './paraglide/runtime'
 import { routeTree } from './routeTree.gen'
+
+if (!import.meta.env.SSR) rememberLocalePerUrl()
 
 export function getRouter() {
   const queryClient = new QueryClient({
