@@ -6,13 +6,20 @@ import { appConfig, type Locale } from '../../app.config'
 
 const timeZone = appConfig.store.timeZone
 
-let riyadhDay: Intl.DateTimeFormat | undefined
+/** Formatters by locale and options, each made once: one costs milliseconds to make and little to use. */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`
+  let f = formatters.get(key)
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)))
+  return f
+}
 
 /** yyyy-mm-dd of the given instant in Riyadh. */
 export function riyadhDateString(instant: Date): string {
-  // en-CA formats as yyyy-mm-dd. Made once: a formatter costs milliseconds to make, little to use.
-  riyadhDay ??= new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-  return riyadhDay.format(instant)
+  // en-CA formats as yyyy-mm-dd.
+  return formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
 }
 
 /** Adds whole days to a yyyy-mm-dd calendar date (no time zone involved). */
@@ -23,7 +30,7 @@ export function addDays(date: string, days: number): string {
 
 export function weekdayName(date: string, locale: Locale | 'en-US' = 'en-US'): string {
   const intlLocale = locale === 'ar' ? 'ar-SA-u-nu-latn' : 'en-US'
-  return new Intl.DateTimeFormat(intlLocale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return formatter(intlLocale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }
 
 export interface AvailableDate {
@@ -48,5 +55,5 @@ export function availableDeliveryDates(now: Date, leadDays: number, count: numbe
 /** A calendar date for display in the page's language, Western digits, Riyadh calendar. */
 export function formatDisplayDate(date: string, locale: Locale): string {
   const intlLocale = locale === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB'
-  return new Intl.DateTimeFormat(intlLocale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return formatter(intlLocale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }
