@@ -1,4 +1,4 @@
-// First-load JavaScript of a page: gzip -9 of every script and modulepreload its HTML names.
+// First-load JavaScript of a page: gzip -9 of every script and preload its HTML names (in the head or after the first paint).
 // Used by the bench; on its own: tsx scripts/first-load-js.ts [baseUrl] [path ...] (the store must run).
 import { gzipSync } from 'node:zlib'
 
@@ -10,6 +10,8 @@ export async function firstLoadJsGzip(base: string, path: string): Promise<{ fil
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]!)
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!)
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]!)
+  // The route's chunks, preloaded just after the first paint (worker/http/paint-first.ts).
+  for (const m of html.matchAll(/for\(const href of (\[[^\]]*\])\)/g)) for (const url of JSON.parse(m[1]!) as string[]) urls.add(url)
   let bytes = 0
   for (const url of urls) bytes += gzipSync(Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer()), { level: 9 }).length
   return { files: urls.size, bytes }
