@@ -6,17 +6,48 @@ import { acceptCookies, desktop, expect, phone, test } from './fixtures'
 let seq = 0
 function newShopper() {
   seq += 1
-  const tail = String((Date.now() % 10_000_000) + seq * 104_729).slice(-7).padStart(7, '0')
+  const tail = String((Date.now() % 10_000_000) + seq * 104_729)
+    .slice(-7)
+    .padStart(7, '0')
   return { phone: `059${tail}`, international: `96659${tail}`, email: `e2e${tail}@example.com` }
 }
 
 async function lastCode(request: APIRequestContext, recipient: string): Promise<string> {
   const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
-  const outbox = await (await request.get(`/commerce/dev/outbox?recipient=${recipient}`, { headers: { authorization: `Bearer ${token}` } })).json()
-  return /\b(\d{6})\b/.exec(outbox.messages[0].body)![1]!
+  const read = async () =>
+    (await (await request.get(`/commerce/dev/outbox?recipient=${recipient}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      messages: { body: string }[]
+    }
+  // The page may show the code step before the message is in the outbox: wait for it rather than race it.
+  await expect.poll(async () => (await read()).messages.length).toBeGreaterThan(0)
+  return /\b(\d{6})\b/.exec((await read()).messages[0]!.body)![1]!
 }
 
-async function register(page: Page, request: APIRequestContext, shopper: ReturnType<typeof newShopper>, labels: Record<'login' | 'title' | 'registerTab' | 'create' | 'termsError' | 'first' | 'last' | 'email' | 'mobile' | 'password' | 'confirm' | 'terms' | 'robot' | 'otpTitle' | 'otpLabel' | 'verify' | 'created', string>) {
+async function register(
+  page: Page,
+  request: APIRequestContext,
+  shopper: ReturnType<typeof newShopper>,
+  labels: Record<
+    | 'login'
+    | 'title'
+    | 'registerTab'
+    | 'create'
+    | 'termsError'
+    | 'first'
+    | 'last'
+    | 'email'
+    | 'mobile'
+    | 'password'
+    | 'confirm'
+    | 'terms'
+    | 'robot'
+    | 'otpTitle'
+    | 'otpLabel'
+    | 'verify'
+    | 'created',
+    string
+  >,
+) {
   await page.getByRole('button', { name: labels.login }).click()
   const dialog = page.getByRole('dialog', { name: labels.title })
   await dialog.getByRole('tab', { name: labels.registerTab }).click()
@@ -48,10 +79,23 @@ test.describe('accounts on a desktop, in English', () => {
     await page.goto('/en/')
     const shopper = newShopper()
     await register(page, request, shopper, {
-      login: 'Log in', title: 'Log in or create an account', registerTab: 'Register', create: 'Create account',
-      termsError: 'You must accept the terms and conditions', first: 'First name', last: 'Last name', email: 'Email',
-      mobile: 'Mobile number', password: 'Password', confirm: 'Confirm password', terms: 'I accept the terms', robot: "I'm not a robot",
-      otpTitle: 'Enter the verification code', otpLabel: 'The 6-digit code', verify: 'Verify', created: 'Your account is ready',
+      login: 'Log in',
+      title: 'Log in or create an account',
+      registerTab: 'Register',
+      create: 'Create account',
+      termsError: 'You must accept the terms and conditions',
+      first: 'First name',
+      last: 'Last name',
+      email: 'Email',
+      mobile: 'Mobile number',
+      password: 'Password',
+      confirm: 'Confirm password',
+      terms: 'I accept the terms',
+      robot: "I'm not a robot",
+      otpTitle: 'Enter the verification code',
+      otpLabel: 'The 6-digit code',
+      verify: 'Verify',
+      created: 'Your account is ready',
     })
     // Back on the login view: a wrong password is a field error on the password.
     const dialog = page.getByRole('dialog', { name: 'Log in or create an account' })
@@ -106,10 +150,23 @@ test.describe('accounts on a phone, in Arabic', () => {
     await page.goto('/')
     const shopper = newShopper()
     await register(page, request, shopper, {
-      login: 'تسجيل الدخول', title: 'تسجيل الدخول أو إنشاء حساب', registerTab: 'حساب جديد', create: 'إنشاء الحساب',
-      termsError: 'يجب الموافقة على الشروط والأحكام', first: 'الاسم الأول', last: 'اسم العائلة', email: 'البريد الإلكتروني',
-      mobile: 'رقم الجوال', password: 'كلمة المرور', confirm: 'تأكيد كلمة المرور', terms: 'أوافق على الشروط', robot: 'لست روبوتاً',
-      otpTitle: 'أدخل رمز التحقق', otpLabel: 'الرمز المكوّن من 6 أرقام', verify: 'تحقّق', created: 'تم إنشاء حسابك',
+      login: 'تسجيل الدخول',
+      title: 'تسجيل الدخول أو إنشاء حساب',
+      registerTab: 'حساب جديد',
+      create: 'إنشاء الحساب',
+      termsError: 'يجب الموافقة على الشروط والأحكام',
+      first: 'الاسم الأول',
+      last: 'اسم العائلة',
+      email: 'البريد الإلكتروني',
+      mobile: 'رقم الجوال',
+      password: 'كلمة المرور',
+      confirm: 'تأكيد كلمة المرور',
+      terms: 'أوافق على الشروط',
+      robot: 'لست روبوتاً',
+      otpTitle: 'أدخل رمز التحقق',
+      otpLabel: 'الرمز المكوّن من 6 أرقام',
+      verify: 'تحقّق',
+      created: 'تم إنشاء حسابك',
     })
     const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول أو إنشاء حساب' })
     await dialog.getByRole('button', { name: 'نسيت كلمة المرور؟' }).click()
