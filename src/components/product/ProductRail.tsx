@@ -1,6 +1,5 @@
 /** A horizontal rail of product cards; scrolls by touch or keyboard in either direction. */
 import { Link } from '@tanstack/react-router'
-import { Suspense } from 'react'
 import type { ProductSummary } from '../../lib/product'
 import { m } from '../../paraglide/messages.js'
 import { ProductCard } from './ProductCard'
@@ -17,16 +16,13 @@ export function ProductRail({ title, urlKey, products, now }: { title: string; u
           {m.home_view_all()}
         </Link>
       </div>
-      {/* A boundary of its own: React hydrates (and commits) each rail as a separate, smaller piece of work. */}
-      <Suspense>
-        <ul className="scrollbar-none -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2" tabIndex={0} aria-label={title}>
-          {products.map((product) => (
-            <li key={product.sku} className="w-[44vw] max-w-60 shrink-0 snap-start sm:w-56">
-              <ProductCard product={product} now={now} />
-            </li>
-          ))}
-        </ul>
-      </Suspense>
+      <ul className="scrollbar-none -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2" tabIndex={0} aria-label={title}>
+        {products.map((product) => (
+          <li key={product.sku} className="w-[44vw] max-w-60 shrink-0 snap-start sm:w-56">
+            <ProductCard product={product} now={now} />
+          </li>
+        ))}
+      </ul>
     </section>
   )
 }
