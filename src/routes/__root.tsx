@@ -12,6 +12,7 @@ import { Header } from '../components/frame/Header'
 import { LazyCityDialog, LazyCompareBar, LazyFooter, LazyPaymentReturn, LazySessionSignals, LazySideMenu, LazyToaster } from '../components/frame/LazyFrame'
 import { WhatsAppButton } from '../components/frame/WhatsAppButton'
 import { NotFound } from '../components/NotFound'
+import { replayEarlyTap } from '../lib/early-tap'
 import { currentLocale, directionOf } from '../lib/i18n'
 import { alternateLinks } from '../lib/seo'
 import { themeAttribute } from '../lib/theme'
@@ -73,9 +74,10 @@ function RootLayout() {
   const { prefs, locale } = Route.useRouteContext()
   // Not suspending: while the frame data is missing the nav bar shows its skeletons.
   const { data: frame } = useQuery(catalogueQueries.frame(locale))
-  // Marks the page interactive; tests wait for it before they click.
+  // Marks the page interactive (tests wait for it before they click) and replays a tap made before it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
+    replayEarlyTap()
   }, [])
   return (
     <ShopperStateProvider prefs={prefs}>

@@ -197,6 +197,27 @@ test.describe('page loading', () => {
   })
 })
 
+test.describe('a tap before the page is interactive', () => {
+  test.use({ viewport: phone })
+
+  test('Add to Cart tapped on the server HTML still adds once the framework has loaded', async ({ page, context }) => {
+    await acceptCookies(page)
+    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    // Hold the framework chunk so the tap lands on HTML React has not hydrated yet.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.mainFrame().goto('/product/samsung-neo-qled-qn90-55-inch-black-1115') // the fixture's goto would wait for hydration
+    await page.getByRole('button', { name: 'أضف إلى السلة' }).click()
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
+    release()
+    await expect(page.getByRole('dialog', { name: 'سلة التسوق' }).getByText(/سامسونج نيو كيو ليد/)).toBeVisible()
+  })
+})
+
 test.describe('server functions', () => {
   test('accept the store itself and refuse a cross-site POST (CSRF)', async ({ page, request }) => {
     await acceptCookies(page)

@@ -4,8 +4,11 @@
  * on a fast connection it runs before the first paint, on a slow one the downloads take the bandwidth
  * the first paint and the largest picture need. Here the preloads leave the head and the entry's
  * script goes; just after the first paint the route's chunks are preloaded again (all at once, so
- * nothing waits on the entry to ask for them) and the entry is imported.
+ * nothing waits on the entry to ask for them) and the entry is imported. A button tapped before the
+ * page is interactive is tapped again once it is (src/lib/early-tap.ts).
  */
+import { rememberEarlyTaps } from '../../src/lib/early-tap'
+
 /** The client entry's file name (Start's default client entry builds to assets/index-<hash>.js; a test checks it). */
 const entryPrefix = '/assets/index-'
 
@@ -35,5 +38,5 @@ export function paintBeforeScripts(response: Response): Response {
 /** requestAnimationFrame runs just before the next paint; the timeout, once that paint is done. */
 function afterFirstPaint(entry: string, preloads: string[], nonce: string): string {
   const links = `for(const href of ${JSON.stringify(preloads)})document.head.append(Object.assign(document.createElement('link'),{rel:'modulepreload',href,nonce:${JSON.stringify(nonce)}}));`
-  return `requestAnimationFrame(()=>setTimeout(()=>{${links}import(${JSON.stringify(entry)})}))`
+  return `${rememberEarlyTaps}requestAnimationFrame(()=>setTimeout(()=>{${links}import(${JSON.stringify(entry)})}))`
 }
