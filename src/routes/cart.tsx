@@ -6,6 +6,7 @@ import { Icon } from '../components/ui/Icon'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
 import { currentLocale } from '../lib/i18n'
+import { useLoadingInBrowser } from '../state/hydrated'
 import { m } from '../paraglide/messages.js'
 import { cartQueries } from '../queries/cart'
 import { useClearCart } from '../queries/cart-lines'
@@ -19,7 +20,7 @@ function CartPage() {
   const { data: cart, isPending } = useQuery(cartQueries.current(currentLocale()))
   const clear = useClearCart()
   const items = cart?.cartItems ?? []
-  if (isPending && typeof window !== 'undefined') {
+  if (useLoadingInBrowser(isPending)) {
     return <p className="mx-auto max-w-xl px-4 py-16 text-center text-muted">{m.cart_loading()}</p>
   }
   if (items.length === 0) {
@@ -48,7 +49,12 @@ function CartPage() {
         <Link to="/checkout" className="mt-4 block rounded-full bg-brand px-4 py-3 text-center font-semibold text-brand-ink">
           {m.cart_checkout()}
         </Link>
-        <button type="button" onClick={() => clear.mutate()} disabled={clear.isPending} className="mt-2 w-full rounded-full px-4 py-2 text-sm text-muted hover:text-sale">
+        <button
+          type="button"
+          onClick={() => clear.mutate()}
+          disabled={clear.isPending}
+          className="mt-2 w-full rounded-full px-4 py-2 text-sm text-muted hover:text-sale"
+        >
           {m.cart_clear()}
         </button>
       </aside>

@@ -18,6 +18,7 @@ import { cartQueries } from '../queries/cart'
 import { catalogueQueries } from '../queries/catalogue'
 import { purchaseEventsFor, sendSearchEvent, type SearchEvent } from '../lib/search-insights'
 import { getPaymentMethods, placeOrder } from '../server/checkout.functions'
+import { useLoadingInBrowser } from '../state/hydrated'
 import { chosenRegionIdAtom } from '../state/shopper'
 
 export const Route = createFileRoute('/checkout')({
@@ -41,6 +42,7 @@ function Checkout() {
   const locale = currentLocale()
   const queryClient = useQueryClient()
   const { data: cart, isPending } = useQuery(cartQueries.current(locale))
+  const loading = useLoadingInBrowser(isPending)
   const hostedSearch = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
   const payments = useQuery({
     queryKey: ['payment-methods', locale, cart?.version],
@@ -82,7 +84,7 @@ function Checkout() {
       </section>
     )
   }
-  if (isPending && typeof window !== 'undefined') return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
+  if (loading) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
   if (!cart || cart.cartItems.length === 0) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { m } from '../paraglide/messages.js'
 import { sessionQueries } from '../queries/session'
+import { useLoadingInBrowser } from '../state/hydrated'
 
 export const Route = createFileRoute('/user/profile')({
   head: () => ({ meta: [{ title: `${m.profile_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/user/profile')({
 
 function Profile() {
   const { data: session, isPending } = useQuery(sessionQueries.current())
-  if (isPending && typeof window !== 'undefined') return <p className="py-16 text-center text-muted">{m.auth_working()}</p>
+  if (useLoadingInBrowser(isPending)) return <p className="py-16 text-center text-muted">{m.auth_working()}</p>
   if (!session) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">

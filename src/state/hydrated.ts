@@ -4,6 +4,7 @@
  * hydrate with the stored value and React would keep the server's attributes. While a component
  * hydrates, React reads the server's view here (nothing stored); once hydrated, the stored list.
  */
+import { useHydrated } from '@tanstack/react-router'
 import { type WritableAtom, useAtom } from 'jotai'
 import { useSyncExternalStore } from 'react'
 
@@ -23,4 +24,14 @@ export function useStoredList<Args extends unknown[], Result>(atom: WritableAtom
     () => nothingStored,
   )
   return [shown, setList]
+}
+
+/**
+ * Whether a page that reads its data in the browser only (cart, checkout, account) shows its loading
+ * state. The server and the hydrating page both do, so they agree whether or not the data has arrived
+ * by then; rendering "empty" on the server and "loading" (or the data) in the browser was a hydration
+ * mismatch (React #418).
+ */
+export function useLoadingInBrowser(isPending: boolean): boolean {
+  return !useHydrated() || isPending
 }

@@ -8,7 +8,10 @@ test.describe('buying in the browser', () => {
     test('choose a city, add from a listing, review the cart, pay on delivery', async ({ page }) => {
       await acceptCookies(page)
       await page.goto('/en/headphones')
-      const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) }).first()
+      const card = page
+        .getByRole('article')
+        .filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) })
+        .first()
       const name = (await card.getByRole('heading', { level: 3 }).innerText()).trim()
       await card.getByRole('button', { name: /^Add .* to cart$/ }).click()
       // No city chosen yet: the popup opens, and the product is added once one is chosen.
@@ -40,7 +43,10 @@ test.describe('buying in the browser', () => {
       await acceptCookies(page)
       await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
       await page.goto('/smartwatches')
-      await page.getByRole('button', { name: /^أضف .* إلى السلة$/ }).first().click()
+      await page
+        .getByRole('button', { name: /^أضف .* إلى السلة$/ })
+        .first()
+        .click()
       const panel = page.getByRole('dialog', { name: 'سلة التسوق' })
       await expect(panel).toBeVisible()
       await panel.getByRole('button', { name: 'إغلاق' }).click()
@@ -49,6 +55,19 @@ test.describe('buying in the browser', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'سلة التسوق' })).toBeVisible()
       await page.getByRole('button', { name: /^حذف / }).click()
       await expect(page.getByRole('status').filter({ hasText: 'تم الحذف بنجاح' })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: 'سلة التسوق فارغة' })).toBeVisible()
+    })
+
+    test('the cart page hydrates cleanly when the cart arrives after the page does', async ({ page }) => {
+      await acceptCookies(page)
+      // The cart is read in the browser: hold its answers so it is still on its way while React hydrates.
+      // Server HTML that disagreed with the hydrating page would be a console error, which fails the test.
+      await page.route('**/_serverFn/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        await route.continue()
+      })
+      await page.goto('/cart')
+      await expect(page.getByText('جارٍ تحميل السلة')).toBeVisible()
       await expect(page.getByRole('heading', { level: 1, name: 'سلة التسوق فارغة' })).toBeVisible()
     })
   })
@@ -62,7 +81,10 @@ test.describe('paying by card through the sandbox gateway', () => {
     await acceptCookies(page)
     await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
     await page.goto('/en/chargers')
-    await page.getByRole('button', { name: /^Add .* to cart$/ }).first().click()
+    await page
+      .getByRole('button', { name: /^Add .* to cart$/ })
+      .first()
+      .click()
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Checkout' }).click()
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.com')
     await page.getByRole('radio', { name: 'mada or credit card' }).check()
@@ -120,4 +142,3 @@ test.describe('buying over HTTP against the started store', () => {
     expect(await order.json()).toMatchObject({ status: 'processing', increment_id: expect.stringMatching(/^MJ/) })
   })
 })
-
