@@ -103,7 +103,7 @@ test.describe('wishlist and compare', () => {
     await expect(page.getByRole('link', { name: 'Compare products (2)' })).toBeVisible()
 
     await page.reload()
-    await expect(page.getByRole('link', { name: 'Favourites, 1 items' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Favourites, 1 item' })).toBeVisible()
     await expect(cards.nth(0).getByRole('button', { name: `Remove ${first} from favourites` })).toHaveAttribute('aria-pressed', 'true')
     await expect(page.getByRole('link', { name: 'Compare products (2)' })).toBeVisible()
 
@@ -138,7 +138,7 @@ test.describe('changing city', () => {
     await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
     await page.goto('/en/chargers')
     await page.getByRole('button', { name: /^Add .* to cart$/ }).first().click()
-    await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Close' }).click()
     await page.getByRole('button', { name: /Deliver to/ }).first().click()
     await page.getByRole('dialog', { name: 'Choose City' }).getByRole('button', { name: 'Jeddah' }).click()

@@ -19,7 +19,7 @@ test.describe('buying in the browser', () => {
       await cities.getByRole('button', { name: 'Riyadh' }).click()
       const panel = page.getByRole('dialog', { name: 'Your cart' })
       await expect(panel.getByText(name)).toBeVisible()
-      await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
       await panel.getByRole('button', { name: 'Increase quantity' }).click()
       await expect(panel.getByRole('group', { name: 'Quantity' }).getByText('2')).toBeVisible()
       await panel.getByRole('link', { name: 'Checkout' }).click()
@@ -94,7 +94,7 @@ test.describe('paying by card through the sandbox gateway', () => {
     await page.getByRole('button', { name: 'Decline' }).click()
     // Back in the store: the order's items are re-added and the shopper lands on the cart.
     await expect(page).toHaveURL(/\/cart$/)
-    await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
     // The amount and method travelled through the gateway in the amount and payment cookies.
     const [event] = (await failureEvent).postDataJSON().eventList
     expect(event).toMatchObject({ eventType: 'payment_failure', itemId: 'declined', detail: 'card', value: expect.any(Number) })
