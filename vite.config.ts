@@ -8,10 +8,15 @@ import { arktypeJitless } from './build/arktype-jitless.ts'
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '~': fileURLToPath(new URL('./worker', import.meta.url)),
-    },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: '~', replacement: fileURLToPath(new URL('./worker', import.meta.url)) },
+      // React's edge renderer encodes every string (each attribute name and value, each text) with its
+      // own TextEncoder.encode, a new buffer each; the Node build writes them into one buffer with
+      // encodeInto. workerd runs it (nodejs_compat), same HTML, same streaming: SSR CPU per request
+      // /laptops 19.2 -> 13.7 ms, /cart 9.5 -> 6.6 (.tmp measurements, workerd via vite preview).
+      { find: /^react-dom\/server$/, replacement: 'react-dom/server.node' },
+    ],
   },
   plugins: [
     arktypeJitless(),
