@@ -1,5 +1,6 @@
 // Compiles messages/*.json into src/paraglide with the spec's locale cookie (NEXT_LOCALE).
 // The CLI cannot set the cookie name, so the compiler is called directly.
+import { readFileSync, writeFileSync } from 'node:fs'
 import { compile } from '@inlang/paraglide-js'
 
 await compile({
@@ -12,3 +13,20 @@ await compile({
   isServer: 'import.meta.env.SSR',
   emitGitIgnore: true,
 })
+
+// Paraglide's plural selector builds a new Intl.PluralRules on every call (each result count on a
+// category or search page, server and browser): make one per locale and options, and reuse it.
+const registryPath = './src/paraglide/registry.js'
+const generated = readFileSync(registryPath, 'utf8')
+const perCall = 'return new Intl.PluralRules(locale, options).select(Number(input))'
+if (!generated.includes(perCall)) throw new Error(`${registryPath}: paraglide's plural() changed; revisit the memoised rules here`)
+writeFileSync(
+  registryPath,
+  generated.replace(
+    perCall,
+    `const key = locale + JSON.stringify(options ?? {})
+	let rules = pluralRules.get(key)
+	if (!rules) pluralRules.set(key, (rules = new Intl.PluralRules(locale, options)))
+	return rules.select(Number(input))`,
+  ) + '\n/** @type {Map<string, Intl.PluralRules>} */\nconst pluralRules = new Map()\n',
+)

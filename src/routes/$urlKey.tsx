@@ -5,7 +5,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { SlidersHorizontal } from 'lucide'
 import { lazy, Suspense, useState } from 'react'
 import { Icon } from '../components/ui/Icon'
 import { Breadcrumbs } from '../components/Breadcrumbs'
@@ -120,7 +119,7 @@ function CategoryPage() {
               onClick={() => setFiltersOpen(true)}
               className="inline-flex h-10 items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm font-semibold lg:hidden"
             >
-              <Icon icon={SlidersHorizontal} className="size-4" />
+              <Icon name="filters" className="size-4" />
               {chosen > 0 ? m.filters_open_count({ count: chosen }) : m.filters_open()}
             </button>
             <div className="ms-auto">

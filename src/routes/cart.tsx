@@ -1,7 +1,6 @@
 /** The cart page (small screens reach it from the cart icon): lines, quantities, the totals. */
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { ShoppingCart } from 'lucide'
 import { Icon } from '../components/ui/Icon'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
@@ -26,7 +25,7 @@ function CartPage() {
   if (items.length === 0) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <Icon icon={ShoppingCart} className="size-16 text-brand" />
+        <Icon name="shopping-cart" className="size-16 text-brand" />
         <h1 className="text-2xl font-bold">{m.cart_empty()}</h1>
         <p className="text-muted">{m.cart_empty_text()}</p>
         <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">

@@ -5,7 +5,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { CircleCheck } from 'lucide'
 import { useEffect, useId, useState } from 'react'
 import { Icon } from '../components/ui/Icon'
 import { appConfig } from '../../app.config'
@@ -72,7 +71,7 @@ function Checkout() {
   if (placed) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center" aria-live="polite">
-        <Icon icon={CircleCheck} className="size-16 text-[#00683a]" />
+        <Icon name="circle-check" className="size-16 text-[#00683a]" />
         <h1 className="text-2xl font-bold">{m.order_success_title()}</h1>
         <p className="text-lg font-semibold">
           {m.order_success_number_label()} <bdi dir="ltr">{placed.increment_id}</bdi>

@@ -6,7 +6,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
 import { useAtom, useAtomValue } from 'jotai'
-import { GitCompareArrows, X } from 'lucide'
 import { type ReactNode, useId, useState } from 'react'
 import { Icon } from '../components/ui/Icon'
 import { useDeliveryBadge, deliveryText } from '../components/product/DeliveryBadge'
@@ -44,7 +43,7 @@ function ComparePage() {
   if (skus.length === 0) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <Icon icon={GitCompareArrows} className="size-16 text-brand" />
+        <Icon name="compare" className="size-16 text-brand" />
         <h1 className="text-2xl font-bold">{m.compare_empty()}</h1>
         <p className="text-muted">{m.compare_empty_text()}</p>
         <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
@@ -112,7 +111,7 @@ function ComparePage() {
                       aria-label={m.compare_remove({ name: p.name })}
                       className="absolute top-0 end-0 rounded-full p-1 text-muted hover:bg-surface hover:text-sale"
                     >
-                      <Icon icon={X} className="size-4" />
+                      <Icon name="x" className="size-4" />
                     </button>
                     <img src={p.image[0]} alt="" width={120} height={120} className="size-28 rounded-lg bg-surface object-contain" />
                     <Link to="/product/$rewriteUrl" params={{ rewriteUrl: p.rewrite_url }} className="line-clamp-3 font-semibold hover:text-brand">

@@ -5,7 +5,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { Heart } from 'lucide'
 import { Icon } from '../components/ui/Icon'
 import { ProductCard } from '../components/product/ProductCard'
 import { m } from '../paraglide/messages.js'
@@ -27,7 +26,7 @@ function FavouritesPage() {
   if (skus.length === 0) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <Icon icon={Heart} className="size-16 text-brand" />
+        <Icon name="heart" className="size-16 text-brand" />
         <h1 className="text-2xl font-bold">{m.favourites_empty()}</h1>
         <p className="text-muted">{m.favourites_empty_text()}</p>
         <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">

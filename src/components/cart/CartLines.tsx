@@ -1,5 +1,4 @@
 /** The cart's lines with quantity steppers and remove buttons; service (fee) lines sit under their product. */
-import { Minus, Plus, Trash2 } from 'lucide'
 import { Icon } from '../ui/Icon'
 import { appConfig } from '../../../app.config'
 import type { CartItemView } from '../../lib/cart-types'
@@ -34,7 +33,7 @@ export function CartLines({ items, compact = false }: { items: CartItemView[]; c
                   aria-label={m.cart_qty_decrease()}
                   className="p-1.5 disabled:opacity-40"
                 >
-                  <Icon icon={Minus} className="size-4" />
+                  <Icon name="minus" className="size-4" />
                 </button>
                 <output className="min-w-8 text-center text-sm font-semibold" aria-live="polite">
                   {item.qty}
@@ -46,7 +45,7 @@ export function CartLines({ items, compact = false }: { items: CartItemView[]; c
                   aria-label={m.cart_qty_increase()}
                   className="p-1.5 disabled:opacity-40"
                 >
-                  <Icon icon={Plus} className="size-4" />
+                  <Icon name="plus" className="size-4" />
                 </button>
               </div>
               <Price amount={item.row_total} className="font-bold" />
@@ -57,7 +56,7 @@ export function CartLines({ items, compact = false }: { items: CartItemView[]; c
                 aria-label={m.cart_remove({ name: item.name })}
                 className="rounded-full p-1.5 text-muted hover:bg-surface hover:text-sale"
               >
-                <Icon icon={Trash2} className="size-4" />
+                <Icon name="trash" className="size-4" />
               </button>
             </div>
           </div>

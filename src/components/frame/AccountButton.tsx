@@ -4,7 +4,6 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
-import { LogIn } from 'lucide'
 import { lazy, Suspense } from 'react'
 import { Icon } from '../ui/Icon'
 import { iconButton } from './HeaderIcons'
@@ -38,7 +37,7 @@ export function AccountButton() {
         setOpenModal('auth')
       }}
     >
-      <Icon icon={LogIn} className="size-6" />
+      <Icon name="log-in" className="size-6" />
     </button>
   )
 }

@@ -2,7 +2,6 @@
  * The app banner on small screens (spec section 2): Continue opens the app store, close hides it;
  * either way the mobile-app cookie keeps it hidden for 36,000 s.
  */
-import { Smartphone, X } from 'lucide'
 import { useState } from 'react'
 import { Icon } from '../ui/Icon'
 import { appConfig } from '../../../app.config'
@@ -19,10 +18,10 @@ export function AppBanner({ dismissed }: { dismissed: boolean }) {
   return (
     <aside aria-label={m.app_banner_title()} className="flex items-center gap-3 bg-white px-3 py-2 text-sm md:hidden">
       <button type="button" onClick={dismiss} className="rounded-full p-1 text-muted hover:bg-surface" aria-label={m.app_banner_close()}>
-        <Icon icon={X} className="size-5" />
+        <Icon name="x" className="size-5" />
       </button>
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand text-brand-ink">
-        <Icon icon={Smartphone} className="size-5" />
+        <Icon name="smartphone" className="size-5" />
       </span>
       <span className="min-w-0 flex-1 leading-tight">
         <strong className="block">{m.app_banner_title()}</strong>

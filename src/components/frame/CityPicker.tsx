@@ -3,7 +3,6 @@
  * code loads when it first opens).
  */
 import { useAtomValue, useSetAtom } from 'jotai'
-import { MapPin } from 'lucide'
 import { Icon } from '../ui/Icon'
 import type { RegionOption } from '../../lib/city-search'
 import { m } from '../../paraglide/messages.js'
@@ -21,7 +20,7 @@ export function CityButton({ regions, className = '' }: { regions: RegionOption[
       aria-haspopup="dialog"
       className={`flex items-center gap-1.5 rounded-lg px-2 py-1 text-start text-sm hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink ${className}`}
     >
-      <Icon icon={MapPin} className="size-5 shrink-0" />
+      <Icon name="map-pin" className="size-5 shrink-0" />
       <span className="leading-tight">
         <span className="text-xs opacity-80 lg:block">{m.header_deliver_to()}</span>{' '}
         <span className="font-semibold lg:block">{chosenLabel ?? m.header_choose_city()}</span>

@@ -2,7 +2,6 @@
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { Heart, ShoppingCart, UserRound } from 'lucide'
 import { Icon } from '../ui/Icon'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
@@ -36,7 +35,7 @@ export function AccountLink() {
       aria-label={m.header_account_new_tab()}
       title={m.header_account()}
     >
-      <Icon icon={UserRound} className="size-6" />
+      <Icon name="user" className="size-6" />
     </a>
   )
 }
@@ -45,7 +44,7 @@ export function FavouritesLink() {
   const count = useAtomValue(wishlistAtom).length
   return (
     <Link to="/user/favourites" className={iconButton} aria-label={m.header_favourites_count({ count })} title={m.header_favourites()}>
-      <Icon icon={Heart} className="size-6" />
+      <Icon name="heart" className="size-6" />
       <Badge count={count} />
     </Link>
   )
@@ -69,7 +68,7 @@ export function CartLink() {
       aria-label={m.header_cart_count({ count })}
       title={m.header_cart()}
     >
-      <Icon icon={ShoppingCart} className="size-6" />
+      <Icon name="shopping-cart" className="size-6" />
       <Badge count={count} />
     </Link>
   )

@@ -4,7 +4,6 @@
  * loads on first focus (search/SearchSuggestions.tsx). Until then the form submits as plain HTML to
  * /search?q=, which records the term. On a phone the open box fills the screen.
  */
-import { ArrowRight, Search } from 'lucide'
 import { lazy, Suspense, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
@@ -47,7 +46,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
       >
         {open && (
           <button type="button" onClick={close} aria-label={m.search_close()} className="shrink-0 rounded-full p-2 text-ink md:hidden">
-            <Icon icon={ArrowRight} className="size-5 ltr:rotate-180" />
+            <Icon name="arrow-right" className="size-5 ltr:rotate-180" />
           </button>
         )}
         <label htmlFor={id} className="sr-only">
@@ -89,7 +88,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
           className="absolute inset-y-1 end-1 inline-flex w-9 items-center justify-center rounded-full bg-brand text-brand-ink hover:opacity-90"
           aria-label={m.header_search_submit()}
         >
-          <Icon icon={Search} className="size-5" />
+          <Icon name="search" className="size-5" />
         </button>
       </form>
       {loaded && (

@@ -1,7 +1,6 @@
 /** The Categories side menu: the whole tree, sub-categories folded under their parent. Its code loads when it first opens. */
 import { Link } from '@tanstack/react-router'
 import { useAtom } from 'jotai'
-import { ChevronDown } from 'lucide'
 import { Icon } from '../ui/Icon'
 import type { MenuNode } from '../../lib/category-tree'
 import { isMenuCategory } from '../../lib/mega-menu'
@@ -22,7 +21,7 @@ export function SideMenu({ tree }: { tree: MenuNode | undefined }) {
               <details className="group">
                 <summary className="flex cursor-pointer list-none items-center justify-between px-5 py-3 font-medium hover:bg-surface">
                   {category.name}
-                  <Icon icon={ChevronDown} className="size-4 transition-transform group-open:rotate-180" />
+                  <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
                 </summary>
                 <ul className="bg-surface pb-2">
                   <li>

@@ -1,7 +1,6 @@
 /** The signed-in user menu (Dashboard, Log Out) with the telesales badge; its code loads only for a signed-in shopper. */
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate } from '@tanstack/react-router'
-import { UserRoundCheck } from 'lucide'
 import { useEffect, useRef, useState } from 'react'
 import { Icon } from '../ui/Icon'
 import { currentLocale } from '../../lib/i18n'
@@ -40,7 +39,7 @@ export function UserMenu({ name, telesales }: { name: string; telesales: boolean
         aria-haspopup="menu"
         onClick={() => setOpen((v) => !v)}
       >
-        <Icon icon={UserRoundCheck} className="size-6" />
+        <Icon name="user-check" className="size-6" />
       </button>
       {open && (
         <div role="menu" className="absolute end-0 top-12 z-40 w-56 rounded-xl bg-white p-2 text-ink shadow-xl">

@@ -1,6 +1,5 @@
 /** Page links with 6 page slots and ellipses (src/lib/pagination.ts); previous and next at the ends. */
 import { Link } from '@tanstack/react-router'
-import { ChevronLeft, ChevronRight } from 'lucide'
 import { Icon } from '../ui/Icon'
 import { pageSlots } from '../../lib/pagination'
 import { m } from '../../paraglide/messages.js'
@@ -16,7 +15,7 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
     <nav aria-label={m.pagination_label()} className="mt-8 flex flex-wrap justify-center gap-2">
       {page > 1 && (
         <Link {...to(page - 1)} aria-label={m.pagination_previous()} className={slotClass}>
-          <Icon icon={ChevronRight} className="size-5 ltr:rotate-180" />
+          <Icon name="chevron-right" className="size-5 ltr:rotate-180" />
         </Link>
       )}
       {pageSlots(page, pages).map((slot, i) =>
@@ -32,7 +31,7 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
       )}
       {page < pages && (
         <Link {...to(page + 1)} aria-label={m.pagination_next()} className={slotClass}>
-          <Icon icon={ChevronLeft} className="size-5 ltr:rotate-180" />
+          <Icon name="chevron-left" className="size-5 ltr:rotate-180" />
         </Link>
       )}
     </nav>

@@ -4,7 +4,6 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { MapPin } from 'lucide'
 import { Icon } from '../ui/Icon'
 import type { DisplayDate } from '../../lib/dates'
 import type { DeliveryFields } from '../../lib/delivery'
@@ -32,7 +31,7 @@ export function DeliveryDates({ product, dates, showDates }: DeliveryDatesProps)
     <section aria-labelledby="delivery-heading" className="rounded-xl border border-line bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="delivery-heading" className="flex items-center gap-2 text-sm font-semibold">
-          <Icon icon={MapPin} className="size-4 text-brand" />
+          <Icon name="map-pin" className="size-4 text-brand" />
           {m.product_delivery_to({ city })}
         </h2>
         <button type="button" onClick={() => setOpenModal('city')} className="text-sm font-semibold text-brand underline-offset-2 hover:underline">

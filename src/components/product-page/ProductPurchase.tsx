@@ -3,7 +3,6 @@
  * needs (all required, the spec's message when one is missing), the services to add with it, and
  * Add to Cart (opens the cart panel) beside Buy now (goes to checkout).
  */
-import { ShoppingCart } from 'lucide'
 import { useState } from 'react'
 import type { ProductFee } from '~/catalogue/product-fees'
 import { Icon } from '../ui/Icon'
@@ -78,7 +77,7 @@ export function ProductPurchase({ product, onAdded }: ProductPurchaseProps) {
               disabled={add.isPending}
               className={`${button} bg-accent text-accent-ink hover:brightness-95 disabled:opacity-70`}
             >
-              <Icon icon={ShoppingCart} className="size-5" />
+              <Icon name="shopping-cart" className="size-5" />
               {add.isPending && action === 'add' ? m.product_adding() : state === 'preorder' ? m.product_preorder() : m.product_add_to_cart()}
             </button>
             <button

@@ -4,7 +4,6 @@
  * once one is chosen. A configurable product from a listing goes to its page to pick options.
  */
 import { useNavigate } from '@tanstack/react-router'
-import { ShoppingCart } from 'lucide'
 import { Icon } from '../ui/Icon'
 import type { ProductSummary } from '../../lib/product'
 import { stockState } from '../../lib/stock'
@@ -53,7 +52,7 @@ export function AddToCartButton({ product, className = '' }: AddToCartButtonProp
       aria-label={add.isPending ? undefined : actionLabel({ name: product.name })}
       className={`${base} bg-accent text-accent-ink hover:brightness-95 disabled:opacity-70`}
     >
-      <Icon icon={ShoppingCart} className="size-4" />
+      <Icon name="shopping-cart" className="size-4" />
       {add.isPending ? m.product_adding() : product.type_id === 'configurable' ? m.product_choose_options() : state === 'preorder' ? m.product_preorder() : m.product_add_to_cart()}
     </button>
   )

@@ -1,7 +1,6 @@
 /** The delivery badge of a product for the shopper's city (spec section 4, src/lib/delivery.ts). */
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { Truck } from 'lucide'
 import { Icon } from '../ui/Icon'
 import { deliveryBadge, type DeliveryBadge as Badge, type DeliveryFields } from '../../lib/delivery'
 import { currentLocale } from '../../lib/i18n'
@@ -34,7 +33,7 @@ export function DeliveryBadge({ product }: { product: DeliveryFields }) {
   const badge = useDeliveryBadge(product)
   return (
     <p className={`flex h-5 items-center gap-1 text-xs font-semibold ${tone[badge]}`}>
-      <Icon icon={Truck} className="size-3.5 shrink-0" />
+      <Icon name="truck" className="size-3.5 shrink-0" />
       <span className="truncate">{deliveryText[badge]()}</span>
     </p>
   )

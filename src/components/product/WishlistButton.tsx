@@ -1,6 +1,5 @@
 /** The wishlist heart (spec sections 2 and 4): toggles the sku in wishListInLocalStorage, with a toast. */
 import { useSetAtom } from 'jotai'
-import { Heart } from 'lucide'
 import { Icon } from '../ui/Icon'
 import { toggleWishlist } from '../../lib/compare'
 import { m } from '../../paraglide/messages.js'
@@ -33,7 +32,7 @@ export function WishlistButton({ sku, name, className = '', onAdded }: WishlistB
       }}
       className={`flex size-9 items-center justify-center rounded-full bg-white/90 text-ink shadow-sm hover:text-sale aria-pressed:text-sale ${className}`}
     >
-      <Icon icon={Heart} className={`size-5 ${saved ? 'fill-current' : ''}`} />
+      <Icon name={saved ? 'heart-filled' : 'heart'} className="size-5" />
     </button>
   )
 }

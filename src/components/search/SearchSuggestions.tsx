@@ -8,7 +8,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useAtom } from 'jotai'
-import { Clock, Search } from 'lucide'
 import { type RefObject, useEffect, useState } from 'react'
 import { appConfig } from '../../../app.config'
 import { currentLocale } from '../../lib/i18n'
@@ -172,7 +171,7 @@ export default function SearchSuggestions({ listId, text, open, handlers, onActi
             </div>
             {recents.map((word, index) => (
               <div key={word} {...option(`${listId}-r${index}`)} onClick={() => onSearch(word)}>
-                <Icon icon={Clock} className="size-4 text-muted" />
+                <Icon name="clock" className="size-4 text-muted" />
                 {word}
               </div>
             ))}
@@ -185,7 +184,7 @@ export default function SearchSuggestions({ listId, text, open, handlers, onActi
             </span>
             {shown.words.map((word, index) => (
               <div key={word} {...option(`${listId}-w${index}`)} onClick={() => onSearch(word)}>
-                <Icon icon={Search} className="size-4 text-muted" />
+                <Icon name="search" className="size-4 text-muted" />
                 {word}
               </div>
             ))}

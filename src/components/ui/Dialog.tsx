@@ -2,7 +2,6 @@
  * A modal on the native <dialog>: focus is trapped and Escape closes it, with no library code.
  * Opens when `open` is true; reports every close (Escape, backdrop, close button) through onClose.
  */
-import { X } from 'lucide'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { Icon } from './Icon'
 import { m } from '../../paraglide/messages.js'
@@ -56,7 +55,7 @@ export function Dialog({ open, onClose, title, children, variant = 'modal', hide
             className="ms-auto rounded-full p-2 text-muted hover:bg-surface focus-visible:outline-2 focus-visible:outline-brand"
             aria-label={m.dialog_close()}
           >
-            <Icon icon={X} className="size-5" />
+            <Icon name="x" className="size-5" />
           </button>
         </div>
         {/* Content exists only while open: closed dialogs cost no HTML, render or image request. */}

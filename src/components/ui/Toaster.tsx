@@ -1,6 +1,5 @@
 /** Where toasts appear: announced politely (errors assertively), closed after the configured delay. */
 import { useAtomValue, useSetAtom } from 'jotai'
-import { CircleAlert, CircleCheck, X } from 'lucide'
 import { useEffect } from 'react'
 import { Icon } from './Icon'
 import { appConfig } from '../../../app.config'
@@ -13,16 +12,16 @@ function ToastItem({ toast }: { toast: Toast }) {
     const timer = setTimeout(() => dismiss(toast.id), appConfig.timing.toastAutoCloseMs)
     return () => clearTimeout(timer)
   }, [toast.id, dismiss])
-  const picture = toast.kind === 'error' ? CircleAlert : CircleCheck
+  const picture = toast.kind === 'error' ? 'circle-alert' : 'circle-check'
   return (
     <li
       role={toast.kind === 'error' ? 'alert' : 'status'}
       className={`flex items-start gap-3 rounded-xl px-4 py-3 text-sm text-white shadow-lg ${toast.kind === 'error' ? 'bg-sale' : 'bg-ink'}`}
     >
-      <Icon icon={picture} className="mt-0.5 size-5 shrink-0" />
+      <Icon name={picture} className="mt-0.5 size-5 shrink-0" />
       <span className="flex-1">{toast.message}</span>
       <button type="button" onClick={() => dismiss(toast.id)} aria-label={m.toast_close()} className="rounded p-0.5 hover:bg-white/20">
-        <Icon icon={X} className="size-4" />
+        <Icon name="x" className="size-4" />
       </button>
     </li>
   )
