@@ -187,6 +187,12 @@ test.describe('page loading', () => {
     expect(html).not.toMatch(/<script[^>]+src="\/assets\/index-/)
     const routeChunk = /"(\/assets\/_urlKey-[^"]+\.js)"/.exec(html)?.[1]
     expect(routeChunk).toBeTruthy()
+    // The entry holds React and only imports the framework later, so the two evaluate in separate tasks
+    // (src/client.tsx): a static import would fold them back into one long task.
+    const entryCode = await (await request.get(entry!)).text()
+    expect(entryCode).toContain('createRoot')
+    expect(entryCode).not.toMatch(/from\s*"\.\/framework-/)
+    expect(entryCode).toMatch(/import\(`\.\/framework-[^`]+\.js`\)/)
     // ... and it does load: the route's chunk is fetched, and a control that needs the framework works.
     await acceptCookies(page)
     const chunk = page.waitForResponse((response) => response.url().endsWith(routeChunk!))
@@ -203,7 +209,7 @@ test.describe('a tap before the page is interactive', () => {
   test('Add to Cart tapped on the server HTML still adds once the framework has loaded', async ({ page, context }) => {
     await acceptCookies(page)
     await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
-    // Hold the framework chunk so the tap lands on HTML React has not hydrated yet.
+    // Hold the entry (React) so the tap lands on HTML React has not hydrated yet.
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/assets/index-*.js', async (route) => {

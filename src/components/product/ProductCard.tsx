@@ -30,7 +30,9 @@ export function ProductCard({ product, now, priority = false, queryID }: Product
   const prices = pricesWithTax(product, now)
   const state = stockState(product)
   return (
-    <article className="group relative flex h-full flex-col rounded-xl border border-line bg-white p-3 transition-shadow hover:shadow-lg">
+    // Off-screen cards skip style, layout and paint until they near the viewport (content-visibility): the
+    // first frame of a home page laid out all ~30 cards of its rails. `auto` keeps a card's real height once known.
+    <article className="group relative flex h-full flex-col rounded-xl border border-line bg-white p-3 transition-shadow [contain-intrinsic-block-size:auto_27rem] [content-visibility:auto] hover:shadow-lg">
       <div className="relative mb-3 aspect-square overflow-hidden rounded-lg bg-surface">
         <img
           src={product.image[0]}
