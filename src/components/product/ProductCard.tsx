@@ -31,8 +31,8 @@ export function ProductCard({ product, now, priority = false, queryID }: Product
   const state = stockState(product)
   return (
     // Off-screen cards skip style, layout and paint until they near the viewport (content-visibility): the
-    // first frame of a home page laid out all ~30 cards of its rails. `auto` keeps a card's real height once known.
-    <article className="group relative flex h-full flex-col rounded-xl border border-line bg-white p-3 transition-shadow [contain-intrinsic-block-size:auto_27rem] [content-visibility:auto] hover:shadow-lg">
+    // first frame of a home page laid out all ~30 cards of its rails. Placeholder heights are measured cards (422-501 px); `auto` keeps the real one once known.
+    <article className="group relative flex h-full flex-col rounded-xl border border-line bg-white p-3 transition-shadow [contain-intrinsic-block-size:auto_26rem] [content-visibility:auto] md:[contain-intrinsic-block-size:auto_29rem] hover:shadow-lg">
       <div className="relative mb-3 aspect-square overflow-hidden rounded-lg bg-surface">
         <img
           src={product.image[0]}
