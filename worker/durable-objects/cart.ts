@@ -52,7 +52,10 @@ export class CartObject extends DurableObject<Env> {
   }
 
   private readState(): CartState | null {
-    const quoteId = this.meta('quote_id')
+    // The whole meta table in one query: one per key made a cart change spend a third of its CPU here.
+    const meta = new Map(this.sql.exec<MetaRow>('SELECT key, value FROM meta').toArray().map((row) => [row.key, row.value]))
+    const value = (key: string) => meta.get(key) ?? null
+    const quoteId = value('quote_id')
     if (quoteId === null) return null
     const lines = this.sql
       .exec<{ item_id: number; sku: string; product_id: number; qty: number; data: string; parent_item_id: number | null; fee_id: number | null; fee_option_id: number | null; replacement_discount: number }>(
@@ -71,16 +74,16 @@ export class CartObject extends DurableObject<Env> {
         replacement_discount: row.replacement_discount === 1,
       }))
     const json = <T>(key: string) => {
-      const value = this.meta(key)
-      return value === null ? null : (JSON.parse(value) as T)
+      const text = value(key)
+      return text === null ? null : (JSON.parse(text) as T)
     }
     return {
       quote_id: quoteId,
-      is_mask: this.meta('is_mask') === '0' ? 0 : 1,
+      is_mask: value('is_mask') === '0' ? 0 : 1,
       customer_id: json<number>('customer_id'),
-      region_id: Number(this.meta('region_id')),
-      version: Number(this.meta('version') ?? 0),
-      status: this.meta('status') === 'ordered' ? 'ordered' : 'active',
+      region_id: Number(value('region_id')),
+      version: Number(value('version') ?? 0),
+      status: value('status') === 'ordered' ? 'ordered' : 'active',
       order_id: json<number>('order_id'),
       coupon: json<Coupon>('coupon'),
       gift_voucher: json('gift_voucher'),
