@@ -15,11 +15,13 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     requests: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '4' },
     port: { type: 'string', default: '8791' },
   },
 })
 const requests = Number(values.requests)
 const concurrency = Number(values.concurrency)
+const rounds = Number(values.rounds)
 const port = Number(values.port)
 // A browser user agent: Start streams to browsers and fully buffers for bots (STACK.md gotcha 7).
 const headers = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' }
@@ -91,6 +93,7 @@ async function fetchOnce(path: string): Promise<number> {
   return performance.now() - started
 }
 
+/** Drives one path at the fixed concurrency; the latencies and the wall time it took. */
 async function drive(path: string, count: number) {
   const latencies: number[] = []
   let next = 0
@@ -103,10 +106,13 @@ async function drive(path: string, count: number) {
       }
     }),
   )
-  const seconds = (performance.now() - started) / 1000
+  return { latencies, seconds: (performance.now() - started) / 1000 }
+}
+
+function summarise(latencies: number[], seconds: number) {
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!
-  return { median: at(0.5), p95: at(0.95), rps: count / seconds }
+  return { median: at(0.5), p95: at(0.95), rps: latencies.length / seconds }
 }
 
 const { base, pid: serverPid, stop } = await startLocalWorker(port, { build: !values['no-build'] })
@@ -132,18 +138,28 @@ try {
   // Warm every cache (KV, module graph, JIT) before measuring.
   for (const t of targets) await drive(t.path, 40)
 
-  const rows: { target: Target; median: number; p95: number; rps: number; cpuMs: number }[] = []
-  for (const target of targets) {
-    const before = cpuSeconds(pids)
-    const result = await drive(target.path, requests)
-    const cpuMs = ((cpuSeconds(pids) - before) * 1000) / requests
-    rows.push({ target, ...result, cpuMs })
+  // The routes take turns, a share of the requests each round: a drift of the machine over the run (other
+  // processes, the garbage collector's rhythm) then touches every route alike instead of whichever ran then.
+  const runs = new Map(targets.map((target) => [target, { latencies: [] as number[], seconds: 0, cpuSeconds: 0 }]))
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) {
+      const run = runs.get(target)!
+      const before = cpuSeconds(pids)
+      const result = await drive(target.path, Math.round(requests / rounds))
+      run.cpuSeconds += cpuSeconds(pids) - before
+      run.latencies.push(...result.latencies)
+      run.seconds += result.seconds
+    }
   }
+  const rows = targets.map((target) => {
+    const run = runs.get(target)!
+    return { target, ...summarise(run.latencies, run.seconds), cpuMs: (run.cpuSeconds * 1000) / run.latencies.length }
+  })
 
   const ssr = rows.find((r) => r.target.kind === 'baseline-ssr')!
   const hono = rows.find((r) => r.target.kind === 'baseline-hono')!
   const f = (n: number, d = 1) => n.toFixed(d).padStart(7)
-  console.log(`\nMatjar bench: ${requests} requests per route at concurrency ${concurrency}, warm caches, loopback, workerd via vite preview`)
+  console.log(`\nMatjar bench: ${requests} requests per route at concurrency ${concurrency} (routes taking turns, ${rounds} rounds), warm caches, loopback, workerd via vite preview`)
   console.log(`CPU per request is workerd's utime+stime over the run divided by requests (clock tick ${(1000 / clockTicks).toFixed(0)} ms).\n`)
   console.log('route                              median ms  p95 ms    req/s  CPU ms/req  CPU x SSR  req/s x SSR  CPU x Hono')
   for (const r of rows) {
