@@ -84,6 +84,10 @@ function RootLayout() {
       <a href="#main" className="sr-only-focusable fixed top-2 start-2 z-50 rounded bg-white px-4 py-2 font-semibold text-brand">
         {m.skip_to_content()}
       </a>
+      {/* Early in the document though it sits at the bottom of the screen: it paints with the first words, not
+          after the whole page has streamed (on a phone it is the largest text in view, so it set the LCP), and
+          the keyboard reaches it before the header. */}
+      <CookieConsent given={prefs.consentGiven} />
       <AppBanner dismissed={prefs.appBannerDismissed} />
       <Header tree={frame?.tree} regions={frame?.regions ?? []} />
       <main id="main" className="min-h-[60vh]">
@@ -99,7 +103,6 @@ function RootLayout() {
       <LazyPaymentReturn />
       <LazySessionSignals />
       <LazyToaster />
-      <CookieConsent given={prefs.consentGiven} />
     </ShopperStateProvider>
   )
 }
