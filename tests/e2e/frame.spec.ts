@@ -177,7 +177,7 @@ test.describe('an unknown page', () => {
 })
 
 test.describe('page loading', () => {
-  test('the page paints before the framework chunk loads, and then becomes interactive', async ({ page, request }) => {
+  test('the page paints before its JavaScript loads, and then becomes interactive', async ({ page, request }) => {
     const html = await (await request.get('/laptops', { headers: { 'user-agent': 'Mozilla/5.0 Chrome/156' } })).text()
     // The entry is imported after the first paint, not preloaded or run as soon as it arrives, and the
     // page's own chunks are preloaded at that moment too, not from the head ...

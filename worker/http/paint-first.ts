@@ -1,6 +1,6 @@
 /**
- * Pages paint before their JavaScript loads and runs. Start preloads the client entry (the ~140 KB
- * framework chunk) and the route's chunks in the head, and runs the entry as an async module script:
+ * Pages paint before their JavaScript loads and runs. Start preloads the client entry (src/client.tsx
+ * with React, ~68 KB) and the route's chunks in the head, and runs the entry as an async module script:
  * on a fast connection it runs before the first paint, on a slow one the downloads take the bandwidth
  * the first paint and the largest picture need. Here the preloads leave the head and the entry's
  * script goes; just after the first paint the route's chunks are preloaded again (all at once, so
@@ -9,7 +9,7 @@
  */
 import { rememberEarlyTaps } from '../../src/lib/early-tap'
 
-/** The client entry's file name (Start's default client entry builds to assets/index-<hash>.js; a test checks it). */
+/** The client entry's file name (src/client.tsx builds to assets/index-<hash>.js; a test checks it). */
 const entryPrefix = '/assets/index-'
 
 export function paintBeforeScripts(response: Response): Response {
