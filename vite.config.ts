@@ -66,7 +66,7 @@ export default defineConfig({
                 {
                   name: 'product-parts',
                   priority: 5,
-                  test: /[\\/]src[\\/](paraglide[\\/]registry\.js|(components[\\/](JsonLd|Breadcrumbs|product[\\/](ProductCard|AddToCartButton|use-add-product|WishlistButton|CompareButton|DeliveryBadge|ProductLabels|RotatingMessages|stock-label))|lib[\\/](pricing|delivery|stock|compare|labels|structured-data))\.tsx?)$/,
+                  test: /[\\/]src[\\/](paraglide[\\/]registry\.js|(components[\\/](JsonLd|Breadcrumbs|product[\\/](ProductCard|AddToCartButton|use-add-product|WishlistButton|CompareButton|DeliveryBadge|ProductLabels|RotatingMessages|stock-label))|lib[\\/](compare|structured-data)|domain[\\/](pricing|delivery|stock|labels))\.tsx?)$/,
                 },
               ],
             },

@@ -9,7 +9,7 @@ import { SearchIndex } from '../worker/search/engine'
 import { synonymsOf } from '../worker/search/synonyms'
 import { generateCatalogue } from '../worker/seed/catalogue'
 import { documentRowsOf } from '../worker/seed/document-rows'
-import { normaliseSearchText, searchWords } from '../src/lib/search-text'
+import { normaliseSearchText, searchWords } from '../src/domain/search-text'
 import { typedQueries } from './search-bench'
 
 const region = 1101

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { algoliasearch } from 'algoliasearch'
-import { allDocumentRowsSql, type DocumentRow } from '../worker/catalogue/product-documents'
+import { allDocumentRowsSql, type DocumentRow } from '../worker/storage/product-documents'
 import { algoliaObject, productIndexSettings, pushCatalogue, suggestionIndexSettings } from '../worker/search/algolia-push'
 import { productRecords, suggestionRecords } from '../worker/search/records'
 import { appConfig } from '../app.config'

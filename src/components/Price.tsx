@@ -4,7 +4,7 @@
  * The sign is drawn from its SVG (the `riyal` class): few fonts have the glyph yet, and a web font for
  * that one character laid out every page a second time when it arrived.
  */
-import { formatAmount } from '../lib/money'
+import { formatAmount } from '../domain/money'
 import { m } from '../paraglide/messages.js'
 
 interface PriceProps {

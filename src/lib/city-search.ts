@@ -1,8 +1,5 @@
 /** The city popup's list (spec section 5): the first (placeholder) entry skipped, filtered by a case-insensitive substring. */
-export interface RegionOption {
-  label: string
-  value: string
-}
+import type { RegionOption } from '../domain/catalogue'
 
 export function filterCities(regions: readonly RegionOption[], query: string): RegionOption[] {
   const needle = query.trim().toLocaleLowerCase()

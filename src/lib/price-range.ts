@@ -1,5 +1,5 @@
 /** The price filter's typed range (the category page's price form). */
-import { foldDigits } from './digits'
+import { foldDigits } from '../domain/digits'
 
 export type PriceRangeError = 'not_whole_riyals' | 'max_below_min'
 

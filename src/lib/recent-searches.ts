@@ -3,7 +3,7 @@
  * only terms of 2 or more characters, one entry per term however it was written.
  */
 import { appConfig } from '../../app.config'
-import { normaliseSearchText } from './search-text'
+import { normaliseSearchText } from '../domain/search-text'
 
 export function withSavedSearch(saved: readonly string[], term: string): string[] {
   const text = term.trim().replace(/\s+/g, ' ')

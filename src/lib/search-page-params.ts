@@ -2,7 +2,7 @@
  * The /search page's URL parameters, read with plain code (route configs are in the first client
  * bundle): q, page, sort (relevance or a replica order) and brand (facet values, comma-separated).
  */
-import { parsePage } from './search-params'
+import { parsePage } from '../domain/listing'
 
 /** Results per page of /search. */
 export const searchPageSize = 24

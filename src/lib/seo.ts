@@ -1,11 +1,11 @@
 /** Canonical and hreflang links: the same path in both languages (slugs are shared). */
-import { appConfig } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
 import { localizeHref } from '../paraglide/runtime'
 import { currentLocale } from './i18n'
 
 export function alternateLinks(pathname: string) {
   const origin = appConfig.store.canonicalOrigin
-  const href = (locale: 'ar' | 'en') => origin + localizeHref(pathname, { locale })
+  const href = (locale: Locale) => origin + localizeHref(pathname, { locale })
   return [
     { rel: 'canonical', href: href(currentLocale()) },
     { rel: 'alternate', hrefLang: 'ar-SA', href: href('ar') },
@@ -15,7 +15,7 @@ export function alternateLinks(pathname: string) {
 }
 
 /** Open Graph tags of a page. */
-export function openGraph(input: { title: string; description: string; image?: string; type?: 'website' | 'product' }, locale: 'ar' | 'en') {
+export function openGraph(input: { title: string; description: string; image?: string; type?: 'website' | 'product' }, locale: Locale) {
   return [
     { property: 'og:site_name', content: appConfig.store.name[locale] },
     { property: 'og:type', content: input.type ?? 'website' },

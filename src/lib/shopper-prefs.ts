@@ -4,7 +4,7 @@
  */
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getCookie } from '@tanstack/react-start/server'
-import { effectiveRegionId, isStorableRegionId } from './region'
+import { effectiveRegionId, isStorableRegionId } from '../domain/region'
 
 export const cookieNames = {
   region: 'region_id',

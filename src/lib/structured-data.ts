@@ -3,7 +3,7 @@
  * and products. Pages render it on the server only (components/JsonLd.tsx), so none of this
  * reaches the browser's JavaScript.
  */
-import { appConfig } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
 import { localizeHref } from '../paraglide/runtime'
 
 interface ProductForSeo {
@@ -19,7 +19,7 @@ interface ProductForSeo {
 }
 
 /** Schema.org Product with its offer in SAR (what the shopper pays now) and availability in the city. */
-export function productJsonLd(product: ProductForSeo, price: number, locale: 'ar' | 'en'): Record<string, unknown> {
+export function productJsonLd(product: ProductForSeo, price: number, locale: Locale): Record<string, unknown> {
   const origin = appConfig.store.canonicalOrigin
   const url = origin + localizeHref(`/product/${product.rewrite_url}`, { locale })
   const availability = product.not_for_sale
@@ -42,7 +42,7 @@ export function productJsonLd(product: ProductForSeo, price: number, locale: 'ar
 }
 
 /** Schema.org BreadcrumbList from the page's trail (paths without the locale). */
-export function breadcrumbJsonLd(items: { name: string; path: string }[], locale: 'ar' | 'en'): Record<string, unknown> {
+export function breadcrumbJsonLd(items: { name: string; path: string }[], locale: Locale): Record<string, unknown> {
   const origin = appConfig.store.canonicalOrigin
   return {
     '@context': 'https://schema.org',
@@ -52,7 +52,7 @@ export function breadcrumbJsonLd(items: { name: string; path: string }[], locale
 }
 
 /** Schema.org WebSite with the store's search (sitelinks search box) and the Organization behind it. */
-export function storeJsonLd(locale: 'ar' | 'en'): Record<string, unknown> {
+export function storeJsonLd(locale: Locale): Record<string, unknown> {
   const origin = appConfig.store.canonicalOrigin
   const home = origin + localizeHref('/', { locale })
   return {

@@ -7,12 +7,13 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { useNavigate } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
 import type { Locale } from '../../app.config'
-import type { CartView } from '../lib/cart-types'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { addToCart, getCart } from '../server/cart.functions'
 import { openModalAtom } from '../state/shopper'
 import { pushToastAtom } from '../state/toasts'
+import type { CartView } from '../domain/cart'
+import type { CartLine } from '../domain/schemas'
 
 export const cartQueries = {
   current: (locale: Locale) =>
@@ -67,13 +68,8 @@ export function useCartMutation<Input, Answer extends { cart?: CartView | null }
   })
 }
 
-export interface AddToCartInput {
-  sku: string
-  qty: number
-  regionId: string
-  options?: { option_id: string; option_value: number }[]
-  /** Services (product fees) to add with the product. */
-  feeIds?: number[]
+/** What a screen asks to add: the line of src/domain/schemas.ts, and where the shopper goes after. */
+export type AddToCartInput = CartLine & {
   /** Buy now goes to checkout instead of opening the cart panel. */
   buyNow?: boolean
   /** Told the new line's id once the product is in the cart (search analytics). Not kept across the city popup. */
@@ -89,8 +85,8 @@ export function useAddToCart() {
   const pushToast = useSetAtom(pushToastAtom)
   const navigate = useNavigate()
   return useCartMutation(
-    ({ buyNow: _, onAdded: __, options, feeIds, ...input }: AddToCartInput, locale) =>
-      addToCart({ data: { ...input, ...(options ? { options } : {}), ...(feeIds?.length ? { feeIds } : {}), locale } }),
+    ({ buyNow: _, onAdded: __, options, feeIds, ...line }: AddToCartInput, locale) =>
+      addToCart({ data: { ...line, ...(options ? { options } : {}), ...(feeIds?.length ? { feeIds } : {}), locale } }),
     {
       fallbackError: () => m.commerce_out_of_stock(),
       onSuccess: (answer, input) => {

@@ -1,8 +1,7 @@
 /** Query-key factories for the catalogue (CONVENTIONS.md 3): loaders ensure, components suspend. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { ListingQuery } from '../lib/search-params'
-import type { Locale } from '../../app.config'
-import { appConfig } from '../../app.config'
+import type { ListingQuery } from '../domain/listing'
+import { appConfig, type Locale } from '../../app.config'
 import {
   getBlogPost,
   getBlogPosts,

@@ -2,7 +2,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { Breadcrumbs } from '../components/Breadcrumbs'
-import { formatDisplayDate, riyadhDateString } from '../lib/dates'
+import { formatDisplayDate, riyadhDateString } from '../domain/dates'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 

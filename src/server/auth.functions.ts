@@ -8,14 +8,14 @@ import { type } from 'arktype'
 import { env } from 'cloudflare:workers'
 import { appConfig, type Locale } from '../../app.config'
 import type { SessionUser } from '~/commerce/accounts'
-import { passwordResetConfirmation, registrationFields } from '~/commerce/schemas'
+import { passwordResetConfirmation, registrationFields } from '../domain/schemas'
 import { commerceClient, type CommerceResult } from '~/commerce/client'
 import { sealSession, sessionCookieName, unsealSession } from '~/storefront/sealed-session'
 import { sessionCookieOptions, sessionCookies } from '~/storefront/session'
 import { sessionNeedsReset } from '../lib/session-rules'
 import { shopperSession, startCookieJar } from './commerce-session.server'
+import { locale } from '../domain/schemas'
 
-const locale = "'ar' | 'en'"
 
 export interface PublicSession {
   user: SessionUser

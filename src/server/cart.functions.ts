@@ -5,13 +5,11 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
-import { appConfig } from '../../app.config'
-import type { CartView } from '~/commerce/cart-model'
+import type { CartView } from '../domain/cart'
 import type { CommerceResult } from '~/commerce/client'
+import { cartAddBodyOf, cartLine, couponCode, itemId, locale, qty } from '../domain/schemas'
 import { endCustomerSessionIfUnauthorized, shopperSession } from './commerce-session.server'
 
-const locale = "'ar' | 'en'"
-const qty = `1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}` as const
 
 export const getCart = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
@@ -31,15 +29,8 @@ export const getCart = createServerFn({ method: 'GET' })
     return result.data?.cart ?? null
   })
 
-const addInput = type({
-  locale,
-  sku: '/^[A-Za-z0-9-]{1,64}$/',
-  qty,
-  regionId: /^\d{4}$/,
-  'options?': type({ option_id: '/^[a-z_]{1,40}$/', option_value: '1 <= number.integer <= 1000' }).array().atMostLength(10),
-  /** Services (product fees) chosen on the product page, added to the new line right after it. */
-  'feeIds?': type('1 <= number.integer <= 100000').array().atMostLength(10),
-})
+/** The add-to-cart line (src/domain/schemas.ts) in the page's language. */
+const addInput = cartLine.and({ locale })
 
 type AddAnswer = {
   item_id: number
@@ -53,15 +44,10 @@ type AddAnswer = {
 export const addToCart = createServerFn({ method: 'POST' })
   .validator(addInput)
   .handler(async ({ data }): Promise<CommerceResult<AddAnswer>> => {
-    const body = {
-      sku: data.sku,
-      qty: data.qty,
-      extension_attributes: { region: data.regionId },
-      ...(data.options ? { product_option: { extension_attributes: { configurable_item_options: data.options } } } : {}),
-    }
+    const body = cartAddBodyOf(data)
     const session = shopperSession(data.locale)
     const attempt = async () => {
-      if (!session.quote()) await session.createQuote(data.regionId)
+      if (!session.quote()) await session.createQuote(String(data.regionId))
       return (await session.client()).settle<AddAnswer>('POST', '/cart/add', body)
     }
     let result = await attempt()
@@ -89,13 +75,13 @@ export const addToCart = createServerFn({ method: 'POST' })
   })
 
 export const updateCartItem = createServerFn({ method: 'POST' })
-  .validator(type({ locale, itemId: '1 <= number.integer <= 1000000000', qty }))
+  .validator(type({ locale, itemId, qty }))
   .handler(async ({ data }) =>
     (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('PUT', '/cart/updateItem', { itemId: data.itemId, qty: data.qty }),
   )
 
 export const removeCartItem = createServerFn({ method: 'POST' })
-  .validator(type({ locale, itemId: '1 <= number.integer <= 1000000000' }))
+  .validator(type({ locale, itemId }))
   .handler(async ({ data }) =>
     (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('DELETE', `/cart/item/${data.itemId}`),
   )
@@ -109,7 +95,7 @@ export const clearCart = createServerFn({ method: 'POST' })
   })
 
 export const applyCoupon = createServerFn({ method: 'POST' })
-  .validator(type({ locale, couponCode: '/^[A-Za-z0-9_-]{1,40}$/' }))
+  .validator(type({ locale, couponCode }))
   .handler(async ({ data }) =>
     (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('PUT', '/cart/applyCoupon', { couponCode: data.couponCode }),
   )

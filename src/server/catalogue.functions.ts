@@ -11,12 +11,11 @@ import { contentStore } from '~/storage/content-store'
 import { productDetail, productStore } from '~/storage/product-store'
 import { browseListing } from '~/catalogue/listing'
 import { appConfig, type Locale } from '../../app.config'
-import { findCategory, menuTree } from '../lib/category-tree'
-import { riyadhDateString } from '../lib/dates'
-import { deliveryFacetKeys, sortKeys } from '../lib/search-params'
+import { findCategory, menuTree } from '../domain/category-tree'
+import { riyadhDateString } from '../domain/dates'
+import { deliveryFacetKeys, sortKeys } from '../domain/listing'
+import { locale, regionId, sku } from '../domain/schemas'
 
-const locale = "'ar' | 'en'"
-const regionId = /^\d{4}$/
 
 /** The fast-delivery cities (spec: fdr_ids) from the home content; none when it cannot be read. */
 async function fastDeliveryRegions(locale: Locale): Promise<number[]> {
@@ -177,9 +176,7 @@ export const getProductsBySkus = createServerFn({ method: 'GET' })
     type({
       locale,
       regionId,
-      skus: type(/^[A-Za-z0-9-]{1,64}$/)
-        .array()
-        .atMostLength(100),
+      skus: sku.array().atMostLength(100),
     }),
   )
   .handler(async ({ data }) => ({

@@ -7,10 +7,10 @@ import { env } from 'cloudflare:workers'
 import { commerceClient } from '~/commerce/client'
 import { sessionCookieOptions } from '~/storefront/session'
 import { shopperSession, startCookieJar } from './commerce-session.server'
+import { locale } from '../domain/schemas'
 
 const lastQuoteCookie = 'last_quote'
 
-const locale = "'ar' | 'en'"
 
 export const getPaymentMethods = createServerFn({ method: 'GET' })
   .validator(type({ locale }))

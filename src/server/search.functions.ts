@@ -11,7 +11,8 @@ import { productStore } from '~/storage/product-store'
 import { searchClient } from '~/search/client'
 import { appConfig } from '../../app.config'
 import { searchPageSize as pageSize, searchSortKeys } from '../lib/search-page-params'
-import { searchLanguage } from '../lib/search-text'
+import { searchLanguage } from '../domain/search-text'
+import { locale, regionId } from '../domain/schemas'
 
 type ProductHit = { objectID: string }
 type SearchResult<T> = { hits: T[]; nbHits: number; nbPages: number; page: number; facets?: Record<string, Record<string, number>>; queryID?: string }
@@ -19,8 +20,8 @@ type SearchResult<T> = { hits: T[]; nbHits: number; nbPages: number; page: numbe
 export const getSearchPage = createServerFn({ method: 'GET' })
   .validator(
     type({
-      locale: "'ar' | 'en'",
-      regionId: /^\d{4}$/,
+      locale,
+      regionId,
       q: 'string <= 200',
       page: '1 <= number.integer <= 1000',
       sort: type.enumerated(...searchSortKeys),
@@ -33,7 +34,7 @@ export const getSearchPage = createServerFn({ method: 'GET' })
     const text = data.q.trim()
     // The city's name for the availability filter, in the page's language.
     const regions = await cachedCatalogue(env).regions(data.locale)
-    const city = regions.find((r) => r.value === data.regionId)?.label ?? ''
+    const city = regions.find((r) => r.value === String(data.regionId))?.label ?? ''
     if (text.length < appConfig.limits.searchEnterMinChars)
       return { products: [], total: 0, page: 1, pages: 0, brands: [], city, queryID: null, indexName: null, suggestions: [], now }
     const language = searchLanguage(text, data.locale)

@@ -1,6 +1,6 @@
 /** The sign-in flow's state: which tab is shown and what the code step is for. */
 import { atom } from 'jotai'
-import type { RegistrationFields } from '../lib/account-rules'
+import type { RegistrationFields } from '../domain/account-rules'
 
 export const authTabAtom = atom<'login' | 'register'>('login')
 export const loginMethodAtom = atom<'password' | 'code'>('password')

@@ -1,10 +1,11 @@
 /**
- * Client state of the shopper (DESIGN.md section 1): UI state and local persistence only.
+ * Client state of the shopper (docs/architecture.md, "Layers"): UI state and local persistence only.
  * Server data lives in TanStack Query.
  */
 import { atom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
 import { appConfig } from '../../app.config'
+import type { CartLine } from '../domain/schemas'
 
 /** The chosen city (region id, exactly 4 digits) or null before the shopper chooses. */
 export const chosenRegionIdAtom = atom<string | null>(null)
@@ -26,13 +27,7 @@ export const regionIdAtom = atom((get) => get(chosenRegionIdAtom) ?? String(appC
  * The product to add once the shopper has chosen a city (spec section 5: adding with no valid region
  * opens the city popup and remembers the product). Kept as DESIGN.md names it, targetProductDate.
  */
-export interface PendingCartAdd {
-  sku: string
-  qty: number
-  options?: { option_id: string; option_value: number }[]
-  feeIds?: number[]
-  buyNow?: boolean
-}
+export type PendingCartAdd = Omit<CartLine, 'regionId'> & { buyNow?: boolean }
 export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>('targetProductDate', null)
 
 /** Recent searches, newest first (spec: savedSearchWords, at most 6). */

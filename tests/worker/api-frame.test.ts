@@ -105,8 +105,9 @@ describe('POST /api/header/getAllCityDeliveryDate', () => {
     expect(((await response.json()) as any).error.code).toBe('bad_request')
   })
 
-  it('answers 404 for a well-formed city that does not exist', async () => {
-    expect((await post(JSON.stringify({ cityId: 9999 }))).status).toBe(404)
+  it('refuses a well-formed city that is not one of the store\'s regions, as bad input', async () => {
+    // The region rule is one schema for every door (src/domain/schemas.ts): 4 digits and a known city.
+    expect((await post(JSON.stringify({ cityId: 9999 }))).status).toBe(400)
   })
 
   it('refuses a body over 1 MB with a 413', async () => {

@@ -4,11 +4,13 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { passwordResetConfirmation, registrationFields, registrationPlaceholders } from '../commerce/schemas'
+import { passwordResetConfirmation, registrationFields, registrationPlaceholders } from '../../src/domain/schemas'
 import { sessionCookies } from '../storefront/session'
 import { relay } from './cart'
 import { apiSession, honoCookieJar } from './session-jar'
 import { validate } from './validate'
+import { locale } from '../../src/domain/schemas'
+import { eventStore } from '../storage/event-store'
 
 const registerBody = registrationFields.merge(registrationPlaceholders)
 const eventBody = type({
@@ -28,7 +30,7 @@ const eventBody = type({
 })
 
 export const accountApi = new Hono<{ Bindings: Env }>()
-  .get('/handshake', validate('query', type({ lang: "'ar' | 'en'" })), async (c) => {
+  .get('/handshake', validate('query', type({ lang: locale })), async (c) => {
     await apiSession(c).handshake()
     return c.json({ data: { status: true } })
   })
@@ -52,17 +54,10 @@ export const accountApi = new Hono<{ Bindings: Env }>()
   )
   .post('/aws/event', validate('json', eventBody), async (c) => {
     const { eventList, sessionId, userId } = c.req.valid('json')
-    const now = new Date().toISOString()
     try {
-      await c.env.DB.batch(
-        eventList.map((e) =>
-          c.env.DB.prepare(
-            'INSERT INTO personalisation_events (session_id, user_id, event_type, item_id, value, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-          ).bind(sessionId ?? null, userId ?? null, e.eventType, e.itemId ?? null, e.value ?? null, e.detail ?? null, now),
-        ),
-      )
+      await eventStore(c.env.DB).recordPersonalisation(eventList, { sessionId: sessionId ?? null, userId: userId ?? null }, new Date())
     } catch (error) {
-      // Spec section 8: an event that cannot be stored is only logged; the shopper never sees it.
+      // docs/product.md, "Errors": an event that cannot be stored is only logged; the shopper never sees it.
       console.error(JSON.stringify({ level: 'error', message: 'personalisation event failed', error: String(error) }))
     }
     return c.json({ data: { received: eventList.length } })

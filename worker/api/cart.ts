@@ -9,6 +9,7 @@ import { appConfig } from '../../app.config'
 import type { CommerceResult } from '../commerce/client'
 import { apiSession } from './session-jar'
 import { validate } from './validate'
+import { locale, qty, regionId, sku } from '../../src/domain/schemas'
 
 type ApiContext = Context<{ Bindings: Env }>
 
@@ -25,9 +26,9 @@ const erpBody = type({ phoneno: 'string <= 20', voucher: '/^[A-Za-z0-9-]{4,40}$/
 const feeBody = type({ data: { item_id: itemId, fee_id: '1 <= number.integer <= 100000' } })
 
 export const cartApi = new Hono<{ Bindings: Env }>()
-  .get('/cart/create', validate('query', type({ 'lang?': "'ar' | 'en'", 'region?': /^\d{4}$/ })), async (c) => {
+  .get('/cart/create', validate('query', type({ 'lang?': locale, 'region?': regionId })), async (c) => {
     const session = apiSession(c)
-    const quoteId = await session.createQuote(c.req.valid('query').region ?? String(appConfig.regions.defaultId))
+    const quoteId = await session.createQuote(String(c.req.valid('query').region ?? appConfig.regions.defaultId))
     return c.json({ data: { quoteId } })
   })
   .get('/cart/getCart', async (c) => {
@@ -65,6 +66,6 @@ export const cartApi = new Hono<{ Bindings: Env }>()
   )
   .post(
     '/cart/availableToCheckoutV2',
-    validate('json', type({ cartItems: type({ sku: '/^[A-Za-z0-9-]{1,64}$/', qty: '1 <= number.integer <= 99' }).array().atMostLength(50) })),
+    validate('json', type({ cartItems: type({ sku, qty }).array().atMostLength(appConfig.cart.maxLines) })),
     async (c) => relay(c, await (await apiSession(c).client()).settle('POST', '/cart/availableToCheckoutV2', c.req.valid('json'))),
   )

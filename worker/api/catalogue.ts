@@ -4,16 +4,17 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { availableDeliveryDates } from '../../src/lib/dates'
+import { availableDeliveryDates } from '../../src/domain/dates'
 import { cachedCatalogue } from '../storage/cached-catalogue'
 import { catalogueStore } from '../storage/catalogue-store'
 import { ApiError } from './errors'
 import { validate } from './validate'
+import { locale, regionId } from '../../src/domain/schemas'
 
-const lang = type({ lang: "'ar' | 'en'" })
-const locale = type({ locale: "'ar' | 'en'" })
-/** A city id is exactly 4 digits (spec section 9); given as a number or a digit string. */
-const cityBody = type({ cityId: type('string.digits').or('number.integer').pipe(String).to(/^\d{4}$/) })
+const lang = type({ lang: locale })
+const localeQuery = type({ locale })
+/** A city id is one of the store's regions (4 digits, spec section 9); given as a number or a digit string. */
+const cityBody = type({ cityId: regionId })
 
 export const catalogueApi = new Hono<{ Bindings: Env }>()
   .get('/category/tree', validate('query', lang), async (c) => {
@@ -24,7 +25,7 @@ export const catalogueApi = new Hono<{ Bindings: Env }>()
     const { lang } = c.req.valid('query')
     return c.json({ data: await cachedCatalogue(c.env).regions(lang) })
   })
-  .get('/getHomeJson', validate('query', locale), async (c) => {
+  .get('/getHomeJson', validate('query', localeQuery), async (c) => {
     const { locale } = c.req.valid('query')
     return c.json(await cachedCatalogue(c.env).homeContent(locale))
   })

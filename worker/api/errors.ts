@@ -2,6 +2,7 @@
  * One error path for the Hono apps: known errors become JSON with a status, a message in the
  * shopper's language and a stable code; unknown ones are logged with the request id as a generic 500.
  */
+import type { Locale } from '../../app.config'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -21,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-function localisedMessage(code: ErrorCode, locale: 'ar' | 'en'): string {
+function localisedMessage(code: ErrorCode, locale: Locale): string {
   switch (code) {
     case 'bad_request':
       return m.error_bad_request({}, { locale })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listingQuery } from '../../src/lib/search-params'
+import { listingQuery } from '../../src/domain/listing'
 import { browseListing, type ListingRow } from './listing'
 
 const now = new Date('2026-06-01T12:00:00Z')

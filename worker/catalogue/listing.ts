@@ -5,9 +5,9 @@
  * but its own, so a shopper can widen a choice as well as narrow it.
  */
 import { appConfig, type Locale } from '../../app.config'
-import { deliveryBadge } from '../../src/lib/delivery'
-import { isDiscountActive } from '../../src/lib/pricing'
-import { brandSlug, type DeliveryFacetKey, type ListingQuery } from '../../src/lib/search-params'
+import { deliveryBadge } from '../../src/domain/delivery'
+import { isDiscountActive } from '../../src/domain/pricing'
+import { brandSlug, type DeliveryFacetKey, type ListingFacets, type ListingQuery } from '../../src/domain/listing'
 
 export interface ListingRow {
   entity_id: number
@@ -36,15 +36,6 @@ export interface ListingContext {
   fastDeliveryRegionIds: readonly number[]
   locale: Locale
   pageSize: number
-}
-
-export interface ListingFacets {
-  brands: { key: string; label: string; count: number }[]
-  /** Price bounds of the whole listing (what the shopper pays now), for the range inputs. */
-  price: { min: number; max: number } | null
-  inStock: number
-  city: number
-  delivery: { key: DeliveryFacetKey; count: number }[]
 }
 
 export interface ListingPage {

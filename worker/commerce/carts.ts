@@ -4,13 +4,14 @@
  * options).
  */
 import { appConfig } from '../../app.config'
-import { productImagePath } from '../../src/lib/product'
+import { productImagePath } from '../../src/domain/product'
 import type { NewCartLine } from '../durable-objects/cart'
-import type { ProductRow } from '../seed/catalogue'
-import { isMaskedQuote, type CartState } from './cart-model'
-import type { Customer } from './customers'
-import { randomToken } from './customers'
+import { type CartState, isMaskedQuote } from '../../src/domain/cart'
+import { type Customer, randomToken } from './customers'
 import { CommerceError } from './errors'
+import type { ConfigurableOption } from '../../src/domain/schemas'
+import { accountStore } from '../storage/account-store'
+import { productStore } from '../storage/product-store'
 
 const maskedQuotePattern = /^[A-Za-z0-9_-]{32}$/
 
@@ -26,10 +27,7 @@ export async function openCart(env: Env, quoteId: string | undefined, customer: 
     if (!maskedQuotePattern.test(quoteId)) throw new CommerceError(404, 'cart_not_found')
   } else {
     if (!customer) throw new CommerceError(401, 'unauthorized', { resources: 'cart' })
-    const owned = await env.DB.prepare('SELECT 1 AS ok FROM customer_quotes WHERE customer_id = ? AND quote_id = ?')
-      .bind(customer.id, quoteId)
-      .first()
-    if (!owned) throw new CommerceError(401, 'unauthorized', { resources: 'cart' })
+    if (!(await accountStore(env.DB).ownsQuote(customer.id, quoteId))) throw new CommerceError(401, 'unauthorized', { resources: 'cart' })
   }
   const stub = cartStub(env, quoteId)
   const state = await stub.state()
@@ -43,31 +41,16 @@ export async function createCart(env: Env, customer: Customer | null, regionId: 
     const quoteId = randomToken(24)
     return cartStub(env, quoteId).init(quoteId, 1, null, regionId)
   }
-  const current = await env.DB.prepare('SELECT quote_id FROM customer_quotes WHERE customer_id = ?').bind(customer.id).first<{ quote_id: string }>()
+  const accounts = accountStore(env.DB)
+  const current = await accounts.quoteOf(customer.id)
   if (current) {
-    const state = await cartStub(env, current.quote_id).state()
+    const state = await cartStub(env, current).state()
     if (state && state.status === 'active') return state
   }
   // Digits only: a customer quote (spec section 4). Random, so ids say nothing about order volume.
   const quoteId = String(1_000_000_000 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 8_999_999_999))
-  await env.DB.prepare(
-    'INSERT INTO customer_quotes (customer_id, quote_id) VALUES (?, ?) ON CONFLICT (customer_id) DO UPDATE SET quote_id = excluded.quote_id',
-  )
-    .bind(customer.id, quoteId)
-    .run()
+  await accounts.setQuote(customer.id, quoteId)
   return cartStub(env, quoteId).init(quoteId, 0, customer.id, regionId)
-}
-
-type ProductRecord = Pick<
-  ProductRow,
-  | 'entity_id' | 'sku' | 'type_id' | 'name_ar' | 'name_en' | 'price' | 'special_price' | 'discounted_price_from'
-  | 'discounted_price_to' | 'back_orders' | 'not_for_sale' | 'big_items' | 'eligible_for_tabby' | 'eligible_for_tamara'
-  | 'image_kind' | 'image_hue' | 'configurables'
-> & { category_ar: string; category_en: string; qty: number | null }
-
-export interface ConfigurableOption {
-  option_id: string
-  option_value: number
 }
 
 interface Configurable {
@@ -80,17 +63,8 @@ interface Configurable {
  * The cart line for a sku in a region, with how many may be bought there (null: no limit, a
  * pre-order). Throws the spec's messages for what cannot be added.
  */
-export async function cartLineFor(env: Env, sku: string, regionId: number, options: ConfigurableOption[] | undefined) {
-  const product = await env.DB.prepare(
-    `SELECT p.entity_id, p.sku, p.type_id, p.name_ar, p.name_en, p.price, p.special_price, p.discounted_price_from,
-            p.discounted_price_to, p.back_orders, p.not_for_sale, p.big_items, p.eligible_for_tabby, p.eligible_for_tamara,
-            p.image_kind, p.image_hue, p.configurables, c.name_ar AS category_ar, c.name_en AS category_en, s.qty
-     FROM products p JOIN categories c ON c.id = p.main_category_id
-     LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
-     WHERE p.sku = ?1`,
-  )
-    .bind(sku, regionId)
-    .first<ProductRecord>()
+export async function cartLineFor(env: Env, sku: string, regionId: number, options: readonly ConfigurableOption[] | undefined) {
+  const product = await productStore(env.DB).cartProduct(sku, regionId)
   if (!product) throw new CommerceError(404, 'product_not_found', { sku })
   if (product.not_for_sale) throw new CommerceError(400, 'not_for_sale', { sku })
   if (product.big_items && regionId !== appConfig.regions.bigItemsOnlyId) throw new CommerceError(400, 'big_item_region', { sku })

@@ -1,13 +1,13 @@
 /**
- * Placing an order. One D1 batch (a transaction) inserts the order, its items and takes the stock:
- * the stock CHECK (qty >= 0) aborts the whole batch when a unit is gone, so stock never goes below
- * zero and 100 buyers of the last unit make exactly one order; UNIQUE(quote_id) makes a repeated
- * place for the same cart find the one order instead of making a second.
+ * Placing an order: the cart's totals and the payment method are checked here, then the order, its
+ * items, the stock and the vouchers it spends land in one batch (worker/storage/order-store.ts), so 100
+ * buyers of the last unit make exactly one order and a repeated place finds the one order.
  */
-import { appConfig } from '../../app.config'
-import { computeTotals, type CartState } from './cart-model'
+import { appConfig, type Locale } from '../../app.config'
+import { computeTotals, type CartState } from '../../src/domain/cart'
 import { cartStub } from './carts'
 import { CommerceError } from './errors'
+import { orderStore, type OrderRow } from '../storage/order-store'
 import { isHostedPayment, paymentMethods, type PaymentCode } from './payments'
 
 export interface PlacedOrder {
@@ -20,30 +20,21 @@ export interface PlacedOrder {
   payment_url: string | null
 }
 
-interface OrderRow {
-  id: number
-  increment_id: string
-  status: PlacedOrder['status']
-  payment_method: PaymentCode
-  grand_total: number
-}
-
-function toPlaced(row: OrderRow, locale: 'ar' | 'en' = 'ar'): PlacedOrder {
+function toPlaced(row: OrderRow, locale: Locale = 'ar'): PlacedOrder {
+  // Orders store the code they were placed with, always one of ours.
+  const method = row.payment_method as PaymentCode
   return {
     order_id: row.id,
     increment_id: row.increment_id,
     status: row.status,
-    payment_method: row.payment_method,
+    payment_method: method,
     grand_total: row.grand_total,
-    payment_url: isHostedPayment(row.payment_method) && row.status === 'pending_payment' ? `/commerce/payments/sandbox/${row.increment_id}?lang=${locale}` : null,
+    payment_url: isHostedPayment(method) && row.status === 'pending_payment' ? `/commerce/payments/sandbox/${row.increment_id}?lang=${locale}` : null,
   }
 }
 
-export async function orderForQuote(db: D1Database, quoteId: string, locale: 'ar' | 'en' = 'ar'): Promise<PlacedOrder | null> {
-  const row = await db
-    .prepare('SELECT id, increment_id, status, payment_method, grand_total FROM orders WHERE quote_id = ?')
-    .bind(quoteId)
-    .first<OrderRow>()
+export async function orderForQuote(db: D1Database, quoteId: string, locale: Locale = 'ar'): Promise<PlacedOrder | null> {
+  const row = await orderStore(db).forQuote(quoteId)
   return row ? toPlaced(row, locale) : null
 }
 
@@ -55,7 +46,7 @@ function incrementId(): string {
 export async function placeOrder(
   env: Env,
   state: CartState,
-  input: { email: string; method: PaymentCode; customerId: number | null; locale?: 'ar' | 'en' },
+  input: { email: string; method: PaymentCode; customerId: number | null; locale?: Locale },
   now = new Date(),
 ): Promise<PlacedOrder> {
   if (state.status === 'ordered') {
@@ -68,53 +59,39 @@ export async function placeOrder(
   const method = paymentMethods(state, totals, { hostedGateway: env.APP_ENV !== 'production' }).find((p) => p.code === input.method)
   if (!method?.is_available) throw new CommerceError(400, 'payment_unavailable', { method: input.method })
 
-  const db = env.DB
-  const status = isHostedPayment(input.method) ? 'pending_payment' : 'processing'
-  const orderId = `(SELECT id FROM orders WHERE quote_id = ?)`
-  const statements = [
-    db.prepare(
-      `INSERT INTO orders (increment_id, quote_id, customer_id, email, region_id, payment_method, status, subtotal, discount, delivery, vat, grand_total, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).bind(
-      incrementId(), state.quote_id, input.customerId, input.email.toLowerCase(), state.region_id, input.method, status,
-      totals.subtotal, totals.discount, totals.delivery, totals.vat, totals.grand_total, now.toISOString(),
-    ),
-    ...state.lines.map((line, index) =>
-      db.prepare(
-        `INSERT INTO order_items (order_id, line, product_id, sku, name, qty, price, row_total, fee_option_id, parent_sku)
-         VALUES (${orderId}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(
-        state.quote_id, index + 1, line.product_id, line.sku, line.name_en, line.qty, line.price, line.price * line.qty, line.fee_option_id,
-        line.parent_item_id === null ? null : (state.lines.find((l) => l.item_id === line.parent_item_id)?.sku ?? null),
-      ),
-    ),
-    // Pre-orders hold no stock; everything else takes its units from the cart's region.
-    ...products
-      .filter((l) => l.back_orders !== appConfig.backOrdersPreorderCode)
-      .map((line) =>
-        db.prepare('UPDATE stock SET qty = qty - ? WHERE product_id = ? AND region_id = ?').bind(line.qty, line.product_id, state.region_id),
-      ),
-    // Vouchers are spent with the order: a gift voucher's balance has its own CHECK (balance >= 0).
-    ...(state.gift_voucher && totals.gift_voucher > 0
-      ? [db.prepare('UPDATE gift_vouchers SET balance = balance - ? WHERE voucher = ?').bind(totals.gift_voucher, state.gift_voucher.voucher)]
-      : []),
-    ...(state.erp_voucher
-      ? [db.prepare('UPDATE erp_vouchers SET used_by_quote = ? WHERE voucher = ? AND used_by_quote IS NULL').bind(state.quote_id, state.erp_voucher.voucher)]
-      : []),
-  ]
-  try {
-    await db.batch(statements)
-  } catch (error) {
-    const message = String((error as Error)?.message ?? error)
-    if (/UNIQUE constraint failed: orders\.quote_id/.test(message)) {
-      const existing = await orderForQuote(db, state.quote_id, input.locale)
-      if (existing) return existing
-    }
-    if (/CHECK constraint failed: balance/.test(message)) throw new CommerceError(409, 'voucher_invalid')
-    if (/CHECK constraint failed/.test(message)) throw new CommerceError(409, 'out_of_stock')
-    throw error
+  const refused = await orderStore(env.DB).place(
+    {
+      increment_id: incrementId(),
+      quote_id: state.quote_id,
+      customer_id: input.customerId,
+      email: input.email,
+      region_id: state.region_id,
+      payment_method: input.method,
+      status: isHostedPayment(input.method) ? 'pending_payment' : 'processing',
+      totals,
+      items: state.lines.map((line) => ({
+        product_id: line.product_id,
+        sku: line.sku,
+        name: line.name_en,
+        qty: line.qty,
+        price: line.price,
+        fee_option_id: line.fee_option_id,
+        parent_sku: line.parent_item_id === null ? null : (state.lines.find((l) => l.item_id === line.parent_item_id)?.sku ?? null),
+      })),
+      // Pre-orders hold no stock; everything else takes its units from the cart's region.
+      stock: products.filter((l) => l.back_orders !== appConfig.backOrdersPreorderCode).map((l) => ({ product_id: l.product_id, qty: l.qty })),
+      giftVoucher: state.gift_voucher && totals.gift_voucher > 0 ? { voucher: state.gift_voucher.voucher, amount: totals.gift_voucher } : null,
+      erpVoucher: state.erp_voucher?.voucher ?? null,
+    },
+    now,
+  )
+  if (refused === 'duplicate') {
+    const existing = await orderForQuote(env.DB, state.quote_id, input.locale)
+    if (existing) return existing
   }
-  const placed = await orderForQuote(db, state.quote_id, input.locale)
+  if (refused === 'voucher') throw new CommerceError(409, 'voucher_invalid')
+  if (refused === 'stock') throw new CommerceError(409, 'out_of_stock')
+  const placed = await orderForQuote(env.DB, state.quote_id, input.locale)
   if (!placed) throw new Error(`order for quote ${state.quote_id} vanished`)
   await cartStub(env, state.quote_id).markOrdered(placed.order_id)
   return placed

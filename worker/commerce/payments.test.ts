@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CartLineRecord, CartState } from './cart-model'
-import { computeTotals } from './cart-model'
+import { type CartLineRecord, type CartState, computeTotals } from '../../src/domain/cart'
 import { paymentMethods } from './payments'
 
 const line = (over: Partial<CartLineRecord> = {}): CartLineRecord => ({

@@ -5,7 +5,7 @@
  * payments: the order waits for the provider (the sandbox gateway outside production).
  */
 import { appConfig } from '../../app.config'
-import type { CartState, CartTotals } from './cart-model'
+import type { CartState, CartTotals } from '../../src/domain/cart'
 
 export const paymentCodes = ['cashondelivery', 'card', 'tabby', 'tamara'] as const
 export type PaymentCode = (typeof paymentCodes)[number]

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers'
-import type { CartLineRecord, CartState, Coupon } from '../commerce/cart-model'
+import type { CartLineRecord, CartState, Coupon } from '../../src/domain/cart'
 
 /**
  * One cart per quote, in the object's own SQLite storage. Every change is a few synchronous SQL

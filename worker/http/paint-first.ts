@@ -5,9 +5,9 @@
  * the first paint and the largest picture need. Here the preloads leave the head and the entry's
  * script goes; just after the first paint the route's chunks are preloaded again (all at once, so
  * nothing waits on the entry to ask for them) and the entry is imported. A button tapped before the
- * page is interactive is tapped again once it is (src/lib/early-tap.ts).
+ * page is interactive is tapped again once it is (src/domain/early-tap.ts).
  */
-import { rememberEarlyTaps } from '../../src/lib/early-tap'
+import { rememberEarlyTaps } from '../../src/domain/early-tap'
 
 /** The client entry's file name (src/client.tsx builds to assets/index-<hash>.js; a test checks it). */
 const entryPrefix = '/assets/index-'

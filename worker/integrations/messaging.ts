@@ -3,6 +3,8 @@
  * is the development outbox: messages are logged and kept in D1, readable through /commerce/dev/outbox
  * outside production. With SMS_API_URL (and SMS_API_KEY) set, SMS goes to that HTTP provider.
  */
+import { eventStore } from '../storage/event-store'
+
 export interface MessageSender {
   send(channel: 'sms' | 'email', recipient: string, body: string): Promise<void>
 }
@@ -11,9 +13,7 @@ export function devOutbox(db: D1Database): MessageSender {
   return {
     async send(channel, recipient, body) {
       console.log(JSON.stringify({ level: 'info', message: 'outbox', channel, recipient }))
-      await db.prepare('INSERT INTO outbox (channel, recipient, body, created_at) VALUES (?, ?, ?, ?)')
-        .bind(channel, recipient, body, new Date().toISOString())
-        .run()
+      await eventStore(db).addToOutbox({ channel, recipient, body }, new Date())
     },
   }
 }

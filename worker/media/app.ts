@@ -1,8 +1,8 @@
 /** /media/*: product and banner pictures drawn on the Worker (no remote image anywhere). */
 import { Hono } from 'hono'
 import { onApiError, onNotFound } from '../api/errors'
-import type { ImageKind } from '../seed/taxonomy'
 import { bannerSvg, imageKinds, productSvg } from './illustrations'
+import type { ImageKind } from '../../src/domain/catalogue'
 
 const svgHeaders = {
   'content-type': 'image/svg+xml; charset=utf-8',

@@ -1,8 +1,8 @@
+import type { ImageKind } from '../../src/domain/catalogue'
 /**
  * Product and banner pictures drawn as SVG on the Worker: the store ships no remote image and no
  * binary assets, and every product still has a recognisable picture of its kind and colour.
  */
-import type { ImageKind } from '../seed/taxonomy'
 
 const hsl = (h: number, s: number, l: number) => `hsl(${h} ${s}% ${l}%)`
 

@@ -7,7 +7,7 @@
  */
 import type { Algoliasearch, IndexSettings, SynonymHit } from 'algoliasearch'
 import { appConfig, type Locale } from '../../app.config'
-import type { DocumentRow } from '../catalogue/product-documents'
+import type { DocumentRow } from '../storage/product-documents'
 import { replicaSorts, type IndexRecord } from './engine'
 import { productRecords, suggestionRecords } from './records'
 import { synonymGroups } from './synonyms'

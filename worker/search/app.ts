@@ -10,6 +10,7 @@ import { appConfig } from '../../app.config'
 import type { SearchQuery } from './engine'
 import { parseFacetFilters, parseFilters, type Filters } from './filters'
 import { resolveIndex, searchIndex } from './indexes'
+import { eventStore } from '../storage/event-store'
 
 const limits = appConfig.search
 const stringList = type('string <= 200').array().atMostLength(50)
@@ -154,25 +155,10 @@ export const searchApp = new Hono<{ Bindings: Env }>()
 async function receiveEvents(c: Context<{ Bindings: Env }>) {
   const body = insightsBody(await readJson(c))
   if (body instanceof type.errors) throw new SearchError(400, body.summary)
-  const now = new Date().toISOString()
   try {
-    await c.env.DB.batch(
-      body.events.map((e) =>
-        c.env.DB.prepare(
-          `INSERT INTO search_events (event_type, event_subtype, event_name, index_name, user_token, query_id, object_ids, positions, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).bind(
-          e.eventType,
-          e.eventSubtype ?? null,
-          e.eventName,
-          e.index,
-          e.authenticatedUserToken ?? e.userToken,
-          e.queryID ?? null,
-          JSON.stringify(e.objectIDs),
-          e.positions ? JSON.stringify(e.positions) : null,
-          now,
-        ),
-      ),
+    await eventStore(c.env.DB).recordSearchEvents(
+      body.events.map((e) => ({ ...e, userToken: e.authenticatedUserToken ?? e.userToken })),
+      new Date(),
     )
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', message: 'search events failed', error: String(error) }))

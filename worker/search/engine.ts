@@ -5,7 +5,7 @@
  * popularity, filters, facet counts and highlighting, answered in Algolia's result shape.
  */
 import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchResult } from 'minisearch'
-import { normaliseSearchText, searchWords } from '../../src/lib/search-text'
+import { normaliseSearchText, searchWords } from '../../src/domain/search-text'
 import type { Filters } from './filters'
 import { synonymsOf } from './synonyms'
 

@@ -8,7 +8,7 @@
  */
 import { waitUntil } from 'cloudflare:workers'
 import { appConfig, type Locale } from '../../app.config'
-import { allDocumentRows, type DocumentRow } from '../catalogue/product-documents'
+import { allDocumentRows, type DocumentRow } from '../storage/product-documents'
 import { cacheKeyVersion, catalogueVersionKey } from '../storage/kv-cache'
 import { replicaSorts, SearchIndex, type IndexSnapshot, type ReplicaSort } from './engine'
 import { productRecords, suggestionRecords } from './records'

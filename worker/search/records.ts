@@ -5,8 +5,8 @@
  * by the popularity of the products behind them.
  */
 import type { Locale } from '../../app.config'
-import { normaliseSearchText } from '../../src/lib/search-text'
-import { toDocument, type DocumentRow } from '../catalogue/product-documents'
+import { normaliseSearchText } from '../../src/domain/search-text'
+import { toDocument, type DocumentRow } from '../storage/product-documents'
 import type { IndexRecord } from './engine'
 
 export function productRecords(rows: readonly DocumentRow[], locale: Locale, now: Date): IndexRecord[] {

@@ -2,7 +2,7 @@
  * Transliteration synonyms (issue 5): shoppers type a brand or product in either script, or the
  * Arabic spellings in use. Each group is a set of normalised words that match one another.
  */
-import { normaliseSearchText } from '../../src/lib/search-text'
+import { normaliseSearchText } from '../../src/domain/search-text'
 
 export const synonymGroups: readonly (readonly string[])[] = [
   ['iphone', 'ايفون', 'آيفون'],

@@ -2,15 +2,8 @@
  * Seeded regions, home content, footer, static pages and blog posts, in both languages.
  */
 import type { Locale } from '../../app.config'
-
-export interface RegionRow {
-  id: number
-  label_ar: string
-  label_en: string
-  position: number
-  delivery_lead_days: number
-  delivery_date_count: number
-}
+import type { BlogPostRow, RegionRow, StaticPageRow } from '../../src/domain/catalogue'
+import type { FooterContent, HomeContent } from '../../src/domain/content'
 
 /** DESIGN.md section 3: the list order is the ordering map. */
 export const regions: RegionRow[] = [
@@ -36,28 +29,6 @@ export const regions: RegionRow[] = [
   delivery_lead_days: lead as number,
   delivery_date_count: 3,
 }))
-
-export interface HomeBanner {
-  id: string
-  title: string
-  subtitle: string
-  cta: string
-  href: string
-  image_desktop: string
-  image_mobile: string
-  /** A product picture shown beside the words on wide screens. */
-  image_product: string
-  theme: string
-}
-
-export interface HomeContent {
-  'fast-delivery-region-ids': number[]
-  'popup-banner': { 'img-en': string; 'img-ar': string; href: string; alt: string } | null
-  banners: HomeBanner[]
-  highlights: { url_key: string; image: string }[]
-  rails: { id: string; title: string; category_url_key: string }[]
-  campaign: { title: string; opens_at: string; closes_at: string } | null
-}
 
 const homeText = {
   ar: {
@@ -125,14 +96,6 @@ export function homeContent(locale: Locale): HomeContent[] {
   ]
 }
 
-export interface FooterContent {
-  columns: { title: string; links: { label: string; href: string; external?: boolean }[] }[]
-  contact: { phone: string; whatsapp: string; email: string; hours: string }
-  social: { name: string; href: string }[]
-  payment_methods: string[]
-  legal: string
-}
-
 export function footerContent(locale: Locale): FooterContent {
   const ar = locale === 'ar'
   return {
@@ -182,14 +145,6 @@ export function footerContent(locale: Locale): FooterContent {
   }
 }
 
-export interface StaticPageRow {
-  slug: string
-  title_ar: string
-  title_en: string
-  body_ar: string
-  body_en: string
-}
-
 export const staticPages: StaticPageRow[] = [
   {
     slug: 'terms-conditions',
@@ -213,17 +168,6 @@ export const staticPages: StaticPageRow[] = [
     body_en: 'Matjar e-commerce, commercial registration 1010000000, Riyadh, Saudi Arabia.',
   },
 ]
-
-export interface BlogPostRow {
-  slug: string
-  title_ar: string
-  title_en: string
-  excerpt_ar: string
-  excerpt_en: string
-  body_ar: string
-  body_en: string
-  published_at: string
-}
 
 export const blogPosts: BlogPostRow[] = [
   {

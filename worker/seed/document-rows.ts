@@ -2,7 +2,7 @@
  * A generated catalogue as the rows D1 answers for the search indexes (product, category names,
  * stock as JSON), without D1: for tests and benches that exercise the search code in Node.
  */
-import type { DocumentRow } from '../catalogue/product-documents'
+import type { DocumentRow } from '../storage/product-documents'
 import type { Catalogue } from './catalogue'
 
 export function documentRowsOf(catalogue: Catalogue): DocumentRow[] {

@@ -3,16 +3,12 @@
  * holds (brands, series, variants, price range, specifications). Names are written in both
  * languages as a shop in Riyadh would write them.
  */
+import type { ImageKind } from '../../src/domain/catalogue'
 
 export interface Text {
   en: string
   ar: string
 }
-
-export type ImageKind =
-  | 'phone' | 'tablet' | 'watch' | 'laptop' | 'monitor' | 'tv' | 'headphones' | 'speaker' | 'console'
-  | 'controller' | 'camera' | 'drone' | 'fridge' | 'washer' | 'ac' | 'oven' | 'microwave' | 'blender'
-  | 'coffee' | 'airfryer' | 'vacuum' | 'iron' | 'sofa' | 'lamp' | 'bed' | 'cookware' | 'router' | 'charger'
 
 export interface ProductLine {
   brand: Text

@@ -3,7 +3,7 @@
  * posts, each in both languages with hreflang alternates (slugs are the same in both, DESIGN.md
  * section 3). Pure, so the XML's shape is unit-tested; the route reads the paths from D1.
  */
-import { appConfig } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
 
 export interface SitemapEntry {
   /** The Arabic path (the English one is /en + path). */
@@ -14,7 +14,7 @@ export interface SitemapEntry {
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
 
-function localized(path: string, locale: 'ar' | 'en'): string {
+function localized(path: string, locale: Locale): string {
   const origin = appConfig.store.canonicalOrigin
   if (locale === 'ar') return origin + path
   return origin + (path === '/' ? '/en/' : `/en${path}`)

@@ -2,10 +2,10 @@
  * Reads the catalogue structure and content from D1 in the shapes the spec's calls return.
  */
 import type { Locale } from '../../app.config'
-import type { CategoryNode } from '../../src/lib/category-tree'
-import type { RegionOption } from '../../src/lib/city-search'
-import type { CategoryRow } from '../seed/catalogue'
-import type { FooterContent, HomeContent } from '../seed/content'
+import type { CategoryNode } from '../../src/domain/category-tree'
+import type { RegionOption, CategoryRow } from '../../src/domain/catalogue'
+import type { FooterContent, HomeContent } from '../../src/domain/content'
+import type { SitemapEntry } from '../seo/sitemap'
 
 interface CategoryRecord extends CategoryRow {
   product_count: number
@@ -99,6 +99,28 @@ export function catalogueStore(db: D1Database) {
     async footer(locale: Locale): Promise<FooterContent | null> {
       const body = await document(db, 'footer', locale)
       return body ? (JSON.parse(body) as FooterContent) : null
+    },
+
+    /** Every page a search engine should know, in one batch: categories with products, products, static pages, posts. */
+    async sitemapEntries(): Promise<SitemapEntry[]> {
+      const [categories, products, pages, posts] = await db.batch([
+        db.prepare(
+          `SELECT c.url_key FROM categories c
+           WHERE EXISTS (SELECT 1 FROM product_categories pc WHERE pc.category_id = c.id)
+           ORDER BY c.position, c.id`,
+        ),
+        db.prepare('SELECT rewrite_url, created_at FROM products ORDER BY entity_id'),
+        db.prepare('SELECT slug FROM static_pages ORDER BY slug'),
+        db.prepare('SELECT slug, published_at FROM blog_posts ORDER BY published_at DESC'),
+      ])
+      return [
+        { path: '/' },
+        ...(categories!.results as { url_key: string }[]).map((r) => ({ path: `/${r.url_key}` })),
+        ...(products!.results as { rewrite_url: string; created_at: string }[]).map((r) => ({ path: `/product/${r.rewrite_url}`, lastmod: r.created_at })),
+        ...(pages!.results as { slug: string }[]).map((r) => ({ path: `/static/${r.slug}` })),
+        { path: '/blogs' },
+        ...(posts!.results as { slug: string; published_at: string }[]).map((r) => ({ path: `/blogs/${r.slug}`, lastmod: r.published_at })),
+      ]
     },
   }
 }

@@ -1,11 +1,11 @@
-/** Product reads for cards and listings, in the page's language and for the shopper's region. */
+/** Product reads for cards, listings, product pages and cart lines, in the page's language and for the shopper's region. */
 import { appConfig, type Locale } from '../../app.config'
-import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/lib/dates'
-import type { ProductLabel } from '../../src/lib/labels'
-import { productImagePath, type ProductMessage, type ProductOption, type ProductSummary } from '../../src/lib/product'
-import { feesForRegion, type FeeOptionRow, type ProductFee } from '../catalogue/product-fees'
+import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/domain/dates'
+import type { ProductLabel } from '../../src/domain/labels'
+import { productImagePath, type ProductMessage, type ProductOption, type ProductSummary } from '../../src/domain/product'
+import { feesForRegion, type PricedFeeOption, type ProductFee } from '../../src/domain/product-fees'
 import type { ListingRow } from '../catalogue/listing'
-import type { ProductRow } from '../seed/catalogue'
+import type { ProductRow } from '../../src/domain/catalogue'
 
 type SummaryRecord = Pick<
   ProductRow,
@@ -156,8 +156,40 @@ export function productStore(db: D1Database) {
       const byId = new Map(results.map((r) => [r.entity_id, toSummary(r, locale)]))
       return ids.flatMap((id) => byId.get(id) ?? [])
     },
+
+    /** What a cart line needs of a product, with its category and its stock in the region (null: no stock row). */
+    cartProduct: (sku: string, regionId: number) =>
+      db
+        .prepare(
+          `SELECT p.entity_id, p.sku, p.type_id, p.name_ar, p.name_en, p.price, p.special_price, p.discounted_price_from,
+                  p.discounted_price_to, p.back_orders, p.not_for_sale, p.big_items, p.eligible_for_tabby, p.eligible_for_tamara,
+                  p.image_kind, p.image_hue, p.configurables, c.name_ar AS category_ar, c.name_en AS category_en, s.qty
+           FROM products p JOIN categories c ON c.id = p.main_category_id
+           LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
+           WHERE p.sku = ?1`,
+        )
+        .bind(sku, regionId)
+        .first<CartProduct>(),
+
+    /** A service's price for a product in the region, else in the fallback region (docs/product.md, "Services"). */
+    feeOption: (productId: number, feeId: number, regionId: number) =>
+      db
+        .prepare(
+          `SELECT o.fee_option_id, o.price, f.title_ar, f.title_en FROM product_fee_options o JOIN product_fees f ON f.fee_id = o.fee_id
+           WHERE o.product_id = ?1 AND o.fee_id = ?2 AND o.region_id IN (?3, ?4)
+           ORDER BY o.region_id = ?3 DESC LIMIT 1`,
+        )
+        .bind(productId, feeId, regionId, appConfig.regions.feeFallbackId)
+        .first<{ fee_option_id: number; price: number; title_ar: string; title_en: string }>(),
   }
 }
+
+export type CartProduct = Pick<
+  ProductRow,
+  | 'entity_id' | 'sku' | 'type_id' | 'name_ar' | 'name_en' | 'price' | 'special_price' | 'discounted_price_from'
+  | 'discounted_price_to' | 'back_orders' | 'not_for_sale' | 'big_items' | 'eligible_for_tabby' | 'eligible_for_tamara'
+  | 'image_kind' | 'image_hue' | 'configurables'
+> & { category_ar: string; category_en: string; qty: number | null }
 
 export interface ProductDetail extends ProductSummary {
   description: string
@@ -209,7 +241,7 @@ export async function productDetail(
   regionId: number,
   options: { now: Date; relatedLimit: number },
 ): Promise<{ product: ProductDetail; related: ProductSummary[] } | null> {
-  const [detail, fees, related] = await db.batch<DetailRecord & FeeOptionRow & SummaryRecord>([
+  const [detail, fees, related] = await db.batch<DetailRecord & PricedFeeOption & SummaryRecord>([
     db
       .prepare(
         `SELECT ${summaryColumns}, p.description_ar, p.description_en, p.specifications, p.configurables, p.eligible_for_tabby,
@@ -246,7 +278,7 @@ export async function productDetail(
       specifications: localSpecifications(row.specifications, locale),
       main_category: { url_key: row.category_url_key, name: locale === 'ar' ? row.category_name_ar : row.category_name_en },
       options: row.type_id === 'configurable' ? localOptions(row.configurables, locale) : [],
-      fees: feesForRegion((fees?.results ?? []) as FeeOptionRow[], regionId, appConfig.regions.feeFallbackId, locale),
+      fees: feesForRegion((fees?.results ?? []) as PricedFeeOption[], regionId, appConfig.regions.feeFallbackId, locale),
       eligible_for_tabby: row.eligible_for_tabby === 1,
       eligible_for_tamara: row.eligible_for_tamara === 1,
       delivery_dates:

@@ -4,7 +4,7 @@
  */
 import { useAtom, useSetAtom } from 'jotai'
 import { useState } from 'react'
-import { forgotEmailError, passwordErrors } from '../../lib/account-rules'
+import { forgotEmailError, passwordErrors } from '../../domain/account-rules'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { confirmPasswordReset, sendPasswordReset } from '../../server/auth.functions'

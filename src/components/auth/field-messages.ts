@@ -1,4 +1,5 @@
-import type { AccountErrorCode } from '../../lib/account-rules'
+import type { Locale } from '../../../app.config'
+import type { AccountErrorCode } from '../../domain/account-rules'
 import { m } from '../../paraglide/messages.js'
 
 /** The words for each account rule code of spec section 5, in the page's language. */
@@ -28,7 +29,7 @@ export const fieldMessage: Record<AccountErrorCode | 'InvalidCredentials' | 'Ema
 }
 
 /** Spec section 8: an OTP failure whose message says 'Invalid' shows it (Arabic: 'code incorrect'). */
-export function otpFailureMessage(serverMessage: string | undefined, locale: 'ar' | 'en'): string {
+export function otpFailureMessage(serverMessage: string | undefined, locale: Locale): string {
   if (serverMessage?.includes('Invalid')) return locale === 'en' ? serverMessage : m.otp_incorrect()
   return m.otp_attempt_failed()
 }

@@ -1,10 +1,10 @@
 /** The cart's lines with quantity steppers and remove buttons; service (fee) lines sit under their product. */
 import { Icon } from '../ui/Icon'
 import { appConfig } from '../../../app.config'
-import type { CartItemView } from '../../lib/cart-types'
 import { m } from '../../paraglide/messages.js'
 import { useRemoveCartItem, useUpdateCartItem } from '../../queries/cart-lines'
 import { Price } from '../Price'
+import type { CartItemView } from '../../domain/cart'
 
 export function CartLines({ items, compact = false }: { items: CartItemView[]; compact?: boolean }) {
   const update = useUpdateCartItem()

@@ -1,7 +1,7 @@
 /** The cart's totals: subtotal, discounts, delivery (free above 299 SAR), the VAT included and the total. */
-import type { CartTotals } from '../../lib/cart-types'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
+import type { CartTotals } from '../../domain/cart'
 
 export function CartSummary({ totals }: { totals: CartTotals }) {
   const left = totals.free_delivery_threshold - (totals.subtotal - totals.coupon_discount - totals.replacement_discount)

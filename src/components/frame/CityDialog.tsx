@@ -7,15 +7,16 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useAtom } from 'jotai'
 import { useId, useState } from 'react'
 import { appConfig } from '../../../app.config'
-import { filterCities, type RegionOption } from '../../lib/city-search'
+import { filterCities } from '../../lib/city-search'
 import { currentLocale } from '../../lib/i18n'
-import { isStorableRegionId } from '../../lib/region'
+import { isStorableRegionId } from '../../domain/region'
 import { cookieNames, writeBrowserCookie } from '../../lib/shopper-prefs'
 import { m } from '../../paraglide/messages.js'
 import { cartQueries, useAddToCart } from '../../queries/cart'
 import { clearCart } from '../../server/cart.functions'
 import { chosenRegionIdAtom, openModalAtom, pendingCartAddAtom } from '../../state/shopper'
 import { Dialog } from '../ui/Dialog'
+import type { RegionOption } from '../../domain/catalogue'
 
 /** The region cookie lives as long as the handshake (spec section 9 gives no own figure). */
 const regionCookieMaxAgeSeconds = appConfig.cookies.handshakeDays * 24 * 60 * 60

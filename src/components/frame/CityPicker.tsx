@@ -4,9 +4,9 @@
  */
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Icon } from '../ui/Icon'
-import type { RegionOption } from '../../lib/city-search'
 import { m } from '../../paraglide/messages.js'
 import { chosenRegionIdAtom, openModalAtom } from '../../state/shopper'
+import type { RegionOption } from '../../domain/catalogue'
 
 /** The header button showing the chosen city; it opens the one city dialog. */
 export function CityButton({ regions, className = '' }: { regions: RegionOption[]; className?: string }) {

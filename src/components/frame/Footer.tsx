@@ -1,9 +1,9 @@
 /** The footer: newsletter, link columns, contact, social, payment methods and the legal line. */
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import type { FooterContent } from '~/seed/content'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
+import type { FooterContent } from '../../domain/content'
 
 type NewsletterState = 'idle' | 'sending' | 'done' | 'invalid' | 'failed'
 

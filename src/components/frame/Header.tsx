@@ -3,8 +3,7 @@
  * and the language toggle; the nav bar under it on large screens. Phones get the search on a
  * second row and the city on a third.
  */
-import type { MenuNode } from '../../lib/category-tree'
-import type { RegionOption } from '../../lib/city-search'
+import type { MenuNode } from '../../domain/category-tree'
 import { CityButton } from './CityPicker'
 import { AccountButton, useTelesales } from './AccountButton'
 import { AccountLink, CartLink, FavouritesLink } from './HeaderIcons'
@@ -13,6 +12,7 @@ import { Logo } from './Logo'
 import { NavBar } from './NavBar'
 import { SearchBox } from './SearchBox'
 import { SideMenuButton } from './SideMenuButton'
+import type { RegionOption } from '../../domain/catalogue'
 
 export function Header({ tree, regions }: { tree: MenuNode | undefined; regions: RegionOption[] }) {
   const telesales = useTelesales()

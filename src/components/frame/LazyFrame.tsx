@@ -9,11 +9,11 @@
 import { useAtomValue } from 'jotai'
 import { useHydrated, useSearch } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import type { FooterContent } from '~/seed/content'
-import type { MenuNode } from '../../lib/category-tree'
-import type { RegionOption } from '../../lib/city-search'
+import type { MenuNode } from '../../domain/category-tree'
 import { compareAtom, openModalAtom } from '../../state/shopper'
 import { toastsAtom } from '../../state/toasts'
+import type { FooterContent } from '../../domain/content'
+import type { RegionOption } from '../../domain/catalogue'
 
 const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: module.SideMenu })))
 const CityDialog = lazy(() => import('./CityDialog').then((module) => ({ default: module.CityDialog })))

@@ -3,7 +3,7 @@
  * show_animation, grey skeletons while loading, hidden under 992 px. A click clears the search text.
  */
 import { Link } from '@tanstack/react-router'
-import type { MenuNode } from '../../lib/category-tree'
+import type { MenuNode } from '../../domain/category-tree'
 import { navCategories } from '../../lib/mega-menu'
 import { m } from '../../paraglide/messages.js'
 import { appConfig } from '../../../app.config'

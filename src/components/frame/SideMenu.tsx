@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router'
 import { useAtom } from 'jotai'
 import { Icon } from '../ui/Icon'
-import type { MenuNode } from '../../lib/category-tree'
+import type { MenuNode } from '../../domain/category-tree'
 import { isMenuCategory } from '../../lib/mega-menu'
 import { m } from '../../paraglide/messages.js'
 import { openModalAtom } from '../../state/shopper'

@@ -1,8 +1,8 @@
 /** The campaign countdown from the home content (never hard-coded dates). */
 import { useEffect, useState } from 'react'
-import type { HomeContent } from '~/seed/content'
 import { campaignTimeLeft } from '../../lib/countdown'
 import { m } from '../../paraglide/messages.js'
+import type { HomeContent } from '../../domain/content'
 
 export function CampaignCountdown({ campaign, serverNow }: { campaign: NonNullable<HomeContent['campaign']>; serverNow: string }) {
   const [now, setNow] = useState(() => new Date(serverNow))

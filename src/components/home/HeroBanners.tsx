@@ -1,7 +1,7 @@
 /** The home banners: a swipeable strip (CSS scroll snap, no script), desktop and mobile art per banner. */
 import { Link } from '@tanstack/react-router'
-import type { HomeBanner } from '~/seed/content'
 import { m } from '../../paraglide/messages.js'
+import type { HomeBanner } from '../../domain/content'
 
 export function HeroBanners({ banners }: { banners: HomeBanner[] }) {
   return (

@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router'
 import { useAtom } from 'jotai'
 import { useEffect } from 'react'
 import { appConfig } from '../../../app.config'
-import type { HomeContent } from '~/seed/content'
 import { currentLocale } from '../../lib/i18n'
 import { openModalAtom } from '../../state/shopper'
 import { Dialog } from '../ui/Dialog'
+import type { HomeContent } from '../../domain/content'
 
 const seenKey = 'popupBannerSeen'
 /** The spec's 3 s modal trigger delay (section 9). */

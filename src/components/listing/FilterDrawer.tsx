@@ -1,6 +1,5 @@
 /** The facets in a drawer, for phones (the desktop shows them beside the grid). */
-import type { ListingFacets } from '~/catalogue/listing'
-import type { ListingSearch } from '../../lib/search-params'
+import type { ListingFacets, ListingSearch } from '../../domain/listing'
 import { m } from '../../paraglide/messages.js'
 import { Dialog } from '../ui/Dialog'
 import { Facets } from './Facets'

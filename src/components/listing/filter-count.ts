@@ -1,4 +1,4 @@
-import type { ListingSearch } from '../../lib/search-params'
+import type { ListingSearch } from '../../domain/listing'
 
 /** How many filters are chosen (for the phone's Filter button). */
 export function chosenFilterCount(search: ListingSearch): number {

@@ -2,7 +2,7 @@
  * A configurable product's options (spec section 5: all required). Each option is a group of
  * radio buttons drawn as chips; a missing choice is announced with the spec's message.
  */
-import type { ProductOption } from '../../lib/product'
+import type { ProductOption } from '../../domain/product'
 
 interface ProductOptionsProps {
   options: ProductOption[]

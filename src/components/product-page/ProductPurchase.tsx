@@ -4,10 +4,10 @@
  * Add to Cart (opens the cart panel) beside Buy now (goes to checkout).
  */
 import { useState } from 'react'
-import type { ProductFee } from '~/catalogue/product-fees'
+import type { ProductFee } from '../../domain/product-fees'
 import { Icon } from '../ui/Icon'
-import type { ProductOption, ProductSummary } from '../../lib/product'
-import { stockState } from '../../lib/stock'
+import type { ProductOption, ProductSummary } from '../../domain/product'
+import { stockState } from '../../domain/stock'
 import { m } from '../../paraglide/messages.js'
 import { useAddProduct } from '../product/use-add-product'
 import { ProductOptions } from './ProductOptions'

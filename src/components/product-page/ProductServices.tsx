@@ -2,7 +2,7 @@
  * Services sold with the product (product fees, spec sections 3 and 9): a title in the page's
  * language and a price with one decimal for the shopper's region, chosen before adding to the cart.
  */
-import type { ProductFee } from '~/catalogue/product-fees'
+import type { ProductFee } from '../../domain/product-fees'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'

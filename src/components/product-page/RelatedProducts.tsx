@@ -4,7 +4,7 @@
  * card code. The space is kept from the start: nothing shifts when it appears.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import type { ProductSummary } from '../../lib/product'
+import type { ProductSummary } from '../../domain/product'
 import { m } from '../../paraglide/messages.js'
 
 const ProductRail = lazy(() => import('../product/ProductRail').then((module) => ({ default: module.ProductRail })))

@@ -5,8 +5,8 @@
  */
 import { useNavigate } from '@tanstack/react-router'
 import { Icon } from '../ui/Icon'
-import type { ProductSummary } from '../../lib/product'
-import { stockState } from '../../lib/stock'
+import type { ProductSummary } from '../../domain/product'
+import { stockState } from '../../domain/stock'
 import { m } from '../../paraglide/messages.js'
 import { useAddProduct } from './use-add-product'
 

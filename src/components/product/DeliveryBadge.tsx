@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { Icon } from '../ui/Icon'
-import { deliveryBadge, type DeliveryBadge as Badge, type DeliveryFields } from '../../lib/delivery'
+import { deliveryBadge, type DeliveryBadge as Badge, type DeliveryFields } from '../../domain/delivery'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { catalogueQueries } from '../../queries/catalogue'

@@ -5,9 +5,9 @@
  * Every line keeps its height whatever it holds, so cards in a row line up and nothing shifts.
  */
 import { Link } from '@tanstack/react-router'
-import type { ProductSummary } from '../../lib/product'
-import { pricesWithTax } from '../../lib/pricing'
-import { stockState } from '../../lib/stock'
+import type { ProductSummary } from '../../domain/product'
+import { pricesWithTax } from '../../domain/pricing'
+import { stockState } from '../../domain/stock'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
 import { AddToCartButton } from './AddToCartButton'

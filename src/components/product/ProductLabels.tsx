@@ -1,5 +1,5 @@
 /** A product's labels over its picture (spec section 4): active ones only, at their corner. */
-import { visibleLabels, type LabelPosition, type ProductLabel } from '../../lib/labels'
+import { visibleLabels, type LabelPosition, type ProductLabel } from '../../domain/labels'
 
 // Left and right follow the reading direction, so a label keeps its corner in both languages. The
 // top end corner holds the wishlist heart and the bottom end one the discount, so labels there sit clear of them.

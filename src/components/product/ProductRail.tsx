@@ -1,6 +1,6 @@
 /** A horizontal rail of product cards; scrolls by touch or keyboard in either direction. */
 import { Link } from '@tanstack/react-router'
-import type { ProductSummary } from '../../lib/product'
+import type { ProductSummary } from '../../domain/product'
 import { m } from '../../paraglide/messages.js'
 import { ProductCard } from './ProductCard'
 

@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react'
 import { appConfig } from '../../../app.config'
-import type { ProductMessage } from '../../lib/product'
+import type { ProductMessage } from '../../domain/product'
 
 let tick = 0
 let timer: ReturnType<typeof setInterval> | undefined

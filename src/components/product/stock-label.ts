@@ -1,4 +1,4 @@
-import type { StockState } from '../../lib/stock'
+import type { StockState } from '../../domain/stock'
 import { m } from '../../paraglide/messages.js'
 
 /** The words for a stock state in the page's language. */

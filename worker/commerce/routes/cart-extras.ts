@@ -6,21 +6,23 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { appConfig } from '../../../app.config'
-import { internationalMobile } from '../../../src/lib/phone'
-import { cartView } from '../cart-model'
+import { internationalMobile } from '../../../src/domain/phone'
+import { cartView } from '../../../src/domain/cart'
 import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
 import { validate } from '../validate'
+import { productStore } from '../../storage/product-store'
+import { voucherStore } from '../../storage/voucher-store'
+import { feeId, itemId, qty, sku } from '../../../src/domain/schemas'
 
-const itemId = '1 <= number.integer <= 1000000000'
-const feeBody = type({ item_id: itemId, fee_id: '1 <= number.integer <= 100000' })
+const feeBody = type({ item_id: itemId, fee_id: feeId })
 const voucherCode = '/^[A-Za-z0-9-]{4,40}$/'
 const redeemBody = type({ voucher: voucherCode, pin: '/^\\d{4,8}$/', quoteId: 'string <= 64', amount: '0 < number <= 100000', isMask: '0 | 1' })
 const reverseBody = type({ quoteId: 'string <= 64', isMask: '0 | 1' })
 const replacementBody = type({ itemId, quoteId: 'string <= 64', action: "'add' | 'remove'", isMask: '0 | 1' })
 const erpBody = type({ phoneno: 'string <= 20', voucher: voucherCode })
-const availabilityBody = type({ cartItems: type({ sku: '/^[A-Za-z0-9-]{1,64}$/', qty: `1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}` }).array().atMostLength(appConfig.cart.maxLines) })
+const availabilityBody = type({ cartItems: type({ sku, qty }).array().atMostLength(appConfig.cart.maxLines) })
 const mergeBody = type({ storeId: '1 <= number.integer <= 100', customerId: 'number.integer >= 1' })
 
 /** The body's quote must be the one in the header: a caller cannot act on a cart it does not hold. */
@@ -34,14 +36,8 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
     const line = state.lines.find((l) => l.item_id === item_id && l.parent_item_id === null)
     if (!line) throw new CommerceError(404, 'item_not_found')
-    // The fee's price in the cart's region, else the fallback region's (spec section 9).
-    const option = await c.env.DB.prepare(
-      `SELECT o.fee_option_id, o.price, f.title_ar, f.title_en FROM product_fee_options o JOIN product_fees f ON f.fee_id = o.fee_id
-       WHERE o.product_id = ? AND o.fee_id = ? AND o.region_id IN (?, ?)
-       ORDER BY o.region_id = ? DESC LIMIT 1`,
-    )
-      .bind(line.product_id, fee_id, state.region_id, appConfig.regions.feeFallbackId, state.region_id)
-      .first<{ fee_option_id: number; price: number; title_ar: string; title_en: string }>()
+    // The fee's price in the cart's region, else the fallback region's (docs/product.md, "Services").
+    const option = await productStore(c.env.DB).feeOption(line.product_id, fee_id, state.region_id)
     if (!option) throw new CommerceError(404, 'product_not_found', { fee_id })
     const result = await stub.addFee(item_id, {
       sku: `FEE-${fee_id}`,
@@ -81,9 +77,7 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     const body = c.req.valid('json')
     sameQuote(c.req.header('quote'), body.quoteId)
     const { stub } = await openCart(c.env, body.quoteId, c.get('customer'))
-    const voucher = await c.env.DB.prepare('SELECT voucher, pin, balance FROM gift_vouchers WHERE voucher = ?')
-      .bind(body.voucher)
-      .first<{ voucher: string; pin: string; balance: number }>()
+    const voucher = await voucherStore(c.env.DB).giftVoucher(body.voucher)
     // One answer for a wrong voucher and a wrong pin: nothing to learn by trying.
     if (!voucher || voucher.pin !== body.pin) throw new CommerceError(400, 'voucher_invalid')
     if (body.amount > voucher.balance) throw new CommerceError(400, 'qty_unavailable')
@@ -163,7 +157,5 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
 async function erpVoucher(env: Env, phone: string, voucher: string) {
   const international = internationalMobile(phone)
   if (!international) throw new CommerceError(400, 'bad_request', undefined, ['phoneno must be a Saudi mobile number'])
-  return env.DB.prepare('SELECT voucher, amount FROM erp_vouchers WHERE voucher = ? AND phone = ? AND used_by_quote IS NULL')
-    .bind(voucher, international)
-    .first<{ voucher: string; amount: number }>()
+  return voucherStore(env.DB).unspentErpVoucher(voucher, international)
 }

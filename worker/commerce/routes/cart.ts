@@ -5,7 +5,7 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { appConfig } from '../../../app.config'
-import { cartView, computeTotals } from '../cart-model'
+import { cartView, computeTotals } from '../../../src/domain/cart'
 import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import type { CommerceEnv } from '../context'
 import { CommerceError, commerceErrorBody } from '../errors'
@@ -13,23 +13,15 @@ import { m } from '../../../src/paraglide/messages.js'
 import { orderForQuote, placeOrder } from '../orders'
 import { paymentCodes, paymentMethods } from '../payments'
 import { validate } from '../validate'
+import { orderStore } from '../../storage/order-store'
+import { voucherStore } from '../../storage/voucher-store'
+import { cartAddBody, couponCode, itemId, qty, regionId, sku } from '../../../src/domain/schemas'
 
-const regionId = type(/^\d{4}$/).pipe(Number)
-const qty = type(`1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}`)
-const sku = type('/^[A-Za-z0-9-]{1,64}$/')
-const configurableOptions = type({ option_id: '/^[a-z_]{1,40}$/', option_value: '1 <= number.integer <= 1000' }).array().atMostLength(10)
-
-const addBody = type({
-  sku,
-  qty,
-  extension_attributes: { region: type(/^\d{4}$/).or(type('1000 <= number.integer <= 9999').pipe(String)) },
-  'product_option?': { extension_attributes: { configurable_item_options: configurableOptions } },
-})
 const multiBody = type({
-  cartItems: type({ sku, qty: '1', region: type(/^\d{4}$/).or(type('1000 <= number.integer <= 9999').pipe(String)) }).array().moreThanLength(0).atMostLength(appConfig.cart.maxLines),
+  cartItems: type({ sku, qty: '1', region: regionId }).array().moreThanLength(0).atMostLength(appConfig.cart.maxLines),
 })
-const updateBody = type({ itemId: '1 <= number.integer <= 1000000000', qty })
-const couponBody = type({ couponCode: '/^[A-Za-z0-9_-]{1,40}$/' })
+const updateBody = type({ itemId, qty })
+const couponBody = type({ couponCode })
 const paymentMethod = type({ method: type.enumerated(...paymentCodes), 'additional_data?': 'Record<string, string> | null' })
 const placeBody = type({ email: 'string.email <= 254', paymentMethod })
 const createOrderBody = type({ paymentMethod })
@@ -47,10 +39,10 @@ export const cartRoutes = new Hono<CommerceEnv>()
     return c.json({ cart: cartView(state, c.get('locale'), new Date()) })
   })
 
-  .post('/add', validate('json', addBody), async (c) => {
+  .post('/add', validate('json', cartAddBody), async (c) => {
     const body = c.req.valid('json')
     const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    const region = Number(body.extension_attributes.region)
+    const region = body.extension_attributes.region
     if (state.region_id !== region) {
       const moved = await stub.setRegion(region)
       if (!moved.ok) throw refusal(moved.reason)
@@ -68,7 +60,7 @@ export const cartRoutes = new Hono<CommerceEnv>()
     let latest = null
     for (const item of cartItems) {
       try {
-        const { line, available } = await cartLineFor(c.env, item.sku, Number(item.region), undefined)
+        const { line, available } = await cartLineFor(c.env, item.sku, item.region, undefined)
         const result = await stub.addLine(line, 1, { maxQty: appConfig.cart.maxQtyPerLine, maxLines: appConfig.cart.maxLines, available })
         if (!result.ok) throw refusal(result.reason)
         latest = result.state
@@ -113,13 +105,7 @@ export const cartRoutes = new Hono<CommerceEnv>()
   .put('/applyCoupon', validate('json', couponBody), async (c) => {
     const { couponCode } = c.req.valid('json')
     const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    const now = new Date().toISOString()
-    const coupon = await c.env.DB.prepare(
-      `SELECT code, kind, amount, min_subtotal FROM coupons WHERE code = ?
-       AND (active_from IS NULL OR active_from <= ?2) AND (active_to IS NULL OR active_to >= ?2)`,
-    )
-      .bind(couponCode, now)
-      .first<{ code: string; kind: 'percent' | 'fixed'; amount: number; min_subtotal: number }>()
+    const coupon = await voucherStore(c.env.DB).activeCoupon(couponCode, new Date())
     if (!coupon) throw new CommerceError(400, 'coupon_invalid', { code: couponCode })
     const totals = computeTotals(state, new Date())
     if (totals.subtotal < coupon.min_subtotal) throw new CommerceError(400, 'coupon_minimum', { amount: coupon.min_subtotal })
@@ -158,19 +144,15 @@ export const cartRoutes = new Hono<CommerceEnv>()
   .post('/active', validate('json', activeBody), async (c) => {
     const { order_id } = c.req.valid('json')
     const customer = c.get('customer')
-    const order = await c.env.DB.prepare('SELECT id, quote_id, customer_id, region_id FROM orders WHERE id = ?')
-      .bind(order_id)
-      .first<{ id: number; quote_id: string; customer_id: number | null; region_id: number }>()
+    const orders = orderStore(c.env.DB)
+    const order = await orders.byId(order_id)
     // A customer's order is theirs alone; a guest may re-add only the order of the cart it holds.
     const guestOwnsIt = order && order.customer_id === null && order.quote_id === c.req.header('quote')
     const customerOwnsIt = order && customer && order.customer_id === customer.id
     if (!order || !(guestOwnsIt || customerOwnsIt)) throw new CommerceError(404, 'order_not_found')
     const active = await createCart(c.env, customer, order.region_id)
     const stub = cartStub(c.env, active.quote_id)
-    const { results } = await c.env.DB.prepare('SELECT sku, qty FROM order_items WHERE order_id = ? AND parent_sku IS NULL ORDER BY line')
-      .bind(order.id)
-      .all<{ sku: string; qty: number }>()
-    for (const item of results) {
+    for (const item of await orders.productLines(order.id)) {
       try {
         const { line, available } = await cartLineFor(c.env, item.sku, order.region_id, undefined)
         const qtyToAdd = available === null ? item.qty : Math.min(item.qty, available)

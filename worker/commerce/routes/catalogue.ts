@@ -2,13 +2,13 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { appConfig } from '../../../app.config'
-import { documentsBySkus, relatedDocuments, type ProductDocument } from '../../catalogue/product-documents'
+import { documentsBySkus, relatedDocuments, type ProductDocument } from '../../storage/product-documents'
 import { cachedCatalogue } from '../../storage/cached-catalogue'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
 import { validate } from '../validate'
+import { sku } from '../../../src/domain/schemas'
 
-const sku = '/^[A-Za-z0-9-]{1,64}$/'
 const relatedQuery = type({ collection_type: "'related' | 'upsell' | 'crosssell'", limit: type('string.integer.parse').to(`1 <= number <= ${appConfig.limits.relatedProductsLimit}`), sku })
 
 export const catalogueRoutes = new Hono<CommerceEnv>()
@@ -21,7 +21,7 @@ export const catalogueRoutes = new Hono<CommerceEnv>()
     // Repeated sku and select parameters (spec section 7).
     const skus = c.req.queries('sku') ?? []
     const select = c.req.queries('select') ?? []
-    const valid = type(sku).array().moreThanLength(0).atMostLength(50)(skus)
+    const valid = sku.array().moreThanLength(0).atMostLength(50)(skus)
     const fields = type('/^[a-z_]{1,40}$/').array().atMostLength(40)(select)
     if (valid instanceof type.errors || fields instanceof type.errors) {
       throw new CommerceError(400, 'bad_request', undefined, [valid instanceof type.errors ? valid.summary : String(fields)])

@@ -5,12 +5,11 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { registrationErrors, passwordErrors } from '../../../src/lib/account-rules'
-import { internationalMobile } from '../../../src/lib/phone'
+import { registrationErrors, passwordErrors } from '../../../src/domain/account-rules'
+import { internationalMobile } from '../../../src/domain/phone'
 import { botVerifier } from '../../integrations/bot-check'
 import {
   confirmPasswordReset,
-  customerByEmail,
   issuePhoneVerification,
   loginByCode,
   loginWithPassword,
@@ -21,8 +20,10 @@ import {
   verifyOtp,
 } from '../accounts'
 import type { CommerceEnv } from '../context'
-import { passwordResetConfirmation, registrationFields, registrationPlaceholders } from '../schemas'
+import { passwordResetConfirmation, registrationFields, registrationPlaceholders } from '../../../src/domain/schemas'
 import { revokeCustomerToken } from '../customers'
+import { accountStore } from '../../storage/account-store'
+import { eventStore } from '../../storage/event-store'
 import { CommerceError, commerceErrorBody } from '../errors'
 import { validate } from '../validate'
 import { m } from '../../../src/paraglide/messages.js'
@@ -66,7 +67,7 @@ export const customerRoutes = new Hono<CommerceEnv>()
     await requireBotCheck(c.env, botTokenFromHeader(c.req.header('recaptcha')), ip)
     // An empty mobile number means the shopper typed an email: the code goes to the account's phone.
     let phone = body.mobilenumber ? internationalMobile(body.mobilenumber) : null
-    if (!phone && !body.mobilenumber && body.email) phone = (await customerByEmail(c.env.DB, body.email))?.customer.mobile ?? null
+    if (!phone && !body.mobilenumber && body.email) phone = (await accountStore(c.env.DB).customerByEmail(body.email))?.customer.mobile ?? null
     if (!phone && body.mobilenumber) throw new CommerceError(400, 'bad_request', undefined, ['mobilenumber must be a Saudi mobile number'])
     // An unknown email for login gets the same answer as a known one.
     if (phone) await sendOtp(c.env, { phone, purpose: body.otptype, ip, locale: c.get('locale') })
@@ -78,7 +79,7 @@ export const customerRoutes = new Hono<CommerceEnv>()
     const body = c.req.valid('json')
     if (!/^\d{6}$/.test(body.otpcode)) throw new CommerceError(400, 'otp_invalid')
     let phone = body.mobilenumber ? internationalMobile(body.mobilenumber) : null
-    if (!phone && body.email) phone = (await customerByEmail(c.env.DB, body.email))?.customer.mobile ?? null
+    if (!phone && body.email) phone = (await accountStore(c.env.DB).customerByEmail(body.email))?.customer.mobile ?? null
     if (!phone) throw new CommerceError(400, 'otp_invalid')
     await verifyOtp(c.env, phone, body.otptype, body.otpcode)
     if (body.otptype === 'login') return c.json({ success: true, errormsg: '', ...(await loginByCode(c.env, phone)) })
@@ -143,8 +144,5 @@ export const customerRoutes = new Hono<CommerceEnv>()
     // Exists only in development and tests: it shows the codes the embedded SMS sender "sent".
     if (c.env.APP_ENV === 'production') throw new CommerceError(404, 'bad_request')
     const { recipient } = c.req.valid('query')
-    const { results } = await c.env.DB.prepare('SELECT channel, recipient, body, created_at FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 20')
-      .bind(recipient)
-      .all()
-    return c.json({ messages: results })
+    return c.json({ messages: await eventStore(c.env.DB).outboxFor(recipient) })
   })

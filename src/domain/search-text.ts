@@ -3,6 +3,7 @@
  * the browser: Arabic letter forms folded (alef forms -> ا, ة -> ه, ى -> ي), tashkeel and tatweel
  * removed, Arabic-Indic and Persian digits folded to Western, Latin lower-cased without accents.
  */
+import type { Locale } from '../../app.config'
 import { foldDigits } from './digits'
 
 const alefForms = /[أإآٱ]/g
@@ -33,7 +34,7 @@ const arabicLetter = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]/
 const latinLetter = /[A-Za-z]/
 
 /** Spec section 5: any Arabic letter means Arabic, Latin letters only mean English, else the fallback. */
-export function searchLanguage(text: string, fallback: 'ar' | 'en'): 'ar' | 'en' {
+export function searchLanguage(text: string, fallback: Locale): Locale {
   if (arabicLetter.test(text)) return 'ar'
   if (latinLetter.test(text)) return 'en'
   return fallback

@@ -104,3 +104,13 @@ export function brandSlug(name: string): string {
     .replace(/^-|-$/g, '')
     .slice(0, 40)
 }
+
+/** What a listing can be narrowed by, with counts (the filter panel). */
+export interface ListingFacets {
+  brands: { key: string; label: string; count: number }[]
+  /** Price bounds of the whole listing (what the shopper pays now), for the range inputs. */
+  price: { min: number; max: number } | null
+  inStock: number
+  city: number
+  delivery: { key: DeliveryFacetKey; count: number }[]
+}

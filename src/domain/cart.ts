@@ -2,8 +2,8 @@
  * The cart as the Durable Object keeps it and as every cart answer sends it (spec section 3 'Cart').
  * Pure data and pure rules only: the totals are computed here so they can be unit tested.
  */
-import { appConfig } from '../../app.config'
-import { pricesWithTax, type PricesWithTax } from '../../src/lib/pricing'
+import { appConfig, type Locale } from '../../app.config'
+import { pricesWithTax, type PricesWithTax } from './pricing'
 
 export interface CartLineRecord {
   item_id: number
@@ -161,7 +161,7 @@ export function computeTotals(state: CartState, now: Date): CartTotals {
   }
 }
 
-export function cartView(state: CartState, locale: 'ar' | 'en', now: Date, feeTitles: Map<number, { ar: string; en: string }> = new Map()): CartView {
+export function cartView(state: CartState, locale: Locale, now: Date, feeTitles: Map<number, { ar: string; en: string }> = new Map()): CartView {
   const feeLines = state.lines.filter((l) => l.parent_item_id !== null)
   const items = state.lines.map((line): CartItemView => {
     const prices = linePrices(line, now)

@@ -3,9 +3,9 @@
  * and as the search index stores them: names in one language, stock per region keyed by region id.
  */
 import { appConfig, type Locale } from '../../app.config'
-import { productImagePath } from '../../src/lib/product'
-import { pricesWithTax, type PricesWithTax } from '../../src/lib/pricing'
-import type { ProductRow } from '../seed/catalogue'
+import { productImagePath } from '../../src/domain/product'
+import { pricesWithTax, type PricesWithTax } from '../../src/domain/pricing'
+import type { ProductRow } from '../../src/domain/catalogue'
 
 export interface ProductDocument {
   objectID: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { computeTotals, isMaskedQuote, type CartLineRecord, type CartState } from './cart-model'
+import { computeTotals, isMaskedQuote, type CartLineRecord, type CartState } from './cart'
 
 const now = new Date('2026-11-21T12:00:00+03:00')
 

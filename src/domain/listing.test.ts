@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brandSlug, listingQuery, parseListingSearch, parsePage } from './search-params'
+import { brandSlug, listingQuery, parseListingSearch, parsePage } from './listing'
 
 describe('page search param', () => {
   it('reads a page number typed in Arabic-Indic digits', () => {

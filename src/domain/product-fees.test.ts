@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { feesForRegion, type FeeOptionRow } from './product-fees'
+import { feesForRegion, type PricedFeeOption } from './product-fees'
 
-const row = (fee_id: number, region_id: number, price: number): FeeOptionRow => ({
+const row = (fee_id: number, region_id: number, price: number): PricedFeeOption => ({
   fee_id,
   fee_option_id: fee_id * 10000 + region_id,
   region_id,

@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../../app.config'
 
-export interface FeeOptionRow {
+export interface PricedFeeOption {
   fee_id: number
   fee_option_id: number
   region_id: number
@@ -21,8 +21,8 @@ export interface ProductFee {
   price: number
 }
 
-export function feesForRegion(rows: readonly FeeOptionRow[], regionId: number, fallbackRegionId: number, locale: Locale): ProductFee[] {
-  const chosen = new Map<number, FeeOptionRow>()
+export function feesForRegion(rows: readonly PricedFeeOption[], regionId: number, fallbackRegionId: number, locale: Locale): ProductFee[] {
+  const chosen = new Map<number, PricedFeeOption>()
   for (const row of rows) {
     if (row.region_id !== regionId && row.region_id !== fallbackRegionId) continue
     const held = chosen.get(row.fee_id)

@@ -1,0 +1,114 @@
+/**
+ * The catalogue as D1 stores it (docs/architecture.md, "The shared domain"): one row type per table the
+ * storefront reads. The seed writes these rows, storage reads them, views are built from them.
+ */
+
+export type ImageKind =
+  | 'phone' | 'tablet' | 'watch' | 'laptop' | 'monitor' | 'tv' | 'headphones' | 'speaker' | 'console'
+  | 'controller' | 'camera' | 'drone' | 'fridge' | 'washer' | 'ac' | 'oven' | 'microwave' | 'blender'
+  | 'coffee' | 'airfryer' | 'vacuum' | 'iron' | 'sofa' | 'lamp' | 'bed' | 'cookware' | 'router' | 'charger'
+
+export interface CategoryRow {
+  id: number
+  parent_id: number | null
+  url_key: string
+  name_ar: string
+  name_en: string
+  position: number
+  include_in_menu: number
+  show_in_mega_menu: number
+  show_animation: number
+  banner_desktop: string | null
+  banner_mobile: string | null
+}
+
+export interface ProductRow {
+  entity_id: number
+  sku: string
+  rewrite_url: string
+  type_id: 'simple' | 'configurable'
+  name_ar: string
+  name_en: string
+  description_ar: string
+  description_en: string
+  brand_ar: string
+  brand_en: string
+  price: number
+  special_price: number | null
+  discounted_price_from: string | null
+  discounted_price_to: string | null
+  back_orders: number
+  preorder_note_ar: string | null
+  preorder_note_en: string | null
+  not_for_sale: number
+  fast_delivery: number
+  big_items: number
+  delivery_within_24_hours: number
+  eligible_for_tabby: number
+  eligible_for_tamara: number
+  show_outofstock: number
+  main_category_id: number
+  image_kind: ImageKind
+  image_hue: number
+  image_count: number
+  popularity: number
+  labels: string
+  product_messages: string
+  specifications: string
+  configurables: string | null
+  created_at: string
+}
+
+export interface StockRow {
+  product_id: number
+  region_id: number
+  qty: number
+}
+
+export interface FeeRow {
+  fee_id: number
+  title_en: string
+  title_ar: string
+}
+
+export interface FeeOptionRow {
+  fee_option_id: number
+  fee_id: number
+  product_id: number
+  region_id: number
+  price: number
+}
+
+export interface RegionRow {
+  id: number
+  label_ar: string
+  label_en: string
+  position: number
+  delivery_lead_days: number
+  delivery_date_count: number
+}
+
+export interface StaticPageRow {
+  slug: string
+  title_ar: string
+  title_en: string
+  body_ar: string
+  body_en: string
+}
+
+export interface BlogPostRow {
+  slug: string
+  title_ar: string
+  title_en: string
+  excerpt_ar: string
+  excerpt_en: string
+  body_ar: string
+  body_en: string
+  published_at: string
+}
+
+/** A city as the region list gives it (spec: Region option). */
+export interface RegionOption {
+  label: string
+  value: string
+}

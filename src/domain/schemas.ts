@@ -1,0 +1,117 @@
+/**
+ * Every request shape both sides check, defined once with arktype; TypeScript types are derived with
+ * `.infer` (docs/architecture.md, "The shared domain"). Server functions, the /api proxy and the
+ * embedded Direct API validate with these, so a rule (the sku pattern, the known regions, a quantity
+ * limit) cannot differ between the door a shopper uses and the one behind it.
+ *
+ * Client code imports only types from here: arktype stays out of the first client bundle
+ * (docs/decisions/0001-arktype-jitless-on-workers.md).
+ */
+import { type } from 'arktype'
+import { appConfig, regionIds, type RegionId } from '../../app.config'
+import { foldDigits } from './digits'
+import { localMobile } from './phone'
+
+export const locale = type.enumerated(...appConfig.locales.all)
+
+export const sku = type(/^[A-Za-z0-9-]{1,64}$/)
+
+/**
+ * A region id as it arrives (the string of a cookie or a form, or a number in JSON): exactly 4 digits
+ * (spec section 5) and one of the store's cities, answered as the number the backend keeps.
+ */
+export const regionId = type('string | number')
+  .pipe((value) => String(value))
+  .to(type(new RegExp(`^\\d{${appConfig.regions.idDigits}}$`)).pipe((digits) => Number(digits)))
+  .narrow((id, ctx): id is RegionId => (regionIds as readonly number[]).includes(id) || ctx.mustBe('a known region'))
+
+export const qty = type(`1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}`)
+export const itemId = type('1 <= number.integer <= 1000000000')
+export const feeId = type('1 <= number.integer <= 100000')
+export const couponCode = type(/^[A-Za-z0-9_-]{1,40}$/)
+
+/** A chosen option of a configurable product (colour, storage...). */
+export const configurableOption = type({ option_id: /^[a-z_]{1,40}$/, option_value: '1 <= number.integer <= 1000' })
+export type ConfigurableOption = typeof configurableOption.infer
+
+/**
+ * The add-to-cart line (spec section 3, "cart line to add"): what a shopper asks for, from the button
+ * to the server function. Services (product fees) chosen on the product page come with it.
+ */
+export const cartLine = type({
+  sku,
+  qty,
+  regionId,
+  'options?': configurableOption.array().atMostLength(10),
+  'feeIds?': feeId.array().atMostLength(10),
+})
+export type CartLine = typeof cartLine.inferIn
+
+/** The same line on the wire of the Direct API (POST /cart/add). */
+export const cartAddBody = type({
+  sku,
+  qty,
+  extension_attributes: { region: regionId },
+  'product_option?': { extension_attributes: { configurable_item_options: configurableOption.array().atMostLength(10) } },
+})
+
+/** The one reshaping of a cart line into the Direct API's body. */
+export function cartAddBodyOf(line: { sku: string; qty: number; regionId: number | string; options?: readonly ConfigurableOption[] }) {
+  return {
+    sku: line.sku,
+    qty: line.qty,
+    extension_attributes: { region: String(line.regionId) },
+    ...(line.options?.length ? { product_option: { extension_attributes: { configurable_item_options: [...line.options] } } } : {}),
+  }
+}
+
+export const email = type('string.email <= 254')
+
+/** A Saudi mobile typed any usual way (Arabic-Indic digits folded), answered in its local form 05XXXXXXXX. */
+export const mobile = type('string <= 20')
+  .pipe((value) => localMobile(value) ?? foldDigits(value))
+  .to(/^05\d{8}$/)
+
+/**
+ * A delivery address in the shape of the Saudi National Address: the city is a region, the building
+ * number and additional number 4 digits, the postal code 5, the short address 4 letters and 4 digits.
+ */
+export const address = type({
+  regionId,
+  district: type('string.trim').to('2 <= string <= 60'),
+  street: type('string.trim').to('2 <= string <= 80'),
+  building: type('string').pipe((v) => foldDigits(v.trim())).to(/^\d{4}$/),
+  postalCode: type('string').pipe((v) => foldDigits(v.trim())).to(/^\d{5}$/),
+  'additionalNumber?': type('string').pipe((v) => foldDigits(v.trim())).to(/^(\d{4})?$/),
+  'shortAddress?': type('string').pipe((v) => foldDigits(v.trim()).toUpperCase()).to(/^([A-Z]{4}\d{4})?$/),
+  'note?': type('string.trim').to('string <= 200'),
+})
+export type Address = typeof address.infer
+
+
+/** The registration form of spec section 3 (the rules of section 5 are checked by account-rules). */
+export const registrationFields = type({
+  firstName: 'string <= 60',
+  lastName: 'string <= 60',
+  email: 'string <= 254',
+  phone_number: 'string <= 20',
+  password: 'string <= 128',
+  confirmPassword: 'string <= 128',
+  terms: 'boolean',
+  recaptchaToken: 'string <= 4096',
+})
+
+/** The fixed placeholders the registration payload carries. */
+export const registrationPlaceholders = type({
+  'profile_picture?': 'string | null',
+  'dateOfBirth?': 'string | null',
+  'gender?': 'string | number | null',
+})
+
+export const passwordResetConfirmation = type({
+  email: 'string.email <= 254',
+  resetToken: '/^\\d{6}$/',
+  newPassword: 'string <= 128',
+  confirmPassword: 'string <= 128',
+  recaptchaToken: 'string <= 4096',
+})

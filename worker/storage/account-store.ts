@@ -1,0 +1,190 @@
+/**
+ * Accounts in D1: customers, their tokens (mage) and active quotes, one-time codes, phone
+ * verifications and password resets (docs/architecture.md, "Storage owns the SQL"). Secrets are
+ * stored only as SHA-256 hashes; the caller hashes. Each write that must land with another is one batch.
+ */
+
+export interface Customer {
+  id: number
+  email: string
+  firstname: string
+  lastname: string
+  mobile: string
+  telesales: boolean
+  store_id: number
+}
+
+type CustomerRow = Omit<Customer, 'telesales'> & { telesales: number; password_hash: string }
+
+const customerColumns = 'c.id, c.email, c.firstname, c.lastname, c.mobile, c.telesales, c.store_id'
+const toCustomer = (row: Omit<CustomerRow, 'password_hash'>): Customer => ({
+  id: row.id,
+  email: row.email,
+  firstname: row.firstname,
+  lastname: row.lastname,
+  mobile: row.mobile,
+  telesales: row.telesales === 1,
+  store_id: row.store_id,
+})
+
+export interface StoredCode {
+  id: number
+  code_hash: string
+  expires_at: string
+}
+
+export function accountStore(db: D1Database) {
+  async function customerWhere(column: 'mobile' | 'email', value: string) {
+    const row = await db.prepare(`SELECT ${customerColumns}, c.password_hash FROM customers c WHERE c.${column} = ?`).bind(value).first<CustomerRow>()
+    return row ? { customer: toCustomer(row), passwordHash: row.password_hash } : null
+  }
+
+  return {
+    /** A customer and their password hash, by international mobile (966...). */
+    customerByPhone: (phone: string) => customerWhere('mobile', phone),
+    customerByEmail: (email: string) => customerWhere('email', email.toLowerCase()),
+
+    /** Creates the customer and spends the phone verification in one batch; false when the verification was already spent. */
+    async createCustomer(
+      input: { email: string; firstname: string; lastname: string; mobile: string; passwordHash: string; verificationHash: string },
+      now: Date,
+    ): Promise<boolean> {
+      const [spent] = await db.batch([
+        db.prepare('UPDATE phone_verifications SET used = 1 WHERE token_hash = ? AND used = 0').bind(input.verificationHash),
+        db.prepare('INSERT INTO customers (email, firstname, lastname, mobile, password_hash, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE changes() = 1').bind(
+          input.email.toLowerCase(), input.firstname, input.lastname, input.mobile, input.passwordHash, now.toISOString(),
+        ),
+      ])
+      return spent!.meta.changes === 1
+    },
+
+    async setPasswordHash(customerId: number, passwordHash: string): Promise<void> {
+      await db.prepare('UPDATE customers SET password_hash = ? WHERE id = ?').bind(passwordHash, customerId).run()
+    },
+
+    async addToken(customerId: number, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+      await db
+        .prepare('INSERT INTO customer_tokens (token_hash, customer_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
+        .bind(tokenHash, customerId, expiresAt.toISOString(), now.toISOString())
+        .run()
+    },
+
+    /** The customer a live (unexpired, unrevoked) token belongs to. */
+    async customerForToken(tokenHash: string, now: Date): Promise<Customer | null> {
+      const row = await db
+        .prepare(
+          `SELECT ${customerColumns} FROM customer_tokens t JOIN customers c ON c.id = t.customer_id
+           WHERE t.token_hash = ? AND t.revoked = 0 AND t.expires_at > ?`,
+        )
+        .bind(tokenHash, now.toISOString())
+        .first<Omit<CustomerRow, 'password_hash'>>()
+      return row ? toCustomer(row) : null
+    },
+
+    async revokeToken(tokenHash: string): Promise<void> {
+      await db.prepare('UPDATE customer_tokens SET revoked = 1 WHERE token_hash = ?').bind(tokenHash).run()
+    },
+
+    /** The customer's active quote id, if any. */
+    async quoteOf(customerId: number): Promise<string | null> {
+      const row = await db.prepare('SELECT quote_id FROM customer_quotes WHERE customer_id = ?').bind(customerId).first<{ quote_id: string }>()
+      return row?.quote_id ?? null
+    },
+
+    async ownsQuote(customerId: number, quoteId: string): Promise<boolean> {
+      return (await db.prepare('SELECT 1 AS ok FROM customer_quotes WHERE customer_id = ? AND quote_id = ?').bind(customerId, quoteId).first()) !== null
+    },
+
+    async setQuote(customerId: number, quoteId: string): Promise<void> {
+      await db
+        .prepare('INSERT INTO customer_quotes (customer_id, quote_id) VALUES (?, ?) ON CONFLICT (customer_id) DO UPDATE SET quote_id = excluded.quote_id')
+        .bind(customerId, quoteId)
+        .run()
+    },
+
+    /** When the last code for this phone and purpose was sent. */
+    async lastCodeSentAt(phone: string, purpose: string): Promise<string | null> {
+      const row = await db
+        .prepare('SELECT created_at FROM otp_codes WHERE phone = ? AND purpose = ? ORDER BY id DESC LIMIT 1')
+        .bind(phone, purpose)
+        .first<{ created_at: string }>()
+      return row?.created_at ?? null
+    },
+
+    /** A new code replaces every unused one for the same phone and purpose. */
+    async replaceCode(phone: string, purpose: string, codeHash: string, expiresAt: Date, now: Date): Promise<void> {
+      await db.batch([
+        db.prepare('UPDATE otp_codes SET used = 1 WHERE phone = ? AND purpose = ? AND used = 0').bind(phone, purpose),
+        db.prepare('INSERT INTO otp_codes (phone, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)').bind(
+          phone, purpose, codeHash, expiresAt.toISOString(), now.toISOString(),
+        ),
+      ])
+    },
+
+    liveCode: (phone: string, purpose: string) =>
+      db
+        .prepare('SELECT id, code_hash, expires_at FROM otp_codes WHERE phone = ? AND purpose = ? AND used = 0 ORDER BY id DESC LIMIT 1')
+        .bind(phone, purpose)
+        .first<StoredCode>(),
+
+    /** Counts a wrong try; the code is spent at `maxTries`. Answers the tries so far. */
+    async countWrongCode(id: number, maxTries: number): Promise<number> {
+      const row = await db
+        .prepare('UPDATE otp_codes SET wrong_attempts = wrong_attempts + 1, used = (wrong_attempts + 1 >= ?) WHERE id = ? RETURNING wrong_attempts')
+        .bind(maxTries, id)
+        .first<{ wrong_attempts: number }>()
+      return row?.wrong_attempts ?? maxTries
+    },
+
+    /** Spends a code once: false when another request spent it first. */
+    async spendCode(id: number): Promise<boolean> {
+      return (await db.prepare('UPDATE otp_codes SET used = 1 WHERE id = ? AND used = 0').bind(id).run()).meta.changes === 1
+    },
+
+    async addPhoneVerification(tokenHash: string, phone: string, expiresAt: Date): Promise<void> {
+      await db.prepare('INSERT INTO phone_verifications (token_hash, phone, expires_at) VALUES (?, ?, ?)').bind(tokenHash, phone, expiresAt.toISOString()).run()
+    },
+
+    /** The phone a live, unspent verification proves. */
+    async verifiedPhone(tokenHash: string, now: Date): Promise<string | null> {
+      const row = await db
+        .prepare('SELECT phone FROM phone_verifications WHERE token_hash = ? AND used = 0 AND expires_at > ?')
+        .bind(tokenHash, now.toISOString())
+        .first<{ phone: string }>()
+      return row?.phone ?? null
+    },
+
+    async replacePasswordReset(customerId: number, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+      await db.batch([
+        db.prepare('UPDATE password_resets SET used = 1 WHERE customer_id = ? AND used = 0').bind(customerId),
+        db.prepare('INSERT INTO password_resets (customer_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?)').bind(
+          customerId, tokenHash, expiresAt.toISOString(), now.toISOString(),
+        ),
+      ])
+    },
+
+    livePasswordReset: (customerId: number) =>
+      db
+        .prepare('SELECT id, token_hash AS code_hash, expires_at FROM password_resets WHERE customer_id = ? AND used = 0 ORDER BY id DESC LIMIT 1')
+        .bind(customerId)
+        .first<StoredCode>(),
+
+    async countWrongPasswordReset(id: number, maxTries: number): Promise<void> {
+      await db.prepare('UPDATE password_resets SET wrong_attempts = wrong_attempts + 1, used = (wrong_attempts + 1 >= ?) WHERE id = ?').bind(maxTries, id).run()
+    },
+
+    /**
+     * Spends the reset and sets the new password in one batch; a new password signs out every session.
+     * False when the reset was already spent: each statement runs only when the one before it changed a
+     * row (`changes()`), so nothing else changes then.
+     */
+    async completePasswordReset(resetId: number, customerId: number, passwordHash: string): Promise<boolean> {
+      const [spent] = await db.batch([
+        db.prepare('UPDATE password_resets SET used = 1 WHERE id = ? AND used = 0').bind(resetId),
+        db.prepare('UPDATE customers SET password_hash = ? WHERE id = ? AND changes() = 1').bind(passwordHash, customerId),
+        db.prepare('UPDATE customer_tokens SET revoked = 1 WHERE customer_id = ? AND changes() = 1').bind(customerId),
+      ])
+      return spent!.meta.changes === 1
+    },
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Orders in D1 (docs/architecture.md, "Storage owns the SQL"). Placing an order is one batch (a
+ * transaction): the order, its items, the stock it takes and the vouchers it spends. The stock's
+ * CHECK (qty >= 0) and the gift voucher's CHECK (balance >= 0) abort the whole batch, so nothing is
+ * half stored; UNIQUE(quote_id) makes a repeated place find the one order. Cancelling an unpaid
+ * order gives its stock back in the same batch that changes its status, once.
+ */
+import { appConfig } from '../../app.config'
+
+export type OrderStatus = 'processing' | 'pending_payment' | 'canceled'
+
+export interface OrderRow {
+  id: number
+  increment_id: string
+  quote_id: string
+  customer_id: number | null
+  region_id: number
+  status: OrderStatus
+  payment_method: string
+  grand_total: number
+}
+
+export interface NewOrder {
+  increment_id: string
+  quote_id: string
+  customer_id: number | null
+  email: string
+  region_id: number
+  payment_method: string
+  status: OrderStatus
+  totals: { subtotal: number; discount: number; delivery: number; vat: number; grand_total: number }
+  items: { product_id: number; sku: string; name: string; qty: number; price: number; fee_option_id: number | null; parent_sku: string | null }[]
+  /** Units taken from the order's region (pre-orders take none). */
+  stock: { product_id: number; qty: number }[]
+  giftVoucher: { voucher: string; amount: number } | null
+  erpVoucher: string | null
+}
+
+/** Why a placement batch was refused, read from the constraint that refused it. */
+export type PlacementRefusal = 'duplicate' | 'voucher' | 'stock'
+
+const orderColumns = 'id, increment_id, quote_id, customer_id, region_id, status, payment_method, grand_total'
+
+export function orderStore(db: D1Database) {
+  return {
+    forQuote: (quoteId: string) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE quote_id = ?`).bind(quoteId).first<OrderRow>(),
+    byId: (id: number) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE id = ?`).bind(id).first<OrderRow>(),
+    byIncrement: (incrementId: string) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ?`).bind(incrementId).first<OrderRow>(),
+
+    /** The products of an order (services left out), in their order, for re-adding to a cart. */
+    async productLines(orderId: number): Promise<{ sku: string; qty: number }[]> {
+      const { results } = await db.prepare('SELECT sku, qty FROM order_items WHERE order_id = ? AND parent_sku IS NULL ORDER BY line').bind(orderId).all<{ sku: string; qty: number }>()
+      return results
+    },
+
+    /** Stores the order in one batch; answers null when it landed, else why it was refused. */
+    async place(order: NewOrder, now: Date): Promise<PlacementRefusal | null> {
+      const orderId = '(SELECT id FROM orders WHERE quote_id = ?)'
+      const statements = [
+        db.prepare(
+          `INSERT INTO orders (increment_id, quote_id, customer_id, email, region_id, payment_method, status, subtotal, discount, delivery, vat, grand_total, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).bind(
+          order.increment_id, order.quote_id, order.customer_id, order.email.toLowerCase(), order.region_id, order.payment_method, order.status,
+          order.totals.subtotal, order.totals.discount, order.totals.delivery, order.totals.vat, order.totals.grand_total, now.toISOString(),
+        ),
+        ...order.items.map((item, index) =>
+          db.prepare(
+            `INSERT INTO order_items (order_id, line, product_id, sku, name, qty, price, row_total, fee_option_id, parent_sku)
+             VALUES (${orderId}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).bind(order.quote_id, index + 1, item.product_id, item.sku, item.name, item.qty, item.price, item.price * item.qty, item.fee_option_id, item.parent_sku),
+        ),
+        ...order.stock.map((take) =>
+          db.prepare('UPDATE stock SET qty = qty - ? WHERE product_id = ? AND region_id = ?').bind(take.qty, take.product_id, order.region_id),
+        ),
+        ...(order.giftVoucher
+          ? [db.prepare('UPDATE gift_vouchers SET balance = balance - ? WHERE voucher = ?').bind(order.giftVoucher.amount, order.giftVoucher.voucher)]
+          : []),
+        ...(order.erpVoucher
+          ? [db.prepare('UPDATE erp_vouchers SET used_by_quote = ? WHERE voucher = ? AND used_by_quote IS NULL').bind(order.quote_id, order.erpVoucher)]
+          : []),
+      ]
+      try {
+        await db.batch(statements)
+        return null
+      } catch (error) {
+        const message = String((error as Error)?.message ?? error)
+        if (/UNIQUE constraint failed: orders\.quote_id/.test(message)) return 'duplicate'
+        if (/CHECK constraint failed: balance/.test(message)) return 'voucher'
+        if (/CHECK constraint failed/.test(message)) return 'stock'
+        throw error
+      }
+    },
+
+    /** An order awaiting a hosted payment with one of these methods, by its number. */
+    hostedPayment: (incrementId: string, methods: readonly string[]) =>
+      db
+        .prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ? AND payment_method IN (${methods.map(() => '?').join(', ')})`)
+        .bind(incrementId, ...methods)
+        .first<OrderRow>(),
+
+    async markPaid(id: number): Promise<void> {
+      await db.prepare("UPDATE orders SET status = 'processing' WHERE id = ? AND status = 'pending_payment'").bind(id).run()
+    },
+
+    /**
+     * Cancels an unpaid order and gives its units back to its region, once: both statements act only
+     * while the order is still pending. Pre-orders took no stock, so they give none back.
+     */
+    async cancelPending(id: number): Promise<void> {
+      await db.batch([
+        db.prepare(
+          `UPDATE stock SET qty = qty + (SELECT sum(oi.qty) FROM order_items oi WHERE oi.order_id = ?1 AND oi.product_id = stock.product_id AND oi.parent_sku IS NULL)
+           WHERE region_id = (SELECT region_id FROM orders WHERE id = ?1)
+           AND product_id IN (SELECT product_id FROM order_items WHERE order_id = ?1 AND parent_sku IS NULL)
+           AND product_id NOT IN (SELECT entity_id FROM products WHERE back_orders = ?2)
+           AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'pending_payment')`,
+        ).bind(id, appConfig.backOrdersPreorderCode),
+        db.prepare("UPDATE orders SET status = 'canceled' WHERE id = ? AND status = 'pending_payment'").bind(id),
+      ])
+    },
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Coupons, gift vouchers and ERP vouchers in D1 (docs/architecture.md, "Storage owns the SQL").
+ * Spending happens with the order, in the order's batch (order-store.ts), never here.
+ */
+import type { Coupon } from '../../src/domain/cart'
+
+export function voucherStore(db: D1Database) {
+  return {
+    /** A coupon whose window holds `now` (open ends allowed). */
+    activeCoupon: (code: string, now: Date) =>
+      db
+        .prepare(
+          `SELECT code, kind, amount, min_subtotal FROM coupons WHERE code = ?1
+           AND (active_from IS NULL OR active_from <= ?2) AND (active_to IS NULL OR active_to >= ?2)`,
+        )
+        .bind(code, now.toISOString())
+        .first<Coupon>(),
+
+    giftVoucher: (voucher: string) =>
+      db.prepare('SELECT voucher, pin, balance FROM gift_vouchers WHERE voucher = ?').bind(voucher).first<{ voucher: string; pin: string; balance: number }>(),
+
+    /** An ERP voucher issued to this phone (international form) and not yet spent. */
+    unspentErpVoucher: (voucher: string, phone: string) =>
+      db
+        .prepare('SELECT voucher, amount FROM erp_vouchers WHERE voucher = ? AND phone = ? AND used_by_quote IS NULL')
+        .bind(voucher, phone)
+        .first<{ voucher: string; amount: number }>(),
+  }
+}
