@@ -1,5 +1,5 @@
 /**
- * The store's business constants (spec section 9), typed, in one place.
+ * The store's business constants (docs/product.md, "Limits"), typed, in one place.
  * Pure data: nothing here imports from src/ or worker/. Units are in the names.
  */
 
@@ -24,7 +24,7 @@ export const appConfig = {
   money: {
     freeDeliveryAboveSar: 299,
     vatRate: 0.15,
-    /** Analytics split a VAT-inclusive amount 85% / 15% (spec section 9). */
+    /** Analytics split a VAT-inclusive amount 85% / 15% (docs/product.md, "Limits"). */
     analyticsSubtotalShare: 0.85,
     analyticsTaxShare: 0.15,
     feePriceDecimals: 1,
@@ -75,13 +75,13 @@ export const appConfig = {
     /** This region shows the special 24-hour delivery text. */
     twentyFourHourId: 1116 as RegionId,
     idDigits: 4,
-    /** DESIGN.md section 3: the ordering map is this list's order. */
+    /** docs/decisions/0006-where-the-spec-is-silent.md: the ordering map is this list's order. */
     order: regionIds,
   },
   phone: {
     localDigits: 10,
     localPrefix: '05',
-    /** Spec section 5: 05 then one of these, then 7 digits. */
+    /** docs/product.md, "Validation": 05 then one of these, then 7 digits. */
     secondDigitAllowed: '503649187',
   },
   password: { minLength: 8, pbkdf2Iterations: 100_000 },
@@ -96,7 +96,7 @@ export const appConfig = {
     cookieConsentMaxAgeSeconds: 31_536_000,
     mobileAppBannerMaxAgeSeconds: 36_000,
     localeMaxAgeSeconds: 31_536_000,
-    /** amount and payment: kept through a hosted payment's round trip (spec section 3). */
+    /** amount and payment: kept through a hosted payment's round trip (docs/product.md, "Calls"). */
     paymentRoundTripSeconds: 60 * 60,
     /** email-phone: the identifier typed during a code flow, kept while the code is valid. */
     emailPhoneSeconds: 10 * 60,

@@ -23,7 +23,7 @@ const requests = Number(values.requests)
 const concurrency = Number(values.concurrency)
 const rounds = Number(values.rounds)
 const port = Number(values.port)
-// A browser user agent: Start streams to browsers and fully buffers for bots (STACK.md gotcha 7).
+// A browser user agent: Start streams to browsers and fully buffers for bots (docs/decisions/0005-platform-traps.md, 6).
 const headers = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' }
 
 interface Target {
@@ -172,7 +172,7 @@ try {
     const js = await firstLoadJsGzip(base, path)
     console.log(`  ${path.padEnd(60)} ${(js.bytes / 1024).toFixed(1).padStart(7)} KB in ${js.files} files`)
   }
-  console.log('\nBars (DESIGN.md section 5): category/product CPU <= 2.0x the trivial SSR page, req/s >= 0.40x; first-load JS <= 150 KB.')
+  console.log('\nBars (docs/architecture.md, "Bars every part clears"): category/product CPU <= 2.0x the trivial SSR page, req/s >= 0.40x; first-load JS <= 150 KB.')
 
   // The cart: add-to-cart and get-cart latency, and orders per second, beside the home page.
   const json = { 'content-type': 'application/json' }
@@ -260,7 +260,7 @@ try {
   console.log(
     `  place order (${orderCount} carts)                ${f(orders.median, 2)}  ${f(orders.p95, 2)}  ${f(orders.perSecond, 0)}   ${f(orders.median / home.median, 2)}`,
   )
-  console.log('Bar (DESIGN.md section 5): add-to-cart <= 30 ms median locally.')
+  console.log('Bar (docs/architecture.md, "Bars every part clears"): add-to-cart <= 30 ms median locally.')
 } finally {
   stop()
 }
@@ -284,7 +284,7 @@ for (const [i, products] of [undefined, 10_000].entries()) {
     worker.stop()
   }
 }
-console.log('Bar (DESIGN.md section 5): search <= 20 ms p95 at 10,000 products, suggestions and results alike.')
+console.log('Bar (docs/architecture.md, "Bars every part clears"): search <= 20 ms p95 at 10,000 products, suggestions and results alike.')
 
 // The engine choice: MiniSearch (embedded) against SQLite FTS5 (what D1 offers), in this process.
 console.log('\nSearch engines, the /search query in process (no Worker, no D1 hop):  median ms  p95 ms  build ms')

@@ -1,4 +1,4 @@
-// Compiles messages/*.json into src/paraglide with the spec's locale cookie (NEXT_LOCALE).
+// Compiles messages/*.json into src/paraglide with the product's locale cookie (NEXT_LOCALE).
 // The CLI cannot set the cookie name, so the compiler is called directly.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { compile } from '@inlang/paraglide-js'

@@ -2,7 +2,7 @@
 // form factor with Lighthouse's default simulated throttling, on home, category and product pages
 // in both languages, through a local stand-in for the edge's compression (scripts/edge-compression.ts).
 // Prints the four category scores and LCP, CLS and TBT beside the bars of
-// DESIGN.md section 5, and exits 1 when a page misses one.
+// docs/architecture.md, "Bars every part clears", and exits 1 when a page misses one.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { parseArgs } from 'node:util'
@@ -97,7 +97,7 @@ try {
     }
   }
   console.log(
-    `\nBars (DESIGN.md section 5): performance >= ${bars.performance}, accessibility, best practices and SEO 100; LCP <= ${bars.lcpMs} ms, CLS <= ${bars.cls}, TBT <= ${bars.tbtMs} ms.`,
+    `\nBars (docs/architecture.md, "Bars every part clears"): performance >= ${bars.performance}, accessibility, best practices and SEO 100; LCP <= ${bars.lcpMs} ms, CLS <= ${bars.cls}, TBT <= ${bars.tbtMs} ms.`,
   )
 } finally {
   await chrome.kill()

@@ -13,7 +13,7 @@ if (!import.meta.env.SSR) rememberLocalePerUrl()
 export function getRouter() {
   const queryClient = new QueryClient({
     defaultOptions: {
-      // On the server a query lives only for its request (STACK.md gotcha 11).
+      // On the server a query lives only for its request (docs/decisions/0005-platform-traps.md, 10).
       queries: { staleTime: 60_000, gcTime: import.meta.env.SSR ? 0 : 5 * 60_000, retry: 1 },
     },
   })

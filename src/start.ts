@@ -1,5 +1,5 @@
 // Start's request middleware. A custom start.ts replaces Start's defaults, so CSRF protection is
-// registered here explicitly (STACK.md gotcha 10).
+// registered here explicitly (docs/decisions/0005-platform-traps.md, 9).
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { contentSecurityPolicy, newNonce } from '~/http/security-headers'
 

@@ -1,4 +1,4 @@
-/** The render-crash fallback (spec section 8): 'Something went wrong' with Reload Page and Return To Home Page. */
+/** The render-crash fallback (docs/product.md, "Errors"): 'Something went wrong' with Reload Page and Return To Home Page. */
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { m } from '../paraglide/messages.js'

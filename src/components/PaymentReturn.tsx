@@ -1,18 +1,15 @@
 /**
- * Returning from a hosted payment with `success=false&reason=...&order_id=...` (spec section 2): the
+ * Returning from a hosted payment with `success=false&reason=...&order_id=...` (docs/product.md, "Screens"): the
  * order's items go back into the active cart and the shopper lands on /cart 200 ms later; a
  * payment-failure event with the amount and method kept in the amount and payment cookies is sent
  * after 4 s, and those cookies are dropped.
  */
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
-import { currentLocale } from '../lib/i18n'
-import { cookieNames, deleteBrowserCookie, readBrowserCookie } from '../lib/shopper-prefs'
-import { cartQueries } from '../queries/cart'
-import { getCart } from '../server/cart.functions'
-import { reactivateOrder } from '../server/checkout.functions'
+import { cookies } from '../domain/cookies'
+import { deleteBrowserCookie, readBrowserCookie } from '../lib/browser-cookies'
+import { useReactivateOrder } from '../queries/checkout'
 
 /** Returns already handled in this page load: the redirect to /cart re-renders without the parameters. */
 const handledReturns = new Set<string>()
@@ -20,7 +17,7 @@ const handledReturns = new Set<string>()
 export function PaymentReturn() {
   const search = useSearch({ strict: false }) as { success?: unknown; reason?: unknown; order_id?: unknown }
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const reactivate = useReactivateOrder()
   const failed = String(search.success) === 'false'
   const orderId = Number(search.order_id)
   useEffect(() => {
@@ -28,10 +25,10 @@ export function PaymentReturn() {
     const key = `${String(search.order_id)}:${String(search.reason)}`
     if (handledReturns.has(key)) return
     handledReturns.add(key)
-    const amount = Number(readBrowserCookie(cookieNames.amount))
-    const method = readBrowserCookie(cookieNames.payment)
-    deleteBrowserCookie(cookieNames.amount)
-    deleteBrowserCookie(cookieNames.payment)
+    const amount = Number(readBrowserCookie(cookies.amount))
+    const method = readBrowserCookie(cookies.payment)
+    deleteBrowserCookie(cookies.amount)
+    deleteBrowserCookie(cookies.payment)
     const event = {
       eventType: 'payment_failure',
       itemId: String(search.reason ?? '').slice(0, 64),
@@ -47,13 +44,8 @@ export function PaymentReturn() {
       }).catch(() => undefined)
     }, appConfig.timing.paymentFailureTrackingDelayMs)
     if (Number.isInteger(orderId) && orderId > 0) {
-      const locale = currentLocale()
-      void reactivateOrder({ data: { locale, orderId } }).then(async (result) => {
+      void reactivate.mutateAsync(orderId).then((result) => {
         if (!result.data) return
-        // Read the re-activated cart now and put it in the cache: a cart read already under way for
-        // the old quote must not win.
-        await queryClient.cancelQueries({ queryKey: cartQueries.current(locale).queryKey })
-        queryClient.setQueryData(cartQueries.current(locale).queryKey, await getCart({ data: { locale } }))
         setTimeout(() => void navigate({ to: '/cart' }), appConfig.timing.cartRedirectDelayMs)
       })
     }

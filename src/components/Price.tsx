@@ -1,5 +1,5 @@
 /**
- * A price as DESIGN.md section 4 wants it: the riyal sign (U+20C1) left of the number with a space,
+ * A price as docs/product.md, "Languages, numbers and text" wants it: the riyal sign (U+20C1) left of the number with a space,
  * Western digits, isolated left-to-right inside Arabic text, and read out as "1,299 Saudi riyals".
  * The sign is drawn from its SVG (the `riyal` class): few fonts have the glyph yet, and a web font for
  * that one character laid out every page a second time when it arrived.

@@ -1,14 +1,15 @@
 /**
- * What the shopper's session says after each page load (spec section 4): the anonymous session id
+ * What the shopper's session says after each page load (docs/product.md, "Rules"): the anonymous session id
  * exists only while no one is signed in; after a sign-out (out cookie) a logout event is sent 3 s
  * later and the stored user summary (usr cookie) is removed. The fast-delivery cities of the home
- * content are kept in fdr_ids (DESIGN.md section 3).
+ * content are kept in fdr_ids (docs/decisions/0006-where-the-spec-is-silent.md).
  */
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
 import { anonymousSessionId, forgetAnonymousSessionId, sendPersonalisationEvent } from '../lib/personalisation'
-import { cookieNames, readBrowserCookie, writeBrowserCookie } from '../lib/shopper-prefs'
+import { cookies } from '../domain/cookies'
+import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from '../lib/browser-cookies'
 import { currentLocale } from '../lib/i18n'
 import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
@@ -17,8 +18,8 @@ import { sessionQueries } from '../queries/session'
 export function scheduleSignOutSignals(): () => void {
   const timer = setTimeout(() => {
     sendPersonalisationEvent('logout', undefined, undefined)
-    writeBrowserCookie('usr', '', 0)
-    writeBrowserCookie('out', '', 0)
+    deleteBrowserCookie(cookies.user)
+    deleteBrowserCookie(cookies.signedOut)
   }, appConfig.timing.logoutTrackingDelayMs)
   return () => clearTimeout(timer)
 }
@@ -34,11 +35,11 @@ export function SessionSignals() {
   useEffect(() => {
     if (!fastIds) return
     const value = fastIds.join(',')
-    if (readBrowserCookie(cookieNames.fastDeliveryRegions) !== value) {
-      writeBrowserCookie(cookieNames.fastDeliveryRegions, value, appConfig.cookies.handshakeDays * 24 * 60 * 60)
+    if (readBrowserCookie(cookies.fastDeliveryRegions) !== value) {
+      writeBrowserCookie(cookies.fastDeliveryRegions, value)
     }
   }, [fastIds])
   // A sign-out followed by a full page load: the pending signals are sent from here.
-  useEffect(() => (readBrowserCookie('out') === 'true' ? scheduleSignOutSignals() : undefined), [])
+  useEffect(() => (readBrowserCookie(cookies.signedOut) === 'true' ? scheduleSignOutSignals() : undefined), [])
   return null
 }

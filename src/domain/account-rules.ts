@@ -1,6 +1,6 @@
 /**
- * The account form rules of spec section 5, as pure functions shared by the forms and the server:
- * each answers the spec's error code for the first rule a field breaks, or nothing.
+ * The account form rules of docs/product.md, "Validation", as pure functions shared by the forms and the server:
+ * each answers the product's error code for the first rule a field breaks, or nothing.
  */
 import { appConfig } from '../../app.config'
 import { localMobile } from './phone'

@@ -1,5 +1,5 @@
 /**
- * The cart as the Durable Object keeps it and as every cart answer sends it (spec section 3 'Cart').
+ * The cart as the Durable Object keeps it and as every cart answer sends it (docs/product.md, "Calls" 'Cart').
  * Pure data and pure rules only: the totals are computed here so they can be unit tested.
  */
 import { appConfig, type Locale } from '../../app.config'
@@ -213,7 +213,7 @@ export function cartView(state: CartState, locale: Locale, now: Date, feeTitles:
   }
 }
 
-/** Spec section 4: a quote id of digits only is a customer cart (isMask 0), anything else masked (isMask 1). */
+/** docs/product.md, "Rules": a quote id of digits only is a customer cart (isMask 0), anything else masked (isMask 1). */
 export function isMaskedQuote(quoteId: string): boolean {
   return !/^\d+$/.test(quoteId)
 }

@@ -107,7 +107,7 @@ export interface BlogPostRow {
   published_at: string
 }
 
-/** A city as the region list gives it (spec: Region option). */
+/** A city as the region list gives it (docs/product.md: Region option). */
 export interface RegionOption {
   label: string
   value: string

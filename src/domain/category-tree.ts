@@ -1,4 +1,4 @@
-/** Walks the category tree (spec section 3 'Category node'). */
+/** Walks the category tree (docs/product.md, "Calls" 'Category node'). */
 
 export interface TreeNode {
   id: number

@@ -1,5 +1,5 @@
 /**
- * Dates in Asia/Riyadh, the same on the server and in the browser (DESIGN.md section 4), so
+ * Dates in Asia/Riyadh, the same on the server and in the browser (docs/product.md, "Languages, numbers and text"), so
  * hydration never disagrees and "today" is the shopper's today.
  */
 import { appConfig, type Locale } from '../../app.config'

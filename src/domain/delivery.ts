@@ -1,5 +1,5 @@
 /**
- * The delivery badge (spec sections 2 and 4) for a product in the shopper's city. Big items deliver
+ * The delivery badge (docs/product.md, "Screens" and "Rules") for a product in the shopper's city. Big items deliver
  * only in region 1101; region 1116 has its own 24-hour text for products flagged for it; a city is
  * fast delivery when its id is in the fast-delivery list (fdr_ids, from the home content).
  */
@@ -20,7 +20,7 @@ export function deliveryBadge(product: DeliveryFields, regionId: number, fastDel
   return 'standard'
 }
 
-/** Spec section 3: big_items may arrive as true, "Yes" or the Arabic "نعم". */
+/** docs/product.md, "Calls": big_items may arrive as true, "Yes" or the Arabic "نعم". */
 export function isBigItem(value: unknown): boolean {
   return value === true || value === 1 || (typeof value === 'string' && ['yes', 'true', '1', 'نعم'].includes(value.trim().toLowerCase()))
 }

@@ -1,4 +1,4 @@
-/** Arabic-Indic and Persian digits folded to Western ones (DESIGN.md section 4), wherever a shopper types a number. */
+/** Arabic-Indic and Persian digits folded to Western ones (docs/product.md, "Languages, numbers and text"), wherever a shopper types a number. */
 const arabicIndic = '٠١٢٣٤٥٦٧٨٩'
 const persian = '۰۱۲۳۴۵۶۷۸۹'
 

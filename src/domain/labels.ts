@@ -1,5 +1,5 @@
 /**
- * Product labels (spec sections 3 and 4): shown only when status is '1' and the current time is within
+ * Product labels (docs/product.md, "Calls" and "Rules"): shown only when status is '1' and the current time is within
  * active_from..active_to. Times without an offset are the store's local time (Asia/Riyadh, UTC+3 all
  * year). A label's style is data, so only its colours are taken, and only as hex values.
  */

@@ -24,7 +24,7 @@ describe('listing search params', () => {
     expect(parseListingSearch({ page: '1', sort: 'popular', price_min: '0' })).toEqual({})
   })
 
-  it('drops empty, whitespace-only, duplicate and unknown values (spec section 5)', () => {
+  it('drops empty, whitespace-only, duplicate and unknown values (docs/product.md, "Validation")', () => {
     expect(parseListingSearch({ brand: ' , samsung,,  ,samsung, ' })).toEqual({ brand: 'samsung' })
     expect(parseListingSearch({ brand: '   ' })).toEqual({})
     expect(parseListingSearch({ brand: "x'); DROP TABLE products;--" })).toEqual({})

@@ -19,7 +19,7 @@ export type DeliveryFacetKey = (typeof deliveryFacetKeys)[number]
 
 /**
  * The listing's filters in the URL (category and search pages): short, shareable and the same in
- * both languages. Lists are comma-separated; empty and whitespace-only values are dropped (spec
+ * both languages. Lists are comma-separated; empty and whitespace-only values are dropped (docs/product.md, "Screens"
  * section 5); every value is checked against what it may be.
  */
 export interface ListingSearch {

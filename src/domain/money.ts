@@ -1,10 +1,10 @@
 /**
- * The one money formatter (DESIGN.md section 4): Western digits in both languages, prices rounded
+ * The one money formatter (docs/product.md, "Languages, numbers and text"): Western digits in both languages, prices rounded
  * to whole riyals, fee prices with one decimal. The riyal sign and its placement live in <Price>.
  */
 import { appConfig } from '../../app.config'
 
-/** "1,299" for a price; "149.5" for a fee (spec section 9). */
+/** "1,299" for a price; "149.5" for a fee (docs/product.md, "Limits"). */
 export function formatAmount(amount: number, decimals: number = appConfig.money.priceDecimals): string {
   if (!Number.isFinite(amount)) throw new RangeError(`not a price: ${amount}`)
   // What Intl.NumberFormat('en-US') prints (the unit test compares them), written out because a

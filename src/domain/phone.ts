@@ -1,6 +1,6 @@
 /**
- * Saudi mobile numbers (spec sections 5 and 9): typed as 10 digits starting 05, sent as 966 + the
- * last 9 digits. Arabic-Indic and Persian digits are folded first (DESIGN.md section 4).
+ * Saudi mobile numbers (docs/product.md, "Validation" and "Limits"): typed as 10 digits starting 05, sent as 966 + the
+ * last 9 digits. Arabic-Indic and Persian digits are folded first (docs/product.md, "Languages, numbers and text").
  */
 import { appConfig } from '../../app.config'
 import { foldDigits } from './digits'

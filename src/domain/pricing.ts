@@ -1,5 +1,5 @@
 /**
- * The discount window (spec section 4): a special price applies only while the current time is
+ * The discount window (docs/product.md, "Rules"): a special price applies only while the current time is
  * within discounted_price_from..discounted_price_to. Prices include VAT.
  */
 

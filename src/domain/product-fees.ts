@@ -1,5 +1,5 @@
 /**
- * Product fees (spec sections 3 and 9): optional services sold with a product (installation, old
+ * Product fees (docs/product.md, "Calls" and "Limits"): optional services sold with a product (installation, old
  * unit removal), priced per region. A fee not priced in the shopper's region uses the fallback
  * region's price (1101); a fee priced in neither is not offered.
  */

@@ -1,6 +1,6 @@
 import type { ProductLabel } from './labels'
 
-/** A product message (spec section 3), its text already in the page's language. */
+/** A product message (docs/product.md, "Calls"), its text already in the page's language. */
 export interface ProductMessage {
   key: string
   icon: string
@@ -33,7 +33,7 @@ export interface ProductSummary {
   messages: ProductMessage[]
 }
 
-/** A configurable product's option (spec section 5: every option is required). */
+/** A configurable product's option (docs/product.md, "Validation": every option is required). */
 export interface ProductOption {
   /** The attribute code the cart call names (option_id). */
   code: string

@@ -1,4 +1,4 @@
-/** Region ids (spec sections 5 and 9): stored only when exactly 4 digits. */
+/** Region ids (docs/product.md, "Validation" and "Limits"): stored only when exactly 4 digits. */
 import { appConfig } from '../../app.config'
 
 const fourDigits = new RegExp(`^\\d{${appConfig.regions.idDigits}}$`)

@@ -18,7 +18,7 @@ export const sku = type(/^[A-Za-z0-9-]{1,64}$/)
 
 /**
  * A region id as it arrives (the string of a cookie or a form, or a number in JSON): exactly 4 digits
- * (spec section 5) and one of the store's cities, answered as the number the backend keeps.
+ * (docs/product.md, "Validation") and one of the store's cities, answered as the number the backend keeps.
  */
 export const regionId = type('string | number')
   .pipe((value) => String(value))
@@ -35,7 +35,7 @@ export const configurableOption = type({ option_id: /^[a-z_]{1,40}$/, option_val
 export type ConfigurableOption = typeof configurableOption.infer
 
 /**
- * The add-to-cart line (spec section 3, "cart line to add"): what a shopper asks for, from the button
+ * The add-to-cart line (docs/product.md, "Calls", "cart line to add"): what a shopper asks for, from the button
  * to the server function. Services (product fees) chosen on the product page come with it.
  */
 export const cartLine = type({
@@ -89,7 +89,7 @@ export const address = type({
 export type Address = typeof address.infer
 
 
-/** The registration form of spec section 3 (the rules of section 5 are checked by account-rules). */
+/** The registration form of docs/product.md, "Calls" (the rules of section 5 are checked by account-rules). */
 export const registrationFields = type({
   firstName: 'string <= 60',
   lastName: 'string <= 60',

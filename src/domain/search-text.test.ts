@@ -33,7 +33,7 @@ describe('searchWords', () => {
   })
 })
 
-describe('searchLanguage (spec section 5)', () => {
+describe('searchLanguage (docs/product.md, "Validation")', () => {
   it('is Arabic with any Arabic letter, English with Latin letters only, else the fallback', () => {
     expect(searchLanguage('iphone ١٧ برو', 'en')).toBe('ar')
     expect(searchLanguage('iphone 17', 'ar')).toBe('en')

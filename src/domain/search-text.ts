@@ -1,5 +1,5 @@
 /**
- * Search text rules (DESIGN.md section 4, spec section 5), the same at index and query time and in
+ * Search text rules (docs/product.md, "Languages, numbers and text", docs/product.md, "Validation"), the same at index and query time and in
  * the browser: Arabic letter forms folded (alef forms -> ا, ة -> ه, ى -> ي), tashkeel and tatweel
  * removed, Arabic-Indic and Persian digits folded to Western, Latin lower-cased without accents.
  */
@@ -33,7 +33,7 @@ export function searchWords(text: string): string[] {
 const arabicLetter = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]/
 const latinLetter = /[A-Za-z]/
 
-/** Spec section 5: any Arabic letter means Arabic, Latin letters only mean English, else the fallback. */
+/** docs/product.md, "Validation": any Arabic letter means Arabic, Latin letters only mean English, else the fallback. */
 export function searchLanguage(text: string, fallback: Locale): Locale {
   if (arabicLetter.test(text)) return 'ar'
   if (latinLetter.test(text)) return 'en'

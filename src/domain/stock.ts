@@ -1,5 +1,5 @@
 /**
- * Stock states (spec section 4): in stock; pre-order (back_orders 101, the button reads Pre-order);
+ * Stock states (docs/product.md, "Rules"): in stock; pre-order (back_orders 101, the button reads Pre-order);
  * out of stock (disabled); not for sale ('Available on stores').
  */
 import { appConfig } from '../../app.config'

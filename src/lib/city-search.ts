@@ -1,4 +1,4 @@
-/** The city popup's list (spec section 5): the first (placeholder) entry skipped, filtered by a case-insensitive substring. */
+/** The city popup's list (docs/product.md, "Validation"): the first (placeholder) entry skipped, filtered by a case-insensitive substring. */
 import type { RegionOption } from '../domain/catalogue'
 
 export function filterCities(regions: readonly RegionOption[], query: string): RegionOption[] {

@@ -1,4 +1,4 @@
-/** The compare list (spec sections 4, 5 and 9): skus toggled one at a time, at most 4. */
+/** The compare list (docs/product.md, "Rules", "Validation" and "Limits"): skus toggled one at a time, at most 4. */
 import { appConfig } from '../../app.config'
 
 export type CompareToggle = { list: string[]; outcome: 'added' | 'removed' } | { list: string[]; outcome: 'full' }
@@ -9,7 +9,7 @@ export function toggleCompare(list: readonly string[], sku: string, max = appCon
   return { list: [...list, sku], outcome: 'added' }
 }
 
-/** Wishlist toggle (spec section 4): add or remove one sku, never twice. */
+/** Wishlist toggle (docs/product.md, "Rules"): add or remove one sku, never twice. */
 export function toggleWishlist(list: readonly string[], sku: string): { list: string[]; outcome: 'added' | 'removed' } {
   return list.includes(sku) ? { list: list.filter((s) => s !== sku), outcome: 'removed' } : { list: [...list, sku], outcome: 'added' }
 }

@@ -1,4 +1,4 @@
-/** Cookie consent choices (spec section 2), kept in the cookieConsent cookie for 31,536,000 s. */
+/** Cookie consent choices (docs/product.md, "Screens"), kept in the cookieConsent cookie for 31,536,000 s. */
 export const consentCategories = ['functions', 'marketing', 'preference', 'measurements', 'social'] as const
 export type ConsentCategory = (typeof consentCategories)[number]
 export type ConsentChoices = Record<ConsentCategory, boolean>

@@ -1,4 +1,4 @@
-/** The campaign countdown (DESIGN.md section 3): data-driven from the home content's window. */
+/** The campaign countdown (docs/decisions/0006-where-the-spec-is-silent.md): data-driven from the home content's window. */
 
 export interface CountdownParts {
   days: number

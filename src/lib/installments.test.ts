@@ -20,7 +20,7 @@ describe('installmentPlan', () => {
 })
 
 describe('installmentPlans', () => {
-  it('offers 2, 3 and 4 payments (spec section 9)', () => {
+  it('offers 2, 3 and 4 payments (docs/product.md, "Limits")', () => {
     expect(installmentPlans(999).map((p) => p.count)).toEqual([2, 3, 4])
   })
 })

@@ -1,5 +1,5 @@
 /**
- * Buy-now-pay-later plans (spec section 9): split in 2 (the rest in a month), in 3 (2 payments over
+ * Buy-now-pay-later plans (docs/product.md, "Limits"): split in 2 (the rest in a month), in 3 (2 payments over
  * 2 months) or in 4 (3 payments over 3 months). Amounts are in halalas while they are split, so the
  * payments always add up to the price; the first payment carries the remainder.
  */

@@ -1,6 +1,6 @@
 /**
- * The mega-menu rule (spec section 4): a category shows only if include_in_menu and
- * show_in_mega_menu are true and it has products; the nav bar shows at most 12 (spec section 9).
+ * The mega-menu rule (docs/product.md, "Rules"): a category shows only if include_in_menu and
+ * show_in_mega_menu are true and it has products; the nav bar shows at most 12 (docs/product.md, "Limits").
  */
 import { appConfig } from '../../app.config'
 

@@ -1,5 +1,5 @@
 /**
- * Pagination slots (spec section 9: 6 page slots with ellipses). With more pages than slots, the
+ * Pagination slots (docs/product.md, "Limits": 6 page slots with ellipses). With more pages than slots, the
  * first and the last page are always shown, four pages around the current one fill the rest, and an
  * ellipsis stands for each hidden run. A run of a single page is shown instead of hidden, since an
  * ellipsis would take the same room.

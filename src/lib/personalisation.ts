@@ -1,5 +1,5 @@
 /**
- * Personalisation events (spec section 7, POST /api/aws/event): sent with the anonymous session id
+ * Personalisation events (docs/product.md, "Calls", POST /api/aws/event): sent with the anonymous session id
  * (created when no one is signed in, removed at sign-in) or the user id; a failure is only logged.
  */
 import { appConfig } from '../../app.config'
@@ -19,7 +19,7 @@ export function forgetAnonymousSessionId(): void {
   localStorage.removeItem(sessionIdKey)
 }
 
-/** Sends one event a second later (spec section 9's analytics delay), never throwing. */
+/** Sends one event a second later (docs/product.md, "Limits"'s analytics delay), never throwing. */
 export function sendPersonalisationEvent(eventType: string, itemId: string | undefined, userId: number | undefined): void {
   setTimeout(() => {
     const who = userId ? { userId } : { sessionId: anonymousSessionId() }

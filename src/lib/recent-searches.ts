@@ -1,5 +1,5 @@
 /**
- * Recent searches (spec sections 2, 5 and 9): kept in savedSearchWords, most recent first, at most 6,
+ * Recent searches (docs/product.md, "Screens", "Validation" and "Limits"): kept in savedSearchWords, most recent first, at most 6,
  * only terms of 2 or more characters, one entry per term however it was written.
  */
 import { appConfig } from '../../app.config'

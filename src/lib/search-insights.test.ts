@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { purchaseEvent } from './search-insights'
 
-describe('purchaseEvent (spec section 5)', () => {
+describe('purchaseEvent (docs/product.md, "Validation")', () => {
   it('reports the purchased objects with their data, one for one', () => {
     expect(purchaseEvent('products_en', [{ objectID: '12', price: 100, quantity: 2 }])).toEqual({
       eventType: 'conversion',

@@ -1,5 +1,5 @@
 /**
- * Search analytics (spec sections 5 and 9): clicks, add-to-cart and wishlist after a search report
+ * Search analytics (docs/product.md, "Validation" and "Limits"): clicks, add-to-cart and wishlist after a search report
  * the search's queryID and index, a second after the action, to the embedded service's /1/events or
  * to Algolia Insights when hosted search is configured. A failure is only logged.
  */
@@ -40,7 +40,7 @@ export function sendSearchEvent(hosted: Hosted, event: SearchEvent): void {
 }
 
 /**
- * A purchase after search, or null when it cannot be reported (spec section 5): object ids must be
+ * A purchase after search, or null when it cannot be reported (docs/product.md, "Validation"): object ids must be
  * non-empty with none undefined ("undefined" ids are ignored), an index is needed, and the object
  * data must match the ids one for one.
  */
@@ -72,7 +72,7 @@ export function searchSourceFor(queryID: string | undefined): SearchSource | nul
   }
 }
 
-/** A cart line added after a search (spec: searchSourceItems), kept until it is deleted or bought. */
+/** A cart line added after a search (docs/product.md: searchSourceItems), kept until it is deleted or bought. */
 export interface SearchSourceItem {
   item_id: number
   queryID: string

@@ -22,7 +22,7 @@ export function parseSearchPageSearch(input: Record<string, unknown>): SearchPag
   const q = typeof input.q === 'string' ? input.q.slice(0, 200) : ''
   const page = parsePage(input.page)
   const sort = searchSortKeys.find((k) => k !== 'relevance' && k === input.sort) as SearchPageSearch['sort']
-  // Empty and whitespace-only filter values are dropped (spec section 5).
+  // Empty and whitespace-only filter values are dropped (docs/product.md, "Validation").
   const brands = typeof input.brand === 'string' ? input.brand.split(',').map((b) => b.trim()).filter((b) => b !== '' && b.length <= 60).slice(0, 20) : []
   const city = input.city === 1 || input.city === '1'
   return { q, ...(page && page > 1 ? { page } : {}), ...(sort ? { sort } : {}), ...(brands.length ? { brand: brands.join(',') } : {}), ...(city ? { city: 1 } : {}) }

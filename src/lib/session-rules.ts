@@ -1,4 +1,4 @@
-/** Session expiry (spec section 4): a session with 3 days or less left is reset and the shopper signed out. */
+/** Session expiry (docs/product.md, "Rules"): a session with 3 days or less left is reset and the shopper signed out. */
 import { appConfig } from '../../app.config'
 
 export function sessionNeedsReset(expiresIso: string, now: Date): boolean {

@@ -1,4 +1,4 @@
-/** Site modes (spec section 1): the extreme and national-day flags change only the colour theme. */
+/** Site modes (docs/product.md, "Who uses it"): the extreme and national-day flags change only the colour theme. */
 export interface SiteTheme {
   extreme: boolean
   nationalDay: boolean

@@ -20,7 +20,7 @@ export function useRemoveCartItem() {
   return useCartMutation((input: { itemId: number }, locale) => removeCartItem({ data: { ...input, locale } }), {
     fallbackError: () => m.error_internal(),
     onSuccess: (_, input) => {
-      // Spec section 5: a deleted line leaves searchSourceItems too.
+      // docs/product.md, "Validation": a deleted line leaves searchSourceItems too.
       dropSearchSourceItem(input.itemId)
       pushToast({ kind: 'success', message: m.toast_removed() })
     },
@@ -31,7 +31,7 @@ export function useClearCart() {
   const pushToast = useSetAtom(pushToastAtom)
   return useCartMutation((_: void, locale) => clearCart({ data: { locale } }), {
     fallbackError: () => m.error_internal(),
-    // 'cart cleared successfully' is the default when the server gives no message (spec section 8).
+    // 'cart cleared successfully' is the default when the server gives no message (docs/product.md, "Errors").
     onSuccess: (answer) => pushToast({ kind: 'success', message: (answer as { msg?: string }).msg || m.commerce_cart_cleared() }),
   })
 }

@@ -9,11 +9,12 @@ import { useSetAtom } from 'jotai'
 import type { Locale } from '../../app.config'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
-import { addToCart, getCart } from '../server/cart.functions'
+import { addToCart, clearCart, getCart } from '../server/cart.functions'
 import { openModalAtom } from '../state/shopper'
 import { pushToastAtom } from '../state/toasts'
 import type { CartView } from '../domain/cart'
 import type { CartLine } from '../domain/schemas'
+import { useServerAction } from './server-action'
 
 export const cartQueries = {
   current: (locale: Locale) =>
@@ -56,7 +57,7 @@ export function useCartMutation<Input, Answer extends { cart?: CartView | null }
         return null
       })
       if (!result) throw new Error(options.fallbackError())
-      // Spec section 8: the server's message when it gave one, else the translated fallback.
+      // docs/product.md, "Errors": the server's message when it gave one, else the translated fallback.
       if (result.error || !result.data) throw new Error(result.error?.message || options.fallbackError())
       return result.data
     },
@@ -77,7 +78,7 @@ export type AddToCartInput = CartLine & {
 }
 
 /**
- * Adds a product (and its chosen services). Spec section 7: the cart panel opens after the add, or
+ * Adds a product (and its chosen services). docs/product.md, "Calls": the cart panel opens after the add, or
  * checkout for Buy now.
  */
 export function useAddToCart() {
@@ -98,4 +99,21 @@ export function useAddToCart() {
       },
     },
   )
+}
+
+/**
+ * Empties the shopper's cart on the server (a city change, docs/product.md "City"), then shows no cart
+ * until the next read: a read under way for the old cart must not bring its lines back.
+ */
+export function useClearCart() {
+  const queryClient = useQueryClient()
+  return useServerAction((_: void, locale) => clearCart({ data: { locale } }), {
+    onSettled: async (_, __, locale) => {
+      const key = cartQueries.current(locale).queryKey
+      await queryClient.cancelQueries({ queryKey: key })
+      queryClient.setQueryData(key, null)
+      void queryClient.invalidateQueries({ queryKey: key })
+      void queryClient.invalidateQueries({ queryKey: ['payment-methods'] })
+    },
+  })
 }

@@ -1,4 +1,4 @@
-/** Query-key factories for the catalogue (CONVENTIONS.md 3): loaders ensure, components suspend. */
+/** Query-key factories for the catalogue (docs/architecture.md, "Layers"): loaders ensure, components suspend. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ListingQuery } from '../domain/listing'
 import { appConfig, type Locale } from '../../app.config'

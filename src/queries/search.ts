@@ -1,4 +1,4 @@
-/** Query-key factories for search (CONVENTIONS.md 3). */
+/** Query-key factories for search (docs/architecture.md, "Layers"). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
 import type { searchPageQuery } from '../lib/search-page-params'

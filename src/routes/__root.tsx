@@ -107,7 +107,7 @@ function RootLayout() {
   )
 }
 
-/** One Jotai store per request on the server and per tab in the browser (STACK.md gotcha 12). */
+/** One Jotai store per request on the server and per tab in the browser (docs/decisions/0005-platform-traps.md, 11). */
 function ShopperStateProvider({ prefs, children }: { prefs: ShopperPrefs; children: ReactNode }) {
   const [store] = useState(() => {
     const s = createStore()

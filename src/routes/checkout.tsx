@@ -7,16 +7,17 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useEffect, useId, useState } from 'react'
 import { Icon } from '../components/ui/Icon'
-import { appConfig } from '../../app.config'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
 import { currentLocale } from '../lib/i18n'
-import { cookieNames, deleteBrowserCookie, writeBrowserCookie } from '../lib/shopper-prefs'
+import { cookies } from '../domain/cookies'
+import { deleteBrowserCookie, writeBrowserCookie } from '../lib/browser-cookies'
 import { m } from '../paraglide/messages.js'
 import { cartQueries } from '../queries/cart'
 import { catalogueQueries } from '../queries/catalogue'
 import { purchaseEventsFor, sendSearchEvent, type SearchEvent } from '../lib/search-insights'
-import { getPaymentMethods, placeOrder } from '../server/checkout.functions'
+import { checkoutQueries, usePlaceOrder } from '../queries/checkout'
+import { failureMessage } from '../queries/server-action'
 import { useLoadingInBrowser } from '../state/hydrated'
 import { chosenRegionIdAtom } from '../state/shopper'
 
@@ -45,25 +46,22 @@ function Checkout() {
   const { data: cart, isPending } = useQuery(cartQueries.current(locale))
   const loading = useLoadingInBrowser(isPending)
   const hostedSearch = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
-  const payments = useQuery({
-    queryKey: ['payment-methods', locale, cart?.version],
-    queryFn: () => getPaymentMethods({ data: { locale } }),
-    enabled: Boolean(cart && cart.cartItems.length > 0),
-  })
+  const payments = useQuery(checkoutQueries.paymentMethods(locale, cart && cart.cartItems.length > 0 ? cart.version : undefined))
   const region = useAtomValue(chosenRegionIdAtom)
   const city = useQuery(catalogueQueries.frame(locale)).data?.regions.find((r) => r.value === region)?.label
   const emailId = useId()
   const [method, setMethod] = useState<Method | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [placing, setPlacing] = useState(false)
+  const place = usePlaceOrder()
+  const placing = place.isPending
   const { order: returnedOrder } = Route.useSearch()
   const [placedNow, setPlaced] = useState<{ increment_id: string } | null>(null)
   const placed = placedNow ?? (returnedOrder ? { increment_id: returnedOrder } : null)
   useEffect(() => {
     // Back from a provider with the order paid: the round-trip cookies have done their job.
     if (!returnedOrder) return
-    deleteBrowserCookie(cookieNames.amount)
-    deleteBrowserCookie(cookieNames.payment)
+    deleteBrowserCookie(cookies.amount)
+    deleteBrowserCookie(cookies.payment)
     const pending = JSON.parse(sessionStorage.getItem(pendingPurchasesKey) ?? '[]') as SearchEvent[]
     sessionStorage.removeItem(pendingPurchasesKey)
     for (const event of pending) sendSearchEvent(hostedSearch, event)
@@ -109,16 +107,14 @@ function Checkout() {
         const email = String(new FormData(event.currentTarget).get('email') ?? '').trim()
         if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return setError(m.checkout_email_invalid())
         if (!chosen) return
-        setPlacing(true)
-        const result = await placeOrder({ data: { locale, email, method: chosen } }).catch(() => null)
-        setPlacing(false)
-        if (!result?.data) return setError(result?.error?.message ?? m.error_internal())
+        const result = await place.mutateAsync({ email, method: chosen })
+        if (!result.data) return setError(failureMessage(result, m.error_internal))
         const purchases = purchaseEventsAfterSearch(cart?.cartItems ?? [])
         void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
         if (result.data.payment_url) {
-          // Spec section 3: amount and payment travel through the provider's page and back.
-          writeBrowserCookie(cookieNames.amount, result.data.grand_total.toFixed(2), appConfig.cookies.paymentRoundTripSeconds)
-          writeBrowserCookie(cookieNames.payment, result.data.payment_method, appConfig.cookies.paymentRoundTripSeconds)
+          // docs/product.md, "Calls": amount and payment travel through the provider's page and back.
+          writeBrowserCookie(cookies.amount, result.data.grand_total.toFixed(2))
+          writeBrowserCookie(cookies.payment, result.data.payment_method)
           // A purchase is reported once the provider has taken the payment (the paid return, below).
           sessionStorage.setItem(pendingPurchasesKey, JSON.stringify(purchases))
           window.location.assign(result.data.payment_url)
@@ -190,7 +186,7 @@ function Checkout() {
 /** Purchase events kept through a payment provider's page, sent when the shopper comes back paid. */
 const pendingPurchasesKey = 'pendingSearchPurchases'
 
-/** The purchase events of lines bought after a search (spec section 5's purchase rules). */
+/** The purchase events of lines bought after a search (docs/product.md, "Validation"'s purchase rules). */
 function purchaseEventsAfterSearch(lines: { item_id: number; prices_with_tax: { price: number }; qty: number }[]): SearchEvent[] {
   return purchaseEventsFor(lines.map((l) => ({ item_id: l.item_id, price: l.prices_with_tax.price, qty: l.qty })))
 }

@@ -1,5 +1,5 @@
 /**
- * Compare (/compare): up to 4 products side by side (spec sections 4 and 5), their price, brand,
+ * Compare (/compare): up to 4 products side by side (docs/product.md, "Rules" and "Validation"), their price, brand,
  * availability, delivery and specifications; rows whose values differ are marked, and the shopper
  * can keep only those. The skus live in the browser (compare_products).
  */

@@ -1,10 +1,10 @@
 /** A page that always fails to render, so tests can see the error fallback. Absent in production. */
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { devRoutesEnabled } from '../server/dev.functions'
+import { devQueries } from '../queries/dev'
 
 export const Route = createFileRoute('/dev/crash')({
-  beforeLoad: async () => {
-    if (!(await devRoutesEnabled())) throw notFound()
+  beforeLoad: async ({ context }) => {
+    if (!(await context.queryClient.ensureQueryData(devQueries.routesEnabled()))) throw notFound()
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
   component: Crash,

@@ -1,4 +1,4 @@
-/** Home (spec section 2): banners, the campaign countdown, category highlights, product rails and the popup banner. */
+/** Home (docs/product.md, "Screens"): banners, the campaign countdown, category highlights, product rails and the popup banner. */
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'

@@ -1,5 +1,5 @@
 /**
- * Product page (/product/{rewrite_url}, spec sections 2, 3 and 4): gallery, brand, name, price with
+ * Product page (/product/{rewrite_url}, docs/product.md, "Screens", "Calls" and "Rules"): gallery, brand, name, price with
  * its discount, VAT note, stock and delivery dates for the chosen city, options, services, Add to Cart
  * and Buy now, the instalment promo, description, specifications and related products.
  */
@@ -32,7 +32,7 @@ import { sessionQueries } from '../queries/session'
 import { regionIdAtom } from '../state/shopper'
 
 export const Route = createFileRoute('/product/$rewriteUrl')({
-  // Spec section 2: an optional queryID names the search the shopper came from.
+  // docs/product.md, "Screens": an optional queryID names the search the shopper came from.
   validateSearch: (input: Record<string, unknown>): { queryID?: string } =>
     typeof input.queryID === 'string' && /^[0-9a-f]{32}$/.test(input.queryID) ? { queryID: input.queryID } : {},
   loader: ({ context, params }) => context.queryClient.ensureQueryData(catalogueQueries.product(context.locale, context.prefs.regionId, params.rewriteUrl)),
@@ -162,7 +162,7 @@ function ProductPage() {
 }
 
 /**
- * An add to the cart or the wishlist after a search (spec section 5): a conversion event for the
+ * An add to the cart or the wishlist after a search (docs/product.md, "Validation"): a conversion event for the
  * search's index; a cart line is also kept in searchSourceItems for the purchase event. The analytics
  * code loads only when there is something to report.
  */

@@ -1,5 +1,5 @@
 /**
- * /search?q= (spec sections 2 and 5): results from the search service (embedded or Algolia) with the
+ * /search?q= (docs/product.md, "Screens" and "Validation"): results from the search service (embedded or Algolia) with the
  * brand and city filters, sorting (relevance or a replica order), count and pagination; an empty
  * result offers popular searches. Product links carry the queryID for search analytics.
  */
@@ -53,7 +53,7 @@ function SearchPage() {
   const setSaved = useSetAtom(savedSearchWordsAtom)
   const hosted = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
   /**
-   * A click on a result's link (spec section 5): reported with the search's queryID and index, position from 1.
+   * A click on a result's link (docs/product.md, "Validation"): reported with the search's queryID and index, position from 1.
    * The analytics code loads with the first click, not with the page (it kept the page's first-load JS over 150 KB).
    */
   const reportClick = (target: EventTarget, entityId: number, position: number) => {
@@ -71,7 +71,7 @@ function SearchPage() {
       })
     })
   }
-  // Every search that reaches this page is a recent search (spec section 5: 2 or more characters).
+  // Every search that reaches this page is a recent search (docs/product.md, "Validation": 2 or more characters).
   useEffect(() => setSaved((saved) => withSavedSearch(saved, text)), [text, setSaved])
   if (text.length < appConfig.limits.searchEnterMinChars) {
     return (

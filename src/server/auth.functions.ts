@@ -1,17 +1,17 @@
 /**
- * Sign-in, registration and password reset for the storefront (spec sections 4, 5 and 8). Every
+ * Sign-in, registration and password reset for the storefront (docs/product.md, "Rules", "Validation" and "Errors"). Every
  * input is validated here and again by the backend; the session is a sealed HttpOnly cookie, the
  * customer token also travels as the mage cookie until it expires.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import { env } from 'cloudflare:workers'
-import { appConfig, type Locale } from '../../app.config'
+import type { Locale } from '../../app.config'
 import type { SessionUser } from '~/commerce/accounts'
 import { passwordResetConfirmation, registrationFields } from '../domain/schemas'
 import { commerceClient, type CommerceResult } from '~/commerce/client'
-import { sealSession, sessionCookieName, unsealSession } from '~/storefront/sealed-session'
-import { sessionCookieOptions, sessionCookies } from '~/storefront/session'
+import { sealSession, unsealSession } from '~/storefront/sealed-session'
+import { cookies, customerSessionCookies } from '../domain/cookies'
 import { sessionNeedsReset } from '../lib/session-rules'
 import { shopperSession, startCookieJar } from './commerce-session.server'
 import { locale } from '../domain/schemas'
@@ -24,10 +24,10 @@ export interface PublicSession {
 
 type SignedIn = { token: string; expires_at: string; user: SessionUser }
 
-/** Clears everything a signed-in shopper had (spec section 4, Logout). */
+/** Clears everything a signed-in shopper had (docs/product.md, "Rules", Logout). */
 function clearSession() {
   const jar = startCookieJar()
-  for (const name of [sessionCookieName, sessionCookies.mage, sessionCookies.quote]) jar.delete(name)
+  for (const cookie of customerSessionCookies) jar.delete(cookie)
 }
 
 
@@ -35,11 +35,12 @@ function clearSession() {
 async function signIn(language: Locale, signedIn: SignedIn): Promise<PublicSession> {
   const jar = startCookieJar()
   const maxAge = Math.max(0, Math.floor((Date.parse(signedIn.expires_at) - Date.now()) / 1000))
-  jar.set(sessionCookies.mage, signedIn.token, { ...sessionCookieOptions, maxAge })
-  jar.set(sessionCookieName, await sealSession(env, { user: signedIn.user, mage: signedIn.token, expires: signedIn.expires_at }), { ...sessionCookieOptions, maxAge })
+  jar.set(cookies.mage, signedIn.token, maxAge)
+  jar.set(cookies.session, await sealSession(env, { user: signedIn.user, mage: signedIn.token, expires: signedIn.expires_at }), maxAge)
   // The stored user summary (spec's usr cookie): a greeting needs no request. Nothing secret in it.
-  jar.set('usr', encodeURIComponent(JSON.stringify({ id: signedIn.user.id, firstname: signedIn.user.firstname })), { ...sessionCookieOptions, httpOnly: false, maxAge })
-  jar.delete('out')
+  // The cookie helper encodes the value itself: encoding here too made it %257B... (encoded twice).
+  jar.set(cookies.user, JSON.stringify({ id: signedIn.user.id, firstname: signedIn.user.firstname }), maxAge)
+  jar.delete(cookies.signedOut)
   const session = shopperSession(language)
   const guestQuote = session.quote()
   const client = await session.client()
@@ -56,7 +57,7 @@ async function signIn(language: Locale, signedIn: SignedIn): Promise<PublicSessi
 
 export const getSession = createServerFn({ method: 'GET' }).handler(async (): Promise<PublicSession | null> => {
   const jar = startCookieJar()
-  const stored = await unsealSession(env, jar.get(sessionCookieName))
+  const stored = await unsealSession(env, jar.get(cookies.session))
   if (!stored) return null
   if (sessionNeedsReset(stored.expires, new Date())) {
     clearSession()
@@ -80,7 +81,7 @@ export const sendCode = createServerFn({ method: 'POST' })
     const session = shopperSession(data.locale)
     const caller = await session.caller()
     const isEmail = data.identifier.includes('@')
-    // The bot-check token rides in its own bearer header (spec section 7).
+    // The bot-check token rides in its own bearer header (docs/product.md, "Calls").
     return commerceClient(env, caller).settle<{ success: boolean; successmsg: string; errormsg: string }>(
       'POST',
       '/customer/v2/otpSend',
@@ -105,7 +106,7 @@ export const verifyCode = createServerFn({ method: 'POST' })
     if (data.purpose === 'login' && result.data.user && result.data.expires_at) {
       return { data: await signIn(data.locale, { token: result.data.token, expires_at: result.data.expires_at, user: result.data.user }), error: null, status: 200 }
     }
-    startCookieJar().set(sessionCookies.phoneVerification, result.data.token, { ...sessionCookieOptions, maxAge: appConfig.otp.registrationWindowSeconds })
+    startCookieJar().set(cookies.phoneVerification, result.data.token)
     return { data: { verified: true }, error: null, status: 200 }
   })
 
@@ -116,12 +117,12 @@ export const registerAccount = createServerFn({ method: 'POST' })
     const client = await shopperSession(language).client()
     const result = await client.settle<{ success: boolean; message: string }>('POST', '/customer/register', {
       ...fields,
-      token: jar.get(sessionCookies.phoneVerification) ?? '',
+      token: jar.get(cookies.phoneVerification) ?? '',
       profile_picture: null,
       dateOfBirth: null,
       gender: 0,
     })
-    if (result.data) jar.delete(sessionCookies.phoneVerification)
+    if (result.data) jar.delete(cookies.phoneVerification)
     return result
   })
 
@@ -143,7 +144,7 @@ export const logout = createServerFn({ method: 'POST' })
     const client = await shopperSession(data.locale).client()
     await client.settle('POST', '/customer/logout')
     clearSession()
-    // Spec section 4: out=true marks the sign-out; the page sends the logout event 3 s later.
-    startCookieJar().set('out', 'true', { ...sessionCookieOptions, httpOnly: false, maxAge: 60 })
+    // docs/product.md, "Rules": out=true marks the sign-out; the page sends the logout event 3 s later.
+    startCookieJar().set(cookies.signedOut, 'true')
     return { ok: true }
   })

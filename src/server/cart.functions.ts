@@ -1,5 +1,5 @@
 /**
- * Cart server functions (spec section 7, "Add to cart helper" and the cart proxy calls). Each takes
+ * Cart server functions (docs/product.md, "Calls", "Add to cart helper" and the cart proxy calls). Each takes
  * the page's language explicitly: a server-function request carries no /en prefix of its own.
  * Cart helpers return {data, error, status} instead of throwing.
  */
@@ -51,7 +51,7 @@ export const addToCart = createServerFn({ method: 'POST' })
       return (await session.client()).settle<AddAnswer>('POST', '/cart/add', body)
     }
     let result = await attempt()
-    // Spec section 8: a 401 on add resets the cart and fetches a new quote. A vanished or ordered cart, the same.
+    // docs/product.md, "Errors": a 401 on add resets the cart and fetches a new quote. A vanished or ordered cart, the same.
     endCustomerSessionIfUnauthorized(result)
     const cartGone = result.status === 401 || result.error?.code === 'cart_not_found' || result.error?.code === 'cart_ordered'
     if (cartGone) {

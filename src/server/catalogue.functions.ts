@@ -17,7 +17,7 @@ import { deliveryFacetKeys, sortKeys } from '../domain/listing'
 import { locale, regionId, sku } from '../domain/schemas'
 
 
-/** The fast-delivery cities (spec: fdr_ids) from the home content; none when it cannot be read. */
+/** The fast-delivery cities (docs/product.md: fdr_ids) from the home content; none when it cannot be read. */
 async function fastDeliveryRegions(locale: Locale): Promise<number[]> {
   const home = await cachedCatalogue(env)
     .homeContent(locale)
@@ -39,7 +39,7 @@ export const getFrameData = createServerFn({ method: 'GET' })
       catalogue.regions(data.locale),
       fastDeliveryRegions(data.locale),
       catalogue.footer(data.locale).catch((error: unknown) => {
-        // Spec section 8: a footer failure leaves the footer empty, never the page broken.
+        // docs/product.md, "Errors": a footer failure leaves the footer empty, never the page broken.
         console.error(JSON.stringify({ level: 'error', message: 'footer failed', error: String(error) }))
         return null
       }),

@@ -5,11 +5,10 @@ import type { PlacedOrder } from '~/commerce/orders'
 import type { PaymentMethod } from '~/commerce/payments'
 import { env } from 'cloudflare:workers'
 import { commerceClient } from '~/commerce/client'
-import { sessionCookieOptions } from '~/storefront/session'
 import { shopperSession, startCookieJar } from './commerce-session.server'
+import { cookies } from '../domain/cookies'
 import { locale } from '../domain/schemas'
 
-const lastQuoteCookie = 'last_quote'
 
 
 export const getPaymentMethods = createServerFn({ method: 'GET' })
@@ -25,18 +24,18 @@ export const placeOrder = createServerFn({ method: 'POST' })
     const session = shopperSession(data.locale)
     const quote = session.quote()
     // Proof, for a guest, that a failed card payment's order was theirs (to re-add its items).
-    if (quote) startCookieJar().set(lastQuoteCookie, quote, { ...sessionCookieOptions, maxAge: 24 * 60 * 60 })
+    if (quote) startCookieJar().set(cookies.lastQuote, quote)
     return (await session.client()).settle<PlacedOrder>('POST', '/cart/placeOrder', { email: data.email, paymentMethod: { method: data.method } })
   })
 
-/** Spec section 2: returning with order_id re-adds that order's items to the active cart. */
+/** docs/product.md, "Screens": returning with order_id re-adds that order's items to the active cart. */
 export const reactivateOrder = createServerFn({ method: 'POST' })
   .validator(type({ locale, orderId: '1 <= number.integer <= 1000000000' }))
   .handler(async ({ data }) => {
     const session = shopperSession(data.locale)
     const caller = await session.caller()
     const jar = startCookieJar()
-    const result = await commerceClient(env, { ...caller, quote: jar.get(lastQuoteCookie) ?? caller.quote }).settle<{ data: { cart_id: string } }>('POST', '/cart/active', {
+    const result = await commerceClient(env, { ...caller, quote: jar.get(cookies.lastQuote) ?? caller.quote }).settle<{ data: { cart_id: string } }>('POST', '/cart/active', {
       order_id: data.orderId,
     })
     if (result.data) session.rememberQuote(result.data.data.cart_id)

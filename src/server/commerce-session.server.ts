@@ -2,8 +2,8 @@
 import { deleteCookie, getCookie, getRequest, setCookie } from '@tanstack/react-start/server'
 import { env } from 'cloudflare:workers'
 import type { Locale } from '../../app.config'
-import { sessionCookieName } from '~/storefront/sealed-session'
-import { sessionCookies, storefrontSession, type CookieJar } from '~/storefront/session'
+import { storefrontSession, type CookieJar } from '~/storefront/session'
+import { customerSessionCookies, serverCookieOptions } from '../domain/cookies'
 
 /** Cookies written during a request: its Cookie header does not have them yet. */
 const written = new WeakMap<Request, Map<string, string | null>>()
@@ -13,12 +13,12 @@ export function startCookieJar(): CookieJar {
   const pending = written.get(request) ?? new Map<string, string | null>()
   written.set(request, pending)
   return {
-    get: (name) => (pending.has(name) ? (pending.get(name) ?? undefined) : getCookie(name)),
-    set: (name, value, options) => {
-      pending.set(name, value)
-      setCookie(name, value, options)
+    get: ({ name }) => (pending.has(name) ? (pending.get(name) ?? undefined) : getCookie(name)),
+    set: (cookie, value, maxAgeSeconds) => {
+      pending.set(cookie.name, value)
+      setCookie(cookie.name, value, serverCookieOptions(cookie, maxAgeSeconds))
     },
-    delete: (name) => {
+    delete: ({ name }) => {
       pending.set(name, null)
       deleteCookie(name, { path: '/' })
     },
@@ -30,12 +30,12 @@ export function shopperSession(locale: Locale) {
 }
 
 /**
- * Spec section 8: an error containing "The consumer isn't authorized to access" forces a logout:
+ * docs/product.md, "Errors": an error containing "The consumer isn't authorized to access" forces a logout:
  * the session, the customer token and the quote are dropped.
  */
 export function endCustomerSessionIfUnauthorized(result: { status: number; error: { message: string } | null }): boolean {
   if (result.status !== 401 || !result.error?.message.includes("The consumer isn't authorized to access")) return false
   const jar = startCookieJar()
-  for (const name of [sessionCookieName, sessionCookies.mage, sessionCookies.quote]) jar.delete(name)
+  for (const cookie of customerSessionCookies) jar.delete(cookie)
   return true
 }

@@ -10,13 +10,13 @@ import type { CartLine } from '../domain/schemas'
 /** The chosen city (region id, exactly 4 digits) or null before the shopper chooses. */
 export const chosenRegionIdAtom = atom<string | null>(null)
 
-/** Wishlist skus (spec: wishListInLocalStorage). getOnInit stays false so SSR and hydration agree. */
+/** Wishlist skus (docs/product.md: wishListInLocalStorage). getOnInit stays false so SSR and hydration agree. */
 export const wishlistAtom = atomWithStorage<string[]>('wishListInLocalStorage', [])
 
-/** Compared skus, at most 4 (spec: compare_products). */
+/** Compared skus, at most 4 (docs/product.md: compare_products). */
 export const compareAtom = atomWithStorage<string[]>('compare_products', [])
 
-/** Which one modal is open (spec section 2: modals open one at a time). */
+/** Which one modal is open (docs/product.md, "Screens": modals open one at a time). */
 export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart' | 'auth' | 'otp' | 'forgot' | 'tabby' | 'tamara'
 export const openModalAtom = atom<ModalName | null>(null)
 
@@ -24,11 +24,11 @@ export const openModalAtom = atom<ModalName | null>(null)
 export const regionIdAtom = atom((get) => get(chosenRegionIdAtom) ?? String(appConfig.regions.defaultId))
 
 /**
- * The product to add once the shopper has chosen a city (spec section 5: adding with no valid region
- * opens the city popup and remembers the product). Kept as DESIGN.md names it, targetProductDate.
+ * The product to add once the shopper has chosen a city (docs/product.md, "Validation": adding with no valid region
+ * opens the city popup and remembers the product). Kept as docs/architecture.md names it, targetProductDate.
  */
 export type PendingCartAdd = Omit<CartLine, 'regionId'> & { buyNow?: boolean }
 export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>('targetProductDate', null)
 
-/** Recent searches, newest first (spec: savedSearchWords, at most 6). */
+/** Recent searches, newest first (docs/product.md: savedSearchWords, at most 6). */
 export const savedSearchWordsAtom = atomWithStorage<string[]>('savedSearchWords', [])

@@ -1,4 +1,4 @@
-/** Toasts (spec section 8's success and failure messages), closed automatically after 3000 ms. */
+/** Toasts (docs/product.md, "Errors"'s success and failure messages), closed automatically after 3000 ms. */
 import { atom } from 'jotai'
 
 export interface Toast {

@@ -117,7 +117,7 @@ test.describe('accounts on a desktop, in English', () => {
     await page.getByRole('menuitem', { name: 'Log Out' }).click()
     await expect(page).toHaveURL(/\/en\/?$/)
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
-    // Spec section 4: 3 s after a sign-out the logout event is sent and the stored user cookie goes.
+    // docs/product.md, "Rules": 3 s after a sign-out the logout event is sent and the stored user cookie goes.
     await logoutEvent
     await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'usr')).toBe(false)
 

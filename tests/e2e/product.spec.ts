@@ -12,14 +12,14 @@ test.describe('a configurable product on a desktop, in English', () => {
     await acceptCookies(page)
     await context.addCookies([inRiyadh])
     await page.goto('/en/mobiles')
-    // Spec section 5: a configurable product added from a listing goes to its page for the options.
+    // docs/product.md, "Validation": a configurable product added from a listing goes to its page for the options.
     const choose = page.getByRole('button', { name: /^Choose options for / }).first()
     const name = (await choose.getAttribute('aria-label'))!.replace('Choose options for ', '')
     await choose.click()
     await expect(page).toHaveURL(/\/en\/product\/[a-z0-9-]+$/)
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 
-    // Spec section 8: no options chosen, the spec's message, and nothing is added.
+    // docs/product.md, "Errors": no options chosen, the product's message, and nothing is added.
     await page.getByRole('button', { name: 'Add to Cart' }).click()
     await expect(page.getByRole('alert')).toHaveText('Please select product options and add it to cart again')
     await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
@@ -37,7 +37,7 @@ test.describe('a configurable product on a desktop, in English', () => {
     await expect(panel.getByText(new RegExp(`^Colour: ${colourName.trim()}`))).toBeVisible()
     await panel.getByRole('button', { name: 'Close' }).click()
 
-    // Delivery dates for the chosen city, and the instalment modal with the spec's three plans.
+    // Delivery dates for the chosen city, and the instalment modal with the product's three plans.
     const delivery = page.getByRole('region', { name: 'Delivery to Riyadh' })
     await expect(delivery.getByRole('listitem')).toHaveCount(3)
     await page.getByRole('button', { name: 'About Tabby' }).click()
@@ -70,7 +70,7 @@ test.describe('a product with a service on a phone, in Arabic', () => {
     await context.addCookies([inRiyadh])
     await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1115')
     const services = page.getByRole('group', { name: 'أضف خدمة' })
-    // The fee's price in the region, with one decimal (spec section 9).
+    // The fee's price in the region, with one decimal (docs/product.md, "Limits").
     await expect(services.getByText('149.5 ريال سعودي')).toBeAttached()
     await services.getByRole('checkbox', { name: /تركيب على الجدار/ }).check()
     await page.getByRole('button', { name: 'اشترِ الآن' }).click()

@@ -1,4 +1,4 @@
-// The frame's proxy routes (spec section 7) over HTTP, against the seeded D1 and a real KV.
+// The frame's proxy routes (docs/product.md, "Calls") over HTTP, against the seeded D1 and a real KV.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { cacheKey } from '~/storage/kv-cache'

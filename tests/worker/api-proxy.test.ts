@@ -1,4 +1,4 @@
-// The frontend proxy routes of spec section 7 over HTTP, with the shopper's cookies as a browser keeps them.
+// The frontend proxy routes of docs/product.md, "Calls" over HTTP, with the shopper's cookies as a browser keeps them.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { sellableSku } from './commerce-helpers'

@@ -230,7 +230,7 @@ describe('forgotten password', () => {
     const { email } = await registered(caller)
     const old = await call(caller, 'POST', '/customer/login', { username: email, password: 'Secret123', recaptchaToken: 'ok' })
     const unknown = await call(caller, 'POST', '/customer/forgot/send-token', { email: 'ghost@example.com', recaptchaToken: 'ok' })
-    expect(unknown.status).toBe(404) // EmailIsNotExist: spec section 8 requires saying so
+    expect(unknown.status).toBe(404) // EmailIsNotExist: docs/product.md, "Errors" requires saying so
     const sent = await call(caller, 'POST', '/customer/forgot/send-token', { email, recaptchaToken: 'ok' })
     expect(sent.body).toEqual({ data: { status: true } })
     const code = await lastCode(email)

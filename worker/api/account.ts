@@ -1,11 +1,11 @@
 /**
- * Account and event proxy routes of spec section 7: handshake, check-if-authenticated, registration,
+ * Account and event proxy routes of docs/product.md, "Calls": handshake, check-if-authenticated, registration,
  * the forgotten-password steps, and personalisation events (whose failure is only logged).
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { passwordResetConfirmation, registrationFields, registrationPlaceholders } from '../../src/domain/schemas'
-import { sessionCookies } from '../storefront/session'
+import { cookies } from '../../src/domain/cookies'
 import { relay } from './cart'
 import { apiSession, honoCookieJar } from './session-jar'
 import { validate } from './validate'
@@ -38,9 +38,9 @@ export const accountApi = new Hono<{ Bindings: Env }>()
   .post('/register', validate('json', registerBody), async (c) => {
     const jar = honoCookieJar(c)
     // The phone was verified in the code step; the proof travels in an HttpOnly cookie, not the body.
-    const token = jar.get(sessionCookies.phoneVerification) ?? ''
+    const token = jar.get(cookies.phoneVerification) ?? ''
     const result = await (await apiSession(c).client()).settle('POST', '/customer/register', { ...c.req.valid('json'), token })
-    if (!result.error) jar.delete(sessionCookies.phoneVerification)
+    if (!result.error) jar.delete(cookies.phoneVerification)
     return relay(c, result)
   })
   .post('/forget/new-send-email-token', validate('json', type({ email: 'string.email <= 254', 'recaptchaToken?': 'string <= 4096' })), async (c) => {

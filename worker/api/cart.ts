@@ -1,5 +1,5 @@
 /**
- * The cart proxy routes of spec section 7 (/api/cart/*), for pages that call the backend from the
+ * The cart proxy routes of docs/product.md, "Calls" (/api/cart/*), for pages that call the backend from the
  * browser: each forwards to the commerce backend with the shopper's cookies and answers its body.
  */
 import { type } from 'arktype'

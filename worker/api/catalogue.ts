@@ -1,5 +1,5 @@
 /**
- * The frame's proxy routes (spec section 7): category tree, regions, home content, city delivery
+ * The frame's proxy routes (docs/product.md, "Calls"): category tree, regions, home content, city delivery
  * dates and the footer. Tree, regions, home and footer are read through the KV cache.
  */
 import { type } from 'arktype'
@@ -13,7 +13,7 @@ import { locale, regionId } from '../../src/domain/schemas'
 
 const lang = type({ lang: locale })
 const localeQuery = type({ locale })
-/** A city id is one of the store's regions (4 digits, spec section 9); given as a number or a digit string. */
+/** A city id is one of the store's regions (4 digits, docs/product.md, "Limits"); given as a number or a digit string. */
 const cityBody = type({ cityId: regionId })
 
 export const catalogueApi = new Hono<{ Bindings: Env }>()
@@ -41,7 +41,7 @@ export const catalogueApi = new Hono<{ Bindings: Env }>()
       const footer = await cachedCatalogue(c.env).footer(lang)
       return c.json({ data: footer, status: 200, message: 'ok' })
     } catch (error) {
-      // Spec section 8: a footer failure gives empty data with a status and message, never a broken page.
+      // docs/product.md, "Errors": a footer failure gives empty data with a status and message, never a broken page.
       console.error(JSON.stringify({ level: 'error', message: 'footer failed', error: String(error) }))
       return c.json({ data: null, status: 503, message: 'footer unavailable' }, 503)
     }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { Locale } from '../../app.config'
+import { cookies } from '../../src/domain/cookies'
 
 const isLocale = (value: string | undefined): value is Locale => value === 'ar' || value === 'en'
 
@@ -8,6 +9,6 @@ const isLocale = (value: string | undefined): value is Locale => value === 'ar' 
 export function requestLocale(c: Context): Locale {
   const fromQuery = c.req.query('lang') ?? c.req.query('locale')
   if (isLocale(fromQuery)) return fromQuery
-  const fromCookie = getCookie(c, 'NEXT_LOCALE')
+  const fromCookie = getCookie(c, cookies.locale.name)
   return isLocale(fromCookie) ? fromCookie : 'ar'
 }

@@ -1,21 +1,20 @@
 /** The storefront session for Hono routes: hono/cookie behind the shared CookieJar. */
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { serverCookieOptions } from '../../src/domain/cookies'
 import { storefrontSession, type CookieJar } from '../storefront/session'
 import { requestLocale } from './locale'
 
 export function honoCookieJar(c: Context): CookieJar {
   const pending = new Map<string, string | null>()
   return {
-    get: (name) => (pending.has(name) ? (pending.get(name) ?? undefined) : getCookie(c, name)),
-    set: (name, value, options) => {
-      pending.set(name, value)
-      setCookie(c, name, value, {
-        ...options,
-        sameSite: options.sameSite === 'none' ? 'None' : options.sameSite === 'strict' ? 'Strict' : 'Lax',
-      })
+    get: ({ name }) => (pending.has(name) ? (pending.get(name) ?? undefined) : getCookie(c, name)),
+    set: (cookie, value, maxAgeSeconds) => {
+      pending.set(cookie.name, value)
+      const options = serverCookieOptions(cookie, maxAgeSeconds)
+      setCookie(c, cookie.name, value, { ...options, sameSite: options.sameSite === 'strict' ? 'Strict' : 'Lax' })
     },
-    delete: (name) => {
+    delete: ({ name }) => {
       pending.set(name, null)
       deleteCookie(c, name, { path: '/' })
     },

@@ -1,5 +1,5 @@
 /**
- * Accounts: one-time codes (DESIGN.md section 3: 6 digits from a secure source, 5 minutes, single use,
+ * Accounts: one-time codes (docs/decisions/0006-where-the-spec-is-silent.md: 6 digits from a secure source, 5 minutes, single use,
  * bound to phone and purpose, at most 5 wrong tries, resend after 60 s, send caps per phone and IP),
  * password login with a growing back-off, registration after a verified phone, password reset.
  */
@@ -14,7 +14,7 @@ import { readSecret } from './secrets'
 
 export type OtpPurpose = 'login' | 'register'
 
-/** The spec's 'Session user' as the backend gives it (addresses are never sent). */
+/** The product's 'Session user' as the backend gives it (addresses are never sent). */
 export interface SessionUser {
   id: number
   email: string
@@ -58,7 +58,7 @@ export async function sendOtp(env: Env, input: { phone: string; purpose: OtpPurp
   const { phone, purpose } = input
   const store = accountStore(env.DB)
   if (purpose === 'register' && (await store.customerByPhone(phone))) {
-    // Spec section 8: registration must say the phone is taken.
+    // docs/product.md, "Errors": registration must say the phone is taken.
     throw new CommerceError(409, 'phone_registered')
   }
   const lastSentAt = await store.lastCodeSentAt(phone, purpose)
@@ -158,7 +158,7 @@ export async function loginWithPassword(env: Env, username: string, password: st
 export async function sendPasswordReset(env: Env, email: string, ip: string, locale: Locale, now = new Date()) {
   const store = accountStore(env.DB)
   const found = await store.customerByEmail(email)
-  // Spec section 8 (EmailIsNotExist on the email field) makes this call say whether the email exists.
+  // docs/product.md, "Errors" (EmailIsNotExist on the email field) makes this call say whether the email exists.
   if (!found) throw new CommerceError(404, 'email_not_exist')
   const [byEmail, byIp] = await Promise.all([
     limiter(env, `reset-email:${email.toLowerCase()}`).hit(appConfig.otp.sendsPerPhonePerHour, 3600),

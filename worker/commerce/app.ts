@@ -1,5 +1,5 @@
 /**
- * The embedded Direct API (spec section 7) under /commerce: the backend the storefront talks to when
+ * The embedded Direct API (docs/product.md, "Calls") under /commerce: the backend the storefront talks to when
  * no COMMERCE_API_URL is set. Every call but the handshake needs the bearer handshake token; a mage
  * header names the customer.
  */
@@ -43,7 +43,7 @@ commerceApp.use(async (c, next) => {
   const mage = c.req.header('mage')
   if (mage) {
     const customer = await customerForToken(c.env.DB, mage)
-    // An expired or revoked customer token is refused outright (spec section 8 then logs the shopper out).
+    // An expired or revoked customer token is refused outright (docs/product.md, "Errors" then logs the shopper out).
     if (!customer) throw new CommerceError(401, 'unauthorized', { resources: 'customer' })
     c.set('customer', customer)
   }

@@ -1,5 +1,5 @@
 /**
- * Finding, creating and filling carts: who may open which quote (DESIGN.md section 3, permissions),
+ * Finding, creating and filling carts: who may open which quote (docs/decisions/0006-where-the-spec-is-silent.md, permissions),
  * and what a product line must satisfy before it goes in (region stock, big items, not for sale,
  * options).
  */
@@ -47,7 +47,7 @@ export async function createCart(env: Env, customer: Customer | null, regionId: 
     const state = await cartStub(env, current).state()
     if (state && state.status === 'active') return state
   }
-  // Digits only: a customer quote (spec section 4). Random, so ids say nothing about order volume.
+  // Digits only: a customer quote (docs/product.md, "Rules"). Random, so ids say nothing about order volume.
   const quoteId = String(1_000_000_000 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 8_999_999_999))
   await accounts.setQuote(customer.id, quoteId)
   return cartStub(env, quoteId).init(quoteId, 0, customer.id, regionId)
@@ -61,7 +61,7 @@ interface Configurable {
 
 /**
  * The cart line for a sku in a region, with how many may be bought there (null: no limit, a
- * pre-order). Throws the spec's messages for what cannot be added.
+ * pre-order). Throws the product's messages for what cannot be added.
  */
 export async function cartLineFor(env: Env, sku: string, regionId: number, options: readonly ConfigurableOption[] | undefined) {
   const product = await productStore(env.DB).cartProduct(sku, regionId)
@@ -109,7 +109,7 @@ export async function cartLineFor(env: Env, sku: string, regionId: number, optio
   return { line, available }
 }
 
-/** Turns a refused cart change into the spec's error. */
+/** Turns a refused cart change into the product's error. */
 export function refusal(reason: string): CommerceError {
   switch (reason) {
     case 'ordered':

@@ -1,5 +1,5 @@
 /**
- * The one way the storefront calls a commerce backend (spec section 7): in-process to the embedded
+ * The one way the storefront calls a commerce backend (docs/product.md, "Calls"): in-process to the embedded
  * Direct API by default, over HTTP to COMMERCE_API_URL when set, with the same wire shapes either
  * way. Answers are wrapped as {data, error, status}; `request` rejects on failure with data null,
  * the message and the status (500 when there was no response), `settle` returns that object instead.

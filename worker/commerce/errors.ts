@@ -1,6 +1,6 @@
 /**
  * The Direct API's one error shape: `{message, code, parameters}` with an HTTP status, the message in
- * the language of the caller's handshake (spec section 8 shows server messages to the shopper).
+ * the language of the caller's handshake (docs/product.md, "Errors" shows server messages to the shopper).
  */
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'

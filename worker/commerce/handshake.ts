@@ -1,5 +1,5 @@
 /**
- * The handshake token (spec section 7): POST /handshake {store} gives a bearer token every Direct API
+ * The handshake token (docs/product.md, "Calls"): POST /handshake {store} gives a bearer token every Direct API
  * call must carry. A signed JWT (HS256), so checking it costs no storage read.
  */
 import { jwtVerify, SignJWT } from 'jose'
@@ -33,7 +33,7 @@ export async function issueHandshakeToken(env: SecretEnv, store: Locale): Promis
 
 /** The claims of a valid handshake token, or null for anything else (expired, forged, malformed). */
 export async function verifyHandshakeToken(env: SecretEnv, token: string): Promise<HandshakeClaims | null> {
-  // Spec section 5: a JWT must have 3 dot-separated parts.
+  // docs/product.md, "Validation": a JWT must have 3 dot-separated parts.
   if (token.split('.').length !== 3) return null
   try {
     const { payload } = await jwtVerify(token, await key(env), { issuer, subject: 'handshake', algorithms: ['HS256'] })

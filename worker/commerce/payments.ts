@@ -1,5 +1,5 @@
 /**
- * Payment methods for a cart (spec sections 3 and 4): code and is_available. Cash on delivery, a card
+ * Payment methods for a cart (docs/product.md, "Calls" and "Rules"): code and is_available. Cash on delivery, a card
  * through the sandbox gateway, Tabby and Tamara by product eligibility and amount limits; a cart with
  * a pre-order item is paid up front, so it keeps only the card. Card, Tabby and Tamara are hosted
  * payments: the order waits for the provider (the sandbox gateway outside production).

@@ -32,7 +32,7 @@ const searchParams = type({
   'getRankingInfo?': 'boolean',
 })
 
-/** Algolia Insights events: what the storefront reports after a search (spec section 5). */
+/** Algolia Insights events: what the storefront reports after a search (docs/product.md, "Validation"). */
 const insightsEvent = type({
   eventType: "'click' | 'conversion' | 'view'",
   'eventSubtype?': "'addToCart' | 'purchase'",

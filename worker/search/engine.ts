@@ -1,6 +1,6 @@
 /**
  * The embedded search engine: one in-memory MiniSearch index per index name, over the catalogue's
- * product documents (spec section 3 shape) in one language. Prefix matching as the shopper types,
+ * product documents (docs/product.md, "Calls" shape) in one language. Prefix matching as the shopper types,
  * typo tolerance on longer words, transliteration synonyms, ranking by text relevance then
  * popularity, filters, facet counts and highlighting, answered in Algolia's result shape.
  */

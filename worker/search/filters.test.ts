@@ -20,7 +20,7 @@ describe('parseFilters', () => {
 })
 
 describe('parseFacetFilters', () => {
-  it('reads strings and OR arrays, dropping empty and whitespace-only values (spec section 5)', () => {
+  it('reads strings and OR arrays, dropping empty and whitespace-only values (docs/product.md, "Validation")', () => {
     expect(parseFacetFilters(['brand:Apple', ['category:TVs', 'category: ']])).toEqual([
       [{ attribute: 'brand', value: 'Apple' }],
       [{ attribute: 'category', value: 'TVs' }],

@@ -45,7 +45,7 @@ export function parseFacetFilters(value: unknown): Filters | { error: string } {
       if (at <= 0) return { error: `facetFilters: cannot read "${alternative.slice(0, 60)}"` }
       const attribute = alternative.slice(0, at).trim()
       const wanted = alternative.slice(at + 1).trim()
-      // Spec section 5: empty and whitespace-only filter values are dropped.
+      // docs/product.md, "Validation": empty and whitespace-only filter values are dropped.
       if (wanted !== '') group.push({ attribute, value: wanted })
     }
     if (group.length > 0) groups.push(group)

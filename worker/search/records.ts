@@ -1,5 +1,5 @@
 /**
- * What the embedded indexes hold: one record per product per language (the spec's Product shape
+ * What the embedded indexes hold: one record per product per language (the product's Product shape
  * as the hit, name/brand/category/sku searched, brand, category and stock as facets and filters),
  * and query suggestions derived from the catalogue (brands, categories, product lines), weighted
  * by the popularity of the products behind them.

@@ -5,7 +5,7 @@ import type { Locale } from '../../app.config'
 import type { BlogPostRow, RegionRow, StaticPageRow } from '../../src/domain/catalogue'
 import type { FooterContent, HomeContent } from '../../src/domain/content'
 
-/** DESIGN.md section 3: the list order is the ordering map. */
+/** docs/decisions/0006-where-the-spec-is-silent.md: the list order is the ordering map. */
 export const regions: RegionRow[] = [
   [1101, 'الرياض', 'Riyadh', 1],
   [1102, 'جدة', 'Jeddah', 2],

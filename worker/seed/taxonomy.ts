@@ -43,7 +43,7 @@ export interface TopCategoryTemplate {
   name: Text
   hue: number
   showAnimation?: boolean
-  /** Hidden from the mega menu by the spec's rule (include_in_menu / show_in_mega_menu / product_count). */
+  /** Hidden from the mega menu by the product's rule (include_in_menu / show_in_mega_menu / product_count). */
   includeInMenu?: boolean
   showInMegaMenu?: boolean
   children: readonly SubCategoryTemplate[]

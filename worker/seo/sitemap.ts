@@ -1,6 +1,6 @@
 /**
  * The sitemap's pages: home, every category with products, every product, static pages and blog
- * posts, each in both languages with hreflang alternates (slugs are the same in both, DESIGN.md
+ * posts, each in both languages with hreflang alternates (slugs are the same in both, docs/architecture.md
  * section 3). Pure, so the XML's shape is unit-tested; the route reads the paths from D1.
  */
 import { appConfig, type Locale } from '../../app.config'

@@ -1,5 +1,5 @@
 /**
- * Reads the catalogue structure and content from D1 in the shapes the spec's calls return.
+ * Reads the catalogue structure and content from D1 in the shapes the product's calls return.
  */
 import type { Locale } from '../../app.config'
 import type { CategoryNode } from '../../src/domain/category-tree'
@@ -68,7 +68,7 @@ export function catalogueStore(db: D1Database) {
       return root
     },
 
-    /** The spec's region list: a placeholder entry first (the city popup skips it), then the ordering map. */
+    /** The product's region list: a placeholder entry first (the city popup skips it), then the ordering map. */
     async regions(locale: Locale): Promise<RegionOption[]> {
       const { results } = await db
         .prepare('SELECT id, label_ar, label_en FROM regions ORDER BY position')

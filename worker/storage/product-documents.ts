@@ -1,5 +1,5 @@
 /**
- * Products in the spec's 'Product' shape (section 3), as the Direct API's product calls return them
+ * Products in the product's 'Product' shape, as the Direct API's product calls return them
  * and as the search index stores them: names in one language, stock per region keyed by region id.
  */
 import { appConfig, type Locale } from '../../app.config'

@@ -197,7 +197,7 @@ export interface ProductDetail extends ProductSummary {
   main_category: { url_key: string; name: string }
   /** A configurable product's options (all required), labels in the page's language. */
   options: ProductOption[]
-  /** Services sold with the product, priced for the shopper's region (spec section 9). */
+  /** Services sold with the product, priced for the shopper's region (docs/product.md, "Limits"). */
   fees: ProductFee[]
   eligible_for_tabby: boolean
   eligible_for_tamara: boolean

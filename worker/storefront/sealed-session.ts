@@ -1,5 +1,5 @@
 /**
- * The signed-in shopper: spec section 3's 'Session user' with the customer token (mage) and its
+ * The signed-in shopper: docs/product.md, "Calls"'s 'Session user' with the customer token (mage) and its
  * expiry, sealed (A256GCM-encrypted JWT) in an HttpOnly cookie, so the browser can neither read nor
  * change it. Keyed by SESSION_SECRET.
  */
@@ -13,8 +13,6 @@ export interface StoredSession {
   /** ISO time the customer token expires. */
   expires: string
 }
-
-export const sessionCookieName = 'session'
 
 async function key(env: Env): Promise<Uint8Array> {
   const secret = await readSecret(env, 'SESSION_SECRET')

@@ -4,33 +4,16 @@
  * the quote, and the customer token (mage), all in HttpOnly, Secure, SameSite=Lax cookies.
  */
 import { appConfig, type Locale } from '../../app.config'
+import { cookies, type CookieSpec } from '../../src/domain/cookies'
 import { commerceClient, type CommerceCaller } from '../commerce/client'
 
-export interface CookieOptions {
-  maxAge?: number
-  httpOnly?: boolean
-  secure?: boolean
-  sameSite?: 'lax' | 'strict' | 'none'
-  path?: string
-}
-
-/** Cookies of one request; `set` values are readable at once by later `get`s of the same request. */
+/** Cookies of one request, by their registry entry; `set` values are readable at once by later `get`s of the same request. */
 export interface CookieJar {
-  get(name: string): string | undefined
-  set(name: string, value: string, options: CookieOptions): void
-  delete(name: string): void
+  get(cookie: CookieSpec): string | undefined
+  /** Writes with the registry's options; `maxAgeSeconds` for a cookie whose lifetime follows a token. */
+  set(cookie: CookieSpec & { writtenBy: 'server' }, value: string, maxAgeSeconds?: number): void
+  delete(cookie: CookieSpec): void
 }
-
-const day = 24 * 60 * 60
-export const sessionCookieOptions: CookieOptions = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' }
-
-export const sessionCookies = {
-  handshake: (locale: Locale) => `mhs_${locale}`,
-  quote: 'quote',
-  mage: 'mage',
-  /** Proof of a verified phone between the code step and account creation. */
-  phoneVerification: 'phone_verification',
-} as const
 
 /** Seconds since the token was issued, read from its payload (the backend checks the signature). */
 function tokenAgeSeconds(token: string): number | null {
@@ -45,35 +28,34 @@ function tokenAgeSeconds(token: string): number | null {
 }
 
 export function storefrontSession(env: Env, jar: CookieJar, locale: Locale) {
-  const handshakeName = sessionCookies.handshake(locale)
+  const handshakeCookie = cookies.handshake(locale)
 
   async function handshake(): Promise<string> {
-    const current = jar.get(handshakeName)
+    const current = jar.get(handshakeCookie)
     const age = current ? tokenAgeSeconds(current) : null
     if (current && age !== null && age < appConfig.cookies.handshakeRefreshMinutes * 60) return current
     const { token } = await commerceClient(env).request<{ token: string }>('POST', '/handshake', { store: locale })
-    jar.set(handshakeName, token, { ...sessionCookieOptions, maxAge: appConfig.cookies.handshakeDays * day })
+    jar.set(handshakeCookie, token)
     return token
   }
 
   async function caller(): Promise<CommerceCaller> {
-    return { handshake: await handshake(), quote: jar.get(sessionCookies.quote), mage: jar.get(sessionCookies.mage) }
+    return { handshake: await handshake(), quote: jar.get(cookies.quote), mage: jar.get(cookies.mage) }
   }
 
   return {
     handshake,
     caller,
-    quote: () => jar.get(sessionCookies.quote),
-    rememberQuote: (quoteId: string) =>
-      jar.set(sessionCookies.quote, quoteId, { ...sessionCookieOptions, maxAge: appConfig.cookies.handshakeDays * day }),
-    forgetQuote: () => jar.delete(sessionCookies.quote),
+    quote: () => jar.get(cookies.quote),
+    rememberQuote: (quoteId: string) => jar.set(cookies.quote, quoteId),
+    forgetQuote: () => jar.delete(cookies.quote),
     /** The commerce client for this shopper. */
     async client() {
       return commerceClient(env, await caller())
     },
     async createQuote(regionId: string): Promise<string> {
       const { quoteId } = await commerceClient(env, await caller()).request<{ quoteId: string }>('GET', `/cart/create?region=${regionId}`)
-      jar.set(sessionCookies.quote, quoteId, { ...sessionCookieOptions, maxAge: appConfig.cookies.handshakeDays * day })
+      jar.set(cookies.quote, quoteId)
       return quoteId
     },
   }

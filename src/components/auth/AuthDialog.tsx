@@ -1,18 +1,18 @@
 /**
- * The auth modal (spec sections 2 and 4): tabs Login and Register; Login offers a password or a
+ * The auth modal (docs/product.md, "Screens" and "Rules"): tabs Login and Register; Login offers a password or a
  * one-time code. Default tab: login by password.
  */
 import * as Tabs from '@radix-ui/react-tabs'
-import { useQueryClient } from '@tanstack/react-query'
 import { useAtom, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { codeLoginIdentifierError, loginUsernameError, registrationErrors, type AccountErrorCode, type RegistrationFields } from '../../domain/account-rules'
 import { currentLocale, directionOf } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
-import { loginWithPassword, sendCode } from '../../server/auth.functions'
+import { useLoginWithPassword, useSendCode } from '../../queries/account'
+import { failureMessage } from '../../queries/server-action'
 import { authTabAtom, codeStepAtom, loginMethodAtom } from '../../state/auth'
-import { appConfig } from '../../../app.config'
-import { cookieNames, readBrowserCookie, writeBrowserCookie } from '../../lib/shopper-prefs'
+import { cookies } from '../../domain/cookies'
+import { readBrowserCookie, writeBrowserCookie } from '../../lib/browser-cookies'
 import { openModalAtom } from '../../state/shopper'
 import { pushToastAtom } from '../../state/toasts'
 import { Dialog } from '../ui/Dialog'
@@ -27,13 +27,11 @@ type Errors = Partial<Record<string, AccountErrorCode | 'InvalidCredentials'>>
 const say = (code: AccountErrorCode | 'InvalidCredentials' | undefined) => (code ? fieldMessage[code]() : undefined)
 
 function PasswordLogin() {
-  const locale = currentLocale()
   const setOpenModal = useSetAtom(openModalAtom)
   const pushToast = useSetAtom(pushToastAtom)
-  const queryClient = useQueryClient()
+  const login = useLoginWithPassword()
   const [token, setToken] = useState('')
   const [errors, setErrors] = useState<Errors>({})
-  const [busy, setBusy] = useState(false)
   return (
     <form
       noValidate
@@ -46,17 +44,14 @@ function PasswordLogin() {
         const found: Errors = { username: loginUsernameError(username), password: password ? undefined : 'RequiredPassword', bot: token ? undefined : 'RecaptchaRequired' }
         setErrors(found)
         if (Object.values(found).some(Boolean)) return
-        setBusy(true)
-        const result = await loginWithPassword({ data: { locale, username, password, recaptchaToken: token } }).catch(() => null)
-        setBusy(false)
-        if (!result?.data) {
-          // Spec section 8: a password login failure is a field error on the password.
-          setErrors({ password: result?.status === 429 ? undefined : 'InvalidCredentials' })
-          if (result?.status === 429 && result.error) pushToast({ kind: 'error', message: result.error.message })
+        const result = await login.mutateAsync({ username, password, recaptchaToken: token })
+        if (!result.data) {
+          // docs/product.md, "Errors": a password login failure is a field error on the password.
+          setErrors({ password: result.status === 429 ? undefined : 'InvalidCredentials' })
+          if (result.status === 429 && result.error) pushToast({ kind: 'error', message: result.error.message })
           setToken('')
           return
         }
-        await queryClient.invalidateQueries()
         pushToast({ kind: 'success', message: m.toast_logged_in() })
         setOpenModal(null)
       }}
@@ -67,21 +62,20 @@ function PasswordLogin() {
         {m.auth_forgot_link()}
       </button>
       <BotCheck token={token} onChange={setToken} error={say(errors.bot)} />
-      <button type="submit" disabled={busy} className={submitClass}>
-        {busy ? m.auth_working() : m.auth_login_submit()}
+      <button type="submit" disabled={login.isPending} className={submitClass}>
+        {login.isPending ? m.auth_working() : m.auth_login_submit()}
       </button>
     </form>
   )
 }
 
 function CodeLogin() {
-  const locale = currentLocale()
   const setOpenModal = useSetAtom(openModalAtom)
   const setCodeStep = useSetAtom(codeStepAtom)
   const pushToast = useSetAtom(pushToastAtom)
+  const send = useSendCode()
   const [token, setToken] = useState('')
   const [errors, setErrors] = useState<Errors>({})
-  const [busy, setBusy] = useState(false)
   return (
     <form
       noValidate
@@ -92,18 +86,16 @@ function CodeLogin() {
         const found: Errors = { identifier: codeLoginIdentifierError(identifier), bot: token ? undefined : 'RecaptchaRequired' }
         setErrors(found)
         if (Object.values(found).some(Boolean)) return
-        setBusy(true)
-        const result = await sendCode({ data: { locale, identifier, purpose: 'login', recaptchaToken: token } }).catch(() => null)
-        setBusy(false)
-        if (!result?.data?.success) {
-          // Spec section 8: the server's message, else the translated one, else 'Something went wrong'.
-          pushToast({ kind: 'error', message: result?.error?.message || m.error_something_wrong() })
+        const result = await send.mutateAsync({ identifier, purpose: 'login', recaptchaToken: token })
+        if (!result.data?.success) {
+          // docs/product.md, "Errors": the server's message, else 'Something went wrong'.
+          pushToast({ kind: 'error', message: failureMessage(result, m.error_something_wrong) })
           setToken('')
           return
         }
         pushToast({ kind: 'success', message: result.data.successmsg })
-        // DESIGN.md section 3: email-phone keeps what was typed, offered again if the dialog reopens.
-        writeBrowserCookie(cookieNames.emailPhone, identifier, appConfig.cookies.emailPhoneSeconds)
+        // docs/product.md, "Cookies": email-phone keeps what was typed, offered again if the dialog reopens.
+        writeBrowserCookie(cookies.emailPhone, identifier)
         setCodeStep({ purpose: 'login', identifier, recaptchaToken: token })
         setOpenModal('otp')
       }}
@@ -114,25 +106,24 @@ function CodeLogin() {
         autoComplete="username"
         dir="ltr"
         inputMode="email"
-        defaultValue={readBrowserCookie(cookieNames.emailPhone) ?? ''}
+        defaultValue={readBrowserCookie(cookies.emailPhone) ?? ''}
         error={say(errors.identifier)}
       />
       <BotCheck token={token} onChange={setToken} error={say(errors.bot)} />
-      <button type="submit" disabled={busy} className={submitClass}>
-        {busy ? m.auth_working() : m.auth_send_code()}
+      <button type="submit" disabled={send.isPending} className={submitClass}>
+        {send.isPending ? m.auth_working() : m.auth_send_code()}
       </button>
     </form>
   )
 }
 
 function Register() {
-  const locale = currentLocale()
   const setOpenModal = useSetAtom(openModalAtom)
   const setCodeStep = useSetAtom(codeStepAtom)
   const pushToast = useSetAtom(pushToastAtom)
+  const send = useSendCode()
   const [token, setToken] = useState('')
   const [errors, setErrors] = useState<Errors>({})
-  const [busy, setBusy] = useState(false)
   return (
     <form
       noValidate
@@ -153,12 +144,10 @@ function Register() {
         const found = registrationErrors(fields)
         setErrors(found)
         if (Object.keys(found).length > 0) return
-        setBusy(true)
-        const result = await sendCode({ data: { locale, identifier: fields.phone_number, purpose: 'register', recaptchaToken: token } }).catch(() => undefined)
-        setBusy(false)
-        if (result === undefined) return pushToast({ kind: 'error', message: m.error_network() })
+        const result = await send.mutateAsync({ identifier: fields.phone_number, purpose: 'register', recaptchaToken: token })
+        if (result.status === 0) return pushToast({ kind: 'error', message: m.error_network() })
         if (!result.data?.success) {
-          pushToast({ kind: 'error', message: result.error?.message || m.error_phone_taken() })
+          pushToast({ kind: 'error', message: failureMessage(result, m.error_phone_taken) })
           setToken('')
           return
         }
@@ -183,8 +172,8 @@ function Register() {
       <div className="sm:col-span-2">
         <BotCheck token={token} onChange={setToken} error={say(errors.recaptchaToken)} />
       </div>
-      <button type="submit" disabled={busy} className={`${submitClass} sm:col-span-2`}>
-        {busy ? m.auth_working() : m.auth_register_submit()}
+      <button type="submit" disabled={send.isPending} className={`${submitClass} sm:col-span-2`}>
+        {send.isPending ? m.auth_working() : m.auth_register_submit()}
       </button>
     </form>
   )

@@ -1,4 +1,4 @@
-/** The account modals, loaded together the first time one opens (account code loads lazily, DESIGN.md section 5). */
+/** The account modals, loaded together the first time one opens (account code loads lazily, docs/architecture.md, "Bars every part clears"). */
 import { AuthDialog } from './AuthDialog'
 import { ForgotDialog } from './ForgotDialog'
 import { OtpDialog } from './OtpDialog'

@@ -1,5 +1,5 @@
 /**
- * The bot-check widget (spec section 2): supplies a token to the form. With a Turnstile site key
+ * The bot-check widget (docs/product.md, "Screens"): supplies a token to the form. With a Turnstile site key
  * configured it renders Cloudflare Turnstile (explicit rendering, in the page's language) and the
  * backend verifies with TURNSTILE_SECRET; otherwise the embedded default is a checkbox whose token
  * the test verifier accepts.

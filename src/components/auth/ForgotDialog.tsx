@@ -1,13 +1,13 @@
 /**
- * Forgot password (spec sections 2 and 4), three steps: email, verification code, new password.
+ * Forgot password (docs/product.md, "Screens" and "Rules"), three steps: email, verification code, new password.
  * Success closes this modal and reopens the auth modal; an invalid code returns to the code step.
  */
 import { useAtom, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { forgotEmailError, passwordErrors } from '../../domain/account-rules'
-import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
-import { confirmPasswordReset, sendPasswordReset } from '../../server/auth.functions'
+import { useConfirmPasswordReset, useSendPasswordReset } from '../../queries/account'
+import { failureMessage } from '../../queries/server-action'
 import { authTabAtom } from '../../state/auth'
 import { openModalAtom } from '../../state/shopper'
 import { pushToastAtom } from '../../state/toasts'
@@ -19,7 +19,6 @@ import { fieldMessage } from './field-messages'
 type Step = 'email' | 'code' | 'password'
 
 export function ForgotDialog() {
-  const locale = currentLocale()
   const [openModal, setOpenModal] = useAtom(openModalAtom)
   const setTab = useSetAtom(authTabAtom)
   const pushToast = useSetAtom(pushToastAtom)
@@ -28,7 +27,9 @@ export function ForgotDialog() {
   const [code, setCode] = useState('')
   const [token, setToken] = useState('')
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
-  const [busy, setBusy] = useState(false)
+  const sendReset = useSendPasswordReset()
+  const confirmReset = useConfirmPasswordReset()
+  const busy = sendReset.isPending || confirmReset.isPending
   const submit = 'h-11 w-full rounded-full bg-brand font-semibold text-brand-ink disabled:opacity-60'
 
   return (
@@ -44,12 +45,10 @@ export function ForgotDialog() {
             const found = { email: problem && fieldMessage[problem](), bot: token ? undefined : fieldMessage.RecaptchaRequired() }
             setErrors(found)
             if (found.email || found.bot) return
-            setBusy(true)
-            const sent = await sendPasswordReset({ data: { locale, email: email.trim(), recaptchaToken: token } }).catch(() => null)
-            setBusy(false)
-            if (sent?.data?.data.status) return setStep('code')
-            // Spec section 8: an unknown email is EmailIsNotExist on the email field.
-            return setErrors({ email: sent?.status === 404 ? fieldMessage.EmailIsNotExist() : (sent?.error?.message ?? m.error_something_wrong()) })
+            const sent = await sendReset.mutateAsync({ email: email.trim(), recaptchaToken: token })
+            if (sent.data?.data.status) return setStep('code')
+            // docs/product.md, "Errors": an unknown email is EmailIsNotExist on the email field.
+            return setErrors({ email: sent.status === 404 ? fieldMessage.EmailIsNotExist() : failureMessage(sent, m.error_something_wrong) })
           }
           if (step === 'code') {
             if (!/^\d{6}$/.test(code)) return setErrors({ code: fieldMessage.RequiredOtp() })
@@ -62,10 +61,8 @@ export function ForgotDialog() {
           const found = { newPassword: weak && fieldMessage[weak](), confirmPassword: confirmPassword === newPassword ? undefined : fieldMessage.PasswordsMustMatch() }
           setErrors(found)
           if (found.newPassword || found.confirmPassword) return
-          setBusy(true)
-          const changed = await confirmPasswordReset({ data: { locale, email: email.trim(), resetToken: code as `${number}`, newPassword, confirmPassword, recaptchaToken: token } }).catch(() => null)
-          setBusy(false)
-          if (changed?.data?.data !== true) {
+          const changed = await confirmReset.mutateAsync({ email: email.trim(), resetToken: code as `${number}`, newPassword, confirmPassword, recaptchaToken: token })
+          if (changed.data?.data !== true) {
             pushToast({ kind: 'error', message: m.toast_invalid_otp() })
             setCode('')
             return setStep('code')

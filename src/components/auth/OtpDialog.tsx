@@ -1,14 +1,14 @@
 /**
- * The one-time-code modal (spec section 4): for login it signs in; for registration it verifies the
+ * The one-time-code modal (docs/product.md, "Rules"): for login it signs in; for registration it verifies the
  * phone, creates the account, shows LoginWithNewAccount and switches to the login view. Failure
  * returns to entry with the code cleared.
  */
-import { useQueryClient } from '@tanstack/react-query'
 import { useAtom, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
-import { registerAccount, sendCode, verifyCode } from '../../server/auth.functions'
+import { useRegisterAccount, useSendCode, useVerifyCode } from '../../queries/account'
+import { failureMessage } from '../../queries/server-action'
 import { authTabAtom, codeStepAtom, loginMethodAtom } from '../../state/auth'
 import { openModalAtom } from '../../state/shopper'
 import { pushToastAtom } from '../../state/toasts'
@@ -23,10 +23,12 @@ export function OtpDialog() {
   const setTab = useSetAtom(authTabAtom)
   const setMethod = useSetAtom(loginMethodAtom)
   const pushToast = useSetAtom(pushToastAtom)
-  const queryClient = useQueryClient()
+  const verify = useVerifyCode()
+  const register = useRegisterAccount()
+  const resend = useSendCode()
+  const busy = verify.isPending || register.isPending
   const [code, setCode] = useState('')
   const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
   if (!step) return null
 
   const backToEntry = (message: string) => {
@@ -44,25 +46,20 @@ export function OtpDialog() {
           event.preventDefault()
           if (!code.trim()) return setError(fieldMessage.RequiredOtp())
           setError(undefined)
-          setBusy(true)
-          const verified = await verifyCode({ data: { locale, identifier: step.identifier, purpose: step.purpose, code: code.trim() } }).catch(() => null)
-          if (!verified?.data) {
-            setBusy(false)
+          const verified = await verify.mutateAsync({ identifier: step.identifier, purpose: step.purpose, code: code.trim() })
+          if (!verified.data) {
             setCode('')
-            if (step.purpose === 'register') return backToEntry(otpFailureMessage(verified?.error?.message, locale))
-            return setError(otpFailureMessage(verified?.error?.message, locale))
+            if (step.purpose === 'register') return backToEntry(otpFailureMessage(verified.error?.message, locale))
+            return setError(otpFailureMessage(verified.error?.message, locale))
           }
           if (step.purpose === 'login') {
-            setBusy(false)
-            await queryClient.invalidateQueries()
             pushToast({ kind: 'success', message: m.toast_logged_in() })
             setStep(null)
             return setOpenModal(null)
           }
           const { registration } = step
-          const created = registration ? await registerAccount({ data: { locale, ...registration } }).catch(() => null) : null
-          setBusy(false)
-          if (!created?.data) return backToEntry(created?.error?.message || m.error_registration_failed())
+          const created = registration ? await register.mutateAsync(registration) : null
+          if (!created?.data) return backToEntry(failureMessage(created, m.error_registration_failed))
           pushToast({ kind: 'success', message: m.toast_login_new_account() })
           setStep(null)
           setTab('login')
@@ -89,8 +86,8 @@ export function OtpDialog() {
           type="button"
           className="w-full text-sm font-medium text-brand"
           onClick={async () => {
-            const result = await sendCode({ data: { locale, identifier: step.identifier, purpose: step.purpose, recaptchaToken: step.recaptchaToken, resend: true } }).catch(() => null)
-            pushToast(result?.data?.success ? { kind: 'success', message: result.data.successmsg } : { kind: 'error', message: result?.error?.message || m.error_network() })
+            const result = await resend.mutateAsync({ identifier: step.identifier, purpose: step.purpose, recaptchaToken: step.recaptchaToken, resend: true })
+            pushToast(result.data?.success ? { kind: 'success', message: result.data.successmsg } : { kind: 'error', message: failureMessage(result, m.error_network) })
           }}
         >
           {m.otp_resend()}

@@ -2,7 +2,7 @@ import type { Locale } from '../../../app.config'
 import type { AccountErrorCode } from '../../domain/account-rules'
 import { m } from '../../paraglide/messages.js'
 
-/** The words for each account rule code of spec section 5, in the page's language. */
+/** The words for each account rule code of docs/product.md, "Validation", in the page's language. */
 export const fieldMessage: Record<AccountErrorCode | 'InvalidCredentials' | 'EmailIsNotExist', () => string> = {
   EmailRequired: m.field_EmailRequired,
   InvalidEmail: m.field_InvalidEmail,
@@ -28,7 +28,7 @@ export const fieldMessage: Record<AccountErrorCode | 'InvalidCredentials' | 'Ema
   EmailIsNotExist: m.field_EmailIsNotExist,
 }
 
-/** Spec section 8: an OTP failure whose message says 'Invalid' shows it (Arabic: 'code incorrect'). */
+/** docs/product.md, "Errors": an OTP failure whose message says 'Invalid' shows it (Arabic: 'code incorrect'). */
 export function otpFailureMessage(serverMessage: string | undefined, locale: Locale): string {
   if (serverMessage?.includes('Invalid')) return locale === 'en' ? serverMessage : m.otp_incorrect()
   return m.otp_attempt_failed()

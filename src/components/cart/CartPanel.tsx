@@ -1,4 +1,4 @@
-/** The cart panel (spec section 2 modals): the lines and the total, closing on an outside click. */
+/** The cart panel (docs/product.md, "Screens" modals): the lines and the total, closing on an outside click. */
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtom } from 'jotai'

@@ -1,6 +1,6 @@
 /**
  * Signed out: the login icon opening the auth modal. Signed in: the user menu (Dashboard, Log Out),
- * with the 'Telesales Account' badge for telesales users (spec section 2).
+ * with the 'Telesales Account' badge for telesales users (docs/product.md, "Screens").
  */
 import { useQuery } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
@@ -42,7 +42,7 @@ export function AccountButton() {
   )
 }
 
-/** Telesales users see a badge and a different header border (spec section 2). */
+/** Telesales users see a badge and a different header border (docs/product.md, "Screens"). */
 export function useTelesales(): boolean {
   const { data: session } = useQuery(sessionQueries.current())
   return Boolean(session?.user.telesales)

@@ -1,18 +1,19 @@
 /**
- * The app banner on small screens (spec section 2): Continue opens the app store, close hides it;
+ * The app banner on small screens (docs/product.md, "Screens"): Continue opens the app store, close hides it;
  * either way the mobile-app cookie keeps it hidden for 36,000 s.
  */
 import { useState } from 'react'
 import { Icon } from '../ui/Icon'
 import { appConfig } from '../../../app.config'
-import { cookieNames, writeBrowserCookie } from '../../lib/shopper-prefs'
+import { cookies } from '../../domain/cookies'
+import { writeBrowserCookie } from '../../lib/browser-cookies'
 import { m } from '../../paraglide/messages.js'
 
 export function AppBanner({ dismissed }: { dismissed: boolean }) {
   const [hidden, setHidden] = useState(dismissed)
   if (hidden) return null
   const dismiss = () => {
-    writeBrowserCookie(cookieNames.mobileApp, 'hidden', appConfig.cookies.mobileAppBannerMaxAgeSeconds)
+    writeBrowserCookie(cookies.mobileAppBanner, 'hidden')
     setHidden(true)
   }
   return (

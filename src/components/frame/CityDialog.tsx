@@ -1,25 +1,23 @@
 /**
- * The 'Choose City' popup (spec sections 4 and 5): search as you type; a choice is stored in
+ * The 'Choose City' popup (docs/product.md, "Rules" and "Validation"): search as you type; a choice is stored in
  * region_id only when it is exactly 4 digits, adds the product remembered when the popup opened,
  * and clears a cart kept in another region. Stock and delivery everywhere follow the city.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useAtom } from 'jotai'
 import { useId, useState } from 'react'
-import { appConfig } from '../../../app.config'
 import { filterCities } from '../../lib/city-search'
 import { currentLocale } from '../../lib/i18n'
 import { isStorableRegionId } from '../../domain/region'
-import { cookieNames, writeBrowserCookie } from '../../lib/shopper-prefs'
+import { cookies } from '../../domain/cookies'
+import { writeBrowserCookie } from '../../lib/browser-cookies'
 import { m } from '../../paraglide/messages.js'
-import { cartQueries, useAddToCart } from '../../queries/cart'
-import { clearCart } from '../../server/cart.functions'
+import { cartQueries, useAddToCart, useClearCart } from '../../queries/cart'
 import { chosenRegionIdAtom, openModalAtom, pendingCartAddAtom } from '../../state/shopper'
 import { Dialog } from '../ui/Dialog'
 import type { RegionOption } from '../../domain/catalogue'
 
-/** The region cookie lives as long as the handshake (spec section 9 gives no own figure). */
-const regionCookieMaxAgeSeconds = appConfig.cookies.handshakeDays * 24 * 60 * 60
+/** The region cookie lives as long as the handshake (docs/product.md, "Limits" gives no own figure). */
 
 export function CityDialog({ regions }: { regions: RegionOption[] }) {
   const [chosen, setChosen] = useAtom(chosenRegionIdAtom)
@@ -28,28 +26,25 @@ export function CityDialog({ regions }: { regions: RegionOption[] }) {
   const queryClient = useQueryClient()
   const [pending, setPending] = useAtom(pendingCartAddAtom)
   const add = useAddToCart()
+  const clearCart = useClearCart()
   const inputId = useId()
   const locale = currentLocale()
   const matches = filterCities(regions, query)
 
   const choose = async (value: string) => {
     if (!isStorableRegionId(value)) return
-    // Spec section 4: a cart in another region is cleared on the server, and the cart and checkout
+    // docs/product.md, "Rules": a cart in another region is cleared on the server, and the cart and checkout
     // state reset, before the new region is set.
     const cartKey = cartQueries.current(locale).queryKey
     const cart = queryClient.getQueryData(cartKey)
     if (cart && cart.region_id !== Number(value) && cart.cartItems.length > 0) {
-      await clearCart({ data: { locale } }).catch(() => undefined)
-      await queryClient.cancelQueries({ queryKey: cartKey })
-      queryClient.setQueryData(cartKey, null)
-      void queryClient.invalidateQueries({ queryKey: cartKey })
-      void queryClient.invalidateQueries({ queryKey: ['payment-methods'] })
+      await clearCart.mutateAsync()
     }
-    writeBrowserCookie(cookieNames.region, value, regionCookieMaxAgeSeconds)
+    writeBrowserCookie(cookies.region, value)
     setChosen(value)
     setOpenModal(null)
     setQuery('')
-    // Spec section 5: the product remembered when the popup opened is added now.
+    // docs/product.md, "Validation": the product remembered when the popup opened is added now.
     if (pending) {
       setPending(null)
       add.mutate({ ...pending, regionId: value })

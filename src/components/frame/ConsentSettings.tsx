@@ -1,5 +1,5 @@
 /**
- * Cookie settings (spec section 2): tabs Functions, Marketing, Preference, Measurements and Social
+ * Cookie settings (docs/product.md, "Screens"): tabs Functions, Marketing, Preference, Measurements and Social
  * Media, each with its description and a switch; Save+Exit, Accept All, Reject All.
  */
 import * as Tabs from '@radix-ui/react-tabs'

@@ -1,13 +1,13 @@
 /**
- * The cookie consent banner (spec section 2): Accept all, Settings, and links to privacy, terms and
+ * The cookie consent banner (docs/product.md, "Screens"): Accept all, Settings, and links to privacy, terms and
  * legal notice. The settings dialog loads only when asked for.
  */
 import { Link } from '@tanstack/react-router'
 import { useAtom } from 'jotai'
 import { lazy, Suspense, useState } from 'react'
-import { appConfig } from '../../../app.config'
 import { consentChoices, serialiseConsent, type ConsentChoices } from '../../lib/consent'
-import { cookieNames, writeBrowserCookie } from '../../lib/shopper-prefs'
+import { cookies } from '../../domain/cookies'
+import { writeBrowserCookie } from '../../lib/browser-cookies'
 import { m } from '../../paraglide/messages.js'
 import { openModalAtom } from '../../state/shopper'
 
@@ -19,7 +19,7 @@ export function CookieConsent({ given }: { given: boolean }) {
   if (done) return null
 
   const save = (choices: ConsentChoices) => {
-    writeBrowserCookie(cookieNames.consent, serialiseConsent(choices), appConfig.cookies.cookieConsentMaxAgeSeconds)
+    writeBrowserCookie(cookies.consent, serialiseConsent(choices))
     setOpenModal(null)
     setDone(true)
   }

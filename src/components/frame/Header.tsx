@@ -1,5 +1,5 @@
 /**
- * The sticky top area (spec section 2): logo, Categories, search, city, account, favourites, cart
+ * The sticky top area (docs/product.md, "Screens"): logo, Categories, search, city, account, favourites, cart
  * and the language toggle; the nav bar under it on large screens. Phones get the search on a
  * second row and the city on a third.
  */

@@ -50,7 +50,7 @@ export function FavouritesLink() {
   )
 }
 
-/** Small screens go straight to /cart; wider ones open the cart panel (spec section 2). */
+/** Small screens go straight to /cart; wider ones open the cart panel (docs/product.md, "Screens"). */
 export function CartLink() {
   const { data: cart } = useQuery(cartQueries.current(currentLocale()))
   const setOpenModal = useSetAtom(openModalAtom)

@@ -1,5 +1,5 @@
 /**
- * Parts of the page frame whose code stays out of the first page load (DESIGN.md section 5: first-load
+ * Parts of the page frame whose code stays out of the first page load (docs/architecture.md, "Bars every part clears": first-load
  * JS at most 150 KB). Each loads when it is needed: a dialog when it first opens, the compare bar when
  * something is compared, the payment-return handling when the URL asks for it, toasts with the first
  * one. The footer is rendered on the server as usual and only its code arrives after the page's: it
@@ -50,7 +50,7 @@ export function LazyCompareBar() {
   )
 }
 
-/** Spec section 2: success=false (with reason and order_id) after a hosted payment. */
+/** docs/product.md, "Screens": success=false (with reason and order_id) after a hosted payment. */
 export function LazyPaymentReturn() {
   const search = useSearch({ strict: false }) as { success?: unknown }
   if (String(search.success) !== 'false') return null

@@ -1,5 +1,5 @@
 /**
- * The nav bar (spec section 2): up to 12 top categories by the mega-menu rule, pulsing when
+ * The nav bar (docs/product.md, "Screens"): up to 12 top categories by the mega-menu rule, pulsing when
  * show_animation, grey skeletons while loading, hidden under 992 px. A click clears the search text.
  */
 import { Link } from '@tanstack/react-router'

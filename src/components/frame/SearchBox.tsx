@@ -1,5 +1,5 @@
 /**
- * The header's search box (spec sections 2, 5 and 9), an ARIA combobox. Only the field is in the
+ * The header's search box (docs/product.md, "Screens", "Validation" and "Limits"), an ARIA combobox. Only the field is in the
  * first page load: its popup (suggested words, products and recent searches, the arrow keys, Enter)
  * loads on first focus (search/SearchSuggestions.tsx). Until then the form submits as plain HTML to
  * /search?q=, which records the term. On a phone the open box fills the screen.

@@ -3,15 +3,15 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { Icon } from '../ui/Icon'
-import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
-import { logout } from '../../server/auth.functions'
+import { useLogout } from '../../queries/account'
 import { scheduleSignOutSignals } from '../SessionSignals'
 import { iconButton } from './HeaderIcons'
 
 export function UserMenu({ name, telesales }: { name: string; telesales: boolean }) {
   const [open, setOpen] = useState(false)
   const menu = useRef<HTMLDivElement>(null)
+  const logout = useLogout()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { pathname } = useLocation()
@@ -54,10 +54,10 @@ export function UserMenu({ name, telesales }: { name: string; telesales: boolean
             className="block w-full rounded-lg px-3 py-2 text-start text-sm hover:bg-surface"
             onClick={async () => {
               setOpen(false)
-              await logout({ data: { locale: currentLocale() } })
+              await logout.mutateAsync()
               scheduleSignOutSignals()
               queryClient.clear()
-              // Spec section 4: leaving a user or checkout page returns home.
+              // docs/product.md, "Rules": leaving a user or checkout page returns home.
               if (/^\/(user|checkout)/.test(pathname)) await navigate({ to: '/' })
               await queryClient.invalidateQueries()
             }}

@@ -1,4 +1,4 @@
-/** The floating WhatsApp button (spec section 2), hidden under 992 px, with its 'Contact with Us' tooltip. */
+/** The floating WhatsApp button (docs/product.md, "Screens"), hidden under 992 px, with its 'Contact with Us' tooltip. */
 import { Icon } from '../ui/Icon'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'

@@ -9,7 +9,7 @@ import { Dialog } from '../ui/Dialog'
 import type { HomeContent } from '../../domain/content'
 
 const seenKey = 'popupBannerSeen'
-/** The spec's 3 s modal trigger delay (section 9). */
+/** The product's 3 s modal trigger delay. */
 const popupDelayMs = appConfig.timing.modalTriggerDelayMs + 1000
 
 export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup-banner']> }) {

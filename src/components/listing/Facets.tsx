@@ -1,5 +1,5 @@
 /**
- * The listing's facets (spec: brand, price range, availability in the chosen city, delivery speed,
+ * The listing's facets (docs/product.md: brand, price range, availability in the chosen city, delivery speed,
  * the in-stock filter). Every change is a new URL, so a filtered listing can be shared and the back
  * button undoes a choice. Counts come from the server (worker/catalogue/listing.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Delivery to the shopper's city (spec sections 3 and 4): the city, a way to change it, the delivery
+ * Delivery to the shopper's city (docs/product.md, "Calls" and "Rules"): the city, a way to change it, the delivery
  * badge, and the days a delivery can arrive, in the page's language and Riyadh's calendar.
  */
 import { useQuery } from '@tanstack/react-query'

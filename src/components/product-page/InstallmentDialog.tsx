@@ -1,6 +1,6 @@
 /**
- * The buy-now-pay-later info modal of one provider (spec section 2): how it works, the plans for
- * this price (spec section 9: 2, 3 or 4 payments), and the order totals the provider accepts.
+ * The buy-now-pay-later info modal of one provider (docs/product.md, "Screens"): how it works, the plans for
+ * this price (docs/product.md, "Limits": 2, 3 or 4 payments), and the order totals the provider accepts.
  */
 import { useAtom } from 'jotai'
 import { appConfig } from '../../../app.config'

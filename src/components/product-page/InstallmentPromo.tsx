@@ -1,5 +1,5 @@
 /**
- * The instalment promo under the price (spec sections 2 and 9): the smallest monthly payment of the
+ * The instalment promo under the price (docs/product.md, "Screens" and "Limits"): the smallest monthly payment of the
  * plans on offer, and the buy-now-pay-later providers that take this product at this price, each
  * opening its info modal.
  */

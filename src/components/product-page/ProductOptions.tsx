@@ -1,6 +1,6 @@
 /**
- * A configurable product's options (spec section 5: all required). Each option is a group of
- * radio buttons drawn as chips; a missing choice is announced with the spec's message.
+ * A configurable product's options (docs/product.md, "Validation": all required). Each option is a group of
+ * radio buttons drawn as chips; a missing choice is announced with the product's message.
  */
 import type { ProductOption } from '../../domain/product'
 

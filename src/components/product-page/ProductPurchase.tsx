@@ -1,6 +1,6 @@
 /**
- * The product page's buying block (spec sections 2, 4 and 5): the options a configurable product
- * needs (all required, the spec's message when one is missing), the services to add with it, and
+ * The product page's buying block (docs/product.md, "Screens", "Rules" and "Validation"): the options a configurable product
+ * needs (all required, the product's message when one is missing), the services to add with it, and
  * Add to Cart (opens the cart panel) beside Buy now (goes to checkout).
  */
 import { useState } from 'react'

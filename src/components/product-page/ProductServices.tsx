@@ -1,5 +1,5 @@
 /**
- * Services sold with the product (product fees, spec sections 3 and 9): a title in the page's
+ * Services sold with the product (product fees, docs/product.md, "Calls" and "Limits"): a title in the page's
  * language and a price with one decimal for the shopper's region, chosen before adding to the cart.
  */
 import type { ProductFee } from '../../domain/product-fees'

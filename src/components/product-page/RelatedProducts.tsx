@@ -1,5 +1,5 @@
 /**
- * Related products (spec: limit 10) below the product: the data comes with the page, the rail's code
+ * Related products (docs/product.md: limit 10) below the product: the data comes with the page, the rail's code
  * and pictures only when the shopper scrolls near it, so the product page's first load carries no
  * card code. The space is kept from the start: nothing shifts when it appears.
  */

@@ -1,5 +1,5 @@
 /**
- * The add-to-cart button and its states (spec section 4): idle, Pre-order, Out of stock (disabled),
+ * The add-to-cart button and its states (docs/product.md, "Rules"): idle, Pre-order, Out of stock (disabled),
  * 'Adding product...' while it works. No city yet: the city popup opens and the product is added
  * once one is chosen. A configurable product from a listing goes to its page to pick options.
  */
@@ -36,7 +36,7 @@ export function AddToCartButton({ product, className = '' }: AddToCartButtonProp
     product.type_id === 'configurable' ? m.product_choose_options_label : state === 'preorder' ? m.product_preorder_label : m.product_add_to_cart_label
 
   const onClick = () => {
-    // Spec section 5: a configurable product added from a listing goes to its page for the options.
+    // docs/product.md, "Validation": a configurable product added from a listing goes to its page for the options.
     if (product.type_id === 'configurable') {
       void navigate({ to: '/product/$rewriteUrl', params: { rewriteUrl: product.rewrite_url } })
       return

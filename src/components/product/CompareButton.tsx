@@ -1,4 +1,4 @@
-/** The compare toggle (spec sections 4 and 5): at most 4 products, the spec's message past that. */
+/** The compare toggle (docs/product.md, "Rules" and "Validation"): at most 4 products, the product's message past that. */
 import { useSetAtom } from 'jotai'
 import { toggleCompare } from '../../lib/compare'
 import { m } from '../../paraglide/messages.js'

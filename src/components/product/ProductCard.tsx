@@ -1,5 +1,5 @@
 /**
- * A product card (spec sections 2 and 4): picture with labels, wishlist heart, brand, name, delivery
+ * A product card (docs/product.md, "Screens" and "Rules"): picture with labels, wishlist heart, brand, name, delivery
  * badge, pre-order note, price with the discount only inside its window, rotating messages, and the
  * add-to-cart button with compare; a not-for-sale product shows 'Available on stores' and 'Show more'.
  * Every line keeps its height whatever it holds, so cards in a row line up and nothing shifts.

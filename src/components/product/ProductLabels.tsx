@@ -1,4 +1,4 @@
-/** A product's labels over its picture (spec section 4): active ones only, at their corner. */
+/** A product's labels over its picture (docs/product.md, "Rules"): active ones only, at their corner. */
 import { visibleLabels, type LabelPosition, type ProductLabel } from '../../domain/labels'
 
 // Left and right follow the reading direction, so a label keeps its corner in both languages. The

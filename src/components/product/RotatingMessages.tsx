@@ -1,5 +1,5 @@
 /**
- * Product messages, one at a time, turning every 2500 ms (spec section 2). All cards share one
+ * Product messages, one at a time, turning every 2500 ms (docs/product.md, "Screens"). All cards share one
  * timer. The line keeps its height with or without messages, so nothing below it moves.
  */
 import { useSyncExternalStore } from 'react'

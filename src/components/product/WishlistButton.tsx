@@ -1,4 +1,4 @@
-/** The wishlist heart (spec sections 2 and 4): toggles the sku in wishListInLocalStorage, with a toast. */
+/** The wishlist heart (docs/product.md, "Screens" and "Rules"): toggles the sku in wishListInLocalStorage, with a toast. */
 import { useSetAtom } from 'jotai'
 import { Icon } from '../ui/Icon'
 import { toggleWishlist } from '../../lib/compare'

@@ -1,5 +1,5 @@
 /**
- * Adding a product the way spec section 5 wants it: with no valid city yet, the city popup opens and
+ * Adding a product the way docs/product.md, "Validation" wants it: with no valid city yet, the city popup opens and
  * the request is remembered, to be made once a city is chosen (CityDialog); otherwise it is made now.
  */
 import { useAtomValue, useSetAtom } from 'jotai'

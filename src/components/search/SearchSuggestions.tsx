@@ -1,7 +1,7 @@
 /**
  * The search box's popup (loaded on first focus): recent searches while the text is short, else
  * suggested words (query-suggestion index, up to 9) and products (up to 6) for the text, asked 300 ms
- * after the last key at 3 or more characters, in the index of the text's language (spec section 5).
+ * after the last key at 3 or more characters, in the index of the text's language (docs/product.md, "Validation").
  * It takes over the box's keys: the arrows move through the entries, Enter chooses one or searches
  * the text when it has 2 or more characters.
  */
@@ -103,7 +103,7 @@ export default function SearchSuggestions({ listId, text, open, handlers, onActi
       choose: () => {
         onDone()
         if (shown?.queryID) {
-          // Spec section 5: a click after a search, with its queryID, index and position.
+          // docs/product.md, "Validation": a click after a search, with its queryID, index and position.
           const source = { queryID: shown.queryID, indexName: shown.indexName, hosted }
           rememberSearchSource(source)
           sendSearchEvent(hosted, {

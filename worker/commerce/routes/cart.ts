@@ -1,5 +1,5 @@
 /**
- * The cart calls of the Direct API (spec section 7). The quote header names the cart; a customer
+ * The cart calls of the Direct API (docs/product.md, "Calls"). The quote header names the cart; a customer
  * cart also needs the mage header of its owner. Every answer carries the cart with its version.
  */
 import { type } from 'arktype'

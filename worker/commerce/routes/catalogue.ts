@@ -18,7 +18,7 @@ export const catalogueRoutes = new Hono<CommerceEnv>()
   })
 
   .get('/search/v2/get-products-by-skus', async (c) => {
-    // Repeated sku and select parameters (spec section 7).
+    // Repeated sku and select parameters (docs/product.md, "Calls").
     const skus = c.req.queries('sku') ?? []
     const select = c.req.queries('select') ?? []
     const valid = sku.array().moreThanLength(0).atMostLength(50)(skus)

@@ -1,5 +1,5 @@
 /**
- * Customer calls of the Direct API: one-time codes (otpSend, otpVerfiy: the spec's spelling),
+ * Customer calls of the Direct API: one-time codes (otpSend, otpVerfiy: the product's spelling),
  * registration, password login, forgotten password, check-if-authenticated, logout; and, outside
  * production, the development outbox.
  */
@@ -55,7 +55,7 @@ async function requireBotCheck(env: Env, token: string | undefined, ip: string) 
   if (!(await botVerifier(env).verify(token ?? '', ip))) throw new CommerceError(400, 'bot_check_failed')
 }
 
-/** The bot-check header is "Bearer <token>" (spec section 7); forms may also send recaptchaToken. */
+/** The bot-check header is "Bearer <token>" (docs/product.md, "Calls"); forms may also send recaptchaToken. */
 function botTokenFromHeader(value: string | undefined): string | undefined {
   return value?.startsWith('Bearer ') ? value.slice(7).trim() : undefined
 }

@@ -1,4 +1,4 @@
-/** POST /handshake {store}: the bearer token every other call needs (spec section 7). */
+/** POST /handshake {store}: the bearer token every other call needs (docs/product.md, "Calls"). */
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import type { CommerceEnv } from '../context'

@@ -3,7 +3,7 @@
  * and Tamara (each titled by its provider). The shopper chooses to
  * pay or to decline; the order is then paid (processing) or cancelled with its stock given back, and
  * the shopper returns to the store: to the order confirmation, or on failure to
- * `/?success=false&reason=...&order_id=...` (spec section 2's query triggers). Absent in production.
+ * `/?success=false&reason=...&order_id=...` (docs/product.md, "Screens"'s query triggers). Absent in production.
  */
 import { Hono } from 'hono'
 import type { CommerceEnv } from '../context'

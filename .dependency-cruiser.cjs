@@ -1,0 +1,58 @@
+/**
+ * The import rule of docs/architecture.md ("Who may import whom"), checked on every `npm test`
+ * (`npm run check:imports`). Type-only imports count: a type from worker/ in a component ties the two
+ * as surely as a value does.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'config-imports-nothing',
+      comment: 'app.config.ts is pure data: the store constants, importing nothing of ours.',
+      severity: 'error',
+      from: { path: '^app\\.config\\.ts$' },
+      to: { path: '^(src|worker|scripts|tests)/' },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'src/domain is shared by the browser and the Worker: it imports only itself, app.config.ts and arktype.',
+      severity: 'error',
+      from: { path: '^src/domain/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: ['^src/domain/', '^app\\.config\\.ts$', 'node_modules/(arktype|@ark)/'] },
+    },
+    {
+      name: 'worker-imports-only-the-domain',
+      comment: 'worker/ takes from src/ only the shared domain and the compiled messages.',
+      severity: 'error',
+      from: { path: '^worker/' },
+      to: { path: '^src/', pathNot: ['^src/domain/', '^src/paraglide/'] },
+    },
+    {
+      name: 'client-never-imports-worker',
+      comment: 'Routes, components, state, queries and browser helpers never import worker/: src/server/ is the bridge.',
+      severity: 'error',
+      from: { path: '^src/(routes|components|state|queries|lib)/' },
+      to: { path: '^worker/' },
+    },
+    {
+      name: 'screens-reach-the-server-through-queries',
+      comment: 'Only src/queries/ calls server functions: one pending, error and toast pattern for every screen.',
+      severity: 'error',
+      from: { path: '^src/(routes|components|state|lib)/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'seed-only-for-scripts-and-tests',
+      comment: 'The demo catalogue generator is data for scripts and tests, never a source of types or rules.',
+      severity: 'error',
+      from: { pathNot: ['^worker/seed/', '^scripts/', '^tests/', '\\.test\\.ts$'] },
+      to: { path: '^worker/seed/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/paraglide/|routeTree\\.gen\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },
+  },
+}

@@ -1,0 +1,162 @@
+// The storage adapters against the real local D1 (docs/architecture.md, "Storage owns the SQL"):
+// what each statement reads and writes, and that a refused batch leaves nothing behind.
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { accountStore } from '~/storage/account-store'
+import { catalogueStore } from '~/storage/catalogue-store'
+import { eventStore } from '~/storage/event-store'
+import { orderStore, type NewOrder } from '~/storage/order-store'
+import { productStore } from '~/storage/product-store'
+import { voucherStore } from '~/storage/voucher-store'
+
+const now = new Date('2026-11-22T10:00:00Z')
+const later = new Date(now.getTime() + 3600_000)
+
+async function someProduct(regionId = 1101) {
+  return (await env.DB.prepare(
+    `SELECT p.entity_id, p.sku, s.qty FROM products p JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?
+     WHERE s.qty > 5 AND p.back_orders != 101 AND p.not_for_sale = 0 ORDER BY p.entity_id LIMIT 1`,
+  ).bind(regionId).first<{ entity_id: number; sku: string; qty: number }>())!
+}
+
+describe('accountStore', () => {
+  it('creates a customer only with an unspent verification, and spends it', async () => {
+    const store = accountStore(env.DB)
+    await store.addPhoneVerification('verification-hash-1', '966500000101', later)
+    expect(await store.verifiedPhone('verification-hash-1', now)).toBe('966500000101')
+    const input = { email: 'Store.Test@Example.com', firstname: 'Sara', lastname: 'Ali', mobile: '966500000101', passwordHash: 'h', verificationHash: 'verification-hash-1' }
+    expect(await store.createCustomer(input, now)).toBe(true)
+    expect((await store.customerByEmail('store.test@example.com'))?.customer.mobile).toBe('966500000101')
+    // The same verification again: spent, so no second customer (nothing stored).
+    expect(await store.createCustomer({ ...input, email: 'other@example.com', mobile: '966500000102' }, now)).toBe(false)
+    expect(await store.customerByEmail('other@example.com')).toBeNull()
+  })
+
+  it('keeps one live code per phone and purpose, counts wrong tries and spends a code once', async () => {
+    const store = accountStore(env.DB)
+    await store.replaceCode('966500000103', 'login', 'first', later, now)
+    await store.replaceCode('966500000103', 'login', 'second', later, now)
+    const live = (await store.liveCode('966500000103', 'login'))!
+    expect(live.code_hash).toBe('second')
+    expect(await store.countWrongCode(live.id, 5)).toBe(1)
+    expect(await store.spendCode(live.id)).toBe(true)
+    expect(await store.spendCode(live.id)).toBe(false)
+    expect(await store.liveCode('966500000103', 'login')).toBeNull()
+  })
+
+  it('completes a password reset once: a spent reset changes neither the password nor the sessions', async () => {
+    const store = accountStore(env.DB)
+    await store.addPhoneVerification('verification-hash-2', '966500000104', later)
+    await store.createCustomer({ email: 'reset@example.com', firstname: 'Nora', lastname: 'Saad', mobile: '966500000104', passwordHash: 'old', verificationHash: 'verification-hash-2' }, now)
+    const { customer } = (await store.customerByEmail('reset@example.com'))!
+    await store.replacePasswordReset(customer.id, 'reset-hash', later, now)
+    const reset = (await store.livePasswordReset(customer.id))!
+    expect(await store.completePasswordReset(reset.id, customer.id, 'new')).toBe(true)
+    await store.addToken(customer.id, 'token-after-reset', later, now)
+    expect(await store.completePasswordReset(reset.id, customer.id, 'newer')).toBe(false)
+    expect((await store.customerByEmail('reset@example.com'))!.passwordHash).toBe('new')
+    expect(await store.customerForToken('token-after-reset', now)).not.toBeNull()
+  })
+
+  it('answers a customer only for a live token, and remembers the customer quote', async () => {
+    const store = accountStore(env.DB)
+    const { customer } = (await store.customerByEmail('reset@example.com'))!
+    await store.addToken(customer.id, 'token-live', later, now)
+    expect((await store.customerForToken('token-live', now))?.id).toBe(customer.id)
+    expect(await store.customerForToken('token-live', new Date(later.getTime() + 1))).toBeNull()
+    await store.revokeToken('token-live')
+    expect(await store.customerForToken('token-live', now)).toBeNull()
+    await store.setQuote(customer.id, '1234567890')
+    await store.setQuote(customer.id, '1234567891')
+    expect(await store.quoteOf(customer.id)).toBe('1234567891')
+    expect(await store.ownsQuote(customer.id, '1234567890')).toBe(false)
+  })
+})
+
+describe('orderStore', () => {
+  function newOrder(quote: string, product: { entity_id: number; sku: string }, qty: number): NewOrder {
+    return {
+      increment_id: `MJ${quote.slice(-8).padStart(8, '0')}`,
+      quote_id: quote,
+      customer_id: null,
+      email: 'buyer@example.com',
+      region_id: 1101,
+      payment_method: 'card',
+      status: 'pending_payment',
+      totals: { subtotal: 100, discount: 0, delivery: 0, vat: 13.04, grand_total: 100 },
+      items: [{ product_id: product.entity_id, sku: product.sku, name: 'x', qty, price: 100, fee_option_id: null, parent_sku: null }],
+      stock: [{ product_id: product.entity_id, qty }],
+      giftVoucher: null,
+      erpVoucher: null,
+    }
+  }
+  const stockOf = (id: number) => env.DB.prepare('SELECT qty FROM stock WHERE product_id = ? AND region_id = 1101').bind(id).first<number>('qty')
+
+  it('places in one batch, finds a repeat as a duplicate, and refuses more than the stock with nothing stored', async () => {
+    const store = orderStore(env.DB)
+    const product = await someProduct()
+    expect(await store.place(newOrder('quote-store-0001', product, 1), now)).toBeNull()
+    expect(await stockOf(product.entity_id)).toBe(product.qty - 1)
+    expect(await store.place(newOrder('quote-store-0001', product, 1), now)).toBe('duplicate')
+    expect(await store.place(newOrder('quote-store-0002', product, product.qty + 5), now)).toBe('stock')
+    expect(await store.forQuote('quote-store-0002')).toBeNull()
+    expect(await stockOf(product.entity_id)).toBe(product.qty - 1)
+    expect(await store.productLines((await store.forQuote('quote-store-0001'))!.id)).toEqual([{ sku: product.sku, qty: 1 }])
+  })
+
+  it('cancels an unpaid order once, giving its stock back once; a paid order keeps it', async () => {
+    const store = orderStore(env.DB)
+    const product = await someProduct()
+    const before = (await stockOf(product.entity_id))!
+    await store.place(newOrder('quote-store-0003', product, 2), now)
+    const order = (await store.forQuote('quote-store-0003'))!
+    expect(await store.hostedPayment(order.increment_id, ['card'])).toMatchObject({ id: order.id })
+    await store.cancelPending(order.id)
+    await store.cancelPending(order.id)
+    expect(await stockOf(product.entity_id)).toBe(before)
+    expect((await store.byId(order.id))!.status).toBe('canceled')
+
+    await store.place(newOrder('quote-store-0004', product, 1), now)
+    const paid = (await store.forQuote('quote-store-0004'))!
+    await store.markPaid(paid.id)
+    await store.cancelPending(paid.id)
+    expect((await store.byIncrement(paid.increment_id))!.status).toBe('processing')
+    expect(await stockOf(product.entity_id)).toBe(before - 1)
+  })
+})
+
+describe('voucherStore, productStore, catalogueStore, eventStore', () => {
+  it('reads coupons in their window, vouchers and unspent ERP vouchers', async () => {
+    const vouchers = voucherStore(env.DB)
+    const { code } = (await env.DB.prepare('SELECT code FROM coupons WHERE active_to IS NULL LIMIT 1').first<{ code: string }>())!
+    expect(await vouchers.activeCoupon(code, now)).toMatchObject({ code })
+    expect(await vouchers.activeCoupon('NO-SUCH-CODE', now)).toBeNull()
+    expect(await vouchers.giftVoucher('GIFT-2026-0001')).toMatchObject({ balance: expect.any(Number) })
+    expect(await vouchers.unspentErpVoucher('ERP-100-7788', '966501234567')).toMatchObject({ amount: 100 })
+    expect(await vouchers.unspentErpVoucher('ERP-100-7788', '966500000000')).toBeNull()
+  })
+
+  it('reads a cart line and a service price with the fallback region', async () => {
+    const product = await someProduct()
+    const line = (await productStore(env.DB).cartProduct(product.sku, 1101))!
+    expect(line).toMatchObject({ entity_id: product.entity_id, qty: product.qty })
+    expect(typeof line.category_en).toBe('string')
+    const fee = await env.DB.prepare('SELECT product_id, fee_id FROM product_fee_options WHERE region_id = 1101 LIMIT 1').first<{ product_id: number; fee_id: number }>()
+    expect(await productStore(env.DB).feeOption(fee!.product_id, fee!.fee_id, 1113)).toMatchObject({ price: expect.any(Number) })
+  })
+
+  it('lists the sitemap and records events, sign-ups once and outbox messages', async () => {
+    const entries = await catalogueStore(env.DB).sitemapEntries()
+    expect(entries[0]).toEqual({ path: '/' })
+    expect(entries.some((e) => e.path.startsWith('/product/'))).toBe(true)
+    const events = eventStore(env.DB)
+    await events.subscribeNewsletter('Once@Example.com', 'ar', now)
+    await events.subscribeNewsletter('once@example.com', 'en', now)
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM newsletter_subscribers WHERE email = 'once@example.com'").first('n')).toBe(1)
+    await events.addToOutbox({ channel: 'sms', recipient: '966500000105', body: 'code 1' }, now)
+    expect((await events.outboxFor('966500000105'))[0]).toMatchObject({ body: 'code 1' })
+    await events.recordPersonalisation([{ eventType: 'view', itemId: 'A' }], { sessionId: 's-1', userId: null }, now)
+    await events.recordSearchEvents([{ eventType: 'click', eventName: 'Clicked', index: 'products_en', userToken: 'u', objectIDs: ['1'], positions: [1] }], now)
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM personalisation_events WHERE session_id = 's-1'").first('n')).toBe(1)
+  })
+})
