@@ -29,6 +29,9 @@ export default defineConfig({
     }),
     tailwindcss(),
     tanstackStart({
+      // The Worker's entry (routing to the Hono apps or to Start, and the Durable Objects) is named for what it
+      // is, so it cannot be mistaken for src/server/, the server functions' folder.
+      server: { entry: 'worker-entry' },
       // worker/ holds D1, KV, Durable Object and secret-handling code: never in a client bundle.
       importProtection: { client: { files: [/\/worker\//, '**/*.server.*'] } },
     }),

@@ -17,13 +17,13 @@ export default defineConfig(async () => ({
   plugins: [
     arktypeJitless(),
     cloudflareTest({
-      main: './src/server.ts',
+      main: './src/worker-entry.ts',
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
         bindings: { TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./worker/storage/migrations', import.meta.url))) },
       },
     }),
-    tanstackStart(),
+    tanstackStart({ server: { entry: 'worker-entry' } }),
     react(),
   ],
   test: {

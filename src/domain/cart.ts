@@ -3,6 +3,7 @@
  * Pure data and pure rules only: the totals are computed here so they can be unit tested.
  */
 import { appConfig, type Locale } from '../../app.config'
+import { vatIncluded } from './money'
 import { pricesWithTax, type PricesWithTax } from './pricing'
 
 export interface CartLineRecord {
@@ -154,7 +155,7 @@ export function computeTotals(state: CartState, now: Date): CartTotals {
     gift_voucher: round2(gift),
     erp_voucher: round2(erp),
     delivery,
-    vat: round2(grand - grand / (1 + appConfig.money.vatRate)),
+    vat: vatIncluded(grand),
     grand_total: grand,
     items_qty: itemsQty,
     free_delivery_threshold: appConfig.money.freeDeliveryAboveSar,

@@ -61,7 +61,9 @@ export function useCartMutation<Input, Answer extends { cart?: CartView | null }
       if (result.error || !result.data) throw new Error(result.error?.message || options.fallbackError())
       return result.data
     },
-    onSuccess: (answer, input) => {
+    onSuccess: async (answer, input) => {
+      // A cart read still on its way was answered before this change: it must not land on top of it.
+      await queryClient.cancelQueries({ queryKey: cartQueries.current(locale).queryKey })
       storeCart(queryClient, locale, answer.cart)
       options.onSuccess?.(answer, input)
     },

@@ -58,6 +58,30 @@ test.describe('buying in the browser', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'سلة التسوق فارغة' })).toBeVisible()
     })
 
+    test('a cart read answered before an add but arriving after it never hides the added line', async ({ page, context }) => {
+      await acceptCookies(page)
+      await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+      // Reads (GET server functions) are answered at once by the server but reach the page late: the page's
+      // first cart read says "no cart", and arrives after the add has answered with the new line.
+      let held = 0
+      let released = 0
+      await page.route('**/_serverFn/**', async (route) => {
+        if (route.request().method() !== 'GET') return route.continue()
+        held += 1
+        const response = await route.fetch()
+        await new Promise((resolve) => setTimeout(resolve, 2500))
+        await route.fulfill({ response })
+        released += 1
+      })
+      await page.goto('/smartwatches')
+      await page.getByRole('button', { name: /^أضف .* إلى السلة$/ }).first().click()
+      const panel = page.getByRole('dialog', { name: 'سلة التسوق' })
+      await expect(panel).toBeVisible()
+      await panel.getByRole('button', { name: 'إغلاق' }).click()
+      await expect.poll(() => held > 0 && released === held, { timeout: 15_000 }).toBe(true)
+      await expect(page.getByRole('link', { name: 'سلة التسوق، عدد المنتجات 1' })).toBeVisible()
+    })
+
     test('the cart page hydrates cleanly when the cart arrives after the page does', async ({ page }) => {
       await acceptCookies(page)
       // The cart is read in the browser: hold its answers so it is still on its way while React hydrates.
