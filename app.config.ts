@@ -34,6 +34,8 @@ export const appConfig = {
     /** The AC replacement discount: this share of the line, up to the cap. */
     replacementDiscountShare: 0.1,
     replacementDiscountCapSar: 500,
+    /** Only products of these categories (url keys) take the replacement discount: it replaces an old air conditioner. */
+    replacementDiscountCategories: ['air-conditioners'] as readonly string[],
   },
   cart: {
     maxQtyPerLine: 99,

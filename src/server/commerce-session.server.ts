@@ -26,7 +26,7 @@ export function startCookieJar(): CookieJar {
 }
 
 export function shopperSession(locale: Locale) {
-  return storefrontSession(env, startCookieJar(), locale)
+  return storefrontSession(env, startCookieJar(), locale, getRequest().headers.get('cf-connecting-ip'))
 }
 
 /**

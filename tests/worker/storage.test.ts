@@ -88,6 +88,7 @@ describe('orderStore', () => {
       stock: [{ product_id: product.entity_id, qty }],
       giftVoucher: null,
       erpVoucher: null,
+      coupon: null,
     }
   }
   const stockOf = (id: number) => env.DB.prepare('SELECT qty FROM stock WHERE product_id = ? AND region_id = 1101').bind(id).first<number>('qty')

@@ -22,5 +22,5 @@ export function honoCookieJar(c: Context): CookieJar {
 }
 
 export function apiSession(c: Context<{ Bindings: Env }>) {
-  return storefrontSession(c.env, honoCookieJar(c), requestLocale(c))
+  return storefrontSession(c.env, honoCookieJar(c), requestLocale(c), c.req.header('cf-connecting-ip') ?? null)
 }

@@ -60,10 +60,10 @@ interface Configurable {
 }
 
 /**
- * The cart line for a sku in a region, with how many may be bought there (null: no limit, a
- * pre-order). Throws the product's messages for what cannot be added.
+ * A product as it can be sold in a region, with how many may be bought there (null: no limit, a
+ * pre-order). Throws the product's messages for what cannot be sold there (docs/product.md, "Rules").
  */
-export async function cartLineFor(env: Env, sku: string, regionId: number, options: readonly ConfigurableOption[] | undefined) {
+export async function sellableIn(env: Env, sku: string, regionId: number) {
   const product = await productStore(env.DB).cartProduct(sku, regionId)
   if (!product) throw new CommerceError(404, 'product_not_found', { sku })
   if (product.not_for_sale) throw new CommerceError(400, 'not_for_sale', { sku })
@@ -71,6 +71,12 @@ export async function cartLineFor(env: Env, sku: string, regionId: number, optio
   const preorder = product.back_orders === appConfig.backOrdersPreorderCode
   const available = preorder ? null : (product.qty ?? 0)
   if (available !== null && available <= 0) throw new CommerceError(400, 'out_of_stock', { sku })
+  return { product, available }
+}
+
+/** The cart line for a sku in a region (options required for a configurable product), with how many may be bought there. */
+export async function cartLineFor(env: Env, sku: string, regionId: number, options: readonly ConfigurableOption[] | undefined) {
+  const { product, available } = await sellableIn(env, sku, regionId)
 
   let optionsAr: string | null = null
   let optionsEn: string | null = null

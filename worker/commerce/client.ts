@@ -13,6 +13,11 @@ export interface CommerceCaller {
   quote?: string
   /** The customer token (mage header). */
   mage?: string
+  /**
+   * The shopper's address, as Cloudflare gave it to the storefront: per-address limits and the bot
+   * check count the shopper, not the storefront (docs/product.md, "Limits").
+   */
+  clientIp?: string | null
 }
 
 export interface CommerceFailure {
@@ -48,6 +53,11 @@ export function commerceClient(env: Env, caller: CommerceCaller = {}) {
     if (caller.handshake) headers.set('authorization', `Bearer ${caller.handshake}`)
     if (caller.quote) headers.set('quote', caller.quote)
     if (caller.mage) headers.set('mage', caller.mage)
+    if (caller.clientIp) {
+      // In process the backend reads it as Cloudflare's header; an outside backend gets it forwarded.
+      headers.set('cf-connecting-ip', caller.clientIp)
+      headers.set('x-forwarded-for', caller.clientIp)
+    }
     const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }
     const external = env.COMMERCE_API_URL?.replace(/\/+$/, '')
     if (external) return fetch(`${external}${path}`, init)

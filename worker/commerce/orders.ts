@@ -5,7 +5,7 @@
  */
 import { appConfig, type Locale } from '../../app.config'
 import { computeTotals, type CartState } from '../../src/domain/cart'
-import { cartStub } from './carts'
+import { cartStub, sellableIn } from './carts'
 import { CommerceError } from './errors'
 import { orderStore, type OrderRow } from '../storage/order-store'
 import { isHostedPayment, paymentMethods, type PaymentCode } from './payments'
@@ -59,6 +59,12 @@ export async function placeOrder(
   const method = paymentMethods(state, totals, { hostedGateway: env.APP_ENV !== 'production' }).find((p) => p.code === input.method)
   if (!method?.is_available) throw new CommerceError(400, 'payment_unavailable', { method: input.method })
 
+  // Stock and the delivery rules are checked again in the order's region (docs/product.md, "Rules"): the
+  // cart may hold a line added elsewhere, and a region without a stock row would take no stock at all.
+  for (const line of products) {
+    const { available } = await sellableIn(env, line.sku, state.region_id)
+    if (available !== null && available < line.qty) throw new CommerceError(409, 'qty_unavailable', { sku: line.sku })
+  }
   const refused = await orderStore(env.DB).place(
     {
       increment_id: incrementId(),
@@ -82,6 +88,7 @@ export async function placeOrder(
       stock: products.filter((l) => l.back_orders !== appConfig.backOrdersPreorderCode).map((l) => ({ product_id: l.product_id, qty: l.qty })),
       giftVoucher: state.gift_voucher && totals.gift_voucher > 0 ? { voucher: state.gift_voucher.voucher, amount: totals.gift_voucher } : null,
       erpVoucher: state.erp_voucher?.voucher ?? null,
+      coupon: state.coupon?.code ?? null,
     },
     now,
   )
@@ -89,7 +96,8 @@ export async function placeOrder(
     const existing = await orderForQuote(env.DB, state.quote_id, input.locale)
     if (existing) return existing
   }
-  if (refused === 'voucher') throw new CommerceError(409, 'voucher_invalid')
+  if (refused === 'voucher') throw new CommerceError(409, state.erp_voucher ? 'voucher_spent' : 'voucher_invalid')
+  if (refused === 'coupon') throw new CommerceError(409, 'coupon_used_up', { code: state.coupon?.code ?? '' })
   if (refused === 'stock') throw new CommerceError(409, 'out_of_stock')
   const placed = await orderForQuote(env.DB, state.quote_id, input.locale)
   if (!placed) throw new Error(`order for quote ${state.quote_id} vanished`)

@@ -128,19 +128,23 @@ export class CartObject extends DurableObject<Env> {
     return this.readState()
   }
 
-  async addLine(line: NewCartLine, qty: number, limits: { maxQty: number; maxLines: number; available: number | null }): Promise<CartChange> {
+  /** Adds a line; with `regionId`, the cart moves to that region in the same transaction, only if the add lands. */
+  async addLine(line: NewCartLine, qty: number, limits: { maxQty: number; maxLines: number; available: number | null; regionId?: number }): Promise<CartChange> {
     return this.change((state) => {
+      const moveTo = limits.regionId !== undefined && limits.regionId !== state.region_id ? limits.regionId : null
       const existing = state.lines.find((l) => l.sku === line.sku && l.parent_item_id === null)
       const newQty = (existing?.qty ?? 0) + qty
       if (newQty > limits.maxQty || (limits.available !== null && newQty > limits.available)) {
         return { ok: false, reason: 'qty_limit', state }
       }
       if (existing) {
+        if (moveTo !== null) this.setMeta('region_id', String(moveTo))
         this.sql.exec('UPDATE lines SET qty = ? WHERE item_id = ?', newQty, existing.item_id)
         this.sql.exec('UPDATE lines SET qty = ? WHERE parent_item_id = ?', newQty, existing.item_id)
         return { item_id: existing.item_id }
       }
       if (state.lines.filter((l) => l.parent_item_id === null).length >= limits.maxLines) return { ok: false, reason: 'too_many_lines', state }
+      if (moveTo !== null) this.setMeta('region_id', String(moveTo))
       const { sku, product_id, ...data } = line
       const row = this.sql
         .exec<{ item_id: number }>('INSERT INTO lines (sku, product_id, qty, data) VALUES (?, ?, ?, ?) RETURNING item_id', sku, product_id, qty, JSON.stringify(data))

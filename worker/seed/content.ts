@@ -194,10 +194,12 @@ export const blogPosts: BlogPostRow[] = [
 
 /** Demo promotions: a percent coupon, a fixed one with a minimum, an expired one; a gift and an ERP voucher. */
 export const coupons = [
-  { code: 'WELCOME10', kind: 'percent', amount: 10, min_subtotal: 0, active_from: null, active_to: null },
-  { code: 'SAVE50', kind: 'fixed', amount: 50, min_subtotal: 300, active_from: null, active_to: null },
-  { code: 'WHITEFRIDAY', kind: 'percent', amount: 15, min_subtotal: 500, active_from: '2026-11-20T09:00:00+03:00', active_to: '2026-12-05T19:00:00+03:00' },
-  { code: 'SUMMER25', kind: 'percent', amount: 25, min_subtotal: 0, active_from: '2025-06-01T00:00:00+03:00', active_to: '2025-08-31T23:59:59+03:00' },
+  { code: 'WELCOME10', kind: 'percent', amount: 10, min_subtotal: 0, active_from: null, active_to: null, max_uses: null },
+  { code: 'SAVE50', kind: 'fixed', amount: 50, min_subtotal: 300, active_from: null, active_to: null, max_uses: null },
+  /** A single-use coupon: the first order to spend it wins. */
+  { code: 'FIRST100', kind: 'fixed', amount: 100, min_subtotal: 500, active_from: null, active_to: null, max_uses: 1 },
+  { code: 'WHITEFRIDAY', kind: 'percent', amount: 15, min_subtotal: 500, active_from: '2026-11-20T09:00:00+03:00', active_to: '2026-12-05T19:00:00+03:00', max_uses: null },
+  { code: 'SUMMER25', kind: 'percent', amount: 25, min_subtotal: 0, active_from: '2025-06-01T00:00:00+03:00', active_to: '2025-08-31T23:59:59+03:00', max_uses: null },
 ]
 
 export const giftVouchers = [

@@ -34,10 +34,12 @@ export interface NewOrder {
   stock: { product_id: number; qty: number }[]
   giftVoucher: { voucher: string; amount: number } | null
   erpVoucher: string | null
+  /** The coupon the order uses: counted against its limit. */
+  coupon: string | null
 }
 
 /** Why a placement batch was refused, read from the constraint that refused it. */
-export type PlacementRefusal = 'duplicate' | 'voucher' | 'stock'
+export type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'stock'
 
 const orderColumns = 'id, increment_id, quote_id, customer_id, region_id, status, payment_method, grand_total'
 
@@ -76,9 +78,15 @@ export function orderStore(db: D1Database) {
         ...(order.giftVoucher
           ? [db.prepare('UPDATE gift_vouchers SET balance = balance - ? WHERE voucher = ?').bind(order.giftVoucher.amount, order.giftVoucher.voucher)]
           : []),
+        // A second spend of the same ERP voucher breaks the spends table's primary key; a coupon past its
+        // limit is refused by a trigger: either way the whole order is refused.
         ...(order.erpVoucher
-          ? [db.prepare('UPDATE erp_vouchers SET used_by_quote = ? WHERE voucher = ? AND used_by_quote IS NULL').bind(order.quote_id, order.erpVoucher)]
+          ? [
+              db.prepare('INSERT INTO erp_voucher_spends (voucher, quote_id) VALUES (?, ?)').bind(order.erpVoucher, order.quote_id),
+              db.prepare('UPDATE erp_vouchers SET used_by_quote = ? WHERE voucher = ?').bind(order.quote_id, order.erpVoucher),
+            ]
           : []),
+        ...(order.coupon ? [db.prepare('INSERT INTO coupon_uses (quote_id, code) VALUES (?, ?)').bind(order.quote_id, order.coupon)] : []),
       ]
       try {
         await db.batch(statements)
@@ -86,7 +94,8 @@ export function orderStore(db: D1Database) {
       } catch (error) {
         const message = String((error as Error)?.message ?? error)
         if (/UNIQUE constraint failed: orders\.quote_id/.test(message)) return 'duplicate'
-        if (/CHECK constraint failed: balance/.test(message)) return 'voucher'
+        if (/CHECK constraint failed: balance|UNIQUE constraint failed: erp_voucher_spends/.test(message)) return 'voucher'
+        if (/coupon_uses_limit/.test(message)) return 'coupon'
         if (/CHECK constraint failed/.test(message)) return 'stock'
         throw error
       }

@@ -163,7 +163,7 @@ export function productStore(db: D1Database) {
         .prepare(
           `SELECT p.entity_id, p.sku, p.type_id, p.name_ar, p.name_en, p.price, p.special_price, p.discounted_price_from,
                   p.discounted_price_to, p.back_orders, p.not_for_sale, p.big_items, p.eligible_for_tabby, p.eligible_for_tamara,
-                  p.image_kind, p.image_hue, p.configurables, c.name_ar AS category_ar, c.name_en AS category_en, s.qty
+                  p.image_kind, p.image_hue, p.configurables, c.name_ar AS category_ar, c.name_en AS category_en, c.url_key AS category_url_key, s.qty
            FROM products p JOIN categories c ON c.id = p.main_category_id
            LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
            WHERE p.sku = ?1`,
@@ -189,7 +189,7 @@ export type CartProduct = Pick<
   | 'entity_id' | 'sku' | 'type_id' | 'name_ar' | 'name_en' | 'price' | 'special_price' | 'discounted_price_from'
   | 'discounted_price_to' | 'back_orders' | 'not_for_sale' | 'big_items' | 'eligible_for_tabby' | 'eligible_for_tamara'
   | 'image_kind' | 'image_hue' | 'configurables'
-> & { category_ar: string; category_en: string; qty: number | null }
+> & { category_ar: string; category_en: string; category_url_key: string; qty: number | null }
 
 export interface ProductDetail extends ProductSummary {
   description: string

@@ -27,20 +27,21 @@ function tokenAgeSeconds(token: string): number | null {
   }
 }
 
-export function storefrontSession(env: Env, jar: CookieJar, locale: Locale) {
+/** `clientIp`: the shopper's address (cf-connecting-ip of the request the storefront is answering). */
+export function storefrontSession(env: Env, jar: CookieJar, locale: Locale, clientIp: string | null) {
   const handshakeCookie = cookies.handshake(locale)
 
   async function handshake(): Promise<string> {
     const current = jar.get(handshakeCookie)
     const age = current ? tokenAgeSeconds(current) : null
     if (current && age !== null && age < appConfig.cookies.handshakeRefreshMinutes * 60) return current
-    const { token } = await commerceClient(env).request<{ token: string }>('POST', '/handshake', { store: locale })
+    const { token } = await commerceClient(env, { clientIp }).request<{ token: string }>('POST', '/handshake', { store: locale })
     jar.set(handshakeCookie, token)
     return token
   }
 
   async function caller(): Promise<CommerceCaller> {
-    return { handshake: await handshake(), quote: jar.get(cookies.quote), mage: jar.get(cookies.mage) }
+    return { handshake: await handshake(), quote: jar.get(cookies.quote), mage: jar.get(cookies.mage), clientIp }
   }
 
   return {

@@ -98,7 +98,16 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
   .post('/customer/acReplacementDiscount', validate('json', replacementBody), async (c) => {
     const body = c.req.valid('json')
     sameQuote(c.req.header('quote'), body.quoteId)
-    const { stub } = await openCart(c.env, body.quoteId, c.get('customer'))
+    const { stub, state } = await openCart(c.env, body.quoteId, c.get('customer'))
+    if (body.action === 'add') {
+      // Only a line whose product replaces an old air conditioner qualifies (docs/product.md, "Rules").
+      const line = state.lines.find((l) => l.item_id === body.itemId && l.parent_item_id === null)
+      if (!line) throw new CommerceError(404, 'item_not_found')
+      const product = await productStore(c.env.DB).cartProduct(line.sku, state.region_id)
+      if (!product || !appConfig.money.replacementDiscountCategories.includes(product.category_url_key)) {
+        throw new CommerceError(400, 'replacement_not_eligible')
+      }
+    }
     const result = await stub.setReplacementDiscount(body.itemId, body.action === 'add')
     if (!result.ok) throw refusal(result.reason)
     return c.json({ success: true, cart: cartView(result.state, c.get('locale'), new Date()) })

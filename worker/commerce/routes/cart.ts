@@ -41,14 +41,12 @@ export const cartRoutes = new Hono<CommerceEnv>()
 
   .post('/add', validate('json', cartAddBody), async (c) => {
     const body = c.req.valid('json')
-    const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
     const region = body.extension_attributes.region
-    if (state.region_id !== region) {
-      const moved = await stub.setRegion(region)
-      if (!moved.ok) throw refusal(moved.reason)
-    }
+    // The line is checked in its region first, and the cart moves there only with the add, in one
+    // transaction: a refused add leaves the cart as it was.
     const { line, available } = await cartLineFor(c.env, body.sku, region, body.product_option?.extension_attributes.configurable_item_options)
-    const result = await stub.addLine(line, body.qty, { maxQty: appConfig.cart.maxQtyPerLine, maxLines: appConfig.cart.maxLines, available })
+    const result = await stub.addLine(line, body.qty, { maxQty: appConfig.cart.maxQtyPerLine, maxLines: appConfig.cart.maxLines, available, regionId: region })
     if (!result.ok) throw refusal(result.reason)
     return c.json({ item_id: result.item_id, quoteId: result.state.quote_id, cart: cartView(result.state, c.get('locale'), new Date()) })
   })

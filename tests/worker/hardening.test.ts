@@ -1,0 +1,116 @@
+// Money rules tried as someone after something for nothing would try them (docs/product.md, "Rules" and
+// "Limits"). Each test failed on the code before its fix.
+import { env, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { accountStore } from '~/storage/account-store'
+import { call, newGuestCart, origin, sellableSku, stockOf } from './commerce-helpers'
+
+async function addSku(cart: Awaited<ReturnType<typeof newGuestCart>>, sku: string, region = '1101', qty = 1) {
+  return call(cart, 'POST', '/cart/add', { sku, qty, extension_attributes: { region } })
+}
+
+describe('per-address limits through the storefront', () => {
+  it("count the shopper's own address: a busy address does not lock out everyone else", async () => {
+    const store = accountStore(env.DB)
+    for (const [n, email] of [[1, 'busy@example.com'], [2, 'quiet@example.com']] as const) {
+      await store.addPhoneVerification(`ip-test-${n}`, `96650000020${n}`, new Date(Date.now() + 3600_000))
+      await store.createCustomer({ email, firstname: 'Test', lastname: 'User', mobile: `96650000020${n}`, passwordHash: 'x', verificationHash: `ip-test-${n}` }, new Date())
+    }
+    const ask = (email: string, ip: string) =>
+      SELF.fetch(`${origin}/api/forget/new-send-email-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+        body: JSON.stringify({ email, recaptchaToken: 'test-pass' }),
+      })
+    // 20 sends an hour per address: this address spends them all.
+    for (let i = 0; i < 20; i++) await ask('busy@example.com', '203.0.113.7')
+    expect((await ask('busy@example.com', '203.0.113.7')).status).toBe(429)
+    // Another shopper, elsewhere: untouched (the storefront used to count everyone as "unknown").
+    expect((await ask('quiet@example.com', '203.0.113.8')).status).toBe(200)
+  })
+})
+
+describe('a refused add changes nothing', () => {
+  it('keeps the cart in its region when the add is refused there', async () => {
+    const bigItem = await sellableSku('p.big_items = 1')
+    const cart = await newGuestCart()
+    expect((await addSku(cart, bigItem)).status).toBe(200)
+    // Big items deliver only to 1101: adding one for Jeddah is refused, and the cart stays in Riyadh.
+    const refused = await addSku(cart, bigItem, '1102')
+    expect(refused.body.code).toBe('big_item_region')
+    expect((await call(cart, 'GET', '/cart')).body.cart.region_id).toBe(1101)
+  })
+
+  it('refuses a region that is not one of the store\'s cities', async () => {
+    const cart = await newGuestCart()
+    expect((await addSku(cart, await sellableSku(), '9999')).status).toBe(400)
+    expect((await call(cart, 'GET', '/cart')).body.cart.region_id).toBe(1101)
+  })
+
+  it('checks stock again in the order\'s region when the order is placed', async () => {
+    const sku = await sellableSku('p.big_items = 0', 10)
+    const cart = await newGuestCart()
+    expect((await addSku(cart, sku, '1101', 2)).status).toBe(200)
+    // The product stops being stocked in the region between the add and the order: no stock row is left
+    // for the order's UPDATE to take from (it used to change no row and let the order through).
+    await env.DB.prepare('DELETE FROM stock WHERE region_id = 1101 AND product_id = (SELECT entity_id FROM products WHERE sku = ?)').bind(sku).run()
+    const placed = await call(cart, 'POST', '/cart/placeOrder', { email: 'buyer@example.com', paymentMethod: { method: 'cashondelivery' } })
+    expect(placed.status).toBe(400)
+    expect(placed.body.code).toBe('out_of_stock')
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE quote_id = ?').bind(cart.quote).first('n')).toBe(0)
+  })
+})
+
+describe('single-use money', () => {
+  it('an ERP voucher pays for one order: the second fails with a clear message and stores nothing', async () => {
+    const sku = await sellableSku('p.price > 300 AND p.big_items = 0', 10)
+    const carts = [await newGuestCart('en'), await newGuestCart('en')]
+    for (const cart of carts) {
+      expect((await addSku(cart, sku)).status).toBe(200)
+      expect((await call(cart, 'POST', '/cart/erp/apply', { phoneno: '0501234567', voucher: 'ERP-100-7788' })).status).toBe(200)
+    }
+    const stockBefore = await stockOf(sku)
+    const first = await call(carts[0]!, 'POST', '/cart/placeOrder', { email: 'a@example.com', paymentMethod: { method: 'cashondelivery' } })
+    expect(first.status).toBe(200)
+    const second = await call(carts[1]!, 'POST', '/cart/placeOrder', { email: 'b@example.com', paymentMethod: { method: 'cashondelivery' } })
+    expect(second.body.message).toBe('This voucher has already been used')
+    expect(second.status).toBe(409)
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE quote_id = ?').bind(carts[1]!.quote).first('n')).toBe(0)
+    expect(await stockOf(sku)).toBe(stockBefore - 1)
+  })
+
+  it('a coupon with a usage limit is spent with the order, at most that many times', async () => {
+    const sku = await sellableSku('p.price > 600 AND p.big_items = 0', 10)
+    const carts = [await newGuestCart('ar'), await newGuestCart('ar')]
+    for (const cart of carts) {
+      expect((await addSku(cart, sku)).status).toBe(200)
+      expect((await call(cart, 'PUT', '/cart/applyCoupon', { couponCode: 'FIRST100' })).status).toBe(200)
+    }
+    expect((await call(carts[0]!, 'POST', '/cart/placeOrder', { email: 'a@example.com', paymentMethod: { method: 'cashondelivery' } })).status).toBe(200)
+    const second = await call(carts[1]!, 'POST', '/cart/placeOrder', { email: 'b@example.com', paymentMethod: { method: 'cashondelivery' } })
+    expect(second.status).toBe(409)
+    expect(second.body.message).toContain('FIRST100')
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE quote_id = ?').bind(carts[1]!.quote).first('n')).toBe(0)
+  })
+})
+
+describe('the AC replacement discount', () => {
+  async function replacement(productWhere: string) {
+    const sku = await sellableSku(productWhere)
+    const cart = await newGuestCart()
+    const added = await addSku(cart, sku)
+    return call(cart, 'POST', '/customer/acReplacementDiscount', { itemId: added.body.item_id, quoteId: cart.quote, action: 'add', isMask: 1 })
+  }
+
+  it('is refused on anything but an air conditioner', async () => {
+    const tv = await replacement("p.main_category_id IN (SELECT id FROM categories WHERE url_key = 'smart-tvs')")
+    expect(tv.status).toBe(400)
+    expect(tv.body.code).toBe('replacement_not_eligible')
+  })
+
+  it('applies to an air conditioner', async () => {
+    const ac = await replacement("p.main_category_id IN (SELECT id FROM categories WHERE url_key = 'air-conditioners')")
+    expect(ac.status).toBe(200)
+    expect(ac.body.cart.totals.replacement_discount).toBeGreaterThan(0)
+  })
+})
