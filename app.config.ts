@@ -124,6 +124,8 @@ export const appConfig = {
     /** Password failures allowed before the growing back-off starts. */
     freeFailures: 4,
     backoffMaxSeconds: 60 * 60,
+    /** One failure is forgiven per this much quiet time. */
+    failureDecaySeconds: 15 * 60,
   },
   passwordReset: {
     validSeconds: 15 * 60,

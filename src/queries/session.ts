@@ -1,12 +1,13 @@
 /** The signed-in shopper, read after hydration (the header shows the login icon until then). */
 import { queryOptions } from '@tanstack/react-query'
+import { currentLocale } from '../lib/i18n'
 import { getSession } from '../server/auth.functions'
 
 export const sessionQueries = {
   current: () =>
     queryOptions({
       queryKey: ['session'],
-      queryFn: () => getSession(),
+      queryFn: () => getSession({ data: { locale: currentLocale() } }),
       staleTime: 5 * 60_000,
       enabled: typeof window !== 'undefined',
     }),

@@ -55,16 +55,26 @@ async function signIn(language: Locale, signedIn: SignedIn): Promise<PublicSessi
   return { user: signedIn.user, expires: signedIn.expires_at }
 }
 
-export const getSession = createServerFn({ method: 'GET' }).handler(async (): Promise<PublicSession | null> => {
-  const jar = startCookieJar()
-  const stored = await unsealSession(env, jar.get(cookies.session))
-  if (!stored) return null
-  if (sessionNeedsReset(stored.expires, new Date())) {
-    clearSession()
-    return null
-  }
-  return { user: stored.user, expires: stored.expires }
-})
+export const getSession = createServerFn({ method: 'GET' })
+  .validator(type({ locale }))
+  .handler(async ({ data }): Promise<PublicSession | null> => {
+    const jar = startCookieJar()
+    const stored = await unsealSession(env, jar.get(cookies.session))
+    if (!stored) return null
+    if (sessionNeedsReset(stored.expires, new Date())) {
+      clearSession()
+      return null
+    }
+    // A sealed session outlives a sign-out elsewhere (a saved cookie, another device): the backend says
+    // whether its customer token is still good (one indexed read in process).
+    const caller = await shopperSession(data.locale).caller()
+    const check = await commerceClient(env, { ...caller, mage: stored.mage }).settle('GET', '/customer/checkifauth')
+    if (check.status === 401) {
+      clearSession()
+      return null
+    }
+    return { user: stored.user, expires: stored.expires }
+  })
 
 export const loginWithPassword = createServerFn({ method: 'POST' })
   .validator(type({ locale, username: 'string <= 254', password: 'string <= 128', recaptchaToken: 'string <= 4096' }))

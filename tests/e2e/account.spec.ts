@@ -112,6 +112,7 @@ test.describe('accounts on a desktop, in English', () => {
     await page.getByRole('button', { name: 'My account: Reem' }).click()
     await page.getByRole('menuitem', { name: 'Dashboard' }).click()
     await expect(page.getByRole('heading', { name: 'Hello Reem' })).toBeVisible()
+    const signedInCookies = (await page.context().cookies()).filter((c) => ['session', 'mage'].includes(c.name))
     await page.getByRole('button', { name: 'My account: Reem' }).click()
     const logoutEvent = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"logout"') === true)
     await page.getByRole('menuitem', { name: 'Log Out' }).click()
@@ -120,6 +121,13 @@ test.describe('accounts on a desktop, in English', () => {
     // docs/product.md, "Rules": 3 s after a sign-out the logout event is sent and the stored user cookie goes.
     await logoutEvent
     await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'usr')).toBe(false)
+    // A session cookie kept from before the sign-out opens nothing: its customer token was revoked.
+    await page.context().addCookies(signedInCookies)
+    await page.goto('/en/user/profile')
+    // The signed-out dashboard: its title and the way home (shown once the session has been asked for).
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Hello Reem' })).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
 
     // Log in by a one-time code sent to the phone.
     await page.getByRole('button', { name: 'Log in' }).click()

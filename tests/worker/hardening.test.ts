@@ -2,8 +2,10 @@
 // "Limits"). Each test failed on the code before its fix.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { hashPassword } from '~/commerce/passwords'
+import { readSecret } from '~/commerce/secrets'
 import { accountStore } from '~/storage/account-store'
-import { call, newGuestCart, origin, sellableSku, stockOf } from './commerce-helpers'
+import { call, handshake, newGuestCart, newIp, origin, sellableSku, stockOf } from './commerce-helpers'
 
 async function addSku(cart: Awaited<ReturnType<typeof newGuestCart>>, sku: string, region = '1101', qty = 1) {
   return call(cart, 'POST', '/cart/add', { sku, qty, extension_attributes: { region } })
@@ -112,5 +114,23 @@ describe('the AC replacement discount', () => {
     const ac = await replacement("p.main_category_id IN (SELECT id FROM categories WHERE url_key = 'air-conditioners')")
     expect(ac.status).toBe(200)
     expect(ac.body.cart.totals.replacement_discount).toBeGreaterThan(0)
+  })
+})
+
+describe('the password back-off', () => {
+  it('is keyed on the account: no spelling of the same mobile escapes the lock', async () => {
+    const store = accountStore(env.DB)
+    await store.addPhoneVerification('backoff-1', '966561234987', new Date(Date.now() + 3600_000))
+    const passwordHash = await hashPassword('Secret123', await readSecret(env, 'PASSWORD_PEPPER'))
+    await store.createCustomer({ email: 'backoff@example.com', firstname: 'Reem', lastname: 'Omar', mobile: '966561234987', passwordHash, verificationHash: 'backoff-1' }, new Date())
+    const caller = { token: await handshake(), ip: newIp() }
+    const login = (username: string, password: string) => call(caller, 'POST', '/customer/login', { username, password, recaptchaToken: 'ok' })
+    for (let i = 0; i < 7; i++) await login('0561234987', 'Wrong1234')
+    expect((await login('0561234987', 'Secret123')).status).toBe(429)
+    // The same account spelt otherwise is locked too; a string that is no mobile finds no account.
+    expect((await login('+966561234987', 'Secret123')).status).toBe(429)
+    expect((await login('٠٥٦١٢٣٤٩٨٧', 'Secret123')).status).toBe(429)
+    expect((await login('x0561234987', 'Secret123')).status).toBe(401)
+    expect((await login('561234987', 'Secret123')).status).toBe(401)
   })
 })

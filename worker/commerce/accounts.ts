@@ -6,6 +6,7 @@
 import { appConfig, type Locale } from '../../app.config'
 import { m } from '../../src/paraglide/messages.js'
 import { messageSender } from '../integrations/messaging'
+import { internationalMobile } from '../../src/domain/phone'
 import { accountStore } from '../storage/account-store'
 import { issueCustomerToken, randomToken, sha256Hex, type Customer } from './customers'
 import { CommerceError } from './errors'
@@ -135,16 +136,21 @@ export async function register(
 
 /** Password login with a growing back-off per account after repeated failures. */
 export async function loginWithPassword(env: Env, username: string, password: string) {
-  const subject = limiter(env, `login:${username.toLowerCase()}`)
+  // The identifier as the account knows it: an email in lower case, a mobile in its international form,
+  // anything else as typed (trimmed). The back-off is keyed on the account itself when there is one, so
+  // no spelling of the same account (+966..., 05..., 5...) escapes its lock.
+  const typed = username.trim()
+  const phone = typed.includes('@') ? null : internationalMobile(typed)
+  const store = accountStore(env.DB)
+  const found = typed.includes('@') ? await store.customerByEmail(typed) : phone ? await store.customerByPhone(phone) : null
+  const subject = limiter(env, found ? `login:customer:${found.customer.id}` : `login:id:${(phone ?? typed).toLowerCase()}`)
   const locked = await subject.lockedFor()
   if (locked > 0) throw new CommerceError(429, 'locked', { seconds: locked })
-  const store = accountStore(env.DB)
-  const found = username.includes('@') ? await store.customerByEmail(username) : await store.customerByPhone(`966${username.slice(-9)}`)
   const pepper = await readSecret(env, 'PASSWORD_PEPPER')
   // A missing account costs the same hashing as a wrong password, so timing tells nothing.
   const result = found ? await verifyPassword(found.passwordHash, password, pepper) : (await hashPassword(password, pepper), { ok: false, needsRehash: false })
   if (!found || !result.ok) {
-    await subject.fail(appConfig.login.freeFailures, appConfig.login.backoffMaxSeconds)
+    await subject.fail({ free: appConfig.login.freeFailures, maxLockSeconds: appConfig.login.backoffMaxSeconds, decaySeconds: appConfig.login.failureDecaySeconds })
     throw new CommerceError(401, 'invalid_credentials')
   }
   await subject.succeed()

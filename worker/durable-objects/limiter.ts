@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers'
+import { recordFailure, type BackoffRule, type FailureRecord } from '../../src/domain/backoff'
 
 /**
  * Attempt and send counters, one object per counted subject (a phone, an IP, an account). Each call
@@ -22,19 +23,15 @@ export class LimiterObject extends DurableObject<Env> {
     return Math.max(0, Math.ceil((until - Date.now()) / 1000))
   }
 
-  /**
-   * Records a failure. After `free` failures each further one locks the subject for twice as long as
-   * the last (1 s, 2 s, 4 s... up to maxSeconds).
-   */
-  async fail(free: number, maxSeconds: number): Promise<{ failures: number; lockedForSeconds: number }> {
-    const failures = (this.ctx.storage.kv.get<number>('failures') ?? 0) + 1
-    this.ctx.storage.kv.put('failures', failures)
-    let lockedForSeconds = 0
-    if (failures > free) {
-      lockedForSeconds = Math.min(maxSeconds, 2 ** (failures - free - 1))
-      this.ctx.storage.kv.put('lockedUntil', Date.now() + lockedForSeconds * 1000)
-    }
-    return { failures, lockedForSeconds }
+  /** Records a failure (src/domain/backoff.ts: doubling locks after the free ones, forgiven with time). */
+  async fail(rule: BackoffRule): Promise<{ failures: number; lockedForSeconds: number }> {
+    const now = Date.now()
+    const stored = this.ctx.storage.kv.get<FailureRecord | number>('failures')
+    // A bare count is what an earlier version kept: it is started afresh.
+    const { record, lockSeconds } = recordFailure(typeof stored === 'object' ? stored : null, now, rule)
+    this.ctx.storage.kv.put('failures', record)
+    if (lockSeconds > 0) this.ctx.storage.kv.put('lockedUntil', now + lockSeconds * 1000)
+    return { failures: record.failures, lockedForSeconds: lockSeconds }
   }
 
   /** A success clears the failures. */
