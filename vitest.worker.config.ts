@@ -20,7 +20,8 @@ export default defineConfig(async () => ({
       main: './src/worker-entry.ts',
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
-        bindings: { TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./worker/storage/migrations', import.meta.url))) },
+        // The workerd tests run the store as local commands do (wrangler.toml says production).
+        bindings: { APP_ENV: 'development', TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./worker/storage/migrations', import.meta.url))) },
       },
     }),
     tanstackStart({ server: { entry: 'worker-entry' } }),

@@ -274,6 +274,15 @@ describe('under load', () => {
 })
 
 describe('the sandbox gateway for hosted payments', () => {
+  // A development-only page: it answers only on this machine (worker/http/environment.ts).
+  const sandbox = 'http://localhost'
+  it('does not answer on a public host', async () => {
+    const caller = await newGuestCart()
+    await call(caller, 'POST', '/cart/add', { sku: await sellableSku(), qty: 1, extension_attributes: { region: '1101' } })
+    const order = await call(caller, 'POST', '/cart/placeOrder', { email: 'public@example.com', paymentMethod: { method: 'card' } })
+    expect((await SELF.fetch(`${origin}${order.body.payment_url}`)).status).toBe(404)
+  })
+
   async function cardOrder(stock: number) {
     const caller = await newGuestCart()
     const sku = await sellableSku('p.entity_id > 1250 AND p.eligible_for_tabby IN (0, 1)', stock)
@@ -285,9 +294,9 @@ describe('the sandbox gateway for hosted payments', () => {
 
   it('a paid payment makes the order processing and returns to the confirmation', async () => {
     const { order } = await cardOrder(10)
-    const page = await SELF.fetch(`${origin}${order.payment_url}`)
+    const page = await SELF.fetch(`${sandbox}${order.payment_url}`)
     expect(await page.text()).toContain(order.increment_id)
-    const paid = await SELF.fetch(`${origin}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }), redirect: 'manual' })
+    const paid = await SELF.fetch(`${sandbox}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }), redirect: 'manual' })
     expect(paid.status).toBe(303)
     expect(paid.headers.get('location')).toBe(`/en/checkout?order=${order.increment_id}`)
     const row = await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(order.order_id).first<{ status: string }>()
@@ -297,12 +306,12 @@ describe('the sandbox gateway for hosted payments', () => {
   it('a declined payment cancels the order, gives the stock back once, and returns with success=false', async () => {
     const { sku, order } = await cardOrder(10)
     expect(await stockOf(sku)).toBe(8)
-    const declined = await SELF.fetch(`${origin}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'declined' }), redirect: 'manual' })
+    const declined = await SELF.fetch(`${sandbox}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'declined' }), redirect: 'manual' })
     expect(declined.headers.get('location')).toBe(`/en/?success=false&reason=declined&order_id=${order.order_id}`)
     expect(await stockOf(sku)).toBe(10)
-    await SELF.fetch(`${origin}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'declined' }), redirect: 'manual' })
+    await SELF.fetch(`${sandbox}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'declined' }), redirect: 'manual' })
     expect(await stockOf(sku)).toBe(10)
-    expect((await SELF.fetch(`${origin}/commerce/payments/sandbox/MJ0000000000`)).status).toBe(404)
+    expect((await SELF.fetch(`${sandbox}/commerce/payments/sandbox/MJ0000000000`)).status).toBe(404)
   })
 
   it.each([
@@ -314,8 +323,8 @@ describe('the sandbox gateway for hosted payments', () => {
     await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })
     const order = await call(caller, 'POST', '/cart/placeOrder', { email: 'bnpl@example.com', paymentMethod: { method } })
     expect(order.body).toMatchObject({ status: 'pending_payment', payment_method: method, payment_url: expect.stringContaining('/commerce/payments/sandbox/') })
-    expect(await (await SELF.fetch(`${origin}${order.body.payment_url}`)).text()).toContain(title)
-    const paid = await SELF.fetch(`${origin}${order.body.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }), redirect: 'manual' })
+    expect(await (await SELF.fetch(`${sandbox}${order.body.payment_url}`)).text()).toContain(title)
+    const paid = await SELF.fetch(`${sandbox}${order.body.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }), redirect: 'manual' })
     expect(paid.headers.get('location')).toBe(`/en/checkout?order=${order.body.increment_id}`)
   })
 })

@@ -36,7 +36,9 @@ export async function call(caller: Caller, method: string, path: string, body?: 
   headers.recaptcha = `Bearer ${caller.botCheck ?? 'test-pass'}`
   headers.appname = 'Bearer next'
   headers['cf-connecting-ip'] = caller.ip ?? '192.0.2.1'
-  const response = await SELF.fetch(`${origin}/commerce${path}`, {
+  // The development-only routes answer only on this machine (worker/http/environment.ts).
+  const host = path.startsWith('/dev/') ? 'http://localhost' : origin
+  const response = await SELF.fetch(`${host}/commerce${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),

@@ -134,3 +134,37 @@ describe('the password back-off', () => {
     expect((await login('561234987', 'Secret123')).status).toBe(401)
   })
 })
+
+describe('state changes from another site', () => {
+  it('refuses a cross-site GET that would empty or create a cart, and any cross-site write', async () => {
+    for (const path of ['/api/cart/clearCart', '/api/cart/create']) {
+      const crossSite = await SELF.fetch(`${origin}${path}`, { headers: { 'sec-fetch-site': 'cross-site' } })
+      expect(crossSite.status).toBe(403)
+      expect(((await crossSite.json()) as any).error.code).toBe('cross_site')
+      expect(crossSite.headers.getSetCookie()).toEqual([])
+    }
+    const post = await SELF.fetch(`${origin}/api/newsletter`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-site', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'x@example.com' }),
+    })
+    expect(post.status).toBe(403)
+  })
+
+  it("lets the store's own pages and direct calls through", async () => {
+    expect((await SELF.fetch(`${origin}/api/cart/create`, { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(200)
+    expect((await SELF.fetch(`${origin}/api/cart/create`)).status).toBe(200)
+    // Reads stay open to links from anywhere.
+    expect((await SELF.fetch(`${origin}/api/getRegions?lang=ar`, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200)
+  })
+})
+
+describe('development-only routes', () => {
+  it('do not answer on a public host, even with the development flag', async () => {
+    const token = await handshake()
+    const outbox = await SELF.fetch(`${origin}/commerce/dev/outbox?recipient=966500000000`, { headers: { authorization: `Bearer ${token}` } })
+    expect(outbox.status).toBe(404)
+    const local = await SELF.fetch('http://localhost/commerce/dev/outbox?recipient=966500000000', { headers: { authorization: `Bearer ${token}` } })
+    expect(local.status).toBe(200)
+  })
+})

@@ -7,6 +7,7 @@ import { catalogueApi } from './catalogue'
 import { ApiError, onApiError, onNotFound } from './errors'
 import { healthApi } from './health'
 import { newsletterApi } from './newsletter'
+import { sameSiteStateChanges } from './same-site'
 
 export const apiApp = new Hono<{ Bindings: Env }>()
   .basePath('/api')
@@ -18,6 +19,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
       },
     }),
   )
+  .use(sameSiteStateChanges())
   .route('/', healthApi)
   .route('/', catalogueApi)
   .route('/', newsletterApi)

@@ -10,7 +10,7 @@ import { m } from '../../src/paraglide/messages.js'
 import { currentRequestId } from '../http/request-context'
 import { requestLocale } from './locale'
 
-export type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'internal'
+export type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'cross_site' | 'internal'
 
 export class ApiError extends Error {
   constructor(
@@ -30,6 +30,8 @@ function localisedMessage(code: ErrorCode, locale: Locale): string {
       return m.error_not_found_api({}, { locale })
     case 'payload_too_large':
       return m.error_payload_too_large({}, { locale })
+    case 'cross_site':
+      return m.error_cross_site({}, { locale })
     default:
       return m.error_internal({}, { locale })
   }

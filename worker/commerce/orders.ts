@@ -5,6 +5,7 @@
  */
 import { appConfig, type Locale } from '../../app.config'
 import { computeTotals, type CartState } from '../../src/domain/cart'
+import { isDevelopment } from '../http/environment'
 import { cartStub, sellableIn } from './carts'
 import { CommerceError } from './errors'
 import { orderStore, type OrderRow } from '../storage/order-store'
@@ -56,7 +57,7 @@ export async function placeOrder(
   const products = state.lines.filter((l) => l.parent_item_id === null)
   if (products.length === 0) throw new CommerceError(400, 'cart_empty')
   const totals = computeTotals(state, now)
-  const method = paymentMethods(state, totals, { hostedGateway: env.APP_ENV !== 'production' }).find((p) => p.code === input.method)
+  const method = paymentMethods(state, totals, { hostedGateway: isDevelopment(env) }).find((p) => p.code === input.method)
   if (!method?.is_available) throw new CommerceError(400, 'payment_unavailable', { method: input.method })
 
   // Stock and the delivery rules are checked again in the order's region (docs/product.md, "Rules"): the

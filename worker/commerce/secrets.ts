@@ -3,6 +3,8 @@
  * outside production a missing secret is generated once and kept in KV, so a fresh clone runs with
  * no secret in the repository and none to configure.
  */
+import { isDevelopment } from '../http/environment'
+
 export type SecretName = 'HANDSHAKE_SECRET' | 'SESSION_SECRET' | 'PASSWORD_PEPPER'
 
 export class MissingSecretError extends Error {
@@ -16,7 +18,7 @@ const cache = new Map<SecretName, Promise<string>>()
 export function readSecret(env: { APP_ENV?: string; CACHE: KVNamespace } & Partial<Record<SecretName, string>>, name: SecretName): Promise<string> {
   const configured = env[name]
   if (configured) return Promise.resolve(configured)
-  if (env.APP_ENV === 'production') return Promise.reject(new MissingSecretError(name))
+  if (!isDevelopment(env)) return Promise.reject(new MissingSecretError(name))
   let pending = cache.get(name)
   if (!pending) {
     pending = (async () => {

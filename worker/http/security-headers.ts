@@ -32,7 +32,8 @@ export function contentSecurityPolicy(nonce?: string, options: { turnstile?: boo
   ].join('; ')
 }
 
-const staticHeaders: Record<string, string> = {
+/** Every response's headers; also written into the static assets' _headers file by the build (build/static-headers.ts). */
+export const staticHeaders: Record<string, string> = {
   'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-content-type-options': 'nosniff',

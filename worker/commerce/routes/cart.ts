@@ -13,6 +13,7 @@ import { m } from '../../../src/paraglide/messages.js'
 import { orderForQuote, placeOrder } from '../orders'
 import { paymentCodes, paymentMethods } from '../payments'
 import { validate } from '../validate'
+import { isDevelopment } from '../../http/environment'
 import { orderStore } from '../../storage/order-store'
 import { voucherStore } from '../../storage/voucher-store'
 import { cartAddBody, couponCode, itemId, qty, regionId, sku } from '../../../src/domain/schemas'
@@ -121,7 +122,7 @@ export const cartRoutes = new Hono<CommerceEnv>()
 
   .get('/payment-methods', async (c) => {
     const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    return c.json({ payments: paymentMethods(state, computeTotals(state, new Date()), { hostedGateway: c.env.APP_ENV !== 'production' }) })
+    return c.json({ payments: paymentMethods(state, computeTotals(state, new Date()), { hostedGateway: isDevelopment(c.env) }) })
   })
 
   .post('/placeOrder', validate('json', placeBody), async (c) => {

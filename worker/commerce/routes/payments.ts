@@ -9,6 +9,7 @@ import { Hono } from 'hono'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
 import { hostedPaymentCodes, type PaymentCode } from '../payments'
+import { devRouteAllowed } from '../../http/environment'
 import { orderStore, type OrderRow } from '../../storage/order-store'
 
 const providerTitles: Partial<Record<PaymentCode, string>> = {
@@ -17,8 +18,8 @@ const providerTitles: Partial<Record<PaymentCode, string>> = {
   tamara: 'Sandbox Tamara checkout',
 }
 
-async function pendingOrder(env: Env, increment: string): Promise<OrderRow> {
-  if (env.APP_ENV === 'production' || !/^MJ\d{8,20}$/.test(increment)) throw new CommerceError(404, 'order_not_found')
+async function pendingOrder(env: Env, url: string, increment: string): Promise<OrderRow> {
+  if (!devRouteAllowed(env, url) || !/^MJ\d{8,20}$/.test(increment)) throw new CommerceError(404, 'order_not_found')
   const order = await orderStore(env.DB).hostedPayment(increment, hostedPaymentCodes)
   if (!order) throw new CommerceError(404, 'order_not_found')
   return order
@@ -38,12 +39,12 @@ button{font:inherit;padding:.75rem 1.5rem;border-radius:999px;border:0;margin-in
 
 export const paymentRoutes = new Hono<CommerceEnv>()
   .get('/payments/sandbox/:increment', async (c) => {
-    const order = await pendingOrder(c.env, c.req.param('increment'))
+    const order = await pendingOrder(c.env, c.req.url, c.req.param('increment'))
     if (order.status !== 'pending_payment') return c.redirect(`/checkout?order=${order.increment_id}`, 303)
     return c.html(page(order))
   })
   .post('/payments/sandbox/:increment', async (c) => {
-    const order = await pendingOrder(c.env, c.req.param('increment'))
+    const order = await pendingOrder(c.env, c.req.url, c.req.param('increment'))
     const form = await c.req.parseBody()
     const outcome = form.outcome === 'paid' ? 'paid' : 'declined'
     if (order.status === 'pending_payment') {
