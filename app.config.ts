@@ -127,6 +127,13 @@ export const appConfig = {
     /** One failure is forgiven per this much quiet time. */
     failureDecaySeconds: 15 * 60,
   },
+  giftVoucher: {
+    /** Wrong PINs allowed before a voucher locks (then the lock doubles, up to an hour), and tries per address an hour. */
+    freeWrongPins: 3,
+    lockMaxSeconds: 60 * 60,
+    wrongPinDecaySeconds: 60 * 60,
+    triesPerIpPerHour: 20,
+  },
   passwordReset: {
     validSeconds: 15 * 60,
     maxWrongTries: 5,

@@ -16,6 +16,9 @@ export const wishlistAtom = atomWithStorage<string[]>('wishListInLocalStorage', 
 /** Compared skus, at most 4 (docs/product.md: compare_products). */
 export const compareAtom = atomWithStorage<string[]>('compare_products', [])
 
+/** The cookie banner has been answered in this page (the cookie says so for earlier pages). */
+export const consentAnsweredAtom = atom(false)
+
 /** Which one modal is open (docs/product.md, "Screens": modals open one at a time). */
 export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart' | 'auth' | 'otp' | 'forgot' | 'tabby' | 'tamara'
 export const openModalAtom = atom<ModalName | null>(null)

@@ -113,6 +113,19 @@ test.describe('cookie consent', () => {
     await expect(page.getByRole('region', { name: 'ملفات تعريف الارتباط' })).toHaveCount(0)
   })
 
+  test('the home popup waits until the cookie banner is answered, so it never covers it', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/en/')
+    const banner = page.getByRole('region', { name: 'Cookies' })
+    // Well past the popup's 3 s: still no popup while the banner waits for an answer.
+    await page.clock.runFor(6_000)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await banner.getByRole('button', { name: 'Accept all' }).click()
+    await expect(banner).toBeHidden()
+    await page.clock.runFor(4_000)
+    await expect(page.getByRole('dialog')).toBeVisible()
+  })
+
   test('Settings has the five tabs and Reject All keeps only the functions', async ({ page, context }) => {
     await page.goto('/en/')
     await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Settings' }).click()

@@ -168,3 +168,30 @@ describe('development-only routes', () => {
     expect(local.status).toBe(200)
   })
 })
+
+describe('code login by email', () => {
+  it('answers a known and an unknown email alike, never showing the account\'s phone', async () => {
+    const store = accountStore(env.DB)
+    await store.addPhoneVerification('enum-1', '966561230001', new Date(Date.now() + 3600_000))
+    await store.createCustomer({ email: 'known@example.com', firstname: 'Hind', lastname: 'Saleh', mobile: '966561230001', passwordHash: 'x', verificationHash: 'enum-1' }, new Date())
+    const send = async (email: string) =>
+      (await call({ token: await handshake('en'), ip: newIp() }, 'POST', '/customer/v2/otpSend', { mobilenumber: '', otptype: 'login', email, resendotp: 0, oldmobile: '' })).body
+    const known = await send('known@example.com')
+    const unknown = await send('unknown@example.com')
+    expect(known.successmsg).toBe('We sent a verification code to known@example.com')
+    expect(unknown.successmsg).toBe('We sent a verification code to unknown@example.com')
+    expect(Object.keys(known).sort()).toEqual(Object.keys(unknown).sort())
+  })
+})
+
+describe('gift voucher PINs', () => {
+  it('lock a voucher after a few wrong PINs, even for the right PIN, and say so', async () => {
+    const cart = await newGuestCart('en')
+    await addSku(cart, await sellableSku('p.price > 300 AND p.big_items = 0', 10))
+    const redeem = (pin: string) => call(cart, 'POST', '/gota-gift/redeem-voucher', { voucher: 'GIFT-3HWD-6TNB', pin, quoteId: cart.quote, amount: 50, isMask: 1 })
+    for (const pin of ['0000', '1111', '2222', '3333']) expect((await redeem(pin)).status).toBe(400)
+    const locked = await redeem('1379')
+    expect(locked.status).toBe(429)
+    expect(locked.body.message).toMatch(/^This voucher is locked after too many wrong PINs/)
+  })
+})

@@ -42,6 +42,9 @@ function limiter(env: Env, subject: string) {
   return env.LIMITER.get(env.LIMITER.idFromName(subject))
 }
 
+/** The per-address counter of code sends (docs/product.md, "Limits"). */
+export const addressLimiter = (env: Env, ip: string) => limiter(env, `otp-ip:${ip}`)
+
 function secureCode(): string {
   // Rejection sampling keeps every 6-digit code equally likely.
   const max = 10 ** appConfig.otp.digits
@@ -71,7 +74,7 @@ export async function sendOtp(env: Env, input: { phone: string; purpose: OtpPurp
   }
   const [byPhone, byIp] = await Promise.all([
     limiter(env, `otp-phone:${phone}`).hit(appConfig.otp.sendsPerPhonePerHour, 3600),
-    limiter(env, `otp-ip:${input.ip}`).hit(appConfig.otp.sendsPerIpPerHour, 3600),
+    addressLimiter(env, input.ip).hit(appConfig.otp.sendsPerIpPerHour, 3600),
   ])
   if (!byPhone.allowed || !byIp.allowed) throw new CommerceError(429, 'otp_rate_limited')
 

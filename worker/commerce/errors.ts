@@ -27,6 +27,7 @@ export const commerceMessages = {
   coupon_minimum: (p: { amount?: number } | undefined, l: Locale) => m.commerce_coupon_minimum({ amount: p?.amount ?? 0 }, { locale: l }),
   voucher_invalid: (_: unknown, l: Locale) => m.commerce_voucher_invalid({}, { locale: l }),
   voucher_spent: (_: unknown, l: Locale) => m.commerce_voucher_spent({}, { locale: l }),
+  voucher_locked: (p: { minutes?: number } | undefined, l: Locale) => m.commerce_voucher_locked({ minutes: p?.minutes ?? 60 }, { locale: l }),
   coupon_used_up: (p: { code?: string } | undefined, l: Locale) => m.commerce_coupon_used_up({ code: p?.code ?? '' }, { locale: l }),
   replacement_not_eligible: (_: unknown, l: Locale) => m.commerce_replacement_not_eligible({}, { locale: l }),
   payment_unavailable: (_: unknown, l: Locale) => m.commerce_payment_unavailable({}, { locale: l }),

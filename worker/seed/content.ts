@@ -203,8 +203,9 @@ export const coupons = [
 ]
 
 export const giftVouchers = [
-  { voucher: 'GIFT-2026-0001', pin: '4821', balance: 200 },
-  { voucher: 'GIFT-2026-0002', pin: '1379', balance: 1000 },
+  // Numbers say nothing about each other: guessing one from another is no use.
+  { voucher: 'GIFT-7Q4M-9XK2', pin: '4821', balance: 200 },
+  { voucher: 'GIFT-3HWD-6TNB', pin: '1379', balance: 1000 },
 ]
 
 export const erpVouchers = [{ voucher: 'ERP-100-7788', phone: '966501234567', amount: 100, used_by_quote: null }]

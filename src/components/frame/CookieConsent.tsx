@@ -3,25 +3,27 @@
  * legal notice. The settings dialog loads only when asked for.
  */
 import { Link } from '@tanstack/react-router'
-import { useAtom } from 'jotai'
+import { useAtom, useSetAtom } from 'jotai'
 import { lazy, Suspense, useState } from 'react'
 import { consentChoices, serialiseConsent, type ConsentChoices } from '../../lib/consent'
 import { cookies } from '../../domain/cookies'
 import { writeBrowserCookie } from '../../lib/browser-cookies'
 import { m } from '../../paraglide/messages.js'
-import { openModalAtom } from '../../state/shopper'
+import { consentAnsweredAtom, openModalAtom } from '../../state/shopper'
 
 const ConsentSettings = lazy(() => import('./ConsentSettings'))
 
 export function CookieConsent({ given }: { given: boolean }) {
   const [done, setDone] = useState(given)
   const [openModal, setOpenModal] = useAtom(openModalAtom)
+  const setAnswered = useSetAtom(consentAnsweredAtom)
   if (done) return null
 
   const save = (choices: ConsentChoices) => {
     writeBrowserCookie(cookies.consent, serialiseConsent(choices))
     setOpenModal(null)
     setDone(true)
+    setAnswered(true)
   }
 
   return (

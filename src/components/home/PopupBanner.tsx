@@ -1,10 +1,12 @@
 /** The home popup banner (img-en or img-ar by language), once per visit, a few seconds after load. */
 import { Link } from '@tanstack/react-router'
-import { useAtom } from 'jotai'
+import { useAtom, useAtomValue } from 'jotai'
 import { useEffect } from 'react'
 import { appConfig } from '../../../app.config'
 import { currentLocale } from '../../lib/i18n'
-import { openModalAtom } from '../../state/shopper'
+import { cookies } from '../../domain/cookies'
+import { readBrowserCookie } from '../../lib/browser-cookies'
+import { consentAnsweredAtom, openModalAtom } from '../../state/shopper'
 import { Dialog } from '../ui/Dialog'
 import type { HomeContent } from '../../domain/content'
 
@@ -14,15 +16,18 @@ const popupDelayMs = appConfig.timing.modalTriggerDelayMs + 1000
 
 export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup-banner']> }) {
   const [openModal, setOpenModal] = useAtom(openModalAtom)
+  const answeredHere = useAtomValue(consentAnsweredAtom)
   useEffect(() => {
-    if (sessionStorage.getItem(seenKey)) return
+    // A promotion never covers the cookie banner: its delay starts once the banner has been answered.
+    const consentAnswered = answeredHere || readBrowserCookie(cookies.consent) !== undefined
+    if (!consentAnswered || sessionStorage.getItem(seenKey)) return
     const timer = setTimeout(() => {
       sessionStorage.setItem(seenKey, '1')
       // One modal at a time: never over another one.
       setOpenModal((current) => current ?? 'popupBanner')
     }, popupDelayMs)
     return () => clearTimeout(timer)
-  }, [setOpenModal])
+  }, [setOpenModal, answeredHere])
   const image = currentLocale() === 'ar' ? banner['img-ar'] : banner['img-en']
   return (
     <Dialog open={openModal === 'popupBanner'} onClose={() => setOpenModal(null)} title={banner.alt} hideTitle>

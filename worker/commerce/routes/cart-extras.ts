@@ -77,11 +77,23 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     const body = c.req.valid('json')
     sameQuote(c.req.header('quote'), body.quoteId)
     const { stub } = await openCart(c.env, body.quoteId, c.get('customer'))
+    // PINs are short: tries are counted per voucher (a few wrong ones lock it) and per address.
+    const rules = appConfig.giftVoucher
+    const perVoucher = c.env.LIMITER.get(c.env.LIMITER.idFromName(`gift-voucher:${body.voucher}`))
+    const locked = await perVoucher.lockedFor()
+    if (locked > 0) throw new CommerceError(429, 'voucher_locked', { minutes: Math.ceil(locked / 60) })
+    const ip = c.req.header('cf-connecting-ip') ?? 'unknown'
+    const perAddress = await c.env.LIMITER.get(c.env.LIMITER.idFromName(`gift-ip:${ip}`)).hit(rules.triesPerIpPerHour, 3600)
+    if (!perAddress.allowed) throw new CommerceError(429, 'otp_rate_limited')
     const voucher = await voucherStore(c.env.DB).giftVoucher(body.voucher)
     // One answer for a wrong voucher and a wrong pin: nothing to learn by trying.
-    if (!voucher || voucher.pin !== body.pin) throw new CommerceError(400, 'voucher_invalid')
-    if (body.amount > voucher.balance) throw new CommerceError(400, 'qty_unavailable')
-    const result = await stub.setVoucher('gift_voucher', { voucher: voucher.voucher, amount: body.amount })
+    if (!voucher || voucher.pin !== body.pin) {
+      await perVoucher.fail({ free: rules.freeWrongPins, maxLockSeconds: rules.lockMaxSeconds, decaySeconds: rules.wrongPinDecaySeconds })
+      throw new CommerceError(400, 'voucher_invalid')
+    }
+    await perVoucher.succeed()
+    // More than the balance uses the whole balance (the cart shows what is used and what is left).
+    const result = await stub.setVoucher('gift_voucher', { voucher: voucher.voucher, amount: Math.min(body.amount, voucher.balance) })
     if (!result.ok) throw refusal(result.reason)
     return c.json({ success: true, cart: cartView(result.state, c.get('locale'), new Date()) })
   })

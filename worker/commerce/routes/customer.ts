@@ -4,11 +4,13 @@
  * production, the development outbox.
  */
 import { type } from 'arktype'
+import { appConfig } from '../../../app.config'
 import { Hono } from 'hono'
 import { registrationErrors, passwordErrors } from '../../../src/domain/account-rules'
 import { internationalMobile } from '../../../src/domain/phone'
 import { botVerifier } from '../../integrations/bot-check'
 import {
+  addressLimiter,
   confirmPasswordReset,
   issuePhoneVerification,
   loginByCode,
@@ -70,9 +72,11 @@ export const customerRoutes = new Hono<CommerceEnv>()
     let phone = body.mobilenumber ? internationalMobile(body.mobilenumber) : null
     if (!phone && !body.mobilenumber && body.email) phone = (await accountStore(c.env.DB).customerByEmail(body.email))?.customer.mobile ?? null
     if (!phone && body.mobilenumber) throw new CommerceError(400, 'bad_request', undefined, ['mobilenumber must be a Saudi mobile number'])
-    // An unknown email for login gets the same answer as a known one.
+    // A known and an unknown email get the same answer: the email as typed (never the account's phone),
+    // and the same per-address count, so trying emails tells nothing (docs/product.md, "Limits").
     if (phone) await sendOtp(c.env, { phone, purpose: body.otptype, ip, locale: c.get('locale') })
-    const shown = phone ? `05${phone.slice(-8)}`.replace(/^(\d{3})\d{4}/, '$1****') : (body.email ?? '')
+    else if (!(await addressLimiter(c.env, ip).hit(appConfig.otp.sendsPerIpPerHour, 3600)).allowed) throw new CommerceError(429, 'otp_rate_limited')
+    const shown = body.mobilenumber ? `05${phone!.slice(-8)}`.replace(/^(\d{3})\d{4}/, '$1****') : (body.email ?? '')
     return c.json({ success: true, successmsg: m.account_otp_sent({ phone: shown }, { locale: c.get('locale') }), errormsg: '' })
   })
 
