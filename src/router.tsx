@@ -14,7 +14,8 @@ export function getRouter() {
   const queryClient = new QueryClient({
     defaultOptions: {
       // On the server a query lives only for its request (docs/decisions/0005-platform-traps.md, 10).
-      queries: { staleTime: 60_000, gcTime: import.meta.env.SSR ? 0 : 5 * 60_000, retry: 1 },
+      // A read that fails while rendering fails at once (a retry held a bad URL's page for a second).
+      queries: { staleTime: 60_000, gcTime: import.meta.env.SSR ? 0 : 5 * 60_000, retry: import.meta.env.SSR ? false : 1 },
     },
   })
   const nonce = import.meta.env.SSR ? (getGlobalStartContext() as { nonce?: string } | undefined)?.nonce : undefined

@@ -3,6 +3,10 @@
  * storefront reads. The seed writes these rows, storage reads them, views are built from them.
  */
 
+/** A category's url_key and a product's rewrite_url: ASCII, the same in both languages. */
+export const categorySlug = /^[a-z0-9-]{1,80}$/
+export const productSlug = /^[a-z0-9-]{1,200}$/
+
 export type ImageKind =
   | 'phone' | 'tablet' | 'watch' | 'laptop' | 'monitor' | 'tv' | 'headphones' | 'speaker' | 'console'
   | 'controller' | 'camera' | 'drone' | 'fridge' | 'washer' | 'ac' | 'oven' | 'microwave' | 'blender'

@@ -11,8 +11,11 @@ describe('page search param', () => {
     expect(parsePage(7)).toBe(7)
     expect(parsePage(1000)).toBe(1000)
   })
-  it('drops anything else', () => {
-    for (const bad of ['0', '-1', '1.5', 'abc', '', 1001, 2.5, null, undefined, {}]) expect(parsePage(bad)).toBeUndefined()
+  it('moves a number to the nearest page there can be', () => {
+    expect([parsePage('0'), parsePage('-1'), parsePage('1.5'), parsePage(2.5), parsePage(1001), parsePage('99999')]).toEqual([1, 1, 1, 2, 1000, 1000])
+  })
+  it('drops what is no number', () => {
+    for (const bad of ['abc', '', '1e5', null, undefined, {}, Number.NaN]) expect(parsePage(bad)).toBeUndefined()
   })
 })
 

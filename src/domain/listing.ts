@@ -4,11 +4,14 @@
  */
 import { foldDigits } from './digits'
 
-/** A page number from the URL (in any digits): an integer from 1 to max, or undefined for anything else. */
+/**
+ * A page number from the URL (in any digits), moved to the nearest page there can be: 1.5 is 1, -1 is 1,
+ * 99999 is `max` (docs/product.md, "Screens"); anything that is no number is undefined (the first page).
+ */
 export function parsePage(value: unknown, max = 1000): number | undefined {
-  const text = typeof value === 'string' ? foldDigits(value) : ''
-  const n = typeof value === 'number' ? value : /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN
-  return Number.isInteger(n) && n >= 1 && n <= max ? n : undefined
+  const text = typeof value === 'string' ? foldDigits(value).trim() : ''
+  const n = typeof value === 'number' ? value : /^-?\d{1,9}(\.\d+)?$/.test(text) ? Number(text) : Number.NaN
+  return Number.isFinite(n) ? Math.min(max, Math.max(1, Math.floor(n))) : undefined
 }
 
 export const sortKeys = ['popular', 'newest', 'price_asc', 'price_desc'] as const

@@ -3,7 +3,8 @@
  * the product grid with its count, and pagination. Filters live in the URL (src/lib/search-params.ts).
  */
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { categorySlug } from '../domain/catalogue'
 import { useAtomValue } from 'jotai'
 import { lazy, Suspense, useState } from 'react'
 import { Icon } from '../components/ui/Icon'
@@ -34,9 +35,13 @@ const sortLabels: Record<SortKey, () => string> = {
 
 export const Route = createFileRoute('/$urlKey')({
   validateSearch: parseListingSearch,
-  loaderDeps: ({ search }) => listingQuery(search),
-  loader: ({ context, params, deps }) =>
-    context.queryClient.ensureQueryData(catalogueQueries.category(context.locale, context.prefs.regionId, params.urlKey, deps)),
+  // The search is parsed again: the router keeps raw parameters a route's parser dropped (page=abc).
+  loaderDeps: ({ search }) => listingQuery(parseListingSearch(search)),
+  loader: ({ context, params, deps }) => {
+    // A path no category can have (favicon.ico, x.php) is the not-found page at once.
+    if (!categorySlug.test(params.urlKey)) throw notFound()
+    return context.queryClient.ensureQueryData(catalogueQueries.category(context.locale, context.prefs.regionId, params.urlKey, deps))
+  },
   head: ({ loaderData }) => ({
     meta: loaderData
       ? [

@@ -4,7 +4,8 @@
  * and Buy now, the instalment promo, description, specifications and related products.
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { productSlug } from '../domain/catalogue'
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
 import { Breadcrumbs } from '../components/Breadcrumbs'
@@ -35,7 +36,11 @@ export const Route = createFileRoute('/product/$rewriteUrl')({
   // docs/product.md, "Screens": an optional queryID names the search the shopper came from.
   validateSearch: (input: Record<string, unknown>): { queryID?: string } =>
     typeof input.queryID === 'string' && /^[0-9a-f]{32}$/.test(input.queryID) ? { queryID: input.queryID } : {},
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(catalogueQueries.product(context.locale, context.prefs.regionId, params.rewriteUrl)),
+  loader: ({ context, params }) => {
+    // A path no product can have (x.png) is the not-found page at once.
+    if (!productSlug.test(params.rewriteUrl)) throw notFound()
+    return context.queryClient.ensureQueryData(catalogueQueries.product(context.locale, context.prefs.regionId, params.rewriteUrl))
+  },
   head: ({ loaderData }) => {
     if (!loaderData) return { meta: [] }
     const { product } = loaderData

@@ -28,7 +28,8 @@ import { regionIdAtom, savedSearchWordsAtom } from '../state/shopper'
 
 export const Route = createFileRoute('/search')({
   validateSearch: parseSearchPageSearch,
-  loaderDeps: ({ search }) => searchPageQuery(search),
+  // Parsed again: the router keeps raw parameters a route's parser dropped.
+  loaderDeps: ({ search }) => searchPageQuery(parseSearchPageSearch(search)),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(searchQueries.page(context.locale, context.prefs.regionId, deps)),
   head: () => ({ meta: [{ title: `${m.search_page_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
   component: SearchPage,

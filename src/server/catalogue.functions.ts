@@ -7,6 +7,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import { env } from 'cloudflare:workers'
 import { cachedCatalogue } from '~/storage/cached-catalogue'
+import { categorySlug, productSlug } from '../domain/catalogue'
 import { contentStore } from '~/storage/content-store'
 import { productDetail, productStore } from '~/storage/product-store'
 import { browseListing } from '~/catalogue/listing'
@@ -108,7 +109,7 @@ const listingInput = {
 export const categoryPageSize = 24
 
 export const getCategoryPage = createServerFn({ method: 'GET' })
-  .validator(type({ locale, regionId, urlKey: /^[a-z0-9-]{1,80}$/, query: listingInput }))
+  .validator(type({ locale, regionId, urlKey: categorySlug, query: listingInput }))
   .handler(async ({ data }) => {
     const catalogue = cachedCatalogue(env)
     const [tree, fastDeliveryRegionIds] = await Promise.all([catalogue.categoryTree(data.locale), fastDeliveryRegions(data.locale)])
@@ -159,7 +160,7 @@ export const getBlogPost = createServerFn({ method: 'GET' })
   })
 
 export const getProductPage = createServerFn({ method: 'GET' })
-  .validator(type({ locale, regionId, rewriteUrl: /^[a-z0-9-]{1,200}$/ }))
+  .validator(type({ locale, regionId, rewriteUrl: productSlug }))
   .handler(async ({ data }) => {
     const now = new Date()
     const page = await productDetail(env.DB, data.rewriteUrl, data.locale, Number(data.regionId), {

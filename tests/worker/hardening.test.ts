@@ -195,3 +195,26 @@ describe('gift voucher PINs', () => {
     expect(locked.body.message).toMatch(/^This voucher is locked after too many wrong PINs/)
   })
 })
+
+describe('malformed URLs', () => {
+  const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' }
+  it('answer the nearest valid page or a 404, never a 500', async () => {
+    const expected: [string, number][] = [
+      ['/favicon.ico', 404],
+      ['/product/x.png', 404],
+      ['/no-such.php', 404],
+      ['/en/laptops?page=abc', 200],
+      ['/en/laptops?page=1.5', 200],
+      ['/en/laptops?page=-1', 200],
+      ['/en/laptops?page=99999', 200],
+      ['/en/laptops?sort=xyz', 200],
+      ['/en/laptops?sort=__proto__', 200],
+      ['/en/search?q=tv&page=2000', 200],
+    ]
+    for (const [path, status] of expected) {
+      const response = await SELF.fetch(`${origin}${path}`, { headers: browser })
+      expect([path, response.status]).toEqual([path, status])
+      await response.arrayBuffer()
+    }
+  })
+})
