@@ -29,6 +29,12 @@ export const qty = type(`1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}`
 export const itemId = type('1 <= number.integer <= 1000000000')
 export const feeId = type('1 <= number.integer <= 100000')
 export const couponCode = type(/^[A-Za-z0-9_-]{1,40}$/)
+export const voucherCode = type(/^[A-Za-z0-9-]{4,40}$/)
+
+/** A service (product fee) on a cart line. */
+export const productFee = type({ item_id: itemId, fee_id: feeId })
+/** An ERP voucher and the phone it was issued to (any usual spelling; the backend folds it). */
+export const erpVoucherBody = type({ phoneno: 'string <= 20', voucher: voucherCode })
 
 /** A chosen option of a configurable product (colour, storage...). */
 export const configurableOption = type({ option_id: /^[a-z_]{1,40}$/, option_value: '1 <= number.integer <= 1000' })

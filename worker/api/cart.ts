@@ -9,7 +9,7 @@ import { appConfig } from '../../app.config'
 import type { CommerceResult } from '../commerce/client'
 import { apiSession } from './session-jar'
 import { validate } from './validate'
-import { locale, qty, regionId, sku } from '../../src/domain/schemas'
+import { erpVoucherBody, itemId, locale, productFee, qty, regionId, sku } from '../../src/domain/schemas'
 
 type ApiContext = Context<{ Bindings: Env }>
 
@@ -21,9 +21,7 @@ export function relay(c: ApiContext, result: CommerceResult<unknown>) {
   return c.json(result.data as object, result.status as ContentfulStatusCode)
 }
 
-const itemId = '1 <= number.integer <= 1000000000'
-const erpBody = type({ phoneno: 'string <= 20', voucher: '/^[A-Za-z0-9-]{4,40}$/' })
-const feeBody = type({ data: { item_id: itemId, fee_id: '1 <= number.integer <= 100000' } })
+const feeBody = type({ data: productFee })
 
 export const cartApi = new Hono<{ Bindings: Env }>()
   .get('/cart/create', validate('query', type({ 'lang?': locale, 'region?': regionId })), async (c) => {
@@ -58,10 +56,10 @@ export const cartApi = new Hono<{ Bindings: Env }>()
   .post('/cart/delProductFees', validate('json', feeBody), async (c) =>
     relay(c, await (await apiSession(c).client()).settle('DELETE', '/cart/productFees', c.req.valid('json').data)),
   )
-  .post('/cart/validateErpVoucher', validate('json', erpBody), async (c) =>
+  .post('/cart/validateErpVoucher', validate('json', erpVoucherBody), async (c) =>
     relay(c, await (await apiSession(c).client()).settle('POST', '/cart/erp/validate', c.req.valid('json'))),
   )
-  .post('/cart/applyErpVoucher', validate('json', erpBody), async (c) =>
+  .post('/cart/applyErpVoucher', validate('json', erpVoucherBody), async (c) =>
     relay(c, await (await apiSession(c).client()).settle('POST', '/cart/erp/apply', c.req.valid('json'))),
   )
   .post(

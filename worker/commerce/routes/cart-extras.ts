@@ -14,14 +14,11 @@ import { CommerceError } from '../errors'
 import { validate } from '../validate'
 import { productStore } from '../../storage/product-store'
 import { voucherStore } from '../../storage/voucher-store'
-import { feeId, itemId, qty, sku } from '../../../src/domain/schemas'
+import { erpVoucherBody, itemId, productFee, qty, sku, voucherCode } from '../../../src/domain/schemas'
 
-const feeBody = type({ item_id: itemId, fee_id: feeId })
-const voucherCode = '/^[A-Za-z0-9-]{4,40}$/'
 const redeemBody = type({ voucher: voucherCode, pin: '/^\\d{4,8}$/', quoteId: 'string <= 64', amount: '0 < number <= 100000', isMask: '0 | 1' })
 const reverseBody = type({ quoteId: 'string <= 64', isMask: '0 | 1' })
 const replacementBody = type({ itemId, quoteId: 'string <= 64', action: "'add' | 'remove'", isMask: '0 | 1' })
-const erpBody = type({ phoneno: 'string <= 20', voucher: voucherCode })
 const availabilityBody = type({ cartItems: type({ sku, qty }).array().atMostLength(appConfig.cart.maxLines) })
 const mergeBody = type({ storeId: '1 <= number.integer <= 100', customerId: 'number.integer >= 1' })
 
@@ -31,7 +28,7 @@ function sameQuote(header: string | undefined, body: string) {
 }
 
 export const cartExtrasRoutes = new Hono<CommerceEnv>()
-  .post('/cart/productFees', validate('json', feeBody), async (c) => {
+  .post('/cart/productFees', validate('json', productFee), async (c) => {
     const { item_id, fee_id } = c.req.valid('json')
     const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
     const line = state.lines.find((l) => l.item_id === item_id && l.parent_item_id === null)
@@ -63,7 +60,7 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     return c.json({ error: false, cart: cartView(result.state, c.get('locale'), new Date()) })
   })
 
-  .delete('/cart/productFees', validate('json', feeBody), async (c) => {
+  .delete('/cart/productFees', validate('json', productFee), async (c) => {
     const { item_id, fee_id } = c.req.valid('json')
     const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
     const fee = state.lines.find((l) => l.parent_item_id === item_id && l.fee_id === fee_id)
@@ -125,13 +122,13 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     return c.json({ success: true, cart: cartView(result.state, c.get('locale'), new Date()) })
   })
 
-  .post('/cart/erp/validate', validate('json', erpBody), async (c) => {
+  .post('/cart/erp/validate', validate('json', erpVoucherBody), async (c) => {
     const { phoneno, voucher } = c.req.valid('json')
     const found = await erpVoucher(c.env, phoneno, voucher)
     return c.json({ valid: Boolean(found), amount: found?.amount ?? 0 })
   })
 
-  .post('/cart/erp/apply', validate('json', erpBody), async (c) => {
+  .post('/cart/erp/apply', validate('json', erpVoucherBody), async (c) => {
     const { phoneno, voucher } = c.req.valid('json')
     const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
     const found = await erpVoucher(c.env, phoneno, voucher)
