@@ -23,7 +23,7 @@ export default {
       if (pathname.startsWith('/commerce/')) return commerceApp.fetch(request, env, ctx)
       // Algolia's paths: the embedded search service the algoliasearch client talks to.
       if (pathname.startsWith('/1/')) return searchApp.fetch(request, env, ctx)
-      if (pathname === '/sitemap.xml' || pathname === '/robots.txt') return seoApp.fetch(request, env, ctx)
+      if (pathname === '/sitemap.xml' || pathname === '/robots.txt' || pathname === '/favicon.ico') return seoApp.fetch(request, env, ctx)
       // The router de-localises /en/... itself (rewrite in src/router.tsx), so Start gets the
       // original request; paraglide only fixes the locale for this request.
       return paintBeforeScripts(await paraglideMiddleware(request, () => handler.fetch(request)))

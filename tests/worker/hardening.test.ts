@@ -198,9 +198,9 @@ describe('gift voucher PINs', () => {
 
 describe('malformed URLs', () => {
   const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' }
-  it('answer the nearest valid page or a 404, never a 500', async () => {
+  it('answer the nearest valid page, the store icon or a 404, never a 500', async () => {
     const expected: [string, number][] = [
-      ['/favicon.ico', 404],
+      ['/favicon.ico', 200],
       ['/product/x.png', 404],
       ['/no-such.php', 404],
       ['/en/laptops?page=abc', 200],

@@ -6,6 +6,7 @@
  * `/?success=false&reason=...&order_id=...` (docs/product.md, "Screens"'s query triggers). Absent in production.
  */
 import { Hono } from 'hono'
+import { faviconDataUri } from '../../../src/domain/brand'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
 import { hostedPaymentCodes, type PaymentCode } from '../payments'
@@ -27,7 +28,7 @@ async function pendingOrder(env: Env, url: string, increment: string): Promise<O
 
 const page = (order: OrderRow) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${providerTitles[order.payment_method as PaymentCode]}</title>
+<title>${providerTitles[order.payment_method as PaymentCode]}</title><link rel="icon" href="${faviconDataUri}" type="image/svg+xml">
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111827}
 button{font:inherit;padding:.75rem 1.5rem;border-radius:999px;border:0;margin-inline-end:.5rem;cursor:pointer}
 .pay{background:#0b4f9c;color:#fff}.decline{background:#e5e7eb}</style></head>
