@@ -7,7 +7,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
-import { cookies } from '../domain/cookies'
+import { amountCookie, paymentCookie } from '../domain/cookies'
 import { deleteBrowserCookie, readBrowserCookie } from '../lib/browser-cookies'
 import { useReactivateOrder } from '../queries/checkout'
 
@@ -25,10 +25,10 @@ export function PaymentReturn() {
     const key = `${String(search.order_id)}:${String(search.reason)}`
     if (handledReturns.has(key)) return
     handledReturns.add(key)
-    const amount = Number(readBrowserCookie(cookies.amount))
-    const method = readBrowserCookie(cookies.payment)
-    deleteBrowserCookie(cookies.amount)
-    deleteBrowserCookie(cookies.payment)
+    const amount = Number(readBrowserCookie(amountCookie))
+    const method = readBrowserCookie(paymentCookie)
+    deleteBrowserCookie(amountCookie)
+    deleteBrowserCookie(paymentCookie)
     const event = {
       eventType: 'payment_failure',
       itemId: String(search.reason ?? '').slice(0, 64),

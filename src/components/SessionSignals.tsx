@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
 import { anonymousSessionId, forgetAnonymousSessionId, sendPersonalisationEvent } from '../lib/personalisation'
-import { cookies } from '../domain/cookies'
+import { fastDeliveryRegionsCookie, signedOutCookie, userCookie } from '../domain/cookies'
 import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from '../lib/browser-cookies'
 import { currentLocale } from '../lib/i18n'
 import { catalogueQueries } from '../queries/catalogue'
@@ -18,8 +18,8 @@ import { sessionQueries } from '../queries/session'
 export function scheduleSignOutSignals(): () => void {
   const timer = setTimeout(() => {
     sendPersonalisationEvent('logout', undefined, undefined)
-    deleteBrowserCookie(cookies.user)
-    deleteBrowserCookie(cookies.signedOut)
+    deleteBrowserCookie(userCookie)
+    deleteBrowserCookie(signedOutCookie)
   }, appConfig.timing.logoutTrackingDelayMs)
   return () => clearTimeout(timer)
 }
@@ -35,11 +35,11 @@ export function SessionSignals() {
   useEffect(() => {
     if (!fastIds) return
     const value = fastIds.join(',')
-    if (readBrowserCookie(cookies.fastDeliveryRegions) !== value) {
-      writeBrowserCookie(cookies.fastDeliveryRegions, value)
+    if (readBrowserCookie(fastDeliveryRegionsCookie) !== value) {
+      writeBrowserCookie(fastDeliveryRegionsCookie, value)
     }
   }, [fastIds])
   // A sign-out followed by a full page load: the pending signals are sent from here.
-  useEffect(() => (readBrowserCookie(cookies.signedOut) === 'true' ? scheduleSignOutSignals() : undefined), [])
+  useEffect(() => (readBrowserCookie(signedOutCookie) === 'true' ? scheduleSignOutSignals() : undefined), [])
   return null
 }

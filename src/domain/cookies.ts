@@ -24,41 +24,74 @@ const server = <Name extends string>(name: Name, maxAgeSeconds: number | null) =
 const browser = <Name extends string, By extends 'server' | 'browser' = 'browser'>(name: Name, maxAgeSeconds: number | null, writtenBy?: By) =>
   ({ name, maxAgeSeconds, httpOnly: false, sameSite: 'lax', writtenBy: (writtenBy ?? 'browser') as By }) as const satisfies CookieSpec<Name>
 
-const handshakeSeconds = daysToSeconds(appConfig.cookies.handshakeDays)
+const handshakeSeconds = /* @__PURE__ */ daysToSeconds(appConfig.cookies.handshakeDays)
 
+/** The handshake (bearer) token, one per language. */
+export const handshakeCookie = (locale: Locale) => server(`mhs_${locale}`, handshakeSeconds)
+
+/** The cart's quote id. */
+export const quoteCookie = /* @__PURE__ */ server('quote', handshakeSeconds)
+
+/** The customer token; lives as long as the token. */
+export const mageCookie = /* @__PURE__ */ server('mage', null)
+
+/** The sealed signed-in session (worker/storefront/sealed-session.ts); lives as long as the token. */
+export const sessionCookie = /* @__PURE__ */ server('session', null)
+
+/** Proof of a verified phone between the code step and account creation. */
+export const phoneVerificationCookie = /* @__PURE__ */ server('phone_verification', appConfig.otp.registrationWindowSeconds)
+
+/** A guest's proof that a failed payment's order was theirs, to re-add its items. */
+export const lastQuoteCookie = /* @__PURE__ */ server('last_quote', daysToSeconds(1))
+
+/** The user summary a greeting needs (id, first name): nothing secret; lives with the session. */
+export const userCookie = /* @__PURE__ */ browser('usr', null, 'server')
+
+/** Signed out: the page sends the logout event 3 s later and drops it. */
+export const signedOutCookie = /* @__PURE__ */ browser('out', 60, 'server')
+
+/** The chosen city. */
+export const regionCookie = /* @__PURE__ */ browser('region_id', handshakeSeconds)
+
+/** The fast-delivery cities of the home content, comma-separated. */
+export const fastDeliveryRegionsCookie = /* @__PURE__ */ browser('fdr_ids', handshakeSeconds)
+
+export const mobileAppBannerCookie = /* @__PURE__ */ browser('mobile-app', appConfig.cookies.mobileAppBannerMaxAgeSeconds)
+
+export const consentCookie = /* @__PURE__ */ browser('cookieConsent', appConfig.cookies.cookieConsentMaxAgeSeconds)
+
+export const localeCookie = /* @__PURE__ */ browser('NEXT_LOCALE', appConfig.cookies.localeMaxAgeSeconds)
+
+/** The email or phone typed during a code flow, offered again when the dialog reopens. */
+export const emailPhoneCookie = /* @__PURE__ */ browser('email-phone', appConfig.cookies.emailPhoneSeconds)
+
+/** The amount and method of an order paid on a provider's page, read back on return. */
+export const amountCookie = /* @__PURE__ */ browser('amount', appConfig.cookies.paymentRoundTripSeconds)
+
+export const paymentCookie = /* @__PURE__ */ browser('payment', appConfig.cookies.paymentRoundTripSeconds)
+
+/** The registry, for server code and tests; browser code imports the single cookies it uses, so the rest stay out of its bundles. */
 export const cookies = {
-  /** The handshake (bearer) token, one per language. */
-  handshake: (locale: Locale) => server(`mhs_${locale}`, handshakeSeconds),
-  /** The cart's quote id. */
-  quote: server('quote', handshakeSeconds),
-  /** The customer token; lives as long as the token. */
-  mage: server('mage', null),
-  /** The sealed signed-in session (worker/storefront/sealed-session.ts); lives as long as the token. */
-  session: server('session', null),
-  /** Proof of a verified phone between the code step and account creation. */
-  phoneVerification: server('phone_verification', appConfig.otp.registrationWindowSeconds),
-  /** A guest's proof that a failed payment's order was theirs, to re-add its items. */
-  lastQuote: server('last_quote', daysToSeconds(1)),
-  /** The user summary a greeting needs (id, first name): nothing secret; lives with the session. */
-  user: browser('usr', null, 'server'),
-  /** Signed out: the page sends the logout event 3 s later and drops it. */
-  signedOut: browser('out', 60, 'server'),
-  /** The chosen city. */
-  region: browser('region_id', handshakeSeconds),
-  /** The fast-delivery cities of the home content, comma-separated. */
-  fastDeliveryRegions: browser('fdr_ids', handshakeSeconds),
-  mobileAppBanner: browser('mobile-app', appConfig.cookies.mobileAppBannerMaxAgeSeconds),
-  consent: browser('cookieConsent', appConfig.cookies.cookieConsentMaxAgeSeconds),
-  locale: browser('NEXT_LOCALE', appConfig.cookies.localeMaxAgeSeconds),
-  /** The email or phone typed during a code flow, offered again when the dialog reopens. */
-  emailPhone: browser('email-phone', appConfig.cookies.emailPhoneSeconds),
-  /** The amount and method of an order paid on a provider's page, read back on return. */
-  amount: browser('amount', appConfig.cookies.paymentRoundTripSeconds),
-  payment: browser('payment', appConfig.cookies.paymentRoundTripSeconds),
+  handshake: handshakeCookie,
+  quote: quoteCookie,
+  mage: mageCookie,
+  session: sessionCookie,
+  phoneVerification: phoneVerificationCookie,
+  lastQuote: lastQuoteCookie,
+  user: userCookie,
+  signedOut: signedOutCookie,
+  region: regionCookie,
+  fastDeliveryRegions: fastDeliveryRegionsCookie,
+  mobileAppBanner: mobileAppBannerCookie,
+  consent: consentCookie,
+  locale: localeCookie,
+  emailPhone: emailPhoneCookie,
+  amount: amountCookie,
+  payment: paymentCookie,
 } as const
 
 /** What a sign-out, a forced sign-out or an expired session drops on the server. */
-export const customerSessionCookies = [cookies.session, cookies.mage, cookies.quote] as const
+export const customerSessionCookies = [sessionCookie, mageCookie, quoteCookie] as const
 
 /** The options a server jar writes a cookie with: always Secure, on the whole site. */
 export function serverCookieOptions(cookie: CookieSpec, maxAgeSeconds = cookie.maxAgeSeconds) {

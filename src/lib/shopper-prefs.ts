@@ -4,7 +4,7 @@
  */
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getCookie } from '@tanstack/react-start/server'
-import { cookies, type CookieSpec } from '../domain/cookies'
+import { consentCookie, mobileAppBannerCookie, regionCookie, type CookieSpec } from '../domain/cookies'
 import { effectiveRegionId, isStorableRegionId } from '../domain/region'
 import { readBrowserCookie } from './browser-cookies'
 
@@ -17,12 +17,12 @@ export interface ShopperPrefs {
 }
 
 function prefsFrom(read: (cookie: CookieSpec) => string | undefined): ShopperPrefs {
-  const region = read(cookies.region)
+  const region = read(regionCookie)
   return {
     chosenRegionId: isStorableRegionId(region) ? region : null,
     regionId: effectiveRegionId(region),
-    appBannerDismissed: read(cookies.mobileAppBanner) !== undefined,
-    consentGiven: read(cookies.consent) !== undefined,
+    appBannerDismissed: read(mobileAppBannerCookie) !== undefined,
+    consentGiven: read(consentCookie) !== undefined,
   }
 }
 

@@ -9,12 +9,11 @@ import { useSetAtom } from 'jotai'
 import type { Locale } from '../../app.config'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
-import { addToCart, clearCart, getCart } from '../server/cart.functions'
+import { addToCart, getCart } from '../server/cart.functions'
 import { openModalAtom } from '../state/shopper'
 import { pushToastAtom } from '../state/toasts'
 import type { CartView } from '../domain/cart'
 import type { CartLine } from '../domain/schemas'
-import { useServerAction } from './server-action'
 
 export const cartQueries = {
   current: (locale: Locale) =>
@@ -103,19 +102,3 @@ export function useAddToCart() {
   )
 }
 
-/**
- * Empties the shopper's cart on the server (a city change, docs/product.md "City"), then shows no cart
- * until the next read: a read under way for the old cart must not bring its lines back.
- */
-export function useClearCart() {
-  const queryClient = useQueryClient()
-  return useServerAction((_: void, locale) => clearCart({ data: { locale } }), {
-    onSettled: async (_, __, locale) => {
-      const key = cartQueries.current(locale).queryKey
-      await queryClient.cancelQueries({ queryKey: key })
-      queryClient.setQueryData(key, null)
-      void queryClient.invalidateQueries({ queryKey: key })
-      void queryClient.invalidateQueries({ queryKey: ['payment-methods'] })
-    },
-  })
-}

@@ -10,7 +10,7 @@ import { Icon } from '../components/ui/Icon'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
 import { currentLocale } from '../lib/i18n'
-import { cookies } from '../domain/cookies'
+import { amountCookie, paymentCookie } from '../domain/cookies'
 import { deleteBrowserCookie, writeBrowserCookie } from '../lib/browser-cookies'
 import { m } from '../paraglide/messages.js'
 import { cartQueries } from '../queries/cart'
@@ -60,8 +60,8 @@ function Checkout() {
   useEffect(() => {
     // Back from a provider with the order paid: the round-trip cookies have done their job.
     if (!returnedOrder) return
-    deleteBrowserCookie(cookies.amount)
-    deleteBrowserCookie(cookies.payment)
+    deleteBrowserCookie(amountCookie)
+    deleteBrowserCookie(paymentCookie)
     const pending = JSON.parse(sessionStorage.getItem(pendingPurchasesKey) ?? '[]') as SearchEvent[]
     sessionStorage.removeItem(pendingPurchasesKey)
     for (const event of pending) sendSearchEvent(hostedSearch, event)
@@ -113,8 +113,8 @@ function Checkout() {
         void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
         if (result.data.payment_url) {
           // docs/product.md, "Calls": amount and payment travel through the provider's page and back.
-          writeBrowserCookie(cookies.amount, result.data.grand_total.toFixed(2))
-          writeBrowserCookie(cookies.payment, result.data.payment_method)
+          writeBrowserCookie(amountCookie, result.data.grand_total.toFixed(2))
+          writeBrowserCookie(paymentCookie, result.data.payment_method)
           // A purchase is reported once the provider has taken the payment (the paid return, below).
           sessionStorage.setItem(pendingPurchasesKey, JSON.stringify(purchases))
           window.location.assign(result.data.payment_url)

@@ -11,7 +11,7 @@ import { m } from '../../paraglide/messages.js'
 import { useLoginWithPassword, useSendCode } from '../../queries/account'
 import { failureMessage } from '../../queries/server-action'
 import { authTabAtom, codeStepAtom, loginMethodAtom } from '../../state/auth'
-import { cookies } from '../../domain/cookies'
+import { emailPhoneCookie } from '../../domain/cookies'
 import { readBrowserCookie, writeBrowserCookie } from '../../lib/browser-cookies'
 import { openModalAtom } from '../../state/shopper'
 import { pushToastAtom } from '../../state/toasts'
@@ -95,7 +95,7 @@ function CodeLogin() {
         }
         pushToast({ kind: 'success', message: result.data.successmsg })
         // docs/product.md, "Cookies": email-phone keeps what was typed, offered again if the dialog reopens.
-        writeBrowserCookie(cookies.emailPhone, identifier)
+        writeBrowserCookie(emailPhoneCookie, identifier)
         setCodeStep({ purpose: 'login', identifier, recaptchaToken: token })
         setOpenModal('otp')
       }}
@@ -106,7 +106,7 @@ function CodeLogin() {
         autoComplete="username"
         dir="ltr"
         inputMode="email"
-        defaultValue={readBrowserCookie(cookies.emailPhone) ?? ''}
+        defaultValue={readBrowserCookie(emailPhoneCookie) ?? ''}
         error={say(errors.identifier)}
       />
       <BotCheck token={token} onChange={setToken} error={say(errors.bot)} />

@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { Icon } from '../ui/Icon'
 import { appConfig } from '../../../app.config'
-import { cookies } from '../../domain/cookies'
+import { mobileAppBannerCookie } from '../../domain/cookies'
 import { writeBrowserCookie } from '../../lib/browser-cookies'
 import { m } from '../../paraglide/messages.js'
 
@@ -13,7 +13,7 @@ export function AppBanner({ dismissed }: { dismissed: boolean }) {
   const [hidden, setHidden] = useState(dismissed)
   if (hidden) return null
   const dismiss = () => {
-    writeBrowserCookie(cookies.mobileAppBanner, 'hidden')
+    writeBrowserCookie(mobileAppBannerCookie, 'hidden')
     setHidden(true)
   }
   return (

@@ -9,10 +9,11 @@ import { useId, useState } from 'react'
 import { filterCities } from '../../lib/city-search'
 import { currentLocale } from '../../lib/i18n'
 import { isStorableRegionId } from '../../domain/region'
-import { cookies } from '../../domain/cookies'
+import { regionCookie } from '../../domain/cookies'
 import { writeBrowserCookie } from '../../lib/browser-cookies'
 import { m } from '../../paraglide/messages.js'
-import { cartQueries, useAddToCart, useClearCart } from '../../queries/cart'
+import { cartQueries, useAddToCart } from '../../queries/cart'
+import { useEmptyCartForCityChange } from '../../queries/city'
 import { chosenRegionIdAtom, openModalAtom, pendingCartAddAtom } from '../../state/shopper'
 import { Dialog } from '../ui/Dialog'
 import type { RegionOption } from '../../domain/catalogue'
@@ -26,7 +27,7 @@ export function CityDialog({ regions }: { regions: RegionOption[] }) {
   const queryClient = useQueryClient()
   const [pending, setPending] = useAtom(pendingCartAddAtom)
   const add = useAddToCart()
-  const clearCart = useClearCart()
+  const clearCart = useEmptyCartForCityChange()
   const inputId = useId()
   const locale = currentLocale()
   const matches = filterCities(regions, query)
@@ -40,7 +41,7 @@ export function CityDialog({ regions }: { regions: RegionOption[] }) {
     if (cart && cart.region_id !== Number(value) && cart.cartItems.length > 0) {
       await clearCart.mutateAsync()
     }
-    writeBrowserCookie(cookies.region, value)
+    writeBrowserCookie(regionCookie, value)
     setChosen(value)
     setOpenModal(null)
     setQuery('')

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router'
 import { useAtom, useSetAtom } from 'jotai'
 import { lazy, Suspense, useState } from 'react'
 import { consentChoices, serialiseConsent, type ConsentChoices } from '../../lib/consent'
-import { cookies } from '../../domain/cookies'
+import { consentCookie } from '../../domain/cookies'
 import { writeBrowserCookie } from '../../lib/browser-cookies'
 import { m } from '../../paraglide/messages.js'
 import { consentAnsweredAtom, openModalAtom } from '../../state/shopper'
@@ -20,7 +20,7 @@ export function CookieConsent({ given }: { given: boolean }) {
   if (done) return null
 
   const save = (choices: ConsentChoices) => {
-    writeBrowserCookie(cookies.consent, serialiseConsent(choices))
+    writeBrowserCookie(consentCookie, serialiseConsent(choices))
     setOpenModal(null)
     setDone(true)
     setAnswered(true)

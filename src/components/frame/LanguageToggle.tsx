@@ -5,7 +5,7 @@
  */
 import { useLocation } from '@tanstack/react-router'
 import { currentLocale, otherLocale } from '../../lib/i18n'
-import { cookies } from '../../domain/cookies'
+import { localeCookie } from '../../domain/cookies'
 import { writeBrowserCookie } from '../../lib/browser-cookies'
 import { m } from '../../paraglide/messages.js'
 import { localizeHref } from '../../paraglide/runtime'
@@ -20,7 +20,7 @@ export function LanguageToggle({ className = '' }: { className?: string }) {
       hrefLang={target}
       lang={target}
       aria-label={m.header_language_switch_label()}
-      onClick={() => writeBrowserCookie(cookies.locale, target)}
+      onClick={() => writeBrowserCookie(localeCookie, target)}
       className={`rounded-lg px-2 py-1 text-sm font-semibold hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink ${className}`}
     >
       {m.header_language_switch()}

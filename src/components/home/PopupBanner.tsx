@@ -4,7 +4,7 @@ import { useAtom, useAtomValue } from 'jotai'
 import { useEffect } from 'react'
 import { appConfig } from '../../../app.config'
 import { currentLocale } from '../../lib/i18n'
-import { cookies } from '../../domain/cookies'
+import { consentCookie } from '../../domain/cookies'
 import { readBrowserCookie } from '../../lib/browser-cookies'
 import { consentAnsweredAtom, openModalAtom } from '../../state/shopper'
 import { Dialog } from '../ui/Dialog'
@@ -19,7 +19,7 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
   const answeredHere = useAtomValue(consentAnsweredAtom)
   useEffect(() => {
     // A promotion never covers the cookie banner: its delay starts once the banner has been answered.
-    const consentAnswered = answeredHere || readBrowserCookie(cookies.consent) !== undefined
+    const consentAnswered = answeredHere || readBrowserCookie(consentCookie) !== undefined
     if (!consentAnswered || sessionStorage.getItem(seenKey)) return
     const timer = setTimeout(() => {
       sessionStorage.setItem(seenKey, '1')
