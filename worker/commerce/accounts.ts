@@ -7,6 +7,7 @@ import { appConfig, type Locale } from '../../app.config'
 import { m } from '../../src/paraglide/messages.js'
 import { messageSender } from '../integrations/messaging'
 import { internationalMobile } from '../../src/domain/phone'
+import { limiterFor } from '../durable-objects/limiter'
 import { accountStore } from '../storage/account-store'
 import { issueCustomerToken, randomToken, sha256Hex, type Customer } from './customers'
 import { CommerceError } from './errors'
@@ -38,12 +39,9 @@ export function sessionUser(customer: Customer): SessionUser {
   }
 }
 
-function limiter(env: Env, subject: string) {
-  return env.LIMITER.get(env.LIMITER.idFromName(subject))
-}
 
 /** The per-address counter of code sends (docs/product.md, "Limits"). */
-export const addressLimiter = (env: Env, ip: string) => limiter(env, `otp-ip:${ip}`)
+export const addressLimiter = (env: Env, ip: string) => limiterFor(env, `otp-ip:${ip}`)
 
 function secureCode(): string {
   // Rejection sampling keeps every 6-digit code equally likely.
@@ -73,7 +71,7 @@ export async function sendOtp(env: Env, input: { phone: string; purpose: OtpPurp
     }
   }
   const [byPhone, byIp] = await Promise.all([
-    limiter(env, `otp-phone:${phone}`).hit(appConfig.otp.sendsPerPhonePerHour, 3600),
+    limiterFor(env, `otp-phone:${phone}`).hit(appConfig.otp.sendsPerPhonePerHour, 3600),
     addressLimiter(env, input.ip).hit(appConfig.otp.sendsPerIpPerHour, 3600),
   ])
   if (!byPhone.allowed || !byIp.allowed) throw new CommerceError(429, 'otp_rate_limited')
@@ -146,7 +144,7 @@ export async function loginWithPassword(env: Env, username: string, password: st
   const phone = typed.includes('@') ? null : internationalMobile(typed)
   const store = accountStore(env.DB)
   const found = typed.includes('@') ? await store.customerByEmail(typed) : phone ? await store.customerByPhone(phone) : null
-  const subject = limiter(env, found ? `login:customer:${found.customer.id}` : `login:id:${(phone ?? typed).toLowerCase()}`)
+  const subject = limiterFor(env, found ? `login:customer:${found.customer.id}` : `login:id:${(phone ?? typed).toLowerCase()}`)
   const locked = await subject.lockedFor()
   if (locked > 0) throw new CommerceError(429, 'locked', { seconds: locked })
   const pepper = await readSecret(env, 'PASSWORD_PEPPER')
@@ -170,8 +168,8 @@ export async function sendPasswordReset(env: Env, email: string, ip: string, loc
   // docs/product.md, "Errors" (EmailIsNotExist on the email field) makes this call say whether the email exists.
   if (!found) throw new CommerceError(404, 'email_not_exist')
   const [byEmail, byIp] = await Promise.all([
-    limiter(env, `reset-email:${email.toLowerCase()}`).hit(appConfig.otp.sendsPerPhonePerHour, 3600),
-    limiter(env, `reset-ip:${ip}`).hit(appConfig.otp.sendsPerIpPerHour, 3600),
+    limiterFor(env, `reset-email:${email.toLowerCase()}`).hit(appConfig.otp.sendsPerPhonePerHour, 3600),
+    limiterFor(env, `reset-ip:${ip}`).hit(appConfig.otp.sendsPerIpPerHour, 3600),
   ])
   if (!byEmail.allowed || !byIp.allowed) throw new CommerceError(429, 'otp_rate_limited')
   const code = secureCode()

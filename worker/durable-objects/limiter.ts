@@ -5,6 +5,11 @@ import { recordFailure, type BackoffRule, type FailureRecord } from '../../src/d
  * Attempt and send counters, one object per counted subject (a phone, an IP, an account). Each call
  * is synchronous storage work, so concurrent attempts are counted one by one.
  */
+/** The counter of one subject (a phone, an address, an account, a voucher). */
+export function limiterFor(env: Env, subject: string) {
+  return env.LIMITER.get(env.LIMITER.idFromName(subject))
+}
+
 export class LimiterObject extends DurableObject<Env> {
   /** Counts an attempt in a fixed window; says whether it is still within the limit. */
   async hit(limit: number, windowSeconds: number): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {

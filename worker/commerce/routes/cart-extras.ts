@@ -12,6 +12,8 @@ import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
 import { validate } from '../validate'
+import { limiterFor } from '../../durable-objects/limiter'
+import { clientIp } from '../../http/client-ip'
 import { productStore } from '../../storage/product-store'
 import { voucherStore } from '../../storage/voucher-store'
 import { erpVoucherBody, itemId, productFee, qty, sku, voucherCode } from '../../../src/domain/schemas'
@@ -76,11 +78,10 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     const { stub } = await openCart(c.env, body.quoteId, c.get('customer'))
     // PINs are short: tries are counted per voucher (a few wrong ones lock it) and per address.
     const rules = appConfig.giftVoucher
-    const perVoucher = c.env.LIMITER.get(c.env.LIMITER.idFromName(`gift-voucher:${body.voucher}`))
+    const perVoucher = limiterFor(c.env, `gift-voucher:${body.voucher}`)
     const locked = await perVoucher.lockedFor()
     if (locked > 0) throw new CommerceError(429, 'voucher_locked', { minutes: Math.ceil(locked / 60) })
-    const ip = c.req.header('cf-connecting-ip') ?? 'unknown'
-    const perAddress = await c.env.LIMITER.get(c.env.LIMITER.idFromName(`gift-ip:${ip}`)).hit(rules.triesPerIpPerHour, 3600)
+    const perAddress = await limiterFor(c.env, `gift-ip:${clientIp((n) => c.req.header(n))}`).hit(rules.triesPerIpPerHour, 3600)
     if (!perAddress.allowed) throw new CommerceError(429, 'otp_rate_limited')
     const voucher = await voucherStore(c.env.DB).giftVoucher(body.voucher)
     // One answer for a wrong voucher and a wrong pin: nothing to learn by trying.

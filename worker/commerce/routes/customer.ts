@@ -26,6 +26,7 @@ import { passwordResetConfirmation, registrationFields, registrationPlaceholders
 import { revokeCustomerToken } from '../customers'
 import { accountStore } from '../../storage/account-store'
 import { eventStore } from '../../storage/event-store'
+import { clientIp } from '../../http/client-ip'
 import { devRouteAllowed } from '../../http/environment'
 import { CommerceError, commerceErrorBody } from '../errors'
 import { validate } from '../validate'
@@ -50,9 +51,6 @@ const loginBody = type({ username: 'string <= 254', password: 'string <= 128', r
 const forgotSendBody = type({ email: 'string.email <= 254', recaptchaToken: 'string <= 4096' })
 const forgotConfirmBody = passwordResetConfirmation
 
-function clientIp(headers: (name: string) => string | undefined): string {
-  return headers('cf-connecting-ip') ?? headers('x-real-ip') ?? 'unknown'
-}
 
 async function requireBotCheck(env: Env, token: string | undefined, ip: string) {
   if (!(await botVerifier(env).verify(token ?? '', ip))) throw new CommerceError(400, 'bot_check_failed')
