@@ -8,7 +8,8 @@
  * (docs/decisions/0001-arktype-jitless-on-workers.md).
  */
 import { type } from 'arktype'
-import { appConfig, regionIds, type RegionId } from '../../app.config'
+import { appConfig, type RegionId } from '../../app.config'
+import { regionFrom } from './region'
 import { foldDigits } from './digits'
 import { localMobile } from './phone'
 
@@ -20,10 +21,7 @@ export const sku = type(/^[A-Za-z0-9-]{1,64}$/)
  * A region id as it arrives (the string of a cookie or a form, or a number in JSON): exactly 4 digits
  * (docs/product.md, "Validation") and one of the store's cities, answered as the number the backend keeps.
  */
-export const regionId = type('string | number')
-  .pipe((value) => String(value))
-  .to(type(new RegExp(`^\\d{${appConfig.regions.idDigits}}$`)).pipe((digits) => Number(digits)))
-  .narrow((id, ctx): id is RegionId => (regionIds as readonly number[]).includes(id) || ctx.mustBe('a known region'))
+export const regionId = type('string | number').narrow((value, ctx) => regionFrom(value) !== null || ctx.mustBe('a known region')).pipe((value) => regionFrom(value) as RegionId)
 
 export const qty = type(`1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}`)
 export const itemId = type('1 <= number.integer <= 1000000000')

@@ -5,13 +5,14 @@
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getCookie } from '@tanstack/react-start/server'
 import { consentCookie, mobileAppBannerCookie, regionCookie, type CookieSpec } from '../domain/cookies'
-import { effectiveRegionId, isStorableRegionId } from '../domain/region'
+import type { RegionId } from '../../app.config'
+import { effectiveRegion, regionFrom } from '../domain/region'
 import { readBrowserCookie } from './browser-cookies'
 
 export interface ShopperPrefs {
   /** The chosen region, or null when none is stored (the default region is used for stock). */
-  chosenRegionId: string | null
-  regionId: string
+  chosenRegionId: RegionId | null
+  regionId: RegionId
   appBannerDismissed: boolean
   consentGiven: boolean
 }
@@ -19,8 +20,8 @@ export interface ShopperPrefs {
 function prefsFrom(read: (cookie: CookieSpec) => string | undefined): ShopperPrefs {
   const region = read(regionCookie)
   return {
-    chosenRegionId: isStorableRegionId(region) ? region : null,
-    regionId: effectiveRegionId(region),
+    chosenRegionId: regionFrom(region),
+    regionId: effectiveRegion(region),
     appBannerDismissed: read(mobileAppBannerCookie) !== undefined,
     consentGiven: read(consentCookie) !== undefined,
   }

@@ -5,7 +5,7 @@
 import { useSetAtom } from 'jotai'
 import { dropSearchSourceItem } from '../lib/search-insights'
 import { m } from '../paraglide/messages.js'
-import { clearCart, removeCartItem, updateCartItem } from '../server/cart.functions'
+import { clearCart, removeCartItem, updateCartItem } from '../server/cart-changes.functions'
 import { pushToastAtom } from '../state/toasts'
 import { useCartMutation } from './cart'
 

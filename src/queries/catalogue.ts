@@ -1,7 +1,7 @@
 /** Query-key factories for the catalogue (docs/architecture.md, "Layers"): loaders ensure, components suspend. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ListingQuery } from '../domain/listing'
-import { appConfig, type Locale } from '../../app.config'
+import { appConfig, type Locale, type RegionId } from '../../app.config'
 import {
   getBlogPost,
   getBlogPosts,
@@ -20,13 +20,13 @@ const pageStaleMs = 60_000
 export const catalogueQueries = {
   frame: (locale: Locale) =>
     queryOptions({ queryKey: ['frame', locale], queryFn: () => getFrameData({ data: { locale } }), staleTime: frameStaleMs }),
-  home: (locale: Locale, regionId: string) =>
+  home: (locale: Locale, regionId: RegionId) =>
     queryOptions({
       queryKey: ['home', locale, regionId],
       queryFn: () => getHomePage({ data: { locale, regionId } }),
       staleTime: pageStaleMs,
     }),
-  category: (locale: Locale, regionId: string, urlKey: string, query: ListingQuery) =>
+  category: (locale: Locale, regionId: RegionId, urlKey: string, query: ListingQuery) =>
     queryOptions({
       queryKey: ['category', locale, regionId, urlKey, query],
       queryFn: () => getCategoryPage({ data: { locale, regionId, urlKey, query } }),
@@ -34,13 +34,13 @@ export const catalogueQueries = {
       // Changing a filter keeps the current grid on screen until the new one arrives.
       placeholderData: keepPreviousData,
     }),
-  product: (locale: Locale, regionId: string, rewriteUrl: string) =>
+  product: (locale: Locale, regionId: RegionId, rewriteUrl: string) =>
     queryOptions({
       queryKey: ['product', locale, regionId, rewriteUrl],
       queryFn: () => getProductPage({ data: { locale, regionId, rewriteUrl } }),
       staleTime: pageStaleMs,
     }),
-  bySkus: (locale: Locale, regionId: string, skus: readonly string[]) =>
+  bySkus: (locale: Locale, regionId: RegionId, skus: readonly string[]) =>
     queryOptions({
       queryKey: ['products-by-sku', locale, regionId, skus],
       queryFn: () => getProductsBySkus({ data: { locale, regionId, skus: [...skus] } }),

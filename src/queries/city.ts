@@ -3,7 +3,7 @@
  * the new city is set. Only the city picker uses it, so it loads with the picker, not with every page.
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { clearCart } from '../server/cart.functions'
+import { clearCart } from '../server/cart-changes.functions'
 import { cartQueries } from './cart'
 import { useServerAction } from './server-action'
 

@@ -1,11 +1,11 @@
 /** Query-key factories for search (docs/architecture.md, "Layers"). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { Locale } from '../../app.config'
+import type { Locale, RegionId } from '../../app.config'
 import type { searchPageQuery } from '../lib/search-page-params'
 import { getSearchPage } from '../server/search.functions'
 
 export const searchQueries = {
-  page: (locale: Locale, regionId: string, query: ReturnType<typeof searchPageQuery>) =>
+  page: (locale: Locale, regionId: RegionId, query: ReturnType<typeof searchPageQuery>) =>
     queryOptions({
       queryKey: ['search', locale, regionId, query],
       queryFn: () => getSearchPage({ data: { locale, regionId, ...query } }),

@@ -1,7 +1,7 @@
 /** The signed-in shopper, read after hydration (the header shows the login icon until then). */
 import { queryOptions } from '@tanstack/react-query'
 import { currentLocale } from '../lib/i18n'
-import { getSession } from '../server/auth.functions'
+import { getSession } from '../server/session.functions'
 
 export const sessionQueries = {
   current: () =>

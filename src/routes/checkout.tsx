@@ -20,6 +20,7 @@ import { checkoutQueries, usePlaceOrder } from '../queries/checkout'
 import { failureMessage } from '../queries/server-action'
 import { useLoadingInBrowser } from '../state/hydrated'
 import { chosenRegionIdAtom } from '../state/shopper'
+import { cityName } from '../lib/city-search'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.
@@ -48,7 +49,7 @@ function Checkout() {
   const hostedSearch = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
   const payments = useQuery(checkoutQueries.paymentMethods(locale, cart && cart.cartItems.length > 0 ? cart.version : undefined))
   const region = useAtomValue(chosenRegionIdAtom)
-  const city = useQuery(catalogueQueries.frame(locale)).data?.regions.find((r) => r.value === region)?.label
+  const city = cityName(useQuery(catalogueQueries.frame(locale)).data?.regions, region)
   const emailId = useId()
   const [method, setMethod] = useState<Method | null>(null)
   const [error, setError] = useState<string | null>(null)

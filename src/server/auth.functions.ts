@@ -1,7 +1,8 @@
 /**
- * Sign-in, registration and password reset for the storefront (docs/product.md, "Rules", "Validation" and "Errors"). Every
+ * Sign-in, registration, password reset and sign-out for the storefront (docs/product.md, "Rules", "Validation" and "Errors"). Every
  * input is validated here and again by the backend; the session is a sealed HttpOnly cookie, the
- * customer token also travels as the mage cookie until it expires.
+ * customer token also travels as the mage cookie until it expires. Reading the session is in session.functions.ts:
+ * every page makes that call, and these load only with the sign-in dialogs.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
@@ -10,25 +11,16 @@ import type { Locale } from '../../app.config'
 import type { SessionUser } from '~/commerce/accounts'
 import { passwordResetConfirmation, registrationFields } from '../domain/schemas'
 import { commerceClient, type CommerceResult } from '~/commerce/client'
-import { sealSession, unsealSession } from '~/storefront/sealed-session'
-import { cookies, customerSessionCookies } from '../domain/cookies'
-import { sessionNeedsReset } from '../lib/session-rules'
-import { shopperSession, startCookieJar } from './commerce-session.server'
+import { sealSession } from '~/storefront/sealed-session'
+import { cookies } from '../domain/cookies'
+import { clearCustomerSession, shopperSession, startCookieJar } from './commerce-session.server'
+import type { PublicSession } from './session.functions'
 import { locale } from '../domain/schemas'
 
 
-export interface PublicSession {
-  user: SessionUser
-  expires: string
-}
 
 type SignedIn = { token: string; expires_at: string; user: SessionUser }
 
-/** Clears everything a signed-in shopper had (docs/product.md, "Rules", Logout). */
-function clearSession() {
-  const jar = startCookieJar()
-  for (const cookie of customerSessionCookies) jar.delete(cookie)
-}
 
 
 /** Stores the sign-in, then moves the guest cart into the customer's cart. */
@@ -54,27 +46,6 @@ async function signIn(language: Locale, signedIn: SignedIn): Promise<PublicSessi
   }
   return { user: signedIn.user, expires: signedIn.expires_at }
 }
-
-export const getSession = createServerFn({ method: 'GET' })
-  .validator(type({ locale }))
-  .handler(async ({ data }): Promise<PublicSession | null> => {
-    const jar = startCookieJar()
-    const stored = await unsealSession(env, jar.get(cookies.session))
-    if (!stored) return null
-    if (sessionNeedsReset(stored.expires, new Date())) {
-      clearSession()
-      return null
-    }
-    // A sealed session outlives a sign-out elsewhere (a saved cookie, another device): the backend says
-    // whether its customer token is still good (one indexed read in process).
-    const caller = await shopperSession(data.locale).caller()
-    const check = await commerceClient(env, { ...caller, mage: stored.mage }).settle('GET', '/customer/checkifauth')
-    if (check.status === 401) {
-      clearSession()
-      return null
-    }
-    return { user: stored.user, expires: stored.expires }
-  })
 
 export const loginWithPassword = createServerFn({ method: 'POST' })
   .validator(type({ locale, username: 'string <= 254', password: 'string <= 128', recaptchaToken: 'string <= 4096' }))
@@ -153,7 +124,7 @@ export const logout = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const client = await shopperSession(data.locale).client()
     await client.settle('POST', '/customer/logout')
-    clearSession()
+    clearCustomerSession()
     // docs/product.md, "Rules": out=true marks the sign-out; the page sends the logout event 3 s later.
     startCookieJar().set(cookies.signedOut, 'true')
     return { ok: true }

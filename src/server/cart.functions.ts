@@ -1,13 +1,14 @@
 /**
- * Cart server functions (docs/product.md, "Calls", "Add to cart helper" and the cart proxy calls). Each takes
+ * Reading the cart and adding to it, the calls every page may make (docs/product.md, "Calls", "Add to cart helper" and the cart proxy calls). Each takes
  * the page's language explicitly: a server-function request carries no /en prefix of its own.
- * Cart helpers return {data, error, status} instead of throwing.
+ * Cart helpers return {data, error, status} instead of throwing. Changes to lines, coupons and vouchers are in
+ * cart-changes.functions.ts, which loads with the cart itself.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import type { CartView } from '../domain/cart'
 import type { CommerceResult } from '~/commerce/client'
-import { cartAddBodyOf, cartLine, couponCode, itemId, locale, qty } from '../domain/schemas'
+import { cartAddBodyOf, cartLine, locale } from '../domain/schemas'
 import { endCustomerSessionIfUnauthorized, shopperSession } from './commerce-session.server'
 
 
@@ -47,7 +48,7 @@ export const addToCart = createServerFn({ method: 'POST' })
     const body = cartAddBodyOf(data)
     const session = shopperSession(data.locale)
     const attempt = async () => {
-      if (!session.quote()) await session.createQuote(String(data.regionId))
+      if (!session.quote()) await session.createQuote(data.regionId)
       return (await session.client()).settle<AddAnswer>('POST', '/cart/add', body)
     }
     let result = await attempt()
@@ -73,33 +74,3 @@ export const addToCart = createServerFn({ method: 'POST' })
     }
     return { ...result, data: answer }
   })
-
-export const updateCartItem = createServerFn({ method: 'POST' })
-  .validator(type({ locale, itemId, qty }))
-  .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('PUT', '/cart/updateItem', { itemId: data.itemId, qty: data.qty }),
-  )
-
-export const removeCartItem = createServerFn({ method: 'POST' })
-  .validator(type({ locale, itemId }))
-  .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('DELETE', `/cart/item/${data.itemId}`),
-  )
-
-export const clearCart = createServerFn({ method: 'POST' })
-  .validator(type({ locale }))
-  .handler(async ({ data }) => {
-    type Cleared = { status: boolean; msg: string; cart: CartView | null }
-    if (!shopperSession(data.locale).quote()) return { data: { status: true, msg: '', cart: null }, error: null, status: 200 } satisfies CommerceResult<Cleared>
-    return (await shopperSession(data.locale).client()).settle<Cleared>('DELETE', '/cart/clear')
-  })
-
-export const applyCoupon = createServerFn({ method: 'POST' })
-  .validator(type({ locale, couponCode }))
-  .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('PUT', '/cart/applyCoupon', { couponCode: data.couponCode }),
-  )
-
-export const removeCoupon = createServerFn({ method: 'POST' })
-  .validator(type({ locale }))
-  .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('DELETE', '/cart/deleteCoupon'))

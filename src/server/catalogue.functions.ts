@@ -74,7 +74,7 @@ export const getHomePage = createServerFn({ method: 'GET' })
       ? await Promise.all(
           content.rails.map(async (rail) => {
             const category = findCategory(tree, rail.category_url_key)
-            const list = category ? await products.listByCategory(category.id, data.locale, Number(data.regionId), 10) : []
+            const list = category ? await products.listByCategory(category.id, data.locale, data.regionId, 10) : []
             return { ...rail, products: list }
           }),
         )
@@ -117,7 +117,7 @@ export const getCategoryPage = createServerFn({ method: 'GET' })
     if (!category) throw notFound()
     const products = productStore(env.DB)
     const now = new Date()
-    const region = Number(data.regionId)
+    const region = data.regionId
     const listing = browseListing(await products.listingRows(category.id, region), data.query, {
       now,
       regionId: region,
@@ -163,7 +163,7 @@ export const getProductPage = createServerFn({ method: 'GET' })
   .validator(type({ locale, regionId, rewriteUrl: productSlug }))
   .handler(async ({ data }) => {
     const now = new Date()
-    const page = await productDetail(env.DB, data.rewriteUrl, data.locale, Number(data.regionId), {
+    const page = await productDetail(env.DB, data.rewriteUrl, data.locale, data.regionId, {
       now,
       relatedLimit: appConfig.limits.relatedProductsLimit,
     })
@@ -181,6 +181,6 @@ export const getProductsBySkus = createServerFn({ method: 'GET' })
     }),
   )
   .handler(async ({ data }) => ({
-    products: await productStore(env.DB).summariesBySkus(data.skus, data.locale, Number(data.regionId)),
+    products: await productStore(env.DB).summariesBySkus(data.skus, data.locale, data.regionId),
     now: new Date().toISOString(),
   }))

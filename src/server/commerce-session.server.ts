@@ -35,7 +35,12 @@ export function shopperSession(locale: Locale) {
  */
 export function endCustomerSessionIfUnauthorized(result: { status: number; error: { message: string } | null }): boolean {
   if (result.status !== 401 || !result.error?.message.includes("The consumer isn't authorized to access")) return false
+  clearCustomerSession()
+  return true
+}
+
+/** Drops everything a signed-in shopper had (docs/product.md, "Rules", Logout). */
+export function clearCustomerSession() {
   const jar = startCookieJar()
   for (const cookie of customerSessionCookies) jar.delete(cookie)
-  return true
 }

@@ -11,6 +11,7 @@ import { productStore } from '~/storage/product-store'
 import { searchClient } from '~/search/client'
 import { appConfig } from '../../app.config'
 import { searchPageSize as pageSize, searchSortKeys } from '../lib/search-page-params'
+import { cityName } from '../lib/city-search'
 import { searchLanguage } from '../domain/search-text'
 import { locale, regionId } from '../domain/schemas'
 
@@ -34,7 +35,7 @@ export const getSearchPage = createServerFn({ method: 'GET' })
     const text = data.q.trim()
     // The city's name for the availability filter, in the page's language.
     const regions = await cachedCatalogue(env).regions(data.locale)
-    const city = regions.find((r) => r.value === String(data.regionId))?.label ?? ''
+    const city = cityName(regions, data.regionId) ?? ''
     if (text.length < appConfig.limits.searchEnterMinChars)
       return { products: [], total: 0, page: 1, pages: 0, brands: [], city, queryID: null, indexName: null, suggestions: [], now }
     const language = searchLanguage(text, data.locale)
@@ -63,7 +64,7 @@ export const getSearchPage = createServerFn({ method: 'GET' })
     const main = results[0] as SearchResult<ProductHit>
     const counts = ((results[1] ?? main) as SearchResult<ProductHit>).facets?.brand ?? {}
     const ids = main.hits.map((hit) => Number(hit.objectID)).filter(Number.isInteger)
-    const products = await productStore(env.DB).summariesByIds(ids, data.locale, Number(data.regionId))
+    const products = await productStore(env.DB).summariesByIds(ids, data.locale, data.regionId)
     // A query in the other script searches the other language's index: its brand values are named in the page's language.
     const labels = language === data.locale ? {} : await cachedCatalogue(env).brandLabels(data.locale)
     const brands = Object.entries(counts)

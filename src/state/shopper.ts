@@ -4,11 +4,11 @@
  */
 import { atom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
-import { appConfig } from '../../app.config'
+import { appConfig, type RegionId } from '../../app.config'
 import type { CartLine } from '../domain/schemas'
 
-/** The chosen city (region id, exactly 4 digits) or null before the shopper chooses. */
-export const chosenRegionIdAtom = atom<string | null>(null)
+/** The chosen city, or null before the shopper chooses. */
+export const chosenRegionIdAtom = atom<RegionId | null>(null)
 
 /** Wishlist skus (docs/product.md: wishListInLocalStorage). getOnInit stays false so SSR and hydration agree. */
 export const wishlistAtom = atomWithStorage<string[]>('wishListInLocalStorage', [])
@@ -24,7 +24,7 @@ export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' 
 export const openModalAtom = atom<ModalName | null>(null)
 
 /** The region stock and delivery follow: the chosen one, else the default (1101). */
-export const regionIdAtom = atom((get) => get(chosenRegionIdAtom) ?? String(appConfig.regions.defaultId))
+export const regionIdAtom = atom<RegionId>((get) => get(chosenRegionIdAtom) ?? appConfig.regions.defaultId)
 
 /**
  * The product to add once the shopper has chosen a city (docs/product.md, "Validation": adding with no valid region

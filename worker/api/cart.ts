@@ -26,7 +26,7 @@ const feeBody = type({ data: productFee })
 export const cartApi = new Hono<{ Bindings: Env }>()
   .get('/cart/create', validate('query', type({ 'lang?': locale, 'region?': regionId })), async (c) => {
     const session = apiSession(c)
-    const quoteId = await session.createQuote(String(c.req.valid('query').region ?? appConfig.regions.defaultId))
+    const quoteId = await session.createQuote(c.req.valid('query').region ?? appConfig.regions.defaultId)
     return c.json({ data: { quoteId } })
   })
   .get('/cart/getCart', async (c) => {

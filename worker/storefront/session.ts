@@ -3,7 +3,7 @@
  * the handshake token per language (mhs_ar, mhs_en: 29 days, refreshed when older than 30 minutes),
  * the quote, and the customer token (mage), all in HttpOnly, Secure, SameSite=Lax cookies.
  */
-import { appConfig, type Locale } from '../../app.config'
+import { appConfig, type Locale, type RegionId } from '../../app.config'
 import { cookies, type CookieSpec } from '../../src/domain/cookies'
 import { commerceClient, type CommerceCaller } from '../commerce/client'
 
@@ -54,7 +54,7 @@ export function storefrontSession(env: Env, jar: CookieJar, locale: Locale, clie
     async client() {
       return commerceClient(env, await caller())
     },
-    async createQuote(regionId: string): Promise<string> {
+    async createQuote(regionId: RegionId): Promise<string> {
       const { quoteId } = await commerceClient(env, await caller()).request<{ quoteId: string }>('GET', `/cart/create?region=${regionId}`)
       jar.set(cookies.quote, quoteId)
       return quoteId

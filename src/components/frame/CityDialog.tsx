@@ -8,7 +8,7 @@ import { useAtom } from 'jotai'
 import { useId, useState } from 'react'
 import { filterCities } from '../../lib/city-search'
 import { currentLocale } from '../../lib/i18n'
-import { isStorableRegionId } from '../../domain/region'
+import { regionFrom } from '../../domain/region'
 import { regionCookie } from '../../domain/cookies'
 import { writeBrowserCookie } from '../../lib/browser-cookies'
 import { m } from '../../paraglide/messages.js'
@@ -33,22 +33,23 @@ export function CityDialog({ regions }: { regions: RegionOption[] }) {
   const matches = filterCities(regions, query)
 
   const choose = async (value: string) => {
-    if (!isStorableRegionId(value)) return
+    const region = regionFrom(value)
+    if (region === null) return
     // docs/product.md, "Rules": a cart in another region is cleared on the server, and the cart and checkout
     // state reset, before the new region is set.
     const cartKey = cartQueries.current(locale).queryKey
     const cart = queryClient.getQueryData(cartKey)
-    if (cart && cart.region_id !== Number(value) && cart.cartItems.length > 0) {
+    if (cart && cart.region_id !== region && cart.cartItems.length > 0) {
       await clearCart.mutateAsync()
     }
     writeBrowserCookie(regionCookie, value)
-    setChosen(value)
+    setChosen(region)
     setOpenModal(null)
     setQuery('')
     // docs/product.md, "Validation": the product remembered when the popup opened is added now.
     if (pending) {
       setPending(null)
-      add.mutate({ ...pending, regionId: value })
+      add.mutate({ ...pending, regionId: region })
     }
     // Stock and delivery badges depend on the city (the cart itself does not).
     void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'frame' && q.queryKey[0] !== 'cart' })
@@ -74,7 +75,7 @@ export function CityDialog({ regions }: { regions: RegionOption[] }) {
               <button
                 type="button"
                 onClick={() => void choose(region.value)}
-                aria-pressed={region.value === chosen}
+                aria-pressed={regionFrom(region.value) === chosen}
                 className="w-full rounded-lg border border-line px-3 py-2 text-start hover:border-brand aria-pressed:border-brand aria-pressed:bg-brand-soft aria-pressed:font-semibold"
               >
                 {region.label}

@@ -7,12 +7,13 @@ import { Icon } from '../ui/Icon'
 import { m } from '../../paraglide/messages.js'
 import { chosenRegionIdAtom, openModalAtom } from '../../state/shopper'
 import type { RegionOption } from '../../domain/catalogue'
+import { cityName } from '../../lib/city-search'
 
 /** The header button showing the chosen city; it opens the one city dialog. */
 export function CityButton({ regions, className = '' }: { regions: RegionOption[]; className?: string }) {
   const chosen = useAtomValue(chosenRegionIdAtom)
   const setOpenModal = useSetAtom(openModalAtom)
-  const chosenLabel = regions.find((r) => r.value === chosen)?.label
+  const chosenLabel = cityName(regions, chosen)
   return (
     <button
       type="button"

@@ -15,6 +15,7 @@ import { Check, Group, toggled } from './FilterControls'
 import { catalogueQueries } from '../../queries/catalogue'
 import { regionIdAtom } from '../../state/shopper'
 import { deliveryText } from '../product/DeliveryBadge'
+import { cityName } from '../../lib/city-search'
 
 interface FacetsProps {
   facets: ListingFacets
@@ -26,7 +27,7 @@ interface FacetsProps {
 export function Facets({ facets, search, onChange }: FacetsProps) {
   const locale = currentLocale()
   const region = useAtomValue(regionIdAtom)
-  const city = useQuery(catalogueQueries.frame(locale)).data?.regions.find((r) => r.value === region)?.label ?? ''
+  const city = cityName(useQuery(catalogueQueries.frame(locale)).data?.regions, region) ?? ''
   const change = (patch: Partial<ListingSearch>) => onChange({ ...search, ...patch, page: undefined })
   const chosenBrands = search.brand?.split(',') ?? []
   const chosenDelivery = (search.delivery?.split(',') ?? []) as DeliveryFacetKey[]

@@ -12,6 +12,7 @@ import { m } from '../../paraglide/messages.js'
 import { catalogueQueries } from '../../queries/catalogue'
 import { openModalAtom, regionIdAtom } from '../../state/shopper'
 import { deliveryText, useDeliveryBadge } from '../product/DeliveryBadge'
+import { cityName } from '../../lib/city-search'
 
 interface DeliveryDatesProps {
   product: DeliveryFields
@@ -24,7 +25,7 @@ export function DeliveryDates({ product, dates, showDates }: DeliveryDatesProps)
   const locale = currentLocale()
   const region = useAtomValue(regionIdAtom)
   const setOpenModal = useSetAtom(openModalAtom)
-  const city = useQuery(catalogueQueries.frame(locale)).data?.regions.find((r) => r.value === region)?.label ?? ''
+  const city = cityName(useQuery(catalogueQueries.frame(locale)).data?.regions, region) ?? ''
   const badge = useDeliveryBadge(product)
   const deliverable = showDates && badge !== 'big_item_elsewhere' && dates.length > 0
   return (

@@ -24,7 +24,7 @@ const tone: Record<Badge, string> = {
 }
 
 export function useDeliveryBadge(product: DeliveryFields): Badge {
-  const region = Number(useAtomValue(regionIdAtom))
+  const region = useAtomValue(regionIdAtom)
   const fastIds = useQuery(catalogueQueries.frame(currentLocale())).data?.fastDeliveryRegionIds ?? []
   return deliveryBadge(product, region, fastIds)
 }
