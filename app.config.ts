@@ -41,6 +41,24 @@ export const appConfig = {
     maxQtyPerLine: 99,
     maxLines: 50,
   },
+  orders: {
+    /** An order awaiting a hosted payment is cancelled after this long, and gives back what it took (not in the spec: ours). */
+    unpaidExpiryMinutes: 30,
+    /** How many expired orders one scheduled run cancels (the next run takes the rest). */
+    expiryBatch: 200,
+    /** Place-order attempts allowed per cart and per client address, each per hour. */
+    placeAttemptsPerCartPerHour: 10,
+    placeAttemptsPerIpPerHour: 30,
+  },
+  /** Writes anyone may make without signing in: their size and rate (docs/decisions/0007). */
+  anonymousWrites: {
+    /** Bodies of /api/*, /commerce/* and /1/* (the largest real one, a registration, is under 2 KB). */
+    maxBodyBytes: 64 * 1024,
+    /** Events per request, search (/1/events; Algolia takes 1000) or personalisation: a purchase sends at most one per cart line. */
+    eventsPerRequestMax: 50,
+    eventRequestsPerIpPerHour: 600,
+    newsletterSignUpsPerIpPerHour: 10,
+  },
   payments: {
     /** Buy-now-pay-later limits on the order total, SAR. */
     tabby: { minSar: 100, maxSar: 5000 },

@@ -1,9 +1,11 @@
 // The Worker entry (also Start's server entry): routes /api/*, /commerce/*, /media/* and /1/* (search)
 // to their Hono apps and every page
-// through paraglide to TanStack Start. Durable Object classes are exported from here.
+// through paraglide to TanStack Start. Durable Object classes are exported from here, and the scheduled
+// housekeeping runs here (wrangler.toml's [triggers]).
 import handler from '@tanstack/react-start/server-entry'
 import { apiApp } from '~/api/app'
 import { commerceApp } from '~/commerce/app'
+import { expireUnpaidOrders } from '~/commerce/orders'
 import { paintBeforeScripts } from '~/http/paint-first'
 import { handleWithContext } from '~/http/request-context'
 import { mediaApp } from '~/media/app'
@@ -28,5 +30,10 @@ export default {
       // original request; paraglide only fixes the locale for this request.
       return paintBeforeScripts(await paraglideMiddleware(request, () => handler.fetch(request)))
     })
+  },
+  // Every few minutes (wrangler.toml): unpaid orders past their time give their stock and vouchers back.
+  async scheduled(controller, env) {
+    const cancelled = await expireUnpaidOrders(env, new Date(controller.scheduledTime))
+    if (cancelled > 0) console.log(JSON.stringify({ level: 'info', message: 'unpaid orders expired', cancelled }))
   },
 } satisfies ExportedHandler<Env>

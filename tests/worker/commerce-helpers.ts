@@ -49,8 +49,10 @@ export async function call(caller: Caller, method: string, path: string, body?: 
 
 export async function newGuestCart(store: 'ar' | 'en' = 'en', region = '1101'): Promise<Caller> {
   const token = await handshake(store)
-  const created = await call({ token }, 'GET', `/cart/create?region=${region}`)
-  return { token, quote: created.body.quoteId }
+  // Each cart calls from an address of its own, as separate shoppers do: per-address limits stay per test.
+  const ip = newIp()
+  const created = await call({ token, ip }, 'GET', `/cart/create?region=${region}`)
+  return { token, quote: created.body.quoteId, ip }
 }
 
 /** A simple, sellable product with stock in Riyadh (and optionally an exact stock level). */

@@ -1,10 +1,13 @@
 // Money rules tried as someone after something for nothing would try them (docs/product.md, "Rules" and
 // "Limits"). Each test failed on the code before its fix.
-import { env, SELF } from 'cloudflare:test'
+import { createScheduledController, env, runInDurableObject, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { expireUnpaidOrders } from '~/commerce/orders'
+import { limiterFor } from '~/durable-objects/limiter'
 import { hashPassword } from '~/commerce/passwords'
 import { readSecret } from '~/commerce/secrets'
 import { accountStore } from '~/storage/account-store'
+import worker from '../../src/worker-entry'
 import { call, handshake, newGuestCart, newIp, origin, sellableSku, stockOf } from './commerce-helpers'
 
 async function addSku(cart: Awaited<ReturnType<typeof newGuestCart>>, sku: string, region = '1101', qty = 1) {
@@ -216,5 +219,148 @@ describe('malformed URLs', () => {
       expect([path, response.status]).toEqual([path, status])
       await response.arrayBuffer()
     }
+  })
+})
+
+describe('unpaid orders', () => {
+  const minutes = (n: number) => n * 60_000
+
+  /** A card order (awaiting payment) that spends a gift voucher, an ERP voucher and a single-use coupon. */
+  async function unpaidOrderSpendingEverything() {
+    const suffix = crypto.randomUUID().slice(0, 8).toUpperCase()
+    const [coupon, gift, erp] = [`ONCE${suffix}`, `GIFT-${suffix.slice(0, 4)}-${suffix.slice(4)}`, `ERP-${suffix}`]
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO coupons (code, kind, amount, min_subtotal, max_uses) VALUES (?, 'fixed', 20, 0, 1)").bind(coupon),
+      env.DB.prepare("INSERT INTO gift_vouchers (voucher, pin, balance) VALUES (?, '2468', 50)").bind(gift),
+      env.DB.prepare("INSERT INTO erp_vouchers (voucher, phone, amount) VALUES (?, '966501234567', 30)").bind(erp),
+    ])
+    const sku = await sellableSku('p.price > 400 AND p.big_items = 0', 10)
+    const cart = { ...(await newGuestCart()), ip: newIp() }
+    expect((await addSku(cart, sku, '1101', 2)).status).toBe(200)
+    expect((await call(cart, 'PUT', '/cart/applyCoupon', { couponCode: coupon })).status).toBe(200)
+    expect((await call(cart, 'POST', '/gota-gift/redeem-voucher', { voucher: gift, pin: '2468', quoteId: cart.quote, amount: 50, isMask: 1 })).status).toBe(200)
+    expect((await call(cart, 'POST', '/cart/erp/apply', { phoneno: '0501234567', voucher: erp })).status).toBe(200)
+    const placed = await call(cart, 'POST', '/cart/placeOrder', { email: 'late@example.com', paymentMethod: { method: 'card' } })
+    expect(placed.body.status).toBe('pending_payment')
+    return { cart, sku, coupon, gift, erp, order: placed.body as { order_id: number; increment_id: string }, placedAt: Date.now() }
+  }
+
+  const statusOf = (id: number) => env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(id).first<string>('status')
+  const balanceOf = (voucher: string) => env.DB.prepare('SELECT balance FROM gift_vouchers WHERE voucher = ?').bind(voucher).first<number>('balance')
+
+  it('hold their stock and vouchers until the expiry, then give everything back, once', async () => {
+    const { sku, coupon, gift, erp, order, placedAt } = await unpaidOrderSpendingEverything()
+    const stockHeld = await stockOf(sku)
+    expect(stockHeld).toBe(8)
+    expect(await balanceOf(gift)).toBe(0)
+
+    // Still within its time: nothing moves.
+    await expireUnpaidOrders(env, new Date(placedAt + minutes(29)))
+    expect(await statusOf(order.order_id)).toBe('pending_payment')
+
+    // Past it: cancelled, the units back in the region, the voucher's balance back, the ERP voucher and the coupon free again.
+    expect(await expireUnpaidOrders(env, new Date(placedAt + minutes(31)))).toBeGreaterThanOrEqual(1)
+    expect(await statusOf(order.order_id)).toBe('canceled')
+    expect(await stockOf(sku)).toBe(10)
+    expect(await balanceOf(gift)).toBe(50)
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM coupon_uses WHERE code = ?').bind(coupon).first('n')).toBe(0)
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM erp_voucher_spends WHERE voucher = ?').bind(erp).first('n')).toBe(0)
+
+    // A second run gives nothing back twice.
+    await expireUnpaidOrders(env, new Date(placedAt + minutes(40)))
+    expect(await stockOf(sku)).toBe(10)
+    expect(await balanceOf(gift)).toBe(50)
+  })
+
+  it('are expired by the scheduled handler wrangler.toml runs', async () => {
+    const { order, placedAt } = await unpaidOrderSpendingEverything()
+    const controller = createScheduledController({ scheduledTime: new Date(placedAt + minutes(31)), cron: '*/5 * * * *' })
+    await worker.scheduled(controller, env)
+    expect(await statusOf(order.order_id)).toBe('canceled')
+  })
+
+  it('are not paid when the payment comes back after the expiry', async () => {
+    const { order, placedAt } = await unpaidOrderSpendingEverything()
+    await expireUnpaidOrders(env, new Date(placedAt + minutes(31)))
+    const late = await SELF.fetch(`http://localhost/commerce/payments/sandbox/${order.increment_id}?lang=en`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'paid' }),
+      redirect: 'manual',
+    })
+    expect(late.status).toBe(303)
+    expect(late.headers.get('location')).toBe(`/en/?success=false&reason=expired&order_id=${order.order_id}`)
+    expect(await statusOf(order.order_id)).toBe('canceled')
+  })
+})
+
+describe('placing orders', () => {
+  it('is limited per cart and per address, with a message in the shopper\'s language', async () => {
+    const ip = newIp()
+    // An empty cart is refused each time, but each attempt counts: a script cannot try without limit.
+    const cart = { ...(await newGuestCart('ar')), ip }
+    const attempt = () => call(cart, 'POST', '/cart/placeOrder', { email: 'x@example.com', paymentMethod: { method: 'cashondelivery' } })
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(400)
+    const limited = await attempt()
+    expect(limited.status).toBe(429)
+    expect(limited.body.message).toContain('محاولات كثيرة')
+
+    // Per address: new carts from the same address run out too, while another address is untouched.
+    let status = 0
+    for (let i = 0; i < 25 && status !== 429; i++) {
+      const another = { ...(await newGuestCart('en')), ip }
+      status = (await call(another, 'POST', '/cart/placeOrder', { email: 'x@example.com', paymentMethod: { method: 'cashondelivery' } })).status
+    }
+    expect(status).toBe(429)
+    const elsewhere = { ...(await newGuestCart('en')), ip: newIp() }
+    expect((await call(elsewhere, 'POST', '/cart/placeOrder', { email: 'x@example.com', paymentMethod: { method: 'cashondelivery' } })).status).toBe(400)
+  })
+})
+
+describe('writes anyone can make without signing in', () => {
+  const post = (path: string, body: unknown, ip: string, headers: Record<string, string> = {}) =>
+    SELF.fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+  const searchEvent = { eventType: 'click', eventName: 'Product Clicked', index: 'products_en', userToken: 'anon-1', objectIDs: ['1'] }
+
+  it('refuse a large body before reading it, on every app', async () => {
+    const large = JSON.stringify({ events: [searchEvent], padding: 'x'.repeat(5 * 1024 * 1024) })
+    for (const path of ['/1/events', '/1/indexes/*/queries', '/api/newsletter', '/commerce/handshake']) {
+      expect((await post(path, large, newIp())).status, path).toBe(413)
+    }
+  })
+
+  it('store at most 50 search events a request, and a few hundred requests an hour per address', async () => {
+    const before = await env.DB.prepare('SELECT count(*) AS n FROM search_events').first<number>('n')
+    expect((await post('/1/events', { events: Array.from({ length: 51 }, () => searchEvent) }, newIp())).status).toBe(400)
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM search_events').first<number>('n')).toBe(before)
+    // An address that has already sent this hour's 600 requests (set in its counter, not sent one by one).
+    const ip = newIp()
+    expect((await post('/1/events', { events: [searchEvent] }, ip)).status).toBe(200)
+    await runInDurableObject(limiterFor(env, `events-ip:${ip}`), (_, state) => state.storage.kv.put('window', { start: Date.now(), count: 600 }))
+    expect((await post('/1/events', { events: [searchEvent] }, ip)).status).toBe(429)
+    expect((await post('/1/events', { events: [searchEvent] }, newIp())).status).toBe(200)
+  })
+
+  it('record personalisation events under the signed-in shopper only, never a userId the page claims', async () => {
+    const sessionId = `s-${crypto.randomUUID()}`
+    const sent = await post('/api/aws/event', { eventList: [{ eventType: 'view_item', itemId: 'X1' }], sessionId, userId: 1 }, newIp())
+    expect(sent.status).toBe(200)
+    const row = await env.DB.prepare('SELECT user_id FROM personalisation_events WHERE session_id = ?').bind(sessionId).first<{ user_id: number | null }>()
+    expect(row).toEqual({ user_id: null })
+    expect((await post('/api/aws/event', { eventList: Array.from({ length: 51 }, () => ({ eventType: 'view_item' })) }, newIp())).status).toBe(400)
+  })
+
+  it('take well-formed newsletter addresses only, a few an hour per address, in the shopper\'s language', async () => {
+    const ip = newIp()
+    expect((await post('/api/newsletter?lang=en', { email: '<script>alert(1)</script>' }, ip)).status).toBe(400)
+    expect((await post('/api/newsletter?lang=en', { email: 'x'.repeat(250) + '@example.com' }, ip)).status).toBe(400)
+    for (let i = 0; i < 10; i++) expect((await post('/api/newsletter', { email: `reader${i}@example.com` }, ip)).status).toBe(200)
+    const limited = await post('/api/newsletter', { email: 'one-more@example.com' }, ip)
+    expect(limited.status).toBe(429)
+    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe('طلبات كثيرة. حاول مرة أخرى لاحقًا.')
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM newsletter_subscribers WHERE email = ?').bind('one-more@example.com').first('n')).toBe(0)
   })
 })

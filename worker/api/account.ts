@@ -11,6 +11,11 @@ import { apiSession, honoCookieJar } from './session-jar'
 import { validate } from './validate'
 import { locale } from '../../src/domain/schemas'
 import { eventStore } from '../storage/event-store'
+import { appConfig } from '../../app.config'
+import { withinHourlyLimit } from '../durable-objects/limiter'
+import { clientIp } from '../http/client-ip'
+import { unsealSession } from '../storefront/sealed-session'
+import { ApiError } from './errors'
 
 const registerBody = registrationFields.merge(registrationPlaceholders)
 const eventBody = type({
@@ -24,8 +29,9 @@ const eventBody = type({
   })
     .array()
     .moreThanLength(0)
-    .atMostLength(50),
+    .atMostLength(appConfig.anonymousWrites.eventsPerRequestMax),
   'sessionId?': '/^[A-Za-z0-9-]{8,64}$/',
+  /** Sent by the page from the usr cookie; never trusted: the signed-in session says who the shopper is. */
   'userId?': 'number.integer >= 1',
 })
 
@@ -53,9 +59,12 @@ export const accountApi = new Hono<{ Bindings: Env }>()
     async (c) => relay(c, await (await apiSession(c).client()).settle('POST', '/customer/forgot/confirm', c.req.valid('json'))),
   )
   .post('/aws/event', validate('json', eventBody), async (c) => {
-    const { eventList, sessionId, userId } = c.req.valid('json')
+    const { eventList, sessionId } = c.req.valid('json')
+    const ip = clientIp((name) => c.req.header(name))
+    if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, appConfig.anonymousWrites.eventRequestsPerIpPerHour))) throw new ApiError(429, 'rate_limited')
+    const signedIn = await unsealSession(c.env, honoCookieJar(c).get(cookies.session))
     try {
-      await eventStore(c.env.DB).recordPersonalisation(eventList, { sessionId: sessionId ?? null, userId: userId ?? null }, new Date())
+      await eventStore(c.env.DB).recordPersonalisation(eventList, { sessionId: sessionId ?? null, userId: signedIn?.user.id ?? null }, new Date())
     } catch (error) {
       // docs/product.md, "Errors": an event that cannot be stored is only logged; the shopper never sees it.
       console.error(JSON.stringify({ level: 'error', message: 'personalisation event failed', error: String(error) }))

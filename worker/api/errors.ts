@@ -10,7 +10,7 @@ import { m } from '../../src/paraglide/messages.js'
 import { currentRequestId } from '../http/request-context'
 import { requestLocale } from './locale'
 
-export type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'cross_site' | 'internal'
+export type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'cross_site' | 'rate_limited' | 'internal'
 
 export class ApiError extends Error {
   constructor(
@@ -32,6 +32,8 @@ function localisedMessage(code: ErrorCode, locale: Locale): string {
       return m.error_payload_too_large({}, { locale })
     case 'cross_site':
       return m.error_cross_site({}, { locale })
+    case 'rate_limited':
+      return m.error_rate_limited({}, { locale })
     default:
       return m.error_internal({}, { locale })
   }

@@ -1,14 +1,23 @@
-/** POST /api/newsletter {email}: the footer's sign-up. Answers the same whether or not the address was known. */
-import { type } from 'arktype'
+/**
+ * POST /api/newsletter {email}: the footer's sign-up. Answers the same whether or not the address was known; a
+ * well-formed address only, a few sign-ups an hour per client address (appConfig.anonymousWrites).
+ */
 import { Hono } from 'hono'
+import { type } from 'arktype'
+import { appConfig } from '../../app.config'
+import { email } from '../../src/domain/schemas'
+import { withinHourlyLimit } from '../durable-objects/limiter'
+import { clientIp } from '../http/client-ip'
+import { ApiError } from './errors'
 import { requestLocale } from './locale'
 import { validate } from './validate'
 import { eventStore } from '../storage/event-store'
 
-const body = type({ email: 'string.email <= 254' })
+const body = type({ email })
 
 export const newsletterApi = new Hono<{ Bindings: Env }>().post('/newsletter', validate('json', body), async (c) => {
-  const { email } = c.req.valid('json')
-  await eventStore(c.env.DB).subscribeNewsletter(email, requestLocale(c), new Date())
+  const ip = clientIp((name) => c.req.header(name))
+  if (!(await withinHourlyLimit(c.env, `newsletter-ip:${ip}`, appConfig.anonymousWrites.newsletterSignUpsPerIpPerHour))) throw new ApiError(429, 'rate_limited')
+  await eventStore(c.env.DB).subscribeNewsletter(c.req.valid('json').email, requestLocale(c), new Date())
   return c.json({ data: { subscribed: true } })
 })

@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { serverCookieOptions } from '../../src/domain/cookies'
 import { storefrontSession, type CookieJar } from '../storefront/session'
 import { requestLocale } from './locale'
+import { clientIp } from '../http/client-ip'
 
 export function honoCookieJar(c: Context): CookieJar {
   const pending = new Map<string, string | null>()
@@ -22,5 +23,5 @@ export function honoCookieJar(c: Context): CookieJar {
 }
 
 export function apiSession(c: Context<{ Bindings: Env }>) {
-  return storefrontSession(c.env, honoCookieJar(c), requestLocale(c), c.req.header('cf-connecting-ip') ?? null)
+  return storefrontSession(c.env, honoCookieJar(c), requestLocale(c), clientIp((name) => c.req.header(name)))
 }

@@ -31,6 +31,7 @@ export const commerceMessages = {
   coupon_used_up: (p: { code?: string } | undefined, l: Locale) => m.commerce_coupon_used_up({ code: p?.code ?? '' }, { locale: l }),
   replacement_not_eligible: (_: unknown, l: Locale) => m.commerce_replacement_not_eligible({}, { locale: l }),
   payment_unavailable: (_: unknown, l: Locale) => m.commerce_payment_unavailable({}, { locale: l }),
+  order_rate_limited: (p: { minutes?: number } | undefined, l: Locale) => m.commerce_order_rate_limited({ minutes: p?.minutes ?? 60 }, { locale: l }),
   order_not_found: (_: unknown, l: Locale) => m.commerce_order_not_found({}, { locale: l }),
   otp_invalid: (_: unknown, l: Locale) => m.account_otp_invalid({}, { locale: l }),
   otp_expired: (_: unknown, l: Locale) => m.account_otp_expired({}, { locale: l }),

@@ -105,3 +105,16 @@ export async function placeOrder(
   await cartStub(env, state.quote_id).markOrdered(placed.order_id)
   return placed
 }
+
+/**
+ * Cancels the orders whose hosted payment was not completed in time (appConfig.orders.unpaidExpiryMinutes), each
+ * in its own batch that gives back its stock and what it spent. Run by the scheduled handler (src/worker-entry.ts);
+ * a payment that returns after this finds the order cancelled. Answers how many were cancelled.
+ */
+export async function expireUnpaidOrders(env: Env, now = new Date()): Promise<number> {
+  const orders = orderStore(env.DB)
+  const cutoff = new Date(now.getTime() - appConfig.orders.unpaidExpiryMinutes * 60_000)
+  const expired = await orders.unpaidSince(cutoff, appConfig.orders.expiryBatch)
+  for (const id of expired) await orders.cancelPending(id)
+  return expired.length
+}

@@ -10,6 +10,11 @@ export function limiterFor(env: Env, subject: string) {
   return env.LIMITER.get(env.LIMITER.idFromName(subject))
 }
 
+/** Counts one more request of a subject in the current hour; says whether it is still within `perHour`. */
+export async function withinHourlyLimit(env: Env, subject: string, perHour: number): Promise<boolean> {
+  return (await limiterFor(env, subject).hit(perHour, 3600)).allowed
+}
+
 export class LimiterObject extends DurableObject<Env> {
   /** Counts an attempt in a fixed window; says whether it is still within the limit. */
   async hit(limit: number, windowSeconds: number): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {

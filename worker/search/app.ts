@@ -11,6 +11,9 @@ import type { SearchQuery } from './engine'
 import { parseFacetFilters, parseFilters, type Filters } from './filters'
 import { resolveIndex, searchIndex } from './indexes'
 import { eventStore } from '../storage/event-store'
+import { bodyLimit } from 'hono/body-limit'
+import { withinHourlyLimit } from '../durable-objects/limiter'
+import { clientIp } from '../http/client-ip'
 
 const limits = appConfig.search
 const stringList = type('string <= 200').array().atMostLength(50)
@@ -50,7 +53,7 @@ const insightsEvent = type({
   // A click after a search names where the product was, one position per product.
   event.positions === undefined || event.positions.length === event.objectIDs.length ? true : ctx.mustBe('an event with one position per object'),
 )
-const insightsBody = type({ events: insightsEvent.array().atLeastLength(1).atMostLength(1000) })
+const insightsBody = type({ events: insightsEvent.array().atLeastLength(1).atMostLength(appConfig.anonymousWrites.eventsPerRequestMax) })
 
 const request = searchParams.and({ indexName: 'string <= 100', 'params?': 'string <= 10000', 'type?': "'default'" })
 const multiBody = type({ requests: request.array().atLeastLength(1).atMostLength(limits.maxRequestsPerCall), 'strategy?': "'none' | 'stopIfEnoughMatches'" })
@@ -58,7 +61,7 @@ const singleBody = searchParams.and({ 'params?': 'string <= 10000' })
 
 class SearchError extends Error {
   constructor(
-    readonly status: 400 | 404,
+    readonly status: 400 | 404 | 413 | 429,
     message: string,
   ) {
     super(message)
@@ -137,6 +140,15 @@ async function readJson(c: Context): Promise<unknown> {
 
 export const searchApp = new Hono<{ Bindings: Env }>()
   .basePath('/1')
+  // Queries and events are small; a large body is refused before it is read (appConfig.anonymousWrites).
+  .use(
+    bodyLimit({
+      maxSize: appConfig.anonymousWrites.maxBodyBytes,
+      onError: () => {
+        throw new SearchError(413, 'The body is too large')
+      },
+    }),
+  )
   .post('/events', (c) => receiveEvents(c))
   .post('/indexes/*/queries', async (c) => {
     const body = multiBody(await readJson(c))
@@ -155,6 +167,8 @@ export const searchApp = new Hono<{ Bindings: Env }>()
 async function receiveEvents(c: Context<{ Bindings: Env }>) {
   const body = insightsBody(await readJson(c))
   if (body instanceof type.errors) throw new SearchError(400, body.summary)
+  const ip = clientIp((name) => c.req.header(name))
+  if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, appConfig.anonymousWrites.eventRequestsPerIpPerHour))) throw new SearchError(429, 'Too many events')
   try {
     await eventStore(c.env.DB).recordSearchEvents(
       body.events.map((e) => ({ ...e, userToken: e.authenticatedUserToken ?? e.userToken })),

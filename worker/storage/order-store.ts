@@ -76,7 +76,10 @@ export function orderStore(db: D1Database) {
           db.prepare('UPDATE stock SET qty = qty - ? WHERE product_id = ? AND region_id = ?').bind(take.qty, take.product_id, order.region_id),
         ),
         ...(order.giftVoucher
-          ? [db.prepare('UPDATE gift_vouchers SET balance = balance - ? WHERE voucher = ?').bind(order.giftVoucher.amount, order.giftVoucher.voucher)]
+          ? [
+              db.prepare('UPDATE gift_vouchers SET balance = balance - ? WHERE voucher = ?').bind(order.giftVoucher.amount, order.giftVoucher.voucher),
+              db.prepare('INSERT INTO gift_voucher_spends (quote_id, voucher, amount) VALUES (?, ?, ?)').bind(order.quote_id, order.giftVoucher.voucher, order.giftVoucher.amount),
+            ]
           : []),
         // A second spend of the same ERP voucher breaks the spends table's primary key; a coupon past its
         // limit is refused by a trigger: either way the whole order is refused.
@@ -113,20 +116,40 @@ export function orderStore(db: D1Database) {
     },
 
     /**
-     * Cancels an unpaid order and gives its units back to its region, once: both statements act only
-     * while the order is still pending. Pre-orders took no stock, so they give none back.
+     * Cancels an unpaid order and gives back, once, everything it took: its units to its region (pre-orders took
+     * none), the gift-voucher balance it spent, its ERP voucher and its coupon use. Every statement acts only
+     * while the order is still pending, and the status changes last, in the same batch.
      */
     async cancelPending(id: number): Promise<void> {
+      const pending = "EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'pending_payment')"
+      const quote = '(SELECT quote_id FROM orders WHERE id = ?1)'
       await db.batch([
         db.prepare(
           `UPDATE stock SET qty = qty + (SELECT sum(oi.qty) FROM order_items oi WHERE oi.order_id = ?1 AND oi.product_id = stock.product_id AND oi.parent_sku IS NULL)
            WHERE region_id = (SELECT region_id FROM orders WHERE id = ?1)
            AND product_id IN (SELECT product_id FROM order_items WHERE order_id = ?1 AND parent_sku IS NULL)
            AND product_id NOT IN (SELECT entity_id FROM products WHERE back_orders = ?2)
-           AND EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'pending_payment')`,
+           AND ${pending}`,
         ).bind(id, appConfig.backOrdersPreorderCode),
-        db.prepare("UPDATE orders SET status = 'canceled' WHERE id = ? AND status = 'pending_payment'").bind(id),
+        db.prepare(
+          `UPDATE gift_vouchers SET balance = balance + (SELECT amount FROM gift_voucher_spends WHERE quote_id = ${quote})
+           WHERE voucher = (SELECT voucher FROM gift_voucher_spends WHERE quote_id = ${quote}) AND ${pending}`,
+        ).bind(id),
+        db.prepare(`DELETE FROM gift_voucher_spends WHERE quote_id = ${quote} AND ${pending}`).bind(id),
+        db.prepare(`UPDATE erp_vouchers SET used_by_quote = NULL WHERE used_by_quote = ${quote} AND ${pending}`).bind(id),
+        db.prepare(`DELETE FROM erp_voucher_spends WHERE quote_id = ${quote} AND ${pending}`).bind(id),
+        db.prepare(`DELETE FROM coupon_uses WHERE quote_id = ${quote} AND ${pending}`).bind(id),
+        db.prepare("UPDATE orders SET status = 'canceled' WHERE id = ?1 AND status = 'pending_payment'").bind(id),
       ])
+    },
+
+    /** Orders still awaiting payment that were placed before the cutoff, oldest first. */
+    async unpaidSince(cutoff: Date, limit: number): Promise<number[]> {
+      const { results } = await db
+        .prepare("SELECT id FROM orders WHERE status = 'pending_payment' AND created_at < ? ORDER BY created_at LIMIT ?")
+        .bind(cutoff.toISOString(), limit)
+        .all<{ id: number }>()
+      return results.map((row) => row.id)
     },
   }
 }

@@ -14,6 +14,8 @@ import { orderForQuote, placeOrder } from '../orders'
 import { paymentCodes, paymentMethods } from '../payments'
 import { validate } from '../validate'
 import { isDevelopment } from '../../http/environment'
+import { clientIp } from '../../http/client-ip'
+import { limiterFor } from '../../durable-objects/limiter'
 import { orderStore } from '../../storage/order-store'
 import { voucherStore } from '../../storage/voucher-store'
 import { cartAddBody, couponCode, itemId, qty, regionId, sku } from '../../../src/domain/schemas'
@@ -27,6 +29,20 @@ const paymentMethod = type({ method: type.enumerated(...paymentCodes), 'addition
 const placeBody = type({ email: 'string.email <= 254', paymentMethod })
 const createOrderBody = type({ paymentMethod })
 const activeBody = type({ order_id: '1 <= number.integer <= 1000000000' })
+
+/**
+ * Placing orders is limited per cart and per client address (appConfig.orders): unpaid orders hold stock until they
+ * expire, so a script placing order after order could otherwise hold the whole inventory.
+ */
+async function limitPlaceAttempts(env: Env, quoteId: string | undefined, ip: string) {
+  const [perCart, perAddress] = await Promise.all([
+    limiterFor(env, `place-quote:${quoteId ?? 'none'}`).hit(appConfig.orders.placeAttemptsPerCartPerHour, 3600),
+    limiterFor(env, `place-ip:${ip}`).hit(appConfig.orders.placeAttemptsPerIpPerHour, 3600),
+  ])
+  if (!perCart.allowed || !perAddress.allowed) {
+    throw new CommerceError(429, 'order_rate_limited', { minutes: Math.ceil(Math.max(perCart.retryAfterSeconds, perAddress.retryAfterSeconds) / 60) })
+  }
+}
 
 export const cartRoutes = new Hono<CommerceEnv>()
   .get('/create', validate('query', type({ 'region?': regionId })), async (c) => {
@@ -127,6 +143,7 @@ export const cartRoutes = new Hono<CommerceEnv>()
 
   .post('/placeOrder', validate('json', placeBody), async (c) => {
     const { email, paymentMethod } = c.req.valid('json')
+    await limitPlaceAttempts(c.env, c.req.header('quote'), clientIp((name) => c.req.header(name)))
     const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
     const order = await placeOrder(c.env, state, { email, method: paymentMethod.method, customerId: c.get('customer')?.id ?? null, locale: c.get('locale') })
     return c.json(order)
@@ -136,6 +153,7 @@ export const cartRoutes = new Hono<CommerceEnv>()
     const customer = c.get('customer')
     if (!customer) throw new CommerceError(401, 'unauthorized', { resources: 'order' })
     const { paymentMethod } = c.req.valid('json')
+    await limitPlaceAttempts(c.env, c.req.header('quote'), clientIp((name) => c.req.header(name)))
     const { state } = await openCart(c.env, c.req.header('quote'), customer)
     return c.json(await placeOrder(c.env, state, { email: customer.email, method: paymentMethod.method, customerId: customer.id, locale: c.get('locale') }))
   })

@@ -48,12 +48,16 @@ export const paymentRoutes = new Hono<CommerceEnv>()
     const order = await pendingOrder(c.env, c.req.url, c.req.param('increment'))
     const form = await c.req.parseBody()
     const outcome = form.outcome === 'paid' ? 'paid' : 'declined'
+    const orders = orderStore(c.env.DB)
     if (order.status === 'pending_payment') {
       // A declined payment cancels the order and gives its units back, once.
-      if (outcome === 'paid') await orderStore(c.env.DB).markPaid(order.id)
-      else await orderStore(c.env.DB).cancelPending(order.id)
+      if (outcome === 'paid') await orders.markPaid(order.id)
+      else await orders.cancelPending(order.id)
     }
+    // What the order is now decides the way back: an order that expired before the payment came is not paid.
+    const now = (await orders.byId(order.id))?.status
     const prefix = c.req.query('lang') === 'en' ? '/en' : ''
-    const store = outcome === 'paid' ? `${prefix}/checkout?order=${order.increment_id}` : `${prefix}/?success=false&reason=declined&order_id=${order.id}`
+    const reason = outcome === 'declined' ? 'declined' : 'expired'
+    const store = now === 'processing' ? `${prefix}/checkout?order=${order.increment_id}` : `${prefix}/?success=false&reason=${reason}&order_id=${order.id}`
     return c.redirect(store, 303)
   })
