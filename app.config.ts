@@ -41,24 +41,6 @@ export const appConfig = {
     maxQtyPerLine: 99,
     maxLines: 50,
   },
-  orders: {
-    /** An order awaiting a hosted payment is cancelled after this long, and gives back what it took (not in the spec: ours). */
-    unpaidExpiryMinutes: 30,
-    /** How many expired orders one scheduled run cancels (the next run takes the rest). */
-    expiryBatch: 200,
-    /** Place-order attempts allowed per cart and per client address, each per hour. */
-    placeAttemptsPerCartPerHour: 10,
-    placeAttemptsPerIpPerHour: 30,
-  },
-  /** Writes anyone may make without signing in: their size and rate (docs/decisions/0007). */
-  anonymousWrites: {
-    /** Bodies of /api/*, /commerce/* and /1/* (the largest real one, a registration, is under 2 KB). */
-    maxBodyBytes: 64 * 1024,
-    /** Events per request, search (/1/events; Algolia takes 1000) or personalisation: a purchase sends at most one per cart line. */
-    eventsPerRequestMax: 50,
-    eventRequestsPerIpPerHour: 600,
-    newsletterSignUpsPerIpPerHour: 10,
-  },
   payments: {
     /** Buy-now-pay-later limits on the order total, SAR. */
     tabby: { minSar: 100, maxSar: 5000 },
@@ -84,6 +66,8 @@ export const appConfig = {
     logoutTrackingDelayMs: 3000,
     paymentFailureTrackingDelayMs: 4000,
     cartRedirectDelayMs: 200,
+    /** Quick taps on + and − are gathered for this long, then one change is sent with the quantity reached. */
+    cartQtySettleMs: 400,
     analyticsDelayMs: 1000,
   },
   regions: {
@@ -138,24 +122,6 @@ export const appConfig = {
     /** A verified phone may register within this time. */
     registrationWindowSeconds: 30 * 60,
   },
-  login: {
-    /** Password failures allowed before the growing back-off starts. */
-    freeFailures: 4,
-    backoffMaxSeconds: 60 * 60,
-    /** One failure is forgiven per this much quiet time. */
-    failureDecaySeconds: 15 * 60,
-  },
-  giftVoucher: {
-    /** Wrong PINs allowed before a voucher locks (then the lock doubles, up to an hour), and tries per address an hour. */
-    freeWrongPins: 3,
-    lockMaxSeconds: 60 * 60,
-    wrongPinDecaySeconds: 60 * 60,
-    triesPerIpPerHour: 20,
-  },
-  passwordReset: {
-    validSeconds: 15 * 60,
-    maxWrongTries: 5,
-  },
   installments: [
     { count: 2, key: 'split2' },
     { count: 3, key: 'split3' },
@@ -186,6 +152,49 @@ export const appConfig = {
     maxQueryLength: 1000,
     maxHitsPerPage: 100,
     maxRequestsPerCall: 10,
+  },
+} as const
+
+/**
+ * Limits only the Worker reads (docs/decisions/0007-money-rules-that-cannot-be-gamed.md). Apart from appConfig so
+ * they stay out of the browser's bundle: a bundler keeps a whole object once any part of it is read.
+ */
+export const serverLimits = {
+  orders: {
+    /** An order awaiting a hosted payment is cancelled after this long, and gives back what it took (not in the spec: ours). */
+    unpaidExpiryMinutes: 30,
+    /** How many expired orders one scheduled run cancels (the next run takes the rest). */
+    expiryBatch: 200,
+    /** Place-order attempts allowed per cart and per client address, each per hour. */
+    placeAttemptsPerCartPerHour: 10,
+    placeAttemptsPerIpPerHour: 30,
+  },
+  /** Writes anyone may make without signing in: their size and rate (docs/decisions/0007). */
+  anonymousWrites: {
+    /** Bodies of /api/*, /commerce/* and /1/* (the largest real one, a registration, is under 2 KB). */
+    maxBodyBytes: 64 * 1024,
+    /** Events per request, search (/1/events; Algolia takes 1000) or personalisation: a purchase sends at most one per cart line. */
+    eventsPerRequestMax: 50,
+    eventRequestsPerIpPerHour: 600,
+    newsletterSignUpsPerIpPerHour: 10,
+  },
+  login: {
+    /** Password failures allowed before the growing back-off starts. */
+    freeFailures: 4,
+    backoffMaxSeconds: 60 * 60,
+    /** One failure is forgiven per this much quiet time. */
+    failureDecaySeconds: 15 * 60,
+  },
+  giftVoucher: {
+    /** Wrong PINs allowed before a voucher locks (then the lock doubles, up to an hour), and tries per address an hour. */
+    freeWrongPins: 3,
+    lockMaxSeconds: 60 * 60,
+    wrongPinDecaySeconds: 60 * 60,
+    triesPerIpPerHour: 20,
+  },
+  passwordReset: {
+    validSeconds: 15 * 60,
+    maxWrongTries: 5,
   },
 } as const
 

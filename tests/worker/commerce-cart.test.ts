@@ -265,7 +265,7 @@ describe('under load', () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () => call(caller, 'POST', '/cart/placeOrder', { email: 'twenty@example.com', paymentMethod: { method: 'cashondelivery' } })),
     )
-    // Ten attempts an hour per cart (appConfig.orders): the rest are told to wait; every answer given is the one order.
+    // Ten attempts an hour per cart (serverLimits.orders): the rest are told to wait; every answer given is the one order.
     expect(results.filter((r) => r.status === 200)).toHaveLength(10)
     expect(results.filter((r) => r.status !== 200).every((r) => r.status === 429)).toBe(true)
     expect(new Set(results.filter((r) => r.status === 200).map((r) => r.body.order_id)).size).toBe(1)

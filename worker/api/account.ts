@@ -11,7 +11,7 @@ import { apiSession, honoCookieJar } from './session-jar'
 import { validate } from './validate'
 import { locale } from '../../src/domain/schemas'
 import { eventStore } from '../storage/event-store'
-import { appConfig } from '../../app.config'
+import { serverLimits } from '../../app.config'
 import { withinHourlyLimit } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'
 import { unsealSession } from '../storefront/sealed-session'
@@ -29,7 +29,7 @@ const eventBody = type({
   })
     .array()
     .moreThanLength(0)
-    .atMostLength(appConfig.anonymousWrites.eventsPerRequestMax),
+    .atMostLength(serverLimits.anonymousWrites.eventsPerRequestMax),
   'sessionId?': '/^[A-Za-z0-9-]{8,64}$/',
   /** Sent by the page from the usr cookie; never trusted: the signed-in session says who the shopper is. */
   'userId?': 'number.integer >= 1',
@@ -61,7 +61,7 @@ export const accountApi = new Hono<{ Bindings: Env }>()
   .post('/aws/event', validate('json', eventBody), async (c) => {
     const { eventList, sessionId } = c.req.valid('json')
     const ip = clientIp((name) => c.req.header(name))
-    if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, appConfig.anonymousWrites.eventRequestsPerIpPerHour))) throw new ApiError(429, 'rate_limited')
+    if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, serverLimits.anonymousWrites.eventRequestsPerIpPerHour))) throw new ApiError(429, 'rate_limited')
     const signedIn = await unsealSession(c.env, honoCookieJar(c).get(cookies.session))
     try {
       await eventStore(c.env.DB).recordPersonalisation(eventList, { sessionId: sessionId ?? null, userId: signedIn?.user.id ?? null }, new Date())

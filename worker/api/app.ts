@@ -1,7 +1,7 @@
 /** The Hono app behind /api/*: one sub-app per resource, one error path. */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { appConfig } from '../../app.config'
+import { serverLimits } from '../../app.config'
 import { accountApi } from './account'
 import { cartApi } from './cart'
 import { catalogueApi } from './catalogue'
@@ -14,7 +14,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .basePath('/api')
   .use(
     bodyLimit({
-      maxSize: appConfig.anonymousWrites.maxBodyBytes,
+      maxSize: serverLimits.anonymousWrites.maxBodyBytes,
       onError: () => {
         throw new ApiError(413, 'payload_too_large')
       },

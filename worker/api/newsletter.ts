@@ -1,10 +1,10 @@
 /**
  * POST /api/newsletter {email}: the footer's sign-up. Answers the same whether or not the address was known; a
- * well-formed address only, a few sign-ups an hour per client address (appConfig.anonymousWrites).
+ * well-formed address only, a few sign-ups an hour per client address (serverLimits.anonymousWrites).
  */
 import { Hono } from 'hono'
 import { type } from 'arktype'
-import { appConfig } from '../../app.config'
+import { serverLimits } from '../../app.config'
 import { email } from '../../src/domain/schemas'
 import { withinHourlyLimit } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'
@@ -17,7 +17,7 @@ const body = type({ email })
 
 export const newsletterApi = new Hono<{ Bindings: Env }>().post('/newsletter', validate('json', body), async (c) => {
   const ip = clientIp((name) => c.req.header(name))
-  if (!(await withinHourlyLimit(c.env, `newsletter-ip:${ip}`, appConfig.anonymousWrites.newsletterSignUpsPerIpPerHour))) throw new ApiError(429, 'rate_limited')
+  if (!(await withinHourlyLimit(c.env, `newsletter-ip:${ip}`, serverLimits.anonymousWrites.newsletterSignUpsPerIpPerHour))) throw new ApiError(429, 'rate_limited')
   await eventStore(c.env.DB).subscribeNewsletter(c.req.valid('json').email, requestLocale(c), new Date())
   return c.json({ data: { subscribed: true } })
 })

@@ -3,7 +3,7 @@
  * bound to phone and purpose, at most 5 wrong tries, resend after 60 s, send caps per phone and IP),
  * password login with a growing back-off, registration after a verified phone, password reset.
  */
-import { appConfig, type Locale } from '../../app.config'
+import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { m } from '../../src/paraglide/messages.js'
 import { messageSender } from '../integrations/messaging'
 import { internationalMobile } from '../../src/domain/phone'
@@ -151,7 +151,7 @@ export async function loginWithPassword(env: Env, username: string, password: st
   // A missing account costs the same hashing as a wrong password, so timing tells nothing.
   const result = found ? await verifyPassword(found.passwordHash, password, pepper) : (await hashPassword(password, pepper), { ok: false, needsRehash: false })
   if (!found || !result.ok) {
-    await subject.fail({ free: appConfig.login.freeFailures, maxLockSeconds: appConfig.login.backoffMaxSeconds, decaySeconds: appConfig.login.failureDecaySeconds })
+    await subject.fail({ free: serverLimits.login.freeFailures, maxLockSeconds: serverLimits.login.backoffMaxSeconds, decaySeconds: serverLimits.login.failureDecaySeconds })
     throw new CommerceError(401, 'invalid_credentials')
   }
   await subject.succeed()
@@ -174,7 +174,7 @@ export async function sendPasswordReset(env: Env, email: string, ip: string, loc
   if (!byEmail.allowed || !byIp.allowed) throw new CommerceError(429, 'otp_rate_limited')
   const code = secureCode()
   await store.replacePasswordReset(
-    found.customer.id, await sha256Hex(`reset:${found.customer.id}:${code}`), new Date(now.getTime() + appConfig.passwordReset.validSeconds * 1000), now,
+    found.customer.id, await sha256Hex(`reset:${found.customer.id}:${code}`), new Date(now.getTime() + serverLimits.passwordReset.validSeconds * 1000), now,
   )
   await messageSender(env).send('email', found.customer.email, m.account_reset_email_subject({ code }, { locale }))
 }
@@ -186,7 +186,7 @@ export async function confirmPasswordReset(env: Env, email: string, code: string
   const reset = await store.livePasswordReset(found.customer.id)
   if (!reset || Date.parse(reset.expires_at) <= now.getTime()) throw new CommerceError(400, 'reset_invalid')
   if (reset.code_hash !== (await sha256Hex(`reset:${found.customer.id}:${code}`))) {
-    await store.countWrongPasswordReset(reset.id, appConfig.passwordReset.maxWrongTries)
+    await store.countWrongPasswordReset(reset.id, serverLimits.passwordReset.maxWrongTries)
     throw new CommerceError(400, 'reset_invalid')
   }
   const passwordHash = await hashPassword(newPassword, await readSecret(env, 'PASSWORD_PEPPER'))

@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { appConfig } from '../../app.config'
+import { serverLimits } from '../../app.config'
 import type { CommerceEnv } from './context'
 import { customerForToken } from './customers'
 import { CommerceError, onCommerceError } from './errors'
@@ -26,9 +26,9 @@ commerceApp.use(async (c, next) => {
 })
 commerceApp.use(
   bodyLimit({
-    maxSize: appConfig.anonymousWrites.maxBodyBytes,
+    maxSize: serverLimits.anonymousWrites.maxBodyBytes,
     onError: () => {
-      throw new CommerceError(413, 'bad_request', undefined, [`the body is over ${appConfig.anonymousWrites.maxBodyBytes} bytes`])
+      throw new CommerceError(413, 'bad_request', undefined, [`the body is over ${serverLimits.anonymousWrites.maxBodyBytes} bytes`])
     },
   }),
 )

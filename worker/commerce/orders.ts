@@ -3,7 +3,7 @@
  * items, the stock and the vouchers it spends land in one batch (worker/storage/order-store.ts), so 100
  * buyers of the last unit make exactly one order and a repeated place finds the one order.
  */
-import { appConfig, type Locale } from '../../app.config'
+import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { computeTotals, type CartState } from '../../src/domain/cart'
 import { isDevelopment } from '../http/environment'
 import { cartStub, sellableIn } from './carts'
@@ -107,14 +107,14 @@ export async function placeOrder(
 }
 
 /**
- * Cancels the orders whose hosted payment was not completed in time (appConfig.orders.unpaidExpiryMinutes), each
+ * Cancels the orders whose hosted payment was not completed in time (serverLimits.orders.unpaidExpiryMinutes), each
  * in its own batch that gives back its stock and what it spent. Run by the scheduled handler (src/worker-entry.ts);
  * a payment that returns after this finds the order cancelled. Answers how many were cancelled.
  */
 export async function expireUnpaidOrders(env: Env, now = new Date()): Promise<number> {
   const orders = orderStore(env.DB)
-  const cutoff = new Date(now.getTime() - appConfig.orders.unpaidExpiryMinutes * 60_000)
-  const expired = await orders.unpaidSince(cutoff, appConfig.orders.expiryBatch)
+  const cutoff = new Date(now.getTime() - serverLimits.orders.unpaidExpiryMinutes * 60_000)
+  const expired = await orders.unpaidSince(cutoff, serverLimits.orders.expiryBatch)
   for (const id of expired) await orders.cancelPending(id)
   return expired.length
 }

@@ -6,7 +6,7 @@
  */
 import { type } from 'arktype'
 import { Hono, type Context } from 'hono'
-import { appConfig } from '../../app.config'
+import { appConfig, serverLimits } from '../../app.config'
 import type { SearchQuery } from './engine'
 import { parseFacetFilters, parseFilters, type Filters } from './filters'
 import { resolveIndex, searchIndex } from './indexes'
@@ -53,7 +53,7 @@ const insightsEvent = type({
   // A click after a search names where the product was, one position per product.
   event.positions === undefined || event.positions.length === event.objectIDs.length ? true : ctx.mustBe('an event with one position per object'),
 )
-const insightsBody = type({ events: insightsEvent.array().atLeastLength(1).atMostLength(appConfig.anonymousWrites.eventsPerRequestMax) })
+const insightsBody = type({ events: insightsEvent.array().atLeastLength(1).atMostLength(serverLimits.anonymousWrites.eventsPerRequestMax) })
 
 const request = searchParams.and({ indexName: 'string <= 100', 'params?': 'string <= 10000', 'type?': "'default'" })
 const multiBody = type({ requests: request.array().atLeastLength(1).atMostLength(limits.maxRequestsPerCall), 'strategy?': "'none' | 'stopIfEnoughMatches'" })
@@ -140,10 +140,10 @@ async function readJson(c: Context): Promise<unknown> {
 
 export const searchApp = new Hono<{ Bindings: Env }>()
   .basePath('/1')
-  // Queries and events are small; a large body is refused before it is read (appConfig.anonymousWrites).
+  // Queries and events are small; a large body is refused before it is read (serverLimits.anonymousWrites).
   .use(
     bodyLimit({
-      maxSize: appConfig.anonymousWrites.maxBodyBytes,
+      maxSize: serverLimits.anonymousWrites.maxBodyBytes,
       onError: () => {
         throw new SearchError(413, 'The body is too large')
       },
@@ -168,7 +168,7 @@ async function receiveEvents(c: Context<{ Bindings: Env }>) {
   const body = insightsBody(await readJson(c))
   if (body instanceof type.errors) throw new SearchError(400, body.summary)
   const ip = clientIp((name) => c.req.header(name))
-  if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, appConfig.anonymousWrites.eventRequestsPerIpPerHour))) throw new SearchError(429, 'Too many events')
+  if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, serverLimits.anonymousWrites.eventRequestsPerIpPerHour))) throw new SearchError(429, 'Too many events')
   try {
     await eventStore(c.env.DB).recordSearchEvents(
       body.events.map((e) => ({ ...e, userToken: e.authenticatedUserToken ?? e.userToken })),
