@@ -71,7 +71,7 @@ export default defineConfig({
                 {
                   name: 'product-parts',
                   priority: 5,
-                  test: /[\\/]src[\\/](paraglide[\\/]registry\.js|(components[\\/](JsonLd|Breadcrumbs|product[\\/](ProductCard|AddToCartButton|use-add-product|WishlistButton|CompareButton|DeliveryBadge|ProductLabels|RotatingMessages|stock-label))|lib[\\/](compare|structured-data)|domain[\\/](pricing|delivery|stock|labels))\.tsx?)$/,
+                  test: /[\\/]src[\\/](paraglide[\\/]registry\.js|(components[\\/](JsonLd|Breadcrumbs|product[\\/](ProductCard|AddToCartButton|use-add-product|WishlistButton|CompareButton|DeliveryBadge|ProductLabels|RotatingMessages|stock-label))|lib[\\/](compare|structured-data|installments)|domain[\\/](pricing|delivery|stock|labels))\.tsx?)$/,
                 },
               ],
             },

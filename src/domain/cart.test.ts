@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { computeTotals, isMaskedQuote, type CartLineRecord, type CartState } from './cart'
+import { cartView, computeTotals, isMaskedQuote, type CartLineRecord, type CartState } from './cart'
 
 const now = new Date('2026-11-21T12:00:00+03:00')
 
@@ -68,5 +68,42 @@ describe('quote identity', () => {
     expect(isMaskedQuote('12345')).toBe(false)
     expect(isMaskedQuote('aB3x-9')).toBe(true)
     expect(isMaskedQuote('')).toBe(true)
+  })
+})
+
+describe('cart totals on screen', () => {
+  it('add up: products, their discounts, services, coupon, replacement, delivery and vouchers make the grand total', () => {
+    const ac = line({ price: 3000, special_price: 2500, discounted_price_from: '2026-11-01T00:00:00+03:00', discounted_price_to: '2026-11-30T00:00:00+03:00', replacement_discount: true })
+    const service = line({ item_id: 2, price: 149.5, parent_item_id: 1, fee_id: 1, fee_option_id: 1 })
+    const tv = line({ item_id: 3, price: 100, qty: 2 })
+    const state = cart([ac, service, tv], {
+      coupon: { code: 'WELCOME10', kind: 'percent', amount: 10, min_subtotal: 0 },
+      gift_voucher: { voucher: 'G', amount: 100, balance: 250 },
+      erp_voucher: { voucher: 'E', amount: 100 },
+    })
+    const t = computeTotals(state, now)
+    expect(t.products_original).toBe(3200)
+    expect(t.product_discount).toBe(500)
+    expect(t.services).toBe(149.5)
+    expect(t.coupon_discount).toBe(270) // 10% of the products' 2700
+    expect(t.replacement_discount).toBe(250) // 10% of 2500
+    const shown = t.products_original - t.product_discount + t.services - t.coupon_discount - t.replacement_discount + t.delivery - t.gift_voucher - t.erp_voucher
+    expect(Math.round(shown * 100) / 100).toBe(t.grand_total)
+    expect(t.grand_total).toBe(2129.5)
+  })
+
+  it('says what is left on a gift voucher after this cart uses its share', () => {
+    const view = cartView(cart([line({ price: 500 })], { gift_voucher: { voucher: 'G', amount: 300, balance: 1000 } }), 'en', now)
+    expect(view.totals.gift_voucher).toBe(300)
+    expect(view.gift_voucher_left).toBe(700)
+    // More asked than the cart costs: only what the cart costs is used.
+    const small = cartView(cart([line({ price: 100 })], { gift_voucher: { voucher: 'G', amount: 1000, balance: 1000 } }), 'en', now)
+    expect(small.totals.gift_voucher).toBe(129)
+    expect(small.gift_voucher_left).toBe(871)
+  })
+
+  it('offers the replacement discount only on lines marked eligible', () => {
+    const view = cartView(cart([line({ replacement_eligible: true }), line({ item_id: 2 })]), 'ar', now)
+    expect(view.cartItems.map((item) => item.extension_attributes.replacement_eligible)).toEqual([true, false])
   })
 })

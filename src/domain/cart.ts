@@ -31,6 +31,8 @@ export interface CartLineRecord {
   fee_id: number | null
   fee_option_id: number | null
   replacement_discount: boolean
+  /** The product replaces an old air conditioner, so the replacement discount may be asked for (appConfig.money). */
+  replacement_eligible?: boolean
 }
 
 export interface Coupon {
@@ -49,12 +51,21 @@ export interface CartState {
   status: 'active' | 'ordered'
   order_id: number | null
   coupon: Coupon | null
-  gift_voucher: { voucher: string; amount: number } | null
+  /** The amount asked for, and the voucher's balance when it was redeemed (what is left is shown). */
+  gift_voucher: { voucher: string; amount: number; balance?: number } | null
   erp_voucher: { voucher: string; amount: number } | null
   lines: CartLineRecord[]
 }
 
+/**
+ * The cart's money, every part on its own line (docs/product.md, "Cart"): products at their original prices, minus
+ * the products' own discounts, plus services, minus the coupon and the replacement discount, plus delivery, minus the
+ * gift and ERP vouchers, is the grand total. `subtotal`, `original_subtotal` and `discount` are the Direct API's.
+ */
 export interface CartTotals {
+  products_original: number
+  product_discount: number
+  services: number
   subtotal: number
   original_subtotal: number
   discount: number
@@ -91,6 +102,7 @@ export interface CartItemView {
     big_items: boolean
     is_preorder: boolean
     replacement_discount: boolean
+    replacement_eligible: boolean
   }
 }
 
@@ -103,6 +115,8 @@ export interface CartView {
   order_id: number | null
   coupon_code: string | null
   gift_voucher: string | null
+  /** What is left on the gift voucher once this cart's share is used; null without one. */
+  gift_voucher_left: number | null
   erp_voucher: string | null
   cartItems: CartItemView[]
   totals: CartTotals
@@ -118,6 +132,8 @@ export function computeTotals(state: CartState, now: Date): CartTotals {
   let subtotal = 0
   let originalSubtotal = 0
   let productSubtotal = 0
+  let productsOriginal = 0
+  let services = 0
   let replacement = 0
   let itemsQty = 0
   for (const line of state.lines) {
@@ -127,10 +143,13 @@ export function computeTotals(state: CartState, now: Date): CartTotals {
     originalSubtotal += prices.original_price * line.qty
     if (line.parent_item_id === null) {
       productSubtotal += row
+      productsOriginal += prices.original_price * line.qty
       itemsQty += line.qty
       if (line.replacement_discount) {
         replacement += Math.min(row * appConfig.money.replacementDiscountShare, appConfig.money.replacementDiscountCapSar)
       }
+    } else {
+      services += row
     }
   }
   let coupon = 0
@@ -147,6 +166,9 @@ export function computeTotals(state: CartState, now: Date): CartTotals {
   due -= erp
   const grand = round2(due)
   return {
+    products_original: round2(productsOriginal),
+    product_discount: round2(productsOriginal - productSubtotal),
+    services: round2(services),
     subtotal: round2(subtotal),
     original_subtotal: round2(originalSubtotal),
     discount: round2(originalSubtotal - subtotal + coupon + replacement),
@@ -196,9 +218,11 @@ export function cartView(state: CartState, locale: Locale, now: Date, feeTitles:
         big_items: line.big_items,
         is_preorder: line.back_orders === appConfig.backOrdersPreorderCode,
         replacement_discount: line.replacement_discount,
+        replacement_eligible: line.replacement_eligible === true,
       },
     }
   })
+  const totals = computeTotals(state, now)
   return {
     quote_id: state.quote_id,
     isMask: state.is_mask,
@@ -208,9 +232,10 @@ export function cartView(state: CartState, locale: Locale, now: Date, feeTitles:
     order_id: state.order_id,
     coupon_code: state.coupon?.code ?? null,
     gift_voucher: state.gift_voucher?.voucher ?? null,
+    gift_voucher_left: state.gift_voucher?.balance === undefined ? null : round2(Math.max(0, state.gift_voucher.balance - totals.gift_voucher)),
     erp_voucher: state.erp_voucher?.voucher ?? null,
     cartItems: items,
-    totals: computeTotals(state, now),
+    totals,
   }
 }
 

@@ -28,6 +28,8 @@ export const itemId = type('1 <= number.integer <= 1000000000')
 export const feeId = type('1 <= number.integer <= 100000')
 export const couponCode = type(/^[A-Za-z0-9_-]{1,40}$/)
 export const voucherCode = type(/^[A-Za-z0-9-]{4,40}$/)
+/** A gift voucher's PIN: 4 to 8 digits. */
+export const giftVoucherPin = type(/^\d{4,8}$/)
 
 /** A service (product fee) on a cart line. */
 export const productFee = type({ item_id: itemId, fee_id: feeId })

@@ -43,7 +43,12 @@ export function useCartMutation<Input, Answer extends { cart?: CartView | null }
   run: (input: Input, locale: Locale) => Promise<Settled<Answer>>,
   // Callbacks given here run even when the calling component has gone (the city popup closes before
   // the add it started finishes); callbacks given to mutate() would not.
-  options: { fallbackError: () => string; onSuccess?: (answer: Answer, input: Input) => void },
+  options: {
+    fallbackError: () => string
+    onSuccess?: (answer: Answer, input: Input) => void
+    /** A form shows the refusal beside its field (mutation.error) instead of a toast. */
+    inlineError?: boolean
+  },
 ) {
   const queryClient = useQueryClient()
   const pushToast = useSetAtom(pushToastAtom)
@@ -66,7 +71,9 @@ export function useCartMutation<Input, Answer extends { cart?: CartView | null }
       storeCart(queryClient, locale, answer.cart)
       options.onSuccess?.(answer, input)
     },
-    onError: (error) => pushToast({ kind: 'error', message: error.message || options.fallbackError() }),
+    onError: (error) => {
+      if (!options.inlineError) pushToast({ kind: 'error', message: error.message || options.fallbackError() })
+    },
   })
 }
 

@@ -1,9 +1,16 @@
-/** The cart page (small screens reach it from the cart icon): lines, quantities, the totals. */
+/**
+ * The cart page (docs/product.md, "Cart"; small screens reach it from the cart icon): lines, quantities, services,
+ * the replacement discount, coupons and vouchers, totals that add up, and checkout after the availability check.
+ */
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { Icon } from '../components/ui/Icon'
 import { CartLines } from '../components/cart/CartLines'
+import { CartSavings } from '../components/cart/CartSavings'
 import { CartSummary } from '../components/cart/CartSummary'
+import { CheckoutButton } from '../components/cart/CheckoutButton'
+import { ConfirmDialog } from '../components/ui/ConfirmDialog'
 import { currentLocale } from '../lib/i18n'
 import { useLoadingInBrowser } from '../state/hydrated'
 import { m } from '../paraglide/messages.js'
@@ -11,13 +18,16 @@ import { cartQueries } from '../queries/cart'
 import { useClearCart } from '../queries/cart-lines'
 
 export const Route = createFileRoute('/cart')({
-  head: () => ({ meta: [{ title: `${m.cart_page_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
+  head: () => ({
+    meta: [{ title: `${m.cart_page_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }],
+  }),
   component: CartPage,
 })
 
 function CartPage() {
   const { data: cart, isPending } = useQuery(cartQueries.current(currentLocale()))
   const clear = useClearCart()
+  const [confirming, setConfirming] = useState(false)
   const items = cart?.cartItems ?? []
   if (useLoadingInBrowser(isPending)) {
     return <p className="mx-auto max-w-xl px-4 py-16 text-center text-muted">{m.cart_loading()}</p>
@@ -36,27 +46,36 @@ function CartPage() {
   }
   return (
     <div className="mx-auto grid max-w-content gap-6 px-4 py-6 lg:grid-cols-[1fr_24rem]">
-      <section className="rounded-2xl bg-white p-5">
-        <div className="flex items-baseline justify-between">
-          <h1 className="text-2xl font-bold">{m.cart_page_title()}</h1>
-          <p className="text-sm text-muted">{m.cart_items_count({ count: cart!.totals.items_qty })}</p>
-        </div>
-        <CartLines items={items} />
-      </section>
+      <div className="space-y-6">
+        <section className="rounded-2xl bg-white p-5" aria-labelledby="cart-title">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+            <h1 id="cart-title" className="text-2xl font-bold">
+              {m.cart_page_title()}
+            </h1>
+            <p className="text-sm text-muted">{m.cart_items_count({ count: cart!.totals.items_qty })}</p>
+          </div>
+          <CartLines items={items} />
+          {/* Emptying the cart asks first, and sits with the lines, away from the way to checkout. */}
+          <button type="button" onClick={() => setConfirming(true)} className="mt-2 text-sm text-muted underline hover:text-sale">
+            {m.cart_clear()}
+          </button>
+        </section>
+        <CartSavings cart={cart!} />
+      </div>
       <aside className="h-fit rounded-2xl bg-white p-5 lg:sticky lg:top-32">
-        <CartSummary totals={cart!.totals} />
-        <Link to="/checkout" className="mt-4 block rounded-full bg-brand px-4 py-3 text-center font-semibold text-brand-ink">
-          {m.cart_checkout()}
-        </Link>
-        <button
-          type="button"
-          onClick={() => clear.mutate()}
-          disabled={clear.isPending}
-          className="mt-2 w-full rounded-full px-4 py-2 text-sm text-muted hover:text-sale"
-        >
-          {m.cart_clear()}
-        </button>
+        <CartSummary cart={cart!} showInstallments />
+        <CheckoutButton cart={cart!} className="mt-4" />
       </aside>
+      <ConfirmDialog
+        open={confirming}
+        title={m.cart_clear_confirm_title()}
+        text={m.cart_clear_confirm_text()}
+        confirmLabel={m.cart_clear_confirm()}
+        cancelLabel={m.cart_keep_items()}
+        busy={clear.isPending}
+        onConfirm={() => clear.mutate(undefined, { onSettled: () => setConfirming(false) })}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   )
 }

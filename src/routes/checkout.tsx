@@ -170,7 +170,7 @@ function Checkout() {
       <aside className="h-fit space-y-4 rounded-2xl bg-white p-5 lg:sticky lg:top-32">
         {city && <p className="text-sm text-muted">{m.checkout_delivery_to({ city })}</p>}
         <CartLines items={cart.cartItems} compact />
-        <CartSummary totals={cart.totals} />
+        <CartSummary cart={cart} />
         {error && (
           <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
             {error}

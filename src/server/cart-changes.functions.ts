@@ -1,13 +1,13 @@
 /**
- * Changes made from the cart (docs/product.md, "Calls", the cart proxy calls): quantities, removal, emptying and the
- * coupon. They load with the cart panel and page, not with every page (reading and adding are cart.functions.ts).
+ * Changes made from the cart (docs/product.md, "Calls", the cart proxy calls): quantities, removal, emptying, the
+ * coupon, the gift and ERP vouchers, the replacement discount, services and the availability check. They load with the cart panel and page, not with every page (reading and adding are cart.functions.ts).
  * Each answers {data, error, status} instead of throwing.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
-import type { CartView } from '../domain/cart'
+import { isMaskedQuote, type CartView } from '../domain/cart'
 import type { CommerceResult } from '~/commerce/client'
-import { couponCode, itemId, locale, qty } from '../domain/schemas'
+import { couponCode, erpVoucherBody, giftVoucherPin, itemId, locale, productFee, qty, voucherCode } from '../domain/schemas'
 import { shopperSession } from './commerce-session.server'
 
 export const updateCartItem = createServerFn({ method: 'POST' })
@@ -18,15 +18,18 @@ export const updateCartItem = createServerFn({ method: 'POST' })
 
 export const removeCartItem = createServerFn({ method: 'POST' })
   .validator(type({ locale, itemId }))
-  .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('DELETE', `/cart/item/${data.itemId}`),
-  )
+  .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('DELETE', `/cart/item/${data.itemId}`))
 
 export const clearCart = createServerFn({ method: 'POST' })
   .validator(type({ locale }))
   .handler(async ({ data }) => {
     type Cleared = { status: boolean; msg: string; cart: CartView | null }
-    if (!shopperSession(data.locale).quote()) return { data: { status: true, msg: '', cart: null }, error: null, status: 200 } satisfies CommerceResult<Cleared>
+    if (!shopperSession(data.locale).quote())
+      return {
+        data: { status: true, msg: '', cart: null },
+        error: null,
+        status: 200,
+      } satisfies CommerceResult<Cleared>
     return (await shopperSession(data.locale).client()).settle<Cleared>('DELETE', '/cart/clear')
   })
 
@@ -39,3 +42,108 @@ export const applyCoupon = createServerFn({ method: 'POST' })
 export const removeCoupon = createServerFn({ method: 'POST' })
   .validator(type({ locale }))
   .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('DELETE', '/cart/deleteCoupon'))
+
+type CartAnswer = { cart: CartView }
+
+export const redeemGiftVoucher = createServerFn({ method: 'POST' })
+  .validator(
+    type({
+      locale,
+      voucher: voucherCode,
+      pin: giftVoucherPin,
+      amount: '0 < number <= 100000',
+    }),
+  )
+  .handler(async ({ data }) => {
+    const session = shopperSession(data.locale)
+    const quoteId = session.quote() ?? ''
+    return (await session.client()).settle<CartAnswer>('POST', '/gota-gift/redeem-voucher', {
+      voucher: data.voucher.toUpperCase(),
+      pin: data.pin,
+      quoteId,
+      amount: data.amount,
+      isMask: isMaskedQuote(quoteId) ? 1 : 0,
+    })
+  })
+
+export const reverseGiftVoucher = createServerFn({ method: 'POST' })
+  .validator(type({ locale }))
+  .handler(async ({ data }) => {
+    const session = shopperSession(data.locale)
+    const quoteId = session.quote() ?? ''
+    return (await session.client()).settle<CartAnswer>('POST', '/gota-gift/reverse-voucher', { quoteId, isMask: isMaskedQuote(quoteId) ? 1 : 0 })
+  })
+
+/** Checks an ERP voucher against the phone it was issued to, and says what it is worth; nothing changes. */
+export const checkErpVoucher = createServerFn({ method: 'POST' })
+  .validator(erpVoucherBody.and({ locale }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle<{
+      valid: boolean
+      amount: number
+    }>('POST', '/cart/erp/validate', {
+      phoneno: data.phoneno,
+      voucher: data.voucher.toUpperCase(),
+    }),
+  )
+
+export const applyErpVoucher = createServerFn({ method: 'POST' })
+  .validator(erpVoucherBody.and({ locale }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle<CartAnswer>('POST', '/cart/erp/apply', {
+      phoneno: data.phoneno,
+      voucher: data.voucher.toUpperCase(),
+    }),
+  )
+
+export const removeErpVoucher = createServerFn({ method: 'POST' })
+  .validator(type({ locale }))
+  .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle<CartAnswer>('DELETE', '/cart/erp'))
+
+/** The AC replacement discount on one line (offered only on eligible lines; the backend checks again). */
+export const setReplacementDiscount = createServerFn({ method: 'POST' })
+  .validator(type({ locale, itemId, on: 'boolean' }))
+  .handler(async ({ data }) => {
+    const session = shopperSession(data.locale)
+    const quoteId = session.quote() ?? ''
+    return (await session.client()).settle<CartAnswer>('POST', '/customer/acReplacementDiscount', {
+      itemId: data.itemId,
+      quoteId,
+      action: data.on ? 'add' : 'remove',
+      isMask: isMaskedQuote(quoteId) ? 1 : 0,
+    })
+  })
+
+/** A service (product fee) on a cart line, added or removed. */
+export const setService = createServerFn({ method: 'POST' })
+  .validator(productFee.and({ locale, on: 'boolean' }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle<CartAnswer>(data.on ? 'POST' : 'DELETE', '/cart/productFees', {
+      item_id: data.item_id,
+      fee_id: data.fee_id,
+    }),
+  )
+
+export interface Availability {
+  available: boolean
+  items: { sku: string; available: boolean; qty_available: number | null }[]
+}
+
+/** Whether every line can be delivered to the cart's city and is in stock (docs/product.md, availableToCheckoutV2). */
+export const checkAvailability = createServerFn({ method: 'POST' })
+  .validator(type({ locale }))
+  .handler(async ({ data }) => {
+    const session = shopperSession(data.locale)
+    const client = await session.client()
+    const current = await client.settle<CartAnswer>('GET', '/cart')
+    if (!current.data)
+      return {
+        data: null,
+        error: current.error,
+        status: current.status,
+      } satisfies CommerceResult<Availability>
+    const cartItems = current.data.cart.cartItems.filter((item) => item.parent_item_id === null).map((item) => ({ sku: item.sku, qty: item.qty }))
+    return client.settle<Availability>('POST', '/cart/availableToCheckoutV2', {
+      cartItems,
+    })
+  })

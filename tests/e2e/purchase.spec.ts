@@ -22,7 +22,7 @@ test.describe('buying in the browser', () => {
       await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
       await panel.getByRole('button', { name: 'Increase quantity' }).click()
       await expect(panel.getByRole('group', { name: 'Quantity' }).getByText('2')).toBeVisible()
-      await panel.getByRole('link', { name: 'Checkout' }).click()
+      await panel.getByRole('button', { name: 'Checkout' }).click()
 
       await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
       await page.getByRole('button', { name: 'Place order' }).click()
@@ -109,7 +109,7 @@ test.describe('paying by card through the sandbox gateway', () => {
       .getByRole('button', { name: /^Add .* to cart$/ })
       .first()
       .click()
-    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Checkout' }).click()
+    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click()
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.com')
     await page.getByRole('radio', { name: 'mada or credit card' }).check()
     await page.getByRole('button', { name: 'Place order' }).click()
@@ -124,7 +124,7 @@ test.describe('paying by card through the sandbox gateway', () => {
     expect(event).toMatchObject({ eventType: 'payment_failure', itemId: 'declined', detail: 'card', value: expect.any(Number) })
     expect((await context.cookies()).map((c) => c.name)).not.toContain('amount')
 
-    await page.getByRole('link', { name: 'Checkout' }).click()
+    await page.getByRole('button', { name: 'Checkout' }).click()
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.com')
     await page.getByRole('radio', { name: 'mada or credit card' }).check()
     await page.getByRole('button', { name: 'Place order' }).click()

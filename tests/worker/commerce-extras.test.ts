@@ -45,15 +45,20 @@ describe('gift vouchers', () => {
     expect((await call(caller, 'POST', '/gota-gift/redeem-voucher', body({ amount: 5000 }))).body.cart.totals.gift_voucher).toBe(200)
     const redeemed = await call(caller, 'POST', '/gota-gift/redeem-voucher', body({}))
     expect(redeemed.body.cart.totals.gift_voucher).toBe(150)
+    // The cart says what is left on the voucher once this cart's share is used.
+    expect(redeemed.body.cart.gift_voucher_left).toBe(50)
     expect((await call(caller, 'POST', '/gota-gift/redeem-voucher', body({ quoteId: 'someone-else' }))).status).toBe(400)
     const reversed = await call(caller, 'POST', '/gota-gift/reverse-voucher', { quoteId: caller.quote, isMask: 1 })
     expect(reversed.body.cart.totals.gift_voucher).toBe(0)
+    expect(reversed.body.cart.gift_voucher_left).toBeNull()
   })
 })
 
 describe('AC replacement discount', () => {
   it('adds and removes the discount on an air conditioner', async () => {
-    const { caller, itemId } = await cartWith("p.main_category_id IN (SELECT id FROM categories WHERE url_key = 'air-conditioners')")
+    const { caller, itemId, cart } = await cartWith("p.main_category_id IN (SELECT id FROM categories WHERE url_key = 'air-conditioners')")
+    // The line says the discount may be asked for (the cart offers it on such lines only).
+    expect(cart.cartItems[0].extension_attributes.replacement_eligible).toBe(true)
     const on = await call(caller, 'POST', '/customer/acReplacementDiscount', { itemId, quoteId: caller.quote, action: 'add', isMask: 1 })
     expect(on.body.cart.totals.replacement_discount).toBeGreaterThan(0)
     const off = await call(caller, 'POST', '/customer/acReplacementDiscount', { itemId, quoteId: caller.quote, action: 'remove', isMask: 1 })
@@ -70,6 +75,17 @@ describe('ERP vouchers', () => {
     expect((await call(caller, 'POST', '/cart/erp/validate', { phoneno: '12345', voucher: 'ERP-100-7788' })).status).toBe(400)
     const applied = await call(caller, 'POST', '/cart/erp/apply', { phoneno: '+966 50 123 4567', voucher: 'ERP-100-7788' })
     expect(applied.body.cart.totals.erp_voucher).toBe(100)
+    // And taken off again.
+    const removed = await call(caller, 'DELETE', '/cart/erp')
+    expect(removed.body.cart.erp_voucher).toBeNull()
+    expect(removed.body.cart.totals.erp_voucher).toBe(0)
+  })
+})
+
+describe('services and the replacement discount offer', () => {
+  it('offers the replacement discount on no line but an air conditioner', async () => {
+    const { cart } = await cartWith("p.main_category_id IN (SELECT id FROM categories WHERE url_key = 'tvs' OR parent_id = (SELECT id FROM categories WHERE url_key = 'tvs'))")
+    expect(cart.cartItems[0].extension_attributes.replacement_eligible).toBe(false)
   })
 })
 

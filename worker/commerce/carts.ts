@@ -111,6 +111,7 @@ export async function cartLineFor(env: Env, sku: string, regionId: number, optio
     category_names: [product.category_en],
     options_ar: optionsAr,
     options_en: optionsEn,
+    replacement_eligible: appConfig.money.replacementDiscountCategories.includes(product.category_url_key),
   }
   return { line, available }
 }

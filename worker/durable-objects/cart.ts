@@ -186,7 +186,7 @@ export class CartObject extends DurableObject<Env> {
     return this.change(() => this.setMeta('coupon', coupon ? JSON.stringify(coupon) : null))
   }
 
-  async setVoucher(kind: 'gift_voucher' | 'erp_voucher', voucher: { voucher: string; amount: number } | null): Promise<CartChange> {
+  async setVoucher(kind: 'gift_voucher' | 'erp_voucher', voucher: { voucher: string; amount: number; balance?: number } | null): Promise<CartChange> {
     return this.change(() => this.setMeta(kind, voucher ? JSON.stringify(voucher) : null))
   }
 

@@ -1,58 +1,154 @@
-/** The cart's lines with quantity steppers and remove buttons; service (fee) lines sit under their product. */
-import { Icon } from '../ui/Icon'
+/**
+ * The cart's lines (docs/product.md, "Cart"): quantity steppers, removal, the services under their product and, on an
+ * air conditioner, the replacement discount. Quick taps show at once and settle to the server's answer: taps are
+ * gathered for appConfig.timing.cartQtySettleMs and sent as one change with the quantity reached; a refused change
+ * falls back to the server's quantity with its message. A removed line leaves the screen at once and only comes
+ * back if the server refuses the removal.
+ */
+import { useEffect, useRef, useState } from 'react'
 import { appConfig } from '../../../app.config'
+import type { CartItemView } from '../../domain/cart'
 import { m } from '../../paraglide/messages.js'
+import { useReplacementDiscount, useService } from '../../queries/cart-money'
 import { useRemoveCartItem, useUpdateCartItem } from '../../queries/cart-lines'
 import { Price } from '../Price'
-import type { CartItemView } from '../../domain/cart'
+import { Icon } from '../ui/Icon'
+
+function QuantityStepper({ item }: { item: CartItemView }) {
+  const update = useUpdateCartItem()
+  const [draft, setDraft] = useState<number | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const taps = useRef(0)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const shown = draft ?? item.qty
+  const change = (next: number) => {
+    setDraft(next)
+    taps.current += 1
+    const tap = taps.current
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      if (next === item.qty) return setDraft(null)
+      // The screen keeps the draft until the answer lands, unless the shopper tapped again meanwhile.
+      update.mutate({ itemId: item.item_id, qty: next }, { onSettled: () => tap === taps.current && setDraft(null) })
+    }, appConfig.timing.cartQtySettleMs)
+  }
+  return (
+    <div className="flex items-center rounded-full border border-line" role="group" aria-label={m.cart_qty_label()}>
+      <button
+        type="button"
+        disabled={shown <= 1}
+        onClick={() => change(shown - 1)}
+        aria-label={m.cart_qty_decrease()}
+        className="p-1.5 disabled:opacity-40"
+      >
+        <Icon name="minus" className="size-4" />
+      </button>
+      <output className="min-w-8 text-center text-sm font-semibold" aria-live="polite">
+        {shown}
+      </output>
+      <button
+        type="button"
+        disabled={shown >= appConfig.cart.maxQtyPerLine}
+        onClick={() => change(shown + 1)}
+        aria-label={m.cart_qty_increase()}
+        className="p-1.5 disabled:opacity-40"
+      >
+        <Icon name="plus" className="size-4" />
+      </button>
+    </div>
+  )
+}
+
+function ReplacementOffer({ item }: { item: CartItemView }) {
+  const replacement = useReplacementDiscount()
+  const on = item.extension_attributes.replacement_discount
+  return (
+    <label className="mt-2 flex items-start gap-2 rounded-lg bg-brand-soft px-2 py-1.5 text-xs">
+      <input
+        type="checkbox"
+        checked={replacement.isPending ? Boolean(replacement.variables?.on) : on}
+        disabled={replacement.isPending}
+        onChange={(event) => replacement.mutate({ itemId: item.item_id, on: event.target.checked })}
+        className="mt-0.5 size-4 accent-brand"
+      />
+      <span>
+        {m.cart_replacement_offer({
+          percent: Math.round(appConfig.money.replacementDiscountShare * 100),
+          cap: appConfig.money.replacementDiscountCapSar,
+        })}
+      </span>
+    </label>
+  )
+}
+
+function Services({ item }: { item: CartItemView }) {
+  const service = useService()
+  return item.extension_attributes.product_fees.map((fee) => (
+    <p key={fee.item_id} className="flex items-center gap-2 text-xs text-muted">
+      <span>
+        {m.cart_service()}: {fee.title} (+
+        <Price amount={fee.price} decimals={appConfig.money.feePriceDecimals} />)
+      </span>
+      <button
+        type="button"
+        disabled={service.isPending}
+        onClick={() =>
+          service.mutate({
+            item_id: item.item_id,
+            fee_id: fee.fee_id,
+            on: false,
+          })
+        }
+        aria-label={m.cart_service_remove({ title: fee.title })}
+        className="rounded-full p-1 hover:bg-surface hover:text-sale"
+      >
+        <Icon name="x" className="size-3.5" />
+      </button>
+    </p>
+  ))
+}
 
 export function CartLines({ items, compact = false }: { items: CartItemView[]; compact?: boolean }) {
-  const update = useUpdateCartItem()
   const remove = useRemoveCartItem()
-  const busy = update.isPending || remove.isPending
-  const products = items.filter((i) => i.parent_item_id === null)
+  const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set())
+  const products = items.filter((i) => i.parent_item_id === null && !removing.has(i.item_id))
+  const removeLine = (item: CartItemView) => {
+    setRemoving((now) => new Set(now).add(item.item_id))
+    remove.mutate(
+      { itemId: item.item_id },
+      {
+        // Gone from the answer's cart, or refused: either way the server's cart decides what shows.
+        onSettled: () =>
+          setRemoving((now) => {
+            const next = new Set(now)
+            next.delete(item.item_id)
+            return next
+          }),
+      },
+    )
+  }
   return (
     <ul className="divide-y divide-line">
       {products.map((item) => (
         <li key={item.item_id} className="flex gap-3 py-3">
-          <img src={item.image} alt="" width={80} height={80} className={`${compact ? 'size-16' : 'size-20'} shrink-0 rounded-lg bg-surface object-contain`} />
+          <img
+            src={item.image}
+            alt=""
+            width={80}
+            height={80}
+            className={`${compact ? 'size-16' : 'size-20'} shrink-0 rounded-lg bg-surface object-contain`}
+          />
           <div className="min-w-0 flex-1">
             <p className="line-clamp-2 text-sm font-medium">{item.name}</p>
             {item.options && <p className="text-xs text-muted">{item.options}</p>}
-            {item.extension_attributes.product_fees.map((fee) => (
-              <p key={fee.item_id} className="text-xs text-muted">
-                {m.cart_service()}: {fee.title} (+<Price amount={fee.price} decimals={appConfig.money.feePriceDecimals} />)
-              </p>
-            ))}
+            <Services item={item} />
+            {item.extension_attributes.replacement_eligible && <ReplacementOffer item={item} />}
             <div className="mt-2 flex items-center justify-between gap-2">
-              <div className="flex items-center rounded-full border border-line" role="group" aria-label={m.cart_qty_label()}>
-                <button
-                  type="button"
-                  disabled={busy || item.qty <= 1}
-                  onClick={() => update.mutate({ itemId: item.item_id, qty: item.qty - 1 })}
-                  aria-label={m.cart_qty_decrease()}
-                  className="p-1.5 disabled:opacity-40"
-                >
-                  <Icon name="minus" className="size-4" />
-                </button>
-                <output className="min-w-8 text-center text-sm font-semibold" aria-live="polite">
-                  {item.qty}
-                </output>
-                <button
-                  type="button"
-                  disabled={busy || item.qty >= appConfig.cart.maxQtyPerLine}
-                  onClick={() => update.mutate({ itemId: item.item_id, qty: item.qty + 1 })}
-                  aria-label={m.cart_qty_increase()}
-                  className="p-1.5 disabled:opacity-40"
-                >
-                  <Icon name="plus" className="size-4" />
-                </button>
-              </div>
+              <QuantityStepper item={item} />
               <Price amount={item.row_total} className="font-bold" />
               <button
                 type="button"
-                disabled={busy}
-                onClick={() => remove.mutate({ itemId: item.item_id })}
+                onClick={() => removeLine(item)}
                 aria-label={m.cart_remove({ name: item.name })}
                 className="rounded-full p-1.5 text-muted hover:bg-surface hover:text-sale"
               >

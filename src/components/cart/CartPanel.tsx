@@ -8,7 +8,9 @@ import { cartQueries } from '../../queries/cart'
 import { openModalAtom } from '../../state/shopper'
 import { Dialog } from '../ui/Dialog'
 import { CartLines } from './CartLines'
+import { savingsAnchor } from './CartSavings'
 import { CartSummary } from './CartSummary'
+import { CheckoutButton } from './CheckoutButton'
 
 export function CartPanel() {
   const [openModal, setOpenModal] = useAtom(openModalAtom)
@@ -23,15 +25,14 @@ export function CartPanel() {
         ) : (
           <>
             <CartLines items={items} compact />
-            <div className="mt-3 border-t border-line pt-3">{cart && <CartSummary totals={cart.totals} />}</div>
-            <div className="mt-4 grid grid-cols-2 gap-2">
-              <Link to="/cart" onClick={close} className="rounded-full border border-brand px-4 py-2.5 text-center font-semibold text-brand">
-                {m.cart_view_cart()}
-              </Link>
-              <Link to="/checkout" onClick={close} className="rounded-full bg-brand px-4 py-2.5 text-center font-semibold text-brand-ink">
-                {m.cart_checkout()}
-              </Link>
-            </div>
+            <div className="mt-3 border-t border-line pt-3">{cart && <CartSummary cart={cart} />}</div>
+            <Link to="/cart" hash={savingsAnchor} onClick={close} className="mt-3 block text-sm font-semibold text-brand underline">
+              {m.cart_savings_link()}
+            </Link>
+            {cart && <CheckoutButton cart={cart} onGo={close} className="mt-4" />}
+            <Link to="/cart" onClick={close} className="mt-2 block rounded-full border border-brand px-4 py-2.5 text-center font-semibold text-brand">
+              {m.cart_view_cart()}
+            </Link>
           </>
         )}
       </div>

@@ -1,47 +1,98 @@
-/** The cart's totals: subtotal, discounts, delivery (free above 299 SAR), the VAT included and the total. */
+/**
+ * The cart's money, every part on its own line so the total adds up on screen (docs/product.md, "Cart"): products,
+ * their discounts, services, the coupon with its code, the replacement discount, delivery (free above 299 SAR, with
+ * the nudge), the gift voucher with what is left on it, the store credit voucher, the total and the VAT in it.
+ */
+import type { ReactNode } from 'react'
+import { appConfig } from '../../../app.config'
+import type { CartView } from '../../domain/cart'
+import { bnplOffered, installmentPlans, type BnplProvider } from '../../lib/installments'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
-import type { CartTotals } from '../../domain/cart'
 
-export function CartSummary({ totals }: { totals: CartTotals }) {
+function Row({ label, children, className = '' }: { label: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <div className={`flex justify-between gap-3 ${className}`}>
+      <dt>{label}</dt>
+      <dd className="shrink-0">{children}</dd>
+    </div>
+  )
+}
+
+export function CartSummary({ cart, showInstallments = false }: { cart: CartView; showInstallments?: boolean }) {
+  const totals = cart.totals
   const left = totals.free_delivery_threshold - (totals.subtotal - totals.coupon_discount - totals.replacement_discount)
   return (
     <div className="space-y-2 text-sm">
       <p className={`rounded-lg px-3 py-2 text-xs font-medium ${left >= 0 ? 'bg-brand-soft text-brand' : 'bg-[#e6f4ec] text-[#00683a]'}`}>
         {left >= 0 ? <FreeDeliveryLeft amount={Math.max(1, Math.ceil(left + 0.01))} /> : m.cart_free_delivery_reached()}
       </p>
-      <dl className="space-y-1.5">
-        <div className="flex justify-between">
-          <dt>{m.cart_subtotal()}</dt>
-          <dd>
-            <Price amount={totals.original_subtotal} decimals={2} />
-          </dd>
-        </div>
-        {totals.discount > 0 && (
-          <div className="flex justify-between text-sale">
-            <dt>{m.cart_discount()}</dt>
-            <dd>
-              <Price amount={totals.discount} decimals={2} negative />
-            </dd>
-          </div>
+      <dl className="space-y-1.5" aria-label={m.cart_summary_label()}>
+        <Row label={m.cart_products()}>
+          <Price amount={totals.products_original} decimals={2} />
+        </Row>
+        {totals.product_discount > 0 && (
+          <Row label={m.cart_product_discount()} className="text-sale">
+            <Price amount={totals.product_discount} decimals={2} negative />
+          </Row>
         )}
-        <div className="flex justify-between">
-          <dt>{m.cart_delivery()}</dt>
-          <dd>{totals.delivery === 0 ? m.cart_delivery_free() : <Price amount={totals.delivery} decimals={2} />}</dd>
-        </div>
-        <div className="flex justify-between border-t border-line pt-2 text-base font-bold">
-          <dt>{m.cart_grand_total()}</dt>
-          <dd>
-            <Price amount={totals.grand_total} decimals={2} />
-          </dd>
-        </div>
-        <div className="flex justify-between text-xs text-muted">
-          <dt>{m.cart_vat()}</dt>
-          <dd>
-            <Price amount={totals.vat} decimals={2} />
-          </dd>
-        </div>
+        {totals.services > 0 && (
+          <Row label={m.cart_services()}>
+            <Price amount={totals.services} decimals={appConfig.money.feePriceDecimals} />
+          </Row>
+        )}
+        {cart.coupon_code && totals.coupon_discount > 0 && (
+          <Row label={m.cart_coupon_line({ code: cart.coupon_code })} className="text-sale">
+            <Price amount={totals.coupon_discount} decimals={2} negative />
+          </Row>
+        )}
+        {totals.replacement_discount > 0 && (
+          <Row label={m.cart_replacement_line()} className="text-sale">
+            <Price amount={totals.replacement_discount} decimals={2} negative />
+          </Row>
+        )}
+        <Row label={m.cart_delivery()}>{totals.delivery === 0 ? m.cart_delivery_free() : <Price amount={totals.delivery} decimals={2} />}</Row>
+        {cart.gift_voucher && totals.gift_voucher > 0 && (
+          <Row label={m.cart_gift_line({ voucher: cart.gift_voucher })} className="text-sale">
+            <Price amount={totals.gift_voucher} decimals={2} negative />
+          </Row>
+        )}
+        {cart.erp_voucher && totals.erp_voucher > 0 && (
+          <Row label={m.cart_erp_line({ voucher: cart.erp_voucher })} className="text-sale">
+            <Price amount={totals.erp_voucher} decimals={2} negative />
+          </Row>
+        )}
+        <Row label={m.cart_grand_total()} className="border-t border-line pt-2 text-base font-bold">
+          <Price amount={totals.grand_total} decimals={2} />
+        </Row>
+        <Row label={m.cart_vat()} className="text-xs text-muted">
+          <Price amount={totals.vat} decimals={2} />
+        </Row>
+        {cart.gift_voucher_left !== null && (
+          <Row label={m.cart_gift_left()} className="text-xs text-muted">
+            <Price amount={cart.gift_voucher_left} decimals={2} />
+          </Row>
+        )}
       </dl>
+      {showInstallments && <Installments total={totals.grand_total} />}
+    </div>
+  )
+}
+
+/** The instalment plans for the cart's total, when a buy-now-pay-later provider takes it (docs/product.md, "Limits"). */
+function Installments({ total }: { total: number }) {
+  const offered = (Object.keys(appConfig.payments) as BnplProvider[]).some((provider) => bnplOffered(provider, true, total))
+  if (!offered) return null
+  return (
+    <div className="rounded-lg border border-line p-3 text-xs">
+      <p className="font-semibold">{m.cart_installments_title()}</p>
+      <ul className="mt-1 space-y-0.5">
+        {installmentPlans(total).map((plan) => (
+          <li key={plan.count}>
+            {m.cart_installments_plan({ count: plan.count })} <Price amount={plan.later} decimals={2} className="font-semibold" />
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

@@ -1,7 +1,7 @@
 /**
  * The 'Choose City' popup (docs/product.md, "Rules" and "Validation"): search as you type; a choice is stored in
  * region_id only when it is exactly 4 digits, adds the product remembered when the popup opened,
- * and clears a cart kept in another region. Stock and delivery everywhere follow the city.
+ * and clears a cart kept in another region once the shopper has said yes. Stock and delivery everywhere follow the city.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useAtom } from 'jotai'
@@ -15,6 +15,7 @@ import { m } from '../../paraglide/messages.js'
 import { cartQueries, useAddToCart } from '../../queries/cart'
 import { useEmptyCartForCityChange } from '../../queries/city'
 import { chosenRegionIdAtom, openModalAtom, pendingCartAddAtom } from '../../state/shopper'
+import { ConfirmBody } from '../ui/ConfirmDialog'
 import { Dialog } from '../ui/Dialog'
 import type { RegionOption } from '../../domain/catalogue'
 
@@ -32,16 +33,27 @@ export function CityDialog({ regions }: { regions: RegionOption[] }) {
   const locale = currentLocale()
   const matches = filterCities(regions, query)
 
-  const choose = async (value: string) => {
+  const [confirming, setConfirming] = useState<{
+    value: string
+    label: string
+  } | null>(null)
+  const close = () => {
+    setOpenModal(null)
+    setConfirming(null)
+  }
+
+  const choose = async (value: string, label: string, confirmed = false) => {
     const region = regionFrom(value)
     if (region === null) return
     // docs/product.md, "Rules": a cart in another region is cleared on the server, and the cart and checkout
-    // state reset, before the new region is set.
+    // state reset, before the new region is set. The shopper is asked first (docs/product.md, "Cart").
     const cartKey = cartQueries.current(locale).queryKey
     const cart = queryClient.getQueryData(cartKey)
     if (cart && cart.region_id !== region && cart.cartItems.length > 0) {
+      if (!confirmed) return setConfirming({ value, label })
       await clearCart.mutateAsync()
     }
+    setConfirming(null)
     writeBrowserCookie(regionCookie, value)
     setChosen(region)
     setOpenModal(null)
@@ -52,43 +64,60 @@ export function CityDialog({ regions }: { regions: RegionOption[] }) {
       add.mutate({ ...pending, regionId: region })
     }
     // Stock and delivery badges depend on the city (the cart itself does not).
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'frame' && q.queryKey[0] !== 'cart' })
+    void queryClient.invalidateQueries({
+      predicate: (q) => q.queryKey[0] !== 'frame' && q.queryKey[0] !== 'cart',
+    })
   }
 
   return (
-    <Dialog open={openModal === 'city'} onClose={() => setOpenModal(null)} title={m.city_dialog_title()}>
-      <div className="p-5">
-        <label htmlFor={inputId} className="mb-2 block text-sm font-medium">
-          {m.city_search_label()}
-        </label>
-        <input
-          id={inputId}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          autoComplete="off"
-          className="h-11 w-full rounded-lg border border-line px-3 focus:outline-2 focus:outline-brand"
+    <Dialog open={openModal === 'city'} onClose={close} title={confirming ? m.city_change_title() : m.city_dialog_title()}>
+      {confirming ? (
+        <ConfirmBody
+          text={m.city_change_text({ city: confirming.label })}
+          confirmLabel={m.city_change_confirm()}
+          cancelLabel={m.city_change_keep()}
+          busy={clearCart.isPending}
+          onConfirm={() => void choose(confirming.value, confirming.label, true)}
+          onCancel={() => {
+            // Keeping the city drops the add that was waiting for a city choice, if any.
+            setPending(null)
+            close()
+          }}
         />
-        <ul className="mt-3 grid max-h-80 grid-cols-2 gap-2 overflow-y-auto">
-          {matches.map((region) => (
-            <li key={region.value}>
-              <button
-                type="button"
-                onClick={() => void choose(region.value)}
-                aria-pressed={regionFrom(region.value) === chosen}
-                className="w-full rounded-lg border border-line px-3 py-2 text-start hover:border-brand aria-pressed:border-brand aria-pressed:bg-brand-soft aria-pressed:font-semibold"
-              >
-                {region.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-        {matches.length === 0 && (
-          <p role="status" className="mt-3 text-sm text-muted">
-            {m.city_none()}
-          </p>
-        )}
-      </div>
+      ) : (
+        <div className="p-5">
+          <label htmlFor={inputId} className="mb-2 block text-sm font-medium">
+            {m.city_search_label()}
+          </label>
+          <input
+            id={inputId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            autoComplete="off"
+            className="h-11 w-full rounded-lg border border-line px-3 focus:outline-2 focus:outline-brand"
+          />
+          <ul className="mt-3 grid max-h-80 grid-cols-2 gap-2 overflow-y-auto">
+            {matches.map((region) => (
+              <li key={region.value}>
+                <button
+                  type="button"
+                  onClick={() => void choose(region.value, region.label)}
+                  aria-pressed={regionFrom(region.value) === chosen}
+                  className="w-full rounded-lg border border-line px-3 py-2 text-start hover:border-brand aria-pressed:border-brand aria-pressed:bg-brand-soft aria-pressed:font-semibold"
+                >
+                  {region.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {matches.length === 0 && (
+            <p role="status" className="mt-3 text-sm text-muted">
+              {m.city_none()}
+            </p>
+          )}
+        </div>
+      )}
     </Dialog>
   )
 }

@@ -5,7 +5,7 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { appConfig } from '../../../app.config'
+import { appConfig, serverLimits } from '../../../app.config'
 import { internationalMobile } from '../../../src/domain/phone'
 import { cartView } from '../../../src/domain/cart'
 import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
@@ -16,9 +16,9 @@ import { limiterFor } from '../../durable-objects/limiter'
 import { clientIp } from '../../http/client-ip'
 import { productStore } from '../../storage/product-store'
 import { voucherStore } from '../../storage/voucher-store'
-import { erpVoucherBody, itemId, productFee, qty, sku, voucherCode } from '../../../src/domain/schemas'
+import { erpVoucherBody, giftVoucherPin, itemId, productFee, qty, sku, voucherCode } from '../../../src/domain/schemas'
 
-const redeemBody = type({ voucher: voucherCode, pin: '/^\\d{4,8}$/', quoteId: 'string <= 64', amount: '0 < number <= 100000', isMask: '0 | 1' })
+const redeemBody = type({ voucher: voucherCode, pin: giftVoucherPin, quoteId: 'string <= 64', amount: '0 < number <= 100000', isMask: '0 | 1' })
 const reverseBody = type({ quoteId: 'string <= 64', isMask: '0 | 1' })
 const replacementBody = type({ itemId, quoteId: 'string <= 64', action: "'add' | 'remove'", isMask: '0 | 1' })
 const availabilityBody = type({ cartItems: type({ sku, qty }).array().atMostLength(appConfig.cart.maxLines) })
@@ -77,7 +77,7 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     sameQuote(c.req.header('quote'), body.quoteId)
     const { stub } = await openCart(c.env, body.quoteId, c.get('customer'))
     // PINs are short: tries are counted per voucher (a few wrong ones lock it) and per address.
-    const rules = appConfig.giftVoucher
+    const rules = serverLimits.giftVoucher
     const perVoucher = limiterFor(c.env, `gift-voucher:${body.voucher}`)
     const locked = await perVoucher.lockedFor()
     if (locked > 0) throw new CommerceError(429, 'voucher_locked', { minutes: Math.ceil(locked / 60) })
@@ -91,7 +91,7 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     }
     await perVoucher.succeed()
     // More than the balance uses the whole balance (the cart shows what is used and what is left).
-    const result = await stub.setVoucher('gift_voucher', { voucher: voucher.voucher, amount: Math.min(body.amount, voucher.balance) })
+    const result = await stub.setVoucher('gift_voucher', { voucher: voucher.voucher, amount: Math.min(body.amount, voucher.balance), balance: voucher.balance })
     if (!result.ok) throw refusal(result.reason)
     return c.json({ success: true, cart: cartView(result.state, c.get('locale'), new Date()) })
   })
@@ -135,6 +135,14 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     const found = await erpVoucher(c.env, phoneno, voucher)
     if (!found) throw new CommerceError(400, 'voucher_invalid')
     const result = await stub.setVoucher('erp_voucher', { voucher: found.voucher, amount: found.amount })
+    if (!result.ok) throw refusal(result.reason)
+    return c.json({ error: false, cart: cartView(result.state, c.get('locale'), new Date()) })
+  })
+
+  // Not in the Direct API's list: the cart lets a shopper take an ERP voucher off again.
+  .delete('/cart/erp', async (c) => {
+    const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const result = await stub.setVoucher('erp_voucher', null)
     if (!result.ok) throw refusal(result.reason)
     return c.json({ error: false, cart: cartView(result.state, c.get('locale'), new Date()) })
   })

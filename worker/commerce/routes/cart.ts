@@ -4,7 +4,7 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { appConfig } from '../../../app.config'
+import { appConfig, serverLimits } from '../../../app.config'
 import { cartView, computeTotals } from '../../../src/domain/cart'
 import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import type { CommerceEnv } from '../context'
@@ -31,13 +31,13 @@ const createOrderBody = type({ paymentMethod })
 const activeBody = type({ order_id: '1 <= number.integer <= 1000000000' })
 
 /**
- * Placing orders is limited per cart and per client address (appConfig.orders): unpaid orders hold stock until they
+ * Placing orders is limited per cart and per client address (serverLimits.orders): unpaid orders hold stock until they
  * expire, so a script placing order after order could otherwise hold the whole inventory.
  */
 async function limitPlaceAttempts(env: Env, quoteId: string | undefined, ip: string) {
   const [perCart, perAddress] = await Promise.all([
-    limiterFor(env, `place-quote:${quoteId ?? 'none'}`).hit(appConfig.orders.placeAttemptsPerCartPerHour, 3600),
-    limiterFor(env, `place-ip:${ip}`).hit(appConfig.orders.placeAttemptsPerIpPerHour, 3600),
+    limiterFor(env, `place-quote:${quoteId ?? 'none'}`).hit(serverLimits.orders.placeAttemptsPerCartPerHour, 3600),
+    limiterFor(env, `place-ip:${ip}`).hit(serverLimits.orders.placeAttemptsPerIpPerHour, 3600),
   ])
   if (!perCart.allowed || !perAddress.allowed) {
     throw new CommerceError(429, 'order_rate_limited', { minutes: Math.ceil(Math.max(perCart.retryAfterSeconds, perAddress.retryAfterSeconds) / 60) })

@@ -1,0 +1,199 @@
+/**
+ * Coupons and vouchers on the cart page (docs/product.md, "Cart"): a coupon code, a gift voucher (number and PIN)
+ * and a store credit (ERP) voucher checked against the mobile it was sent to. Each applied one shows with a way to
+ * take it off; a refusal shows under its form in the shopper's language. Loaded only when the section opens.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react'
+import type { CartView } from '../../domain/cart'
+import { m } from '../../paraglide/messages.js'
+import {
+  useApplyCoupon,
+  useApplyErpVoucher,
+  useCheckErpVoucher,
+  useRedeemGiftVoucher,
+  useRemoveCoupon,
+  useRemoveErpVoucher,
+  useReverseGiftVoucher,
+} from '../../queries/cart-money'
+import { failureMessage } from '../../queries/server-action'
+import { Price } from '../Price'
+import { FormField } from '../ui/FormField'
+
+/** The form's fields as strings, read once on submit (uncontrolled inputs: no re-render per key). */
+function fieldsOf(event: FormEvent<HTMLFormElement>): Record<string, string> {
+  event.preventDefault()
+  return Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value).trim()]))
+}
+
+const submitClass = 'h-11 shrink-0 rounded-lg bg-brand px-4 font-semibold text-brand-ink disabled:opacity-50'
+
+function Applied({ children, removeLabel, onRemove, busy }: { children: ReactNode; removeLabel: string; onRemove: () => void; busy: boolean }) {
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-lg bg-brand-soft px-3 py-2 text-sm">
+      <span>{children}</span>
+      <button type="button" onClick={onRemove} disabled={busy} className="font-semibold text-sale underline disabled:opacity-50">
+        {removeLabel}
+      </button>
+    </div>
+  )
+}
+
+function CouponForm({ cart }: { cart: CartView }) {
+  const apply = useApplyCoupon()
+  const remove = useRemoveCoupon()
+  if (cart.coupon_code) {
+    return (
+      <Applied removeLabel={m.cart_coupon_remove({ code: cart.coupon_code })} onRemove={() => remove.mutate()} busy={remove.isPending}>
+        {m.cart_coupon_line({ code: cart.coupon_code })}
+      </Applied>
+    )
+  }
+  return (
+    <form onSubmit={(event) => apply.mutate({ couponCode: fieldsOf(event).couponCode ?? '' })} className="flex items-start gap-2" noValidate>
+      <FormField
+        name="couponCode"
+        label={m.cart_coupon_label()}
+        className="flex-1"
+        dir="ltr"
+        autoComplete="off"
+        autoCapitalize="characters"
+        required
+        maxLength={40}
+        error={apply.error?.message}
+      />
+      <button type="submit" disabled={apply.isPending} className={`${submitClass} mt-6`}>
+        {m.cart_apply()}
+      </button>
+    </form>
+  )
+}
+
+function GiftVoucherForm({ cart }: { cart: CartView }) {
+  const redeem = useRedeemGiftVoucher()
+  const reverse = useReverseGiftVoucher()
+  if (cart.gift_voucher) {
+    return (
+      <Applied removeLabel={m.cart_gift_remove()} onRemove={() => reverse.mutate()} busy={reverse.isPending}>
+        {m.cart_gift_line({ voucher: cart.gift_voucher })}: <Price amount={cart.totals.gift_voucher} decimals={2} negative />
+      </Applied>
+    )
+  }
+  // As much of the voucher as the cart costs: the backend takes no more than its balance, the totals no more than is due.
+  const amount = Math.max(0.01, cart.totals.grand_total)
+  return (
+    <form
+      onSubmit={(event) => {
+        const fields = fieldsOf(event)
+        redeem.mutate({
+          voucher: fields.voucher ?? '',
+          pin: fields.pin ?? '',
+          amount,
+        })
+      }}
+      className="grid gap-2 sm:grid-cols-[1fr_8rem_auto] sm:items-start"
+      noValidate
+    >
+      <FormField
+        name="voucher"
+        label={m.cart_gift_number()}
+        dir="ltr"
+        autoComplete="off"
+        autoCapitalize="characters"
+        required
+        maxLength={40}
+        error={redeem.error?.message}
+      />
+      <FormField name="pin" label={m.cart_gift_pin()} dir="ltr" type="password" inputMode="numeric" autoComplete="off" required maxLength={8} />
+      <button type="submit" disabled={redeem.isPending} className={`${submitClass} sm:mt-6`}>
+        {m.cart_gift_redeem()}
+      </button>
+    </form>
+  )
+}
+
+function ErpVoucherForm({ cart }: { cart: CartView }) {
+  const check = useCheckErpVoucher()
+  const apply = useApplyErpVoucher()
+  const remove = useRemoveErpVoucher()
+  const [checked, setChecked] = useState<{
+    phoneno: string
+    voucher: string
+    amount: number
+  } | null>(null)
+  if (cart.erp_voucher) {
+    return (
+      <Applied removeLabel={m.cart_erp_remove()} onRemove={() => remove.mutate()} busy={remove.isPending}>
+        {m.cart_erp_line({ voucher: cart.erp_voucher })}: <Price amount={cart.totals.erp_voucher} decimals={2} negative />
+      </Applied>
+    )
+  }
+  // A voucher the backend does not know for that mobile answers valid: false with no error of its own.
+  const refused = check.data && !check.data.data?.valid ? failureMessage(check.data, m.cart_erp_invalid) : undefined
+  return (
+    <div className="space-y-2">
+      <form
+        onSubmit={async (event) => {
+          const { phoneno = '', voucher = '' } = fieldsOf(event)
+          setChecked(null)
+          const result = await check.mutateAsync({ phoneno, voucher })
+          if (result.data?.valid) setChecked({ phoneno, voucher, amount: result.data.amount })
+        }}
+        className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+        noValidate
+      >
+        <FormField
+          name="phoneno"
+          label={m.cart_erp_phone()}
+          dir="ltr"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          maxLength={20}
+          error={refused}
+        />
+        <FormField name="voucher" label={m.cart_erp_voucher()} dir="ltr" autoComplete="off" autoCapitalize="characters" required maxLength={40} />
+        <button type="submit" disabled={check.isPending} className={`${submitClass} sm:mt-6`}>
+          {m.cart_erp_check()}
+        </button>
+      </form>
+      {checked && (
+        <div className="flex items-center justify-between gap-3 rounded-lg border border-line px-3 py-2 text-sm" role="status">
+          <span>
+            {m.cart_erp_worth()} <Price amount={checked.amount} decimals={2} className="font-semibold" />
+          </span>
+          <button
+            type="button"
+            disabled={apply.isPending}
+            onClick={() =>
+              apply.mutate({
+                phoneno: checked.phoneno,
+                voucher: checked.voucher,
+              })
+            }
+            className={submitClass}
+          >
+            {m.cart_erp_use()}
+          </button>
+        </div>
+      )}
+      {apply.error && <p className="text-xs font-medium text-sale">{apply.error.message}</p>}
+    </div>
+  )
+}
+
+export function VoucherForms({ cart }: { cart: CartView }) {
+  return (
+    <div className="space-y-5">
+      <CouponForm cart={cart} />
+      <fieldset className="space-y-2">
+        <legend className="mb-1 font-semibold">{m.cart_gift_title()}</legend>
+        <GiftVoucherForm cart={cart} />
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="mb-1 font-semibold">{m.cart_erp_title()}</legend>
+        <ErpVoucherForm cart={cart} />
+      </fieldset>
+    </div>
+  )
+}
