@@ -1,6 +1,6 @@
 // npm run lighthouse: Lighthouse (from npm) in Debian's Chromium against the built Worker, mobile
-// form factor with Lighthouse's default simulated throttling, on home, category and product pages
-// in both languages, through a local stand-in for the edge's compression (scripts/edge-compression.ts).
+// form factor with Lighthouse's default simulated throttling, on home, category, product and cart pages
+// in both languages (the cart filled through the Direct API), through a local stand-in for the edge's compression (scripts/edge-compression.ts).
 // Prints the four category scores and LCP, CLS and TBT beside the bars of
 // docs/architecture.md, "Bars every part clears", and exits 1 when a page misses one.
 import * as chromeLauncher from 'chrome-launcher'
@@ -36,7 +36,9 @@ try {
   // A real product of the seeded catalogue.
   const listing = await (await fetch(`${base}/laptops`)).text()
   const product = /href="(\/product\/[^"]+)"/.exec(listing)?.[1] ?? '/laptops'
-  const all = ['/', '/laptops', product].flatMap((path) => [path, path === '/' ? '/en/' : `/en${path}`])
+  const all = ['/', '/laptops', product, '/cart'].flatMap((path) => [path, path === '/' ? '/en/' : `/en${path}`])
+  // The cart page measured as a shopper sees it: two lines, a coupon and a gift voucher (one cart per language).
+  const cartCookies = { ar: await filledCart(base, 'ar'), en: await filledCart(base, 'en') }
   const only = values.only?.split(',')
   const pages = only ? all.filter((p) => only.some((o) => p === o || (o.endsWith('/product') && p.startsWith(o)))) : all
 
@@ -49,10 +51,16 @@ try {
     // The home page's popup banner and the cookie banner are what a first visit sees: kept.
     const runs: Lhr[] = []
     for (let i = 0; i < Number(values.runs); i++) {
-      let run = (await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', locale: 'en-US' }))!.lhr
+      const flags = {
+        port: chrome.port,
+        output: 'json' as const,
+        logLevel: 'error' as const,
+        locale: 'en-US' as const,
+        ...(path.endsWith('/cart') ? { extraHeaders: { Cookie: cartCookies[path.startsWith('/en/') ? 'en' : 'ar'] } } : {}),
+      }
+      let run = (await lighthouse(base + path, flags))!.lhr
       // Chromium sometimes loses the trace's start (NO_NAVSTART): one more run, then report what it says.
-      if (run.runtimeError?.code === 'NO_NAVSTART')
-        run = (await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', locale: 'en-US' }))!.lhr
+      if (run.runtimeError?.code === 'NO_NAVSTART') run = (await lighthouse(base + path, flags))!.lhr
       runs.push(run)
     }
     const perf = (run: Lhr) => run.categories.performance?.score ?? 0
@@ -107,6 +115,29 @@ try {
 process.exit(failed ? 1 : 0)
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
+
+/** A cart through the Direct API (two in-stock products, a coupon, a gift voucher), as the cookies the store reads. */
+async function filledCart(base: string, store: 'ar' | 'en'): Promise<string> {
+  const json = async (response: Response) => (await response.json()) as Record<string, any>
+  const { token } = await json(await fetch(`${base}/commerce/handshake`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ store }) }))
+  const call = (method: string, path: string, quote: string, body?: unknown) =>
+    fetch(`${base}/commerce${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, quote, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  const { quoteId } = await json(await call('GET', '/cart/create?region=1101', ''))
+  const listing = await (await fetch(`${base}/headphones`)).text()
+  const skus = [...listing.matchAll(/"sku":"([^"]+)"/g)].map((m) => m[1]!)
+  let added = 0
+  for (const sku of new Set(skus)) {
+    if (added === 2) break
+    if ((await call('POST', '/cart/add', quoteId, { sku, qty: 1, extension_attributes: { region: '1101' } })).ok) added += 1
+  }
+  await call('PUT', '/cart/applyCoupon', quoteId, { couponCode: 'WELCOME10' })
+  await call('POST', '/gota-gift/redeem-voucher', quoteId, { voucher: 'GIFT-7Q4M-9XK2', pin: '4821', quoteId, amount: 50, isMask: 1 })
+  return `mhs_${store}=${token}; quote=${quoteId}; region_id=1101; cookieConsent=functions`
+}
 
 /** The few audits that say where the time goes, as short lines. */
 function explain(lhr: Lhr) {

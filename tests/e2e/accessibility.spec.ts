@@ -40,3 +40,20 @@ for (const { label, viewport, prefix } of [
     }
   })
 }
+
+test.describe('accessibility of a filled cart', () => {
+  test.use({ viewport: phone })
+
+  test('lines, the replacement offer, the vouchers section and the totals: no serious or critical axe violation', async ({ page, context }) => {
+    test.setTimeout(60_000)
+    await acceptCookies(page)
+    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await page.goto('/air-conditioners')
+    await page.getByRole('button', { name: /^أضف .* إلى السلة$/ }).first().click()
+    await expect(page.getByRole('dialog', { name: 'سلة التسوق' })).toBeVisible()
+    await page.goto('/cart#vouchers')
+    await expect(page.getByRole('textbox', { name: 'رمز الكوبون' })).toBeVisible()
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' '))[0]}`)).toEqual([])
+  })
+})

@@ -142,6 +142,8 @@ test.describe('changing city', () => {
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Close' }).click()
     await page.getByRole('button', { name: /Deliver to/ }).first().click()
     await page.getByRole('dialog', { name: 'Choose City' }).getByRole('button', { name: 'Jeddah' }).click()
+    // The shopper is told the cart will be emptied, and says yes.
+    await page.getByRole('dialog', { name: 'Change the city?' }).getByRole('button', { name: 'Change city and empty cart' }).click()
     await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
     await page.reload()
     await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
