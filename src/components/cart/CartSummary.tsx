@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import { appConfig } from '../../../app.config'
 import type { CartView } from '../../domain/cart'
 import { bnplOffered, installmentPlans, type BnplProvider } from '../../lib/installments'
+import { isolated } from '../../lib/bidi'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
 
@@ -42,7 +43,7 @@ export function CartSummary({ cart, showInstallments = false }: { cart: CartView
           </Row>
         )}
         {cart.coupon_code && totals.coupon_discount > 0 && (
-          <Row label={m.cart_coupon_line({ code: cart.coupon_code })} className="text-sale">
+          <Row label={m.cart_coupon_line({ code: isolated(cart.coupon_code) })} className="text-sale">
             <Price amount={totals.coupon_discount} decimals={2} negative />
           </Row>
         )}
@@ -53,12 +54,12 @@ export function CartSummary({ cart, showInstallments = false }: { cart: CartView
         )}
         <Row label={m.cart_delivery()}>{totals.delivery === 0 ? m.cart_delivery_free() : <Price amount={totals.delivery} decimals={2} />}</Row>
         {cart.gift_voucher && totals.gift_voucher > 0 && (
-          <Row label={m.cart_gift_line({ voucher: cart.gift_voucher })} className="text-sale">
+          <Row label={m.cart_gift_line({ voucher: isolated(cart.gift_voucher) })} className="text-sale">
             <Price amount={totals.gift_voucher} decimals={2} negative />
           </Row>
         )}
         {cart.erp_voucher && totals.erp_voucher > 0 && (
-          <Row label={m.cart_erp_line({ voucher: cart.erp_voucher })} className="text-sale">
+          <Row label={m.cart_erp_line({ voucher: isolated(cart.erp_voucher) })} className="text-sale">
             <Price amount={totals.erp_voucher} decimals={2} negative />
           </Row>
         )}

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { CartView } from '../../domain/cart'
+import { isolated } from '../../lib/bidi'
 import { m } from '../../paraglide/messages.js'
 import {
   useApplyCoupon,
@@ -44,7 +45,7 @@ function CouponForm({ cart }: { cart: CartView }) {
   if (cart.coupon_code) {
     return (
       <Applied removeLabel={m.cart_coupon_remove({ code: cart.coupon_code })} onRemove={() => remove.mutate()} busy={remove.isPending}>
-        {m.cart_coupon_line({ code: cart.coupon_code })}
+        {m.cart_coupon_line({ code: isolated(cart.coupon_code) })}
       </Applied>
     )
   }
@@ -74,7 +75,7 @@ function GiftVoucherForm({ cart }: { cart: CartView }) {
   if (cart.gift_voucher) {
     return (
       <Applied removeLabel={m.cart_gift_remove()} onRemove={() => reverse.mutate()} busy={reverse.isPending}>
-        {m.cart_gift_line({ voucher: cart.gift_voucher })}: <Price amount={cart.totals.gift_voucher} decimals={2} negative />
+        {m.cart_gift_line({ voucher: isolated(cart.gift_voucher) })}: <Price amount={cart.totals.gift_voucher} decimals={2} negative />
       </Applied>
     )
   }
@@ -123,7 +124,7 @@ function ErpVoucherForm({ cart }: { cart: CartView }) {
   if (cart.erp_voucher) {
     return (
       <Applied removeLabel={m.cart_erp_remove()} onRemove={() => remove.mutate()} busy={remove.isPending}>
-        {m.cart_erp_line({ voucher: cart.erp_voucher })}: <Price amount={cart.totals.erp_voucher} decimals={2} negative />
+        {m.cart_erp_line({ voucher: isolated(cart.erp_voucher) })}: <Price amount={cart.totals.erp_voucher} decimals={2} negative />
       </Applied>
     )
   }
