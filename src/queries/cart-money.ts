@@ -3,13 +3,16 @@
  * discount and services, and the availability check before checkout. Loaded with the parts of the cart that use
  * them, never with a page's first load. Forms show a refusal beside their field; the rest answer with toasts.
  */
+import { queryOptions } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
+import type { Locale, RegionId } from '../../app.config'
 import { m } from '../paraglide/messages.js'
 import {
   applyCoupon,
   applyErpVoucher,
   checkAvailability,
   checkErpVoucher,
+  getServiceOffers,
   redeemGiftVoucher,
   removeCoupon,
   removeErpVoucher,
@@ -104,3 +107,12 @@ export function useService() {
 export function useAvailabilityCheck() {
   return useServerAction((_: void, locale) => checkAvailability({ data: { locale } }))
 }
+
+/** The services each product in the cart offers in the city, keyed by sku. */
+export const serviceOffersQuery = (locale: Locale, regionId: RegionId, skus: readonly string[]) =>
+  queryOptions({
+    queryKey: ['service-offers', locale, regionId, [...skus].sort()],
+    queryFn: () => getServiceOffers({ data: { locale, regionId, skus: [...skus] } }),
+    staleTime: 5 * 60_000,
+    enabled: skus.length > 0,
+  })

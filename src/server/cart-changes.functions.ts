@@ -5,9 +5,13 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
+import { env } from 'cloudflare:workers'
+import { productStore } from '~/storage/product-store'
+import { appConfig } from '../../app.config'
+import type { ProductFee } from '../domain/product-fees'
 import { isMaskedQuote, type CartView } from '../domain/cart'
 import type { CommerceResult } from '~/commerce/client'
-import { couponCode, erpVoucherBody, giftVoucherPin, itemId, locale, productFee, qty, voucherCode } from '../domain/schemas'
+import { couponCode, erpVoucherBody, giftVoucherPin, itemId, locale, productFee, qty, regionId, sku, voucherCode } from '../domain/schemas'
 import { shopperSession } from './commerce-session.server'
 
 export const updateCartItem = createServerFn({ method: 'POST' })
@@ -147,3 +151,11 @@ export const checkAvailability = createServerFn({ method: 'POST' })
       cartItems,
     })
   })
+
+/**
+ * The services the cart's products offer in the shopper's city (docs/product.md, "Services"), for adding them from
+ * the cart. Catalogue data, read from D1 like the product page's.
+ */
+export const getServiceOffers = createServerFn({ method: 'GET' })
+  .validator(type({ locale, regionId, skus: sku.array().atMostLength(appConfig.cart.maxLines) }))
+  .handler(async ({ data }): Promise<Record<string, ProductFee[]>> => productStore(env.DB).feesForSkus(data.skus, data.locale, data.regionId))

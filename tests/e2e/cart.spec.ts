@@ -148,7 +148,7 @@ test.describe('in English on a desktop', () => {
     await expect(page.getByText('Air conditioner replacement')).toHaveCount(0)
   })
 
-  test('a service added on the product page is removed in the cart', async ({ page, context }) => {
+  test('a service added on the product page is removed in the cart, and added again there', async ({ page, context }) => {
     await acceptCookies(page)
     await context.addCookies([inCity('1101')])
     await page.goto('/en/product/samsung-neo-qled-qn90-55-inch-black-1115')
@@ -160,6 +160,11 @@ test.describe('in English on a desktop', () => {
     await page.getByRole('button', { name: /^Remove the service / }).click()
     await expect(page.getByRole('status').filter({ hasText: 'The service has been removed successfully' })).toBeVisible()
     await expect(page.getByRole('button', { name: /^Remove the service / })).toHaveCount(0)
+    // The cart offers it again, at the city's price with one decimal.
+    const offer = page.getByRole('button', { name: /^Add .*\d\.\d Saudi riyals/ }).first()
+    await offer.click()
+    await expect(page.getByRole('status').filter({ hasText: 'The service has been added successfully' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Remove the service / })).toHaveCount(1)
   })
 
   test('checkout waits until every line can be delivered: an undeliverable one is named and removed in one tap', async ({ page, context }) => {

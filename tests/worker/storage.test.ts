@@ -146,6 +146,17 @@ describe('voucherStore, productStore, catalogueStore, eventStore', () => {
     expect(await productStore(env.DB).feeOption(fee!.product_id, fee!.fee_id, 1113)).toMatchObject({ price: expect.any(Number) })
   })
 
+  it('lists the services of several products by sku, in the region or at the fallback price, titled by language', async () => {
+    const withFee = await env.DB.prepare(
+      'SELECT p.sku, o.fee_id, o.price FROM product_fee_options o JOIN products p ON p.entity_id = o.product_id WHERE o.region_id = 1101 LIMIT 1',
+    ).first<{ sku: string; fee_id: number; price: number }>()
+    const without = await env.DB.prepare('SELECT sku FROM products WHERE entity_id NOT IN (SELECT product_id FROM product_fee_options) LIMIT 1').first<{ sku: string }>()
+    const offers = await productStore(env.DB).feesForSkus([withFee!.sku, without!.sku], 'en', 1113)
+    expect(offers[without!.sku]).toEqual([])
+    expect(offers[withFee!.sku]).toContainEqual(expect.objectContaining({ fee_id: withFee!.fee_id, title: expect.stringMatching(/^[A-Za-z]/) }))
+    expect(await productStore(env.DB).feesForSkus([], 'ar', 1101)).toEqual({})
+  })
+
   it('lists the sitemap and records events, sign-ups once and outbox messages', async () => {
     const entries = await catalogueStore(env.DB).sitemapEntries()
     expect(entries[0]).toEqual({ path: '/' })

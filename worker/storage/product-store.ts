@@ -181,6 +181,22 @@ export function productStore(db: D1Database) {
         )
         .bind(productId, feeId, regionId, appConfig.regions.feeFallbackId)
         .first<{ fee_option_id: number; price: number; title_ar: string; title_en: string }>(),
+
+    /** The services each product offers in the region (else at the fallback region's price), by sku, for the cart's offers. */
+    async feesForSkus(skus: readonly string[], locale: Locale, regionId: number): Promise<Record<string, ProductFee[]>> {
+      if (skus.length === 0) return {}
+      const { results } = await db
+        .prepare(
+          `SELECT p.sku, o.fee_id, o.fee_option_id, o.region_id, o.price, f.title_ar, f.title_en
+           FROM products p JOIN product_fee_options o ON o.product_id = p.entity_id JOIN product_fees f ON f.fee_id = o.fee_id
+           WHERE p.sku IN (SELECT value FROM json_each(?1)) AND o.region_id IN (?2, ?3)`,
+        )
+        .bind(JSON.stringify(skus), regionId, appConfig.regions.feeFallbackId)
+        .all<PricedFeeOption & { sku: string }>()
+      return Object.fromEntries(
+        skus.map((sku) => [sku, feesForRegion(results.filter((row) => row.sku === sku), regionId, appConfig.regions.feeFallbackId, locale)]),
+      )
+    },
   }
 }
 

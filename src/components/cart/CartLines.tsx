@@ -1,15 +1,20 @@
 /**
- * The cart's lines (docs/product.md, "Cart"): quantity steppers, removal, the services under their product and, on an
- * air conditioner, the replacement discount. Quick taps show at once and settle to the server's answer: taps are
+ * The cart's lines (docs/product.md, "Cart"): quantity steppers, removal, the services under their product (those
+ * not taken yet offered on the cart page) and, on an air conditioner, the replacement discount. Quick taps show at once and settle to the server's answer: taps are
  * gathered for appConfig.timing.cartQtySettleMs and sent as one change with the quantity reached; a refused change
  * falls back to the server's quantity with its message. A removed line leaves the screen at once and only comes
  * back if the server refuses the removal.
  */
+import { useQuery } from '@tanstack/react-query'
+import { useAtomValue } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
 import { appConfig } from '../../../app.config'
 import type { CartItemView } from '../../domain/cart'
+import type { ProductFee } from '../../domain/product-fees'
+import { currentLocale } from '../../lib/i18n'
+import { regionIdAtom } from '../../state/shopper'
 import { m } from '../../paraglide/messages.js'
-import { useReplacementDiscount, useService } from '../../queries/cart-money'
+import { serviceOffersQuery, useReplacementDiscount, useService } from '../../queries/cart-money'
 import { useRemoveCartItem, useUpdateCartItem } from '../../queries/cart-lines'
 import { Price } from '../Price'
 import { Icon } from '../ui/Icon'
@@ -81,6 +86,30 @@ function ReplacementOffer({ item }: { item: CartItemView }) {
   )
 }
 
+/** The services a line may still take in the city, each added with one tap (the cart page only). */
+function ServiceOffers({ item, offers }: { item: CartItemView; offers: readonly ProductFee[] }) {
+  const service = useService()
+  const taken = new Set(item.extension_attributes.product_fees.map((fee) => fee.fee_id))
+  const open = offers.filter((offer) => !taken.has(offer.fee_id))
+  if (open.length === 0) return null
+  return (
+    <div className="mt-1 flex flex-wrap gap-1.5">
+      {open.map((offer) => (
+        <button
+          key={offer.fee_id}
+          type="button"
+          disabled={service.isPending}
+          onClick={() => service.mutate({ item_id: item.item_id, fee_id: offer.fee_id, on: true })}
+          className="rounded-full border border-line px-2.5 py-1 text-xs hover:border-brand disabled:opacity-50"
+        >
+          <Icon name="plus" className="me-1 inline size-3" />
+          {m.cart_service_add({ title: offer.title })} (+<Price amount={offer.price} decimals={appConfig.money.feePriceDecimals} />)
+        </button>
+      ))}
+    </div>
+  )
+}
+
 function Services({ item }: { item: CartItemView }) {
   const service = useService()
   return item.extension_attributes.product_fees.map((fee) => (
@@ -110,6 +139,10 @@ function Services({ item }: { item: CartItemView }) {
 
 export function CartLines({ items, compact = false }: { items: CartItemView[]; compact?: boolean }) {
   const remove = useRemoveCartItem()
+  const locale = currentLocale()
+  const region = useAtomValue(regionIdAtom)
+  const skus = compact ? [] : items.filter((i) => i.parent_item_id === null).map((i) => i.sku)
+  const offers = useQuery(serviceOffersQuery(locale, region, skus)).data
   const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set())
   const products = items.filter((i) => i.parent_item_id === null && !removing.has(i.item_id))
   const removeLine = (item: CartItemView) => {
@@ -142,6 +175,7 @@ export function CartLines({ items, compact = false }: { items: CartItemView[]; c
             <p className="line-clamp-2 text-sm font-medium">{item.name}</p>
             {item.options && <p className="text-xs text-muted">{item.options}</p>}
             <Services item={item} />
+            {offers?.[item.sku] && <ServiceOffers item={item} offers={offers[item.sku]!} />}
             {item.extension_attributes.replacement_eligible && <ReplacementOffer item={item} />}
             <div className="mt-2 flex items-center justify-between gap-2">
               <QuantityStepper item={item} />
