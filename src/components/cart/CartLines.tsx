@@ -103,7 +103,8 @@ function ServiceOffers({ item, offers }: { item: CartItemView; offers: readonly 
           className="rounded-full border border-line px-2.5 py-1 text-xs hover:border-brand disabled:opacity-50"
         >
           <Icon name="plus" className="me-1 inline size-3" />
-          {m.cart_service_add({ title: offer.title })} (+<Price amount={offer.price} decimals={appConfig.money.feePriceDecimals} />)
+          {m.cart_service_add({ title: offer.title })} (+
+          <Price amount={offer.price} decimals={appConfig.money.feePriceDecimals} />)
         </button>
       ))}
     </div>

@@ -1,11 +1,12 @@
 /**
- * The cart page's coupons and vouchers section. Its forms' code loads only when the shopper opens it, or at once
- * when the cart already holds one, so it can be seen and taken off (docs/architecture.md, "Bars": first-load JS).
+ * The cart page's coupons and vouchers section: what the cart holds, each with its way off, and the forms, whose code
+ * loads only when the shopper opens them (docs/architecture.md, "Bars": first-load JS).
  */
 import { lazy, Suspense, useId, useState } from 'react'
 import type { CartView } from '../../domain/cart'
 import { m } from '../../paraglide/messages.js'
 import { Icon } from '../ui/Icon'
+import { AppliedSavings } from './AppliedSavings'
 
 const VoucherForms = lazy(() => import('./VoucherForms').then((module) => ({ default: module.VoucherForms })))
 
@@ -13,11 +14,9 @@ const VoucherForms = lazy(() => import('./VoucherForms').then((module) => ({ def
 export const savingsAnchor = 'vouchers'
 
 export function CartSavings({ cart }: { cart: CartView }) {
-  const hasSome = Boolean(cart.coupon_code || cart.gift_voucher || cart.erp_voucher)
-  // Open when the panel's link asked for it or something is applied, until the shopper says otherwise.
-  const [open, setOpen] = useState<boolean | null>(() => (typeof location !== 'undefined' && location.hash === `#${savingsAnchor}` ? true : null))
+  // Open when the panel's link asked for it; what is applied shows either way (AppliedSavings).
+  const [shown, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === `#${savingsAnchor}`)
   const panelId = useId()
-  const shown = open ?? hasSome
   return (
     <section id={savingsAnchor} className="rounded-2xl bg-white p-5" aria-labelledby={`${panelId}-title`}>
       <h2 id={`${panelId}-title`} className="text-lg font-bold">
@@ -32,6 +31,7 @@ export function CartSavings({ cart }: { cart: CartView }) {
           <Icon name="chevron-down" className={`size-5 transition-transform ${shown ? 'rotate-180' : ''}`} />
         </button>
       </h2>
+      <AppliedSavings cart={cart} />
       <div id={panelId} hidden={!shown} className="mt-4">
         {shown && (
           <Suspense fallback={<p className="text-sm text-muted">{m.cart_loading()}</p>}>

@@ -1,21 +1,13 @@
 /**
  * Coupons and vouchers on the cart page (docs/product.md, "Cart"): a coupon code, a gift voucher (number and PIN)
- * and a store credit (ERP) voucher checked against the mobile it was sent to. Each applied one shows with a way to
- * take it off; a refusal shows under its form in the shopper's language. Loaded only when the section opens.
+ * and a store credit (ERP) voucher checked against the mobile it was sent to; a form goes once its kind is applied
+ * (AppliedSavings.tsx shows it with its way off). A refusal shows under its form in the shopper's language. Loaded
+ * only when the section opens.
  */
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { CartView } from '../../domain/cart'
-import { isolated } from '../../lib/bidi'
 import { m } from '../../paraglide/messages.js'
-import {
-  useApplyCoupon,
-  useApplyErpVoucher,
-  useCheckErpVoucher,
-  useRedeemGiftVoucher,
-  useRemoveCoupon,
-  useRemoveErpVoucher,
-  useReverseGiftVoucher,
-} from '../../queries/cart-money'
+import { useApplyCoupon, useApplyErpVoucher, useCheckErpVoucher, useRedeemGiftVoucher } from '../../queries/cart-money'
 import { failureMessage } from '../../queries/server-action'
 import { Price } from '../Price'
 import { FormField } from '../ui/FormField'
@@ -28,27 +20,9 @@ function fieldsOf(event: FormEvent<HTMLFormElement>): Record<string, string> {
 
 const submitClass = 'h-11 shrink-0 rounded-lg bg-brand px-4 font-semibold text-brand-ink disabled:opacity-50'
 
-function Applied({ children, removeLabel, onRemove, busy }: { children: ReactNode; removeLabel: string; onRemove: () => void; busy: boolean }) {
-  return (
-    <div className="flex items-center justify-between gap-3 rounded-lg bg-brand-soft px-3 py-2 text-sm">
-      <span>{children}</span>
-      <button type="button" onClick={onRemove} disabled={busy} className="font-semibold text-sale underline disabled:opacity-50">
-        {removeLabel}
-      </button>
-    </div>
-  )
-}
-
 function CouponForm({ cart }: { cart: CartView }) {
   const apply = useApplyCoupon()
-  const remove = useRemoveCoupon()
-  if (cart.coupon_code) {
-    return (
-      <Applied removeLabel={m.cart_coupon_remove({ code: cart.coupon_code })} onRemove={() => remove.mutate()} busy={remove.isPending}>
-        {m.cart_coupon_line({ code: isolated(cart.coupon_code) })}
-      </Applied>
-    )
-  }
+  if (cart.coupon_code) return null
   return (
     <form onSubmit={(event) => apply.mutate({ couponCode: fieldsOf(event).couponCode ?? '' })} className="flex items-start gap-2" noValidate>
       <FormField
@@ -71,14 +45,7 @@ function CouponForm({ cart }: { cart: CartView }) {
 
 function GiftVoucherForm({ cart }: { cart: CartView }) {
   const redeem = useRedeemGiftVoucher()
-  const reverse = useReverseGiftVoucher()
-  if (cart.gift_voucher) {
-    return (
-      <Applied removeLabel={m.cart_gift_remove()} onRemove={() => reverse.mutate()} busy={reverse.isPending}>
-        {m.cart_gift_line({ voucher: isolated(cart.gift_voucher) })}: <Price amount={cart.totals.gift_voucher} decimals={2} negative />
-      </Applied>
-    )
-  }
+  if (cart.gift_voucher) return null
   // As much of the voucher as the cart costs: the backend takes no more than its balance, the totals no more than is due.
   const amount = Math.max(0.01, cart.totals.grand_total)
   return (
@@ -115,19 +82,8 @@ function GiftVoucherForm({ cart }: { cart: CartView }) {
 function ErpVoucherForm({ cart }: { cart: CartView }) {
   const check = useCheckErpVoucher()
   const apply = useApplyErpVoucher()
-  const remove = useRemoveErpVoucher()
-  const [checked, setChecked] = useState<{
-    phoneno: string
-    voucher: string
-    amount: number
-  } | null>(null)
-  if (cart.erp_voucher) {
-    return (
-      <Applied removeLabel={m.cart_erp_remove()} onRemove={() => remove.mutate()} busy={remove.isPending}>
-        {m.cart_erp_line({ voucher: isolated(cart.erp_voucher) })}: <Price amount={cart.totals.erp_voucher} decimals={2} negative />
-      </Applied>
-    )
-  }
+  const [checked, setChecked] = useState<{ phoneno: string; voucher: string; amount: number } | null>(null)
+  if (cart.erp_voucher) return null
   // A voucher the backend does not know for that mobile answers valid: false with no error of its own.
   const refused = check.data && !check.data.data?.valid ? failureMessage(check.data, m.cart_erp_invalid) : undefined
   return (
