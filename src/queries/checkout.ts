@@ -5,7 +5,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
 import { getCart } from '../server/cart.functions'
-import { getPaymentMethods, placeOrder, reactivateOrder } from '../server/checkout.functions'
+import { getOrderConfirmation, getPaymentMethods, placeOrder, reactivateOrder } from '../server/checkout.functions'
 import { cartQueries } from './cart'
 import { useServerAction } from './server-action'
 
@@ -16,6 +16,14 @@ export const checkoutQueries = {
       queryKey: ['payment-methods', locale, cartVersion],
       queryFn: () => getPaymentMethods({ data: { locale } }),
       enabled: cartVersion !== undefined,
+    }),
+  /** The order a confirmation link names, answered only to its buyer; read in the browser, where the cookies are. */
+  confirmation: (locale: Locale, increment: string | undefined) =>
+    queryOptions({
+      queryKey: ['order-confirmation', locale, increment],
+      queryFn: () => getOrderConfirmation({ data: { locale, increment: increment! } }),
+      enabled: typeof window !== 'undefined' && increment !== undefined,
+      staleTime: Infinity,
     }),
 }
 

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useEffect, useId, useState } from 'react'
+import { NotFound } from '../components/NotFound'
 import { Icon } from '../components/ui/Icon'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
@@ -57,17 +58,22 @@ function Checkout() {
   const placing = place.isPending
   const { order: returnedOrder } = Route.useSearch()
   const [placedNow, setPlaced] = useState<{ increment_id: string } | null>(null)
-  const placed = placedNow ?? (returnedOrder ? { increment_id: returnedOrder } : null)
+  // A returning link's order is shown only when the server says it is this shopper's and it is paid or on its way.
+  const confirmation = useQuery(checkoutQueries.confirmation(locale, placedNow ? undefined : returnedOrder))
+  const returned = confirmation.data?.data ?? null
+  const confirmed = returned?.status === 'processing' ? returned : null
+  const placed = placedNow ?? confirmed
+  const confirming = useLoadingInBrowser(confirmation.isPending)
   useEffect(() => {
     // Back from a provider with the order paid: the round-trip cookies have done their job.
-    if (!returnedOrder) return
+    if (!confirmed) return
     deleteBrowserCookie(amountCookie)
     deleteBrowserCookie(paymentCookie)
     const pending = JSON.parse(sessionStorage.getItem(pendingPurchasesKey) ?? '[]') as SearchEvent[]
     sessionStorage.removeItem(pendingPurchasesKey)
     for (const event of pending) sendSearchEvent(hostedSearch, event)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [returnedOrder])
+  }, [confirmed?.increment_id])
 
   if (placed) {
     return (
@@ -83,6 +89,21 @@ function Checkout() {
         </Link>
       </section>
     )
+  }
+  if (returnedOrder && !placedNow) {
+    if (confirming) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
+    if (returned?.status === 'canceled') {
+      return (
+        <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center" role="alert">
+          <h1 className="text-2xl font-bold">{m.order_not_placed_title()}</h1>
+          <p className="text-muted">{m.order_not_placed_text()}</p>
+          <Link to="/cart" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
+            {m.cart_view_cart()}
+          </Link>
+        </section>
+      )
+    }
+    return <NotFound />
   }
   if (loading) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
   if (!cart || cart.cartItems.length === 0) {

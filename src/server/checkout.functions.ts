@@ -41,3 +41,15 @@ export const reactivateOrder = createServerFn({ method: 'POST' })
     if (result.data) session.rememberQuote(result.data.data.cart_id)
     return result
   })
+
+/**
+ * The order a confirmation page names, only for its buyer (docs/product.md, "Checkout"): a guest proves it by the
+ * cart that placed it (the last_quote cookie kept at placing, else the current quote), a customer by their token.
+ */
+export const getOrderConfirmation = createServerFn({ method: 'GET' })
+  .validator(type({ locale, increment: /^MJ\d{8,20}$/ }))
+  .handler(async ({ data }) => {
+    const caller = await shopperSession(data.locale).caller()
+    const quote = startCookieJar().get(cookies.lastQuote) ?? caller.quote
+    return commerceClient(env, { ...caller, quote }).settle<PlacedOrder>('GET', `/cart/order/${data.increment}`)
+  })

@@ -97,6 +97,17 @@ test.describe('buying in the browser', () => {
   })
 })
 
+test.describe('an order confirmation link', () => {
+  test.use({ viewport: desktop })
+
+  test('a made-up order number is the not-found page, never a thank-you', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/en/checkout?order=MJ12345678')
+    await expect(page.getByRole('heading', { level: 1, name: /not found/i })).toBeVisible()
+    await expect(page.getByText('Thank you! Your order is placed')).toHaveCount(0)
+  })
+})
+
 test.describe('paying by card through the sandbox gateway', () => {
   test.use({ viewport: desktop })
 

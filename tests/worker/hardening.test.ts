@@ -364,3 +364,22 @@ describe('writes anyone can make without signing in', () => {
     expect(await env.DB.prepare('SELECT count(*) AS n FROM newsletter_subscribers WHERE email = ?').bind('one-more@example.com').first('n')).toBe(0)
   })
 })
+
+describe('an order confirmation', () => {
+  it('is answered only to its buyer: a made-up number and another shopper\'s order are both not found', async () => {
+    const sku = await sellableSku('p.big_items = 0 AND p.price < 500', 10)
+    const buyer = await newGuestCart('en')
+    expect((await addSku(buyer, sku)).status).toBe(200)
+    const placed = await call(buyer, 'POST', '/cart/placeOrder', { email: 'mine@example.com', paymentMethod: { method: 'cashondelivery' } })
+    expect(placed.status).toBe(200)
+    const mine = await call(buyer, 'GET', `/cart/order/${placed.body.increment_id}`)
+    expect(mine.status).toBe(200)
+    expect(mine.body).toMatchObject({ increment_id: placed.body.increment_id, status: 'processing' })
+
+    const stranger = await newGuestCart('en')
+    const theirs = await call(stranger, 'GET', `/cart/order/${placed.body.increment_id}`)
+    const madeUp = await call(buyer, 'GET', '/cart/order/MJ12345678')
+    expect([theirs.status, madeUp.status]).toEqual([404, 404])
+    expect(theirs.body.message).toBe(madeUp.body.message)
+  })
+})

@@ -182,6 +182,17 @@ export const cartRoutes = new Hono<CommerceEnv>()
     return c.json({ data: { cart_id: active.quote_id } })
   })
 
+  // One order by its number, for its buyer only: the guest cart that placed it (quote header) or the customer.
+  // A made-up number and someone else's order answer alike (docs/product.md, "Checkout").
+  .get('/order/:increment', async (c) => {
+    const increment = c.req.param('increment')
+    const order = /^MJ\d{8,20}$/.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
+    const customer = c.get('customer')
+    const theirs = order && (order.customer_id === null ? order.quote_id === c.req.header('quote') : order.customer_id === customer?.id)
+    if (!order || !theirs) throw new CommerceError(404, 'order_not_found')
+    return c.json(await orderForQuote(c.env.DB, order.quote_id, c.get('locale')))
+  })
+
   .get('/order', async (c) => {
     const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
     const order = await orderForQuote(c.env.DB, state.quote_id)
