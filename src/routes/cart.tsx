@@ -3,8 +3,9 @@
  * the replacement discount, coupons and vouchers, totals that add up, and checkout after the availability check.
  */
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
+import { MessagePage } from '../components/MessagePage'
 import { Icon } from '../components/ui/Icon'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSavings } from '../components/cart/CartSavings'
@@ -34,14 +35,12 @@ function CartPage() {
   }
   if (items.length === 0) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <Icon name="shopping-cart" className="size-16 text-brand" />
-        <h1 className="text-2xl font-bold">{m.cart_empty()}</h1>
-        <p className="text-muted">{m.cart_empty_text()}</p>
-        <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
-          {m.continue_shopping()}
-        </Link>
-      </section>
+      <MessagePage
+        art={<Icon name="shopping-cart" className="size-16 text-brand" />}
+        title={m.cart_empty()}
+        text={m.cart_empty_text()}
+        action={{ to: '/', label: m.continue_shopping() }}
+      />
     )
   }
   return (

@@ -7,6 +7,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useEffect, useId, useState } from 'react'
 import { NotFound } from '../components/NotFound'
+import { MessagePage } from '../components/MessagePage'
 import { Icon } from '../components/ui/Icon'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
@@ -94,13 +95,13 @@ function Checkout() {
     if (confirming) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
     if (returned?.status === 'canceled') {
       return (
-        <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center" role="alert">
-          <h1 className="text-2xl font-bold">{m.order_not_placed_title()}</h1>
-          <p className="text-muted">{m.order_not_placed_text()}</p>
-          <Link to="/cart" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
-            {m.cart_view_cart()}
-          </Link>
-        </section>
+        <MessagePage
+          alert
+          art={<Icon name="circle-alert" className="size-16 text-sale" />}
+          title={m.order_not_placed_title()}
+          text={m.order_not_placed_text()}
+          action={{ to: '/cart', label: m.cart_view_cart() }}
+        />
       )
     }
     return <NotFound />

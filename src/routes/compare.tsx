@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
 import { useAtom, useAtomValue } from 'jotai'
 import { type ReactNode, useId, useState } from 'react'
+import { MessagePage } from '../components/MessagePage'
 import { Icon } from '../components/ui/Icon'
 import { useDeliveryBadge, deliveryText } from '../components/product/DeliveryBadge'
 import { stockLabel } from '../components/product/stock-label'
@@ -42,14 +43,12 @@ function ComparePage() {
   if (!hydrated) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
   if (skus.length === 0) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <Icon name="compare" className="size-16 text-brand" />
-        <h1 className="text-2xl font-bold">{m.compare_empty()}</h1>
-        <p className="text-muted">{m.compare_empty_text()}</p>
-        <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
-          {m.continue_shopping()}
-        </Link>
-      </section>
+      <MessagePage
+        art={<Icon name="compare" className="size-16 text-brand" />}
+        title={m.compare_empty()}
+        text={m.compare_empty_text()}
+        action={{ to: '/', label: m.continue_shopping() }}
+      />
     )
   }
 

@@ -3,8 +3,9 @@
  * browser (wishListInLocalStorage), so the list is read once they are known.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, useHydrated } from '@tanstack/react-router'
+import { createFileRoute, useHydrated } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import { MessagePage } from '../components/MessagePage'
 import { Icon } from '../components/ui/Icon'
 import { ProductCard } from '../components/product/ProductCard'
 import { m } from '../paraglide/messages.js'
@@ -25,14 +26,12 @@ function FavouritesPage() {
   if (!hydrated) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
   if (skus.length === 0) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <Icon name="heart" className="size-16 text-brand" />
-        <h1 className="text-2xl font-bold">{m.favourites_empty()}</h1>
-        <p className="text-muted">{m.favourites_empty_text()}</p>
-        <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
-          {m.continue_shopping()}
-        </Link>
-      </section>
+      <MessagePage
+        art={<Icon name="heart" className="size-16 text-brand" />}
+        title={m.favourites_empty()}
+        text={m.favourites_empty_text()}
+        action={{ to: '/', label: m.continue_shopping() }}
+      />
     )
   }
   const products = (data?.products ?? []).filter((p) => skus.includes(p.sku))

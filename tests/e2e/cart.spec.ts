@@ -3,6 +3,9 @@
 import type { Page } from '@playwright/test'
 import { acceptCookies, desktop, expect, phone, test } from './fixtures'
 
+// Each test walks through three or four pages and several cart changes: twice the default budget, for a busy machine.
+test.describe.configure({ timeout: 60_000 })
+
 const base = 'http://localhost:4173'
 const inCity = (id: string) => ({ name: 'region_id', value: id, url: base })
 // A product stocked 40 in Riyadh by the seed, under the free-delivery threshold; bought by no other test.
