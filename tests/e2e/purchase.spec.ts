@@ -127,8 +127,9 @@ test.describe('paying by card through the sandbox gateway', () => {
     await expect(page.getByRole('heading', { name: 'Sandbox card payment' })).toBeVisible()
     const failureEvent = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"payment_failure"') === true)
     await page.getByRole('button', { name: 'Decline' }).click()
-    // Back in the store: the order's items are re-added and the shopper lands on the cart.
-    await expect(page).toHaveURL(/\/cart$/)
+    // Back in the store: the order's items are re-added and the shopper lands on the cart. The page hydrates, loads
+    // the payment-return code, re-adds the items and waits 200 ms: on a busy 2-core machine that took 9 s once.
+    await expect(page).toHaveURL(/\/cart$/, { timeout: 20_000 })
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
     // The amount and method travelled through the gateway in the amount and payment cookies.
     const [event] = (await failureEvent).postDataJSON().eventList
