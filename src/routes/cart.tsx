@@ -53,7 +53,7 @@ function CartPage() {
             </h1>
             <p className="text-sm text-muted">{m.cart_items_count({ count: cart!.totals.items_qty })}</p>
           </div>
-          <CartLines items={items} />
+          <CartLines items={items} regionId={cart!.region_id} />
           {/* Emptying the cart asks first, and sits with the lines, away from the way to checkout. */}
           <button type="button" onClick={() => setConfirming(true)} className="mt-2 text-sm text-muted underline hover:text-sale">
             {m.cart_clear()}

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react'
 import { appConfig } from '../../../app.config'
 import type { CartItemView } from '../../domain/cart'
 import type { ProductFee } from '../../domain/product-fees'
+import { regionFrom } from '../../domain/region'
 import { currentLocale } from '../../lib/i18n'
 import { regionIdAtom } from '../../state/shopper'
 import { m } from '../../paraglide/messages.js'
@@ -138,10 +139,12 @@ function Services({ item }: { item: CartItemView }) {
   ))
 }
 
-export function CartLines({ items, compact = false }: { items: CartItemView[]; compact?: boolean }) {
+/** `regionId`: the cart's own region (the services are priced there, as the backend prices them when added). */
+export function CartLines({ items, regionId, compact = false }: { items: CartItemView[]; regionId?: number; compact?: boolean }) {
   const remove = useRemoveCartItem()
   const locale = currentLocale()
-  const region = useAtomValue(regionIdAtom)
+  const chosenRegion = useAtomValue(regionIdAtom)
+  const region = regionFrom(regionId) ?? chosenRegion
   const skus = compact ? [] : items.filter((i) => i.parent_item_id === null).map((i) => i.sku)
   const offers = useQuery(serviceOffersQuery(locale, region, skus)).data
   const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set())
