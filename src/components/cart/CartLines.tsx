@@ -67,14 +67,19 @@ function QuantityStepper({ item }: { item: CartItemView }) {
 
 function ReplacementOffer({ item }: { item: CartItemView }) {
   const replacement = useReplacementDiscount()
-  const on = item.extension_attributes.replacement_discount
+  // The box shows the shopper's choice at once, as React state set in the same event (the mutation's own pending
+  // state arrives a tick later, and a controlled box would spring back meanwhile), then the server's answer.
+  const [wanted, setWanted] = useState<boolean | null>(null)
   return (
     <label className="mt-2 flex items-start gap-2 rounded-lg bg-brand-soft px-2 py-1.5 text-xs">
       <input
         type="checkbox"
-        checked={replacement.isPending ? Boolean(replacement.variables?.on) : on}
-        disabled={replacement.isPending}
-        onChange={(event) => replacement.mutate({ itemId: item.item_id, on: event.target.checked })}
+        checked={wanted ?? item.extension_attributes.replacement_discount}
+        disabled={wanted !== null}
+        onChange={(event) => {
+          setWanted(event.target.checked)
+          replacement.mutate({ itemId: item.item_id, on: event.target.checked }, { onSettled: () => setWanted(null) })
+        }}
         className="mt-0.5 size-4 accent-brand"
       />
       <span>
