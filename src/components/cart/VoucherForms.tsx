@@ -134,7 +134,11 @@ function ErpVoucherForm({ cart }: { cart: CartView }) {
           </button>
         </div>
       )}
-      {apply.error && <p className="text-xs font-medium text-sale">{apply.error.message}</p>}
+      {apply.error && (
+        <p role="alert" className="text-xs font-medium text-sale">
+          {apply.error.message}
+        </p>
+      )}
     </div>
   )
 }
