@@ -31,6 +31,8 @@ export const appConfig = {
     priceDecimals: 0,
     /** Delivery charged at or under the free-delivery threshold (not in the spec: ours). */
     deliveryFeeSar: 29,
+    /** Fast delivery (fast-delivery cities only) costs this whatever the total (ours). */
+    fastDeliveryFeeSar: 49,
     /** The AC replacement discount: this share of the line, up to the cap. */
     replacementDiscountShare: 0.1,
     replacementDiscountCapSar: 500,
@@ -90,6 +92,15 @@ export const appConfig = {
   },
   password: { minLength: 8, pbkdf2Iterations: 100_000 },
   name: { minLength: 3 },
+  /** The checkout form's limits (docs/product.md, "Checkout"): the National Address and the courier's note. */
+  checkout: {
+    nameMaxLength: 80,
+    districtMaxLength: 60,
+    streetMaxLength: 80,
+    noteMaxLength: 200,
+    /** Fast delivery's first date is this many days after today in Riyadh. */
+    fastLeadDays: 1,
+  },
   cookies: {
     handshakeDays: 29,
     handshakeRefreshMinutes: 30,
@@ -168,7 +179,13 @@ export const serverLimits = {
     /** Place-order attempts allowed per cart and per client address, each per hour. */
     placeAttemptsPerCartPerHour: 10,
     placeAttemptsPerIpPerHour: 30,
+    /** Guest order lookups (number + verified mobile) per client address per hour: numbers cannot be walked. */
+    lookupsPerIpPerHour: 20,
+    /** How many orders the account's list shows. */
+    accountListSize: 50,
   },
+  /** Saved addresses per customer (ours). */
+  addressesPerCustomer: 20,
   /** Writes anyone may make without signing in: their size and rate (docs/decisions/0007). */
   anonymousWrites: {
     /** Bodies of /api/*, /commerce/* and /1/* (the largest real one, a registration, is under 2 KB). */

@@ -1,6 +1,6 @@
 /**
  * Returning from a hosted payment with `success=false&reason=...&order_id=...` (docs/product.md, "Screens"): the
- * order's items go back into the active cart and the shopper lands on /cart 200 ms later; a
+ * order's items go back into the active cart and the shopper lands on /cart 200 ms later, told why; a
  * payment-failure event with the amount and method kept in the amount and payment cookies is sent
  * after 4 s, and those cookies are dropped.
  */
@@ -46,7 +46,7 @@ export function PaymentReturn() {
     if (Number.isInteger(orderId) && orderId > 0) {
       void reactivate.mutateAsync(orderId).then((result) => {
         if (!result.data) return
-        setTimeout(() => void navigate({ to: '/cart' }), appConfig.timing.cartRedirectDelayMs)
+        setTimeout(() => void navigate({ to: '/cart', search: { payment: 'failed' } }), appConfig.timing.cartRedirectDelayMs)
       })
     }
     // Once per return: the parameters say what to do, nothing else should re-run it.

@@ -15,7 +15,7 @@ function line(over: Partial<CartLineRecord> = {}): CartLineRecord {
 function cart(lines: CartLineRecord[], over: Partial<CartState> = {}): CartState {
   return {
     quote_id: 'q', is_mask: 1, customer_id: null, region_id: 1101, version: 1, status: 'active', order_id: null,
-    coupon: null, gift_voucher: null, erp_voucher: null, lines, ...over,
+    coupon: null, gift_voucher: null, erp_voucher: null, lines, shipping_method: null, checkout: null, verified_phones: [], ...over,
   }
 }
 

@@ -5,6 +5,8 @@
 import { appConfig, type Locale } from '../../app.config'
 import { vatIncluded } from './money'
 import { pricesWithTax, type PricesWithTax } from './pricing'
+import type { CheckoutDetails } from './checkout'
+import { deliveryFee, type ShippingCode } from './shipping'
 
 export interface CartLineRecord {
   item_id: number
@@ -55,6 +57,12 @@ export interface CartState {
   gift_voucher: { voucher: string; amount: number; balance?: number } | null
   erp_voucher: { voucher: string; amount: number } | null
   lines: CartLineRecord[]
+  /** The chosen shipping method (standard until the shopper picks another). */
+  shipping_method: ShippingCode | null
+  /** What the shopper gave at checkout, kept with the cart (docs/product.md, "Checkout"). */
+  checkout: CheckoutDetails | null
+  /** Phones verified by code for this cart, in the international form (966...). */
+  verified_phones: string[]
 }
 
 /**
@@ -120,6 +128,10 @@ export interface CartView {
   erp_voucher: string | null
   cartItems: CartItemView[]
   totals: CartTotals
+  shipping_method: ShippingCode
+  checkout: CheckoutDetails | null
+  /** The spec's `mobiles`: numbers (05...) verified for this cart. */
+  mobiles: Record<string, 'verified'>
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100
@@ -157,8 +169,7 @@ export function computeTotals(state: CartState, now: Date): CartTotals {
     coupon = state.coupon.kind === 'percent' ? (productSubtotal * state.coupon.amount) / 100 : Math.min(state.coupon.amount, productSubtotal)
   }
   const afterDiscounts = Math.max(0, subtotal - coupon - replacement)
-  const delivery =
-    state.lines.length === 0 || afterDiscounts > appConfig.money.freeDeliveryAboveSar ? 0 : appConfig.money.deliveryFeeSar
+  const delivery = deliveryFee(state.shipping_method ?? 'standard', afterDiscounts, state.lines.length > 0)
   let due = afterDiscounts + delivery
   const gift = Math.min(state.gift_voucher?.amount ?? 0, due)
   due -= gift
@@ -236,6 +247,9 @@ export function cartView(state: CartState, locale: Locale, now: Date, feeTitles:
     erp_voucher: state.erp_voucher?.voucher ?? null,
     cartItems: items,
     totals,
+    shipping_method: state.shipping_method ?? 'standard',
+    checkout: state.checkout,
+    mobiles: Object.fromEntries(state.verified_phones.map((phone) => [`0${phone.slice(-9)}`, 'verified' as const])),
   }
 }
 

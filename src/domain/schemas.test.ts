@@ -1,6 +1,6 @@
 import { type } from 'arktype'
 import { describe, expect, it } from 'vitest'
-import { address, cartAddBody, cartAddBodyOf, cartLine, mobile, regionId } from './schemas'
+import { cartAddBody, checkoutDetails, otpCode, cartAddBodyOf, cartLine, mobile, regionId } from './schemas'
 
 const ok = <T>(result: T | type.errors): T => {
   if (result instanceof type.errors) throw new Error(result.summary)
@@ -46,16 +46,22 @@ describe('mobile', () => {
   })
 })
 
-describe('address', () => {
-  const valid = { regionId: '1101', district: 'النرجس', street: 'شارع الأمير', building: '١٢٣٤', postalCode: '13327' }
-  it('accepts a National Address with Arabic-Indic digits', () => {
-    expect(ok(address(valid))).toMatchObject({ regionId: 1101, building: '1234', postalCode: '13327' })
-    expect(ok(address({ ...valid, shortAddress: 'rrrd2929', additionalNumber: '' })).shortAddress).toBe('RRRD2929')
+describe('checkout details', () => {
+  const address = { regionId: '1101', district: 'النرجس', street: 'شارع الأمير', building: '١٢٣٤', postalCode: '13327', additionalNumber: '', shortAddress: '', note: '' }
+  const details = { contact: { name: 'سارة', email: 'sara@example.com', mobile: '0551234567' }, shipping_address: address, billing_address: null, delivery_date: '2026-11-24' }
+  it('takes the city as a region number and leaves the field rules to src/domain/checkout.ts', () => {
+    expect(ok(checkoutDetails(details)).shipping_address.regionId).toBe(1101)
   })
-  it('refuses a wrong building number, postal code or short address', () => {
-    expect(address({ ...valid, building: '123' })).toBeInstanceOf(type.errors)
-    expect(address({ ...valid, postalCode: '1332' })).toBeInstanceOf(type.errors)
-    expect(address({ ...valid, shortAddress: 'RR2929' })).toBeInstanceOf(type.errors)
-    expect(address({ ...valid, district: ' ' })).toBeInstanceOf(type.errors)
+  it('refuses an unknown city, an overlong field or a date that is not yyyy-mm-dd', () => {
+    expect(checkoutDetails({ ...details, shipping_address: { ...address, regionId: '9999' } })).toBeInstanceOf(type.errors)
+    expect(checkoutDetails({ ...details, shipping_address: { ...address, note: 'x'.repeat(401) } })).toBeInstanceOf(type.errors)
+    expect(checkoutDetails({ ...details, delivery_date: 'tomorrow' })).toBeInstanceOf(type.errors)
+  })
+})
+
+describe('otpCode', () => {
+  it('folds Arabic-Indic digits and spaces, and wants 6 digits', () => {
+    expect(otpCode('١٢٣ ٤٥٦')).toBe('123456')
+    expect(otpCode('12345')).toBeInstanceOf(type.errors)
   })
 })

@@ -79,20 +79,31 @@ export const mobile = type('string <= 20')
   .to(/^05\d{8}$/)
 
 /**
- * A delivery address in the shape of the Saudi National Address: the city is a region, the building
- * number and additional number 4 digits, the postal code 5, the short address 4 letters and 4 digits.
+ * The checkout details' shape (docs/product.md, "Checkout"): strings of bounded length and a known city. The rules
+ * of each field (4-digit building number, 5-digit postal code...) are src/domain/checkout.ts, which the page shares.
  */
-export const address = type({
+export const addressFields = type({
   regionId,
-  district: type('string.trim').to('2 <= string <= 60'),
-  street: type('string.trim').to('2 <= string <= 80'),
-  building: type('string').pipe((v) => foldDigits(v.trim())).to(/^\d{4}$/),
-  postalCode: type('string').pipe((v) => foldDigits(v.trim())).to(/^\d{5}$/),
-  'additionalNumber?': type('string').pipe((v) => foldDigits(v.trim())).to(/^(\d{4})?$/),
-  'shortAddress?': type('string').pipe((v) => foldDigits(v.trim()).toUpperCase()).to(/^([A-Z]{4}\d{4})?$/),
-  'note?': type('string.trim').to('string <= 200'),
+  district: 'string <= 200',
+  street: 'string <= 200',
+  building: 'string <= 20',
+  postalCode: 'string <= 20',
+  additionalNumber: 'string <= 20',
+  shortAddress: 'string <= 20',
+  note: 'string <= 400',
 })
-export type Address = typeof address.infer
+
+export const checkoutDetails = type({
+  contact: { name: 'string <= 200', email: 'string <= 254', mobile: 'string <= 20' },
+  shipping_address: addressFields,
+  billing_address: addressFields.or('null'),
+  delivery_date: /^\d{4}-\d{2}-\d{2}$/,
+})
+
+/** A one-time code as typed: 6 digits, Arabic-Indic digits folded. */
+export const otpCode = type('string <= 20')
+  .pipe((value) => foldDigits(value).replace(/\s+/g, ''))
+  .to(/^\d{6}$/)
 
 
 /** The registration form of docs/product.md, "Calls" (the rules of section 5 are checked by account-rules). */

@@ -1,13 +1,29 @@
 /**
- * Checkout (docs/product.md, "Checkout"): the cart's payment methods, placing the order, and putting a
- * failed payment's items back into the active cart, over src/server/checkout.functions.ts.
+ * Checkout (docs/product.md, "Checkout"): the cart's payment and shipping methods, verifying the mobile, placing the
+ * order, its confirmation, and putting a failed payment's items back into the active cart, over
+ * src/server/checkout.functions.ts.
  */
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
+import type { CheckoutDetails } from '../domain/checkout'
+import type { ShippingCode } from '../domain/shipping'
+import { m } from '../paraglide/messages.js'
 import { getCart } from '../server/cart.functions'
-import { getOrderConfirmation, getPaymentMethods, placeOrder, reactivateOrder } from '../server/checkout.functions'
-import { cartQueries } from './cart'
+import {
+  getOrderConfirmation,
+  getPaymentMethods,
+  getShippingMethods,
+  placeOrder,
+  reactivateOrder,
+  sendCheckoutCode,
+  setShippingMethod,
+  verifyCheckoutCode,
+} from '../server/checkout.functions'
+import { cartQueries, useCartMutation } from './cart'
 import { useServerAction } from './server-action'
+
+import type { PaymentCode } from '../domain/order'
+export type { PaymentCode }
 
 export const checkoutQueries = {
   /** Keyed by the cart's version: a changed cart may change what may be paid with. */
@@ -15,6 +31,13 @@ export const checkoutQueries = {
     queryOptions({
       queryKey: ['payment-methods', locale, cartVersion],
       queryFn: () => getPaymentMethods({ data: { locale } }),
+      enabled: cartVersion !== undefined,
+    }),
+  /** Keyed by the cart's version too: the total decides free delivery, the items where they may go. */
+  shippingMethods: (locale: Locale, cartVersion: number | undefined) =>
+    queryOptions({
+      queryKey: ['shipping-methods', locale, cartVersion],
+      queryFn: () => getShippingMethods({ data: { locale } }),
       enabled: cartVersion !== undefined,
     }),
   /** The order a confirmation link names, answered only to its buyer; read in the browser, where the cookies are. */
@@ -28,7 +51,22 @@ export const checkoutQueries = {
 }
 
 export const usePlaceOrder = () =>
-  useServerAction((input: { email: string; method: 'cashondelivery' | 'card' | 'tabby' | 'tamara' }, locale) => placeOrder({ data: { ...input, locale } }))
+  useServerAction((input: { checkout: CheckoutDetails; method: PaymentCode }, locale) =>
+    placeOrder({ data: { checkout: input.checkout, method: input.method, locale } }),
+  )
+
+/** Choosing a shipping method re-prices the cart's delivery. */
+export const useSetShippingMethod = () =>
+  useCartMutation((code: ShippingCode, locale) => setShippingMethod({ data: { locale, code } }), { fallbackError: () => m.error_internal() })
+
+export const useSendCheckoutCode = () => useServerAction((mobile: string, locale) => sendCheckoutCode({ data: { locale, mobile } }))
+
+/** A right code answers the cart with the number among its verified `mobiles`. */
+export const useVerifyCheckoutCode = () =>
+  useCartMutation((input: { mobile: string; code: string }, locale) => verifyCheckoutCode({ data: { locale, ...input } }), {
+    fallbackError: () => m.otp_attempt_failed(),
+    inlineError: true,
+  })
 
 /**
  * Re-adds a (failed) order's items to the active cart and puts that cart in the cache: a cart read

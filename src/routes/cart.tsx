@@ -19,6 +19,8 @@ import { cartQueries } from '../queries/cart'
 import { useClearCart } from '../queries/cart-lines'
 
 export const Route = createFileRoute('/cart')({
+  // docs/product.md, "Checkout": a failed payment comes back here with its items and ?payment=failed.
+  validateSearch: (input: Record<string, unknown>): { payment?: 'failed' } => (input.payment === 'failed' ? { payment: 'failed' } : {}),
   head: () => ({
     meta: [{ title: `${m.cart_page_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }],
   }),
@@ -30,6 +32,7 @@ function CartPage() {
   const clear = useClearCart()
   const [confirming, setConfirming] = useState(false)
   const items = cart?.cartItems ?? []
+  const paymentFailed = Route.useSearch().payment === 'failed'
   if (useLoadingInBrowser(isPending)) {
     return <p className="mx-auto max-w-xl px-4 py-16 text-center text-muted">{m.cart_loading()}</p>
   }
@@ -46,6 +49,12 @@ function CartPage() {
   return (
     <div className="mx-auto grid max-w-content gap-6 px-4 py-6 lg:grid-cols-[1fr_24rem]">
       <div className="space-y-6">
+        {paymentFailed && (
+          <p role="alert" className="flex items-start gap-2 rounded-2xl bg-[#fde8eb] p-4 font-medium text-sale">
+            <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0" />
+            {m.cart_payment_failed()}
+          </p>
+        )}
         <section className="rounded-2xl bg-white p-5" aria-labelledby="cart-title">
           <div className="flex flex-wrap items-baseline justify-between gap-x-4">
             <h1 id="cart-title" className="text-2xl font-bold">

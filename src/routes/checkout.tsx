@@ -1,28 +1,39 @@
 /**
- * Checkout: contact email, the cart's payment methods (those not available shown as such), the
- * totals, and Place order. After a cash-on-delivery order the shopper sees its number.
+ * Checkout (docs/product.md, "Checkout"): contact details with the mobile verified by code, the National Address
+ * (billing the same unless edited), delivery method and date, payment, the totals and Place order. The page checks
+ * every field with the rules the server applies again, ties each message to its field and moves focus to the first.
+ * With `?order=` it is the confirmation of an order, shown only to its buyer.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { useAtomValue } from 'jotai'
-import { useEffect, useId, useState } from 'react'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
 import { NotFound } from '../components/NotFound'
 import { MessagePage } from '../components/MessagePage'
 import { Icon } from '../components/ui/Icon'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
+import { AddressForm, addressFromForm } from '../components/checkout/AddressForm'
+import { ContactSection } from '../components/checkout/ContactSection'
+import { DeliverySection } from '../components/checkout/DeliverySection'
+import { checkoutFieldMessage, type FieldErrors } from '../components/checkout/field-messages'
+import { OrderConfirmation } from '../components/checkout/OrderConfirmation'
+import { PaymentSection } from '../components/checkout/PaymentSection'
 import { currentLocale } from '../lib/i18n'
 import { amountCookie, paymentCookie } from '../domain/cookies'
+import { checkoutErrors, type CheckoutDetails, type CheckoutField } from '../domain/checkout'
+import { localMobile } from '../domain/phone'
+import type { ShippingCode } from '../domain/shipping'
 import { deleteBrowserCookie, writeBrowserCookie } from '../lib/browser-cookies'
 import { m } from '../paraglide/messages.js'
 import { cartQueries } from '../queries/cart'
 import { catalogueQueries } from '../queries/catalogue'
+import { sessionQueries } from '../queries/session'
 import { purchaseEventsFor, sendSearchEvent, type SearchEvent } from '../lib/search-insights'
-import { checkoutQueries, usePlaceOrder } from '../queries/checkout'
+import { checkoutQueries, usePlaceOrder, useSetShippingMethod, type PaymentCode } from '../queries/checkout'
 import { failureMessage } from '../queries/server-action'
 import { useLoadingInBrowser } from '../state/hydrated'
-import { chosenRegionIdAtom } from '../state/shopper'
 import { cityName } from '../lib/city-search'
+import { effectiveRegion } from '../domain/region'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.
@@ -32,39 +43,23 @@ export const Route = createFileRoute('/checkout')({
   component: Checkout,
 })
 
-// The type is spelt out: a `keyof typeof methodLabels` kept the labels (and their messages) out of the page's
-// split chunk, in every page's first load.
-type Method = 'cashondelivery' | 'card' | 'tabby' | 'tamara'
-
-const methodLabels: Record<Method, () => string> = {
-  cashondelivery: m.checkout_pay_cashondelivery,
-  card: m.checkout_pay_card,
-  tabby: m.checkout_pay_tabby,
-  tamara: m.checkout_pay_tamara,
-}
-
 function Checkout() {
   const locale = currentLocale()
-  const queryClient = useQueryClient()
-  const { data: cart, isPending } = useQuery(cartQueries.current(locale))
-  const loading = useLoadingInBrowser(isPending)
+  const { order } = Route.useSearch()
+  const regions = useQuery(catalogueQueries.frame(locale)).data?.regions
+  const cityLabel = (id: number) => cityName(regions, effectiveRegion(id)) ?? ''
+  if (order) return <Confirmation increment={order} cityLabel={cityLabel} />
+  return <CheckoutForm cityLabel={cityLabel} regions={regions?.slice(1) ?? []} />
+}
+
+/** A returning link's order, shown only when the server says it is this shopper's and it is paid or on its way. */
+function Confirmation({ increment, cityLabel }: { increment: string; cityLabel: (id: number) => string }) {
+  const locale = currentLocale()
   const hostedSearch = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
-  const payments = useQuery(checkoutQueries.paymentMethods(locale, cart && cart.cartItems.length > 0 ? cart.version : undefined))
-  const region = useAtomValue(chosenRegionIdAtom)
-  const city = cityName(useQuery(catalogueQueries.frame(locale)).data?.regions, region)
-  const emailId = useId()
-  const [method, setMethod] = useState<Method | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const place = usePlaceOrder()
-  const placing = place.isPending
-  const { order: returnedOrder } = Route.useSearch()
-  const [placedNow, setPlaced] = useState<{ increment_id: string } | null>(null)
-  // A returning link's order is shown only when the server says it is this shopper's and it is paid or on its way.
-  const confirmation = useQuery(checkoutQueries.confirmation(locale, placedNow ? undefined : returnedOrder))
-  const returned = confirmation.data?.data ?? null
-  const confirmed = returned?.status === 'processing' ? returned : null
-  const placed = placedNow ?? confirmed
+  const confirmation = useQuery(checkoutQueries.confirmation(locale, increment))
   const confirming = useLoadingInBrowser(confirmation.isPending)
+  const order = confirmation.data?.data ?? null
+  const confirmed = order?.status === 'processing' ? order : null
   useEffect(() => {
     // Back from a provider with the order paid: the round-trip cookies have done their job.
     if (!confirmed) return
@@ -76,36 +71,46 @@ function Checkout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [confirmed?.increment_id])
 
-  if (placed) {
+  if (confirming) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
+  if (confirmed) return <OrderConfirmation order={confirmed} cityLabel={cityLabel} />
+  if (order?.status === 'canceled') {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center" aria-live="polite">
-        <Icon name="circle-check" className="size-16 text-[#00683a]" />
-        <h1 className="text-2xl font-bold">{m.order_success_title()}</h1>
-        <p className="text-lg font-semibold">
-          {m.order_success_number_label()} <bdi dir="ltr">{placed.increment_id}</bdi>
-        </p>
-        <p className="text-muted">{m.order_success_text()}</p>
-        <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
-          {m.continue_shopping()}
-        </Link>
-      </section>
+      <MessagePage
+        alert
+        art={<Icon name="circle-alert" className="size-16 text-sale" />}
+        title={m.order_not_placed_title()}
+        text={m.order_not_placed_text()}
+        action={{ to: '/cart', label: m.cart_view_cart() }}
+      />
     )
   }
-  if (returnedOrder && !placedNow) {
-    if (confirming) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
-    if (returned?.status === 'canceled') {
-      return (
-        <MessagePage
-          alert
-          art={<Icon name="circle-alert" className="size-16 text-sale" />}
-          title={m.order_not_placed_title()}
-          text={m.order_not_placed_text()}
-          action={{ to: '/cart', label: m.cart_view_cart() }}
-        />
-      )
-    }
-    return <NotFound />
-  }
+  return <NotFound />
+}
+
+function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => string; regions: { label: string; value: string }[] }) {
+  const locale = currentLocale()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { data: cart, isPending } = useQuery(cartQueries.current(locale))
+  const loading = useLoadingInBrowser(isPending)
+  const user = useQuery(sessionQueries.current()).data?.user ?? null
+  const hostedSearch = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
+  const cartVersion = cart && cart.cartItems.length > 0 ? cart.version : undefined
+  const payments = useQuery(checkoutQueries.paymentMethods(locale, cartVersion))
+  const shipping = useQuery(checkoutQueries.shippingMethods(locale, cartVersion))
+  const setShipping = useSetShippingMethod()
+  const place = usePlaceOrder()
+  const kept = cart?.checkout ?? null
+  const userMobile = user?.custom_attributes.find((a) => a.attribute_code === 'mobilenumber')?.value
+  const [mobile, setMobile] = useState<string | null>(null)
+  const [method, setMethod] = useState<PaymentCode | null>(null)
+  const [date, setDate] = useState<string | null>(null)
+  // The shopper's choice shows in the same event; the cart (and its delivery price) follows when the server answers.
+  const [shippingChoice, setShippingChoice] = useState<ShippingCode | null>(null)
+  const [billingSame, setBillingSame] = useState<boolean | null>(null)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+
   if (loading) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
   if (!cart || cart.cartItems.length === 0) {
     return (
@@ -117,93 +122,147 @@ function Checkout() {
       </section>
     )
   }
-  const methods = payments.data?.data?.payments ?? []
-  const chosen = method ?? methods.find((p) => p.is_available)?.code ?? null
+  const regionId = effectiveRegion(cart.region_id)
+  const typedMobile = mobile ?? kept?.contact.mobile ?? (userMobile ? `0${userMobile.slice(-9)}` : '')
+  const verified = cart.mobiles[localMobile(typedMobile) ?? ''] === 'verified'
+  const paymentMethods = payments.data?.data?.payments ?? []
+  const chosenPayment = method ?? paymentMethods.find((p) => p.is_available)?.code ?? null
+  const shippingMethods = shipping.data?.data?.shipping_methods ?? []
+  const chosenShipping: ShippingCode = shippingChoice ?? cart.shipping_method
+  const offeredDates = shippingMethods.find((s) => s.code === chosenShipping)?.dates ?? []
+  const chosenDate =
+    date && offeredDates.some((d) => d.Date === date)
+      ? date
+      : kept && offeredDates.some((d) => d.Date === kept.delivery_date)
+        ? kept.delivery_date
+        : (offeredDates[0]?.Date ?? null)
+  const sameBilling = billingSame ?? !kept?.billing_address
+  const defaults = { name: kept?.contact.name ?? (user ? `${user.firstname} ${user.lastname}` : ''), email: kept?.contact.email ?? user?.email ?? '' }
+  const placing = place.isPending
 
   return (
     <form
       noValidate
       className="mx-auto grid max-w-content gap-6 px-4 py-6 lg:grid-cols-[1fr_24rem]"
+      onChange={(event) => {
+        // A field the shopper edits loses its message; the rules run again at Place order.
+        const name = (event.target as unknown as HTMLInputElement).name as CheckoutField
+        if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest)
+      }}
       onSubmit={async (event) => {
         event.preventDefault()
-        setError(null)
-        const email = String(new FormData(event.currentTarget).get('email') ?? '').trim()
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return setError(m.checkout_email_invalid())
-        if (!chosen) return
-        const result = await place.mutateAsync({ email, method: chosen })
-        if (!result.data) return setError(failureMessage(result, m.error_internal))
-        const purchases = purchaseEventsAfterSearch(cart?.cartItems ?? [])
+        setFailure(null)
+        const form = event.currentTarget
+        const data = new FormData(form)
+        const details: CheckoutDetails = {
+          contact: { name: String(data.get('name') ?? ''), email: String(data.get('email') ?? ''), mobile: typedMobile },
+          shipping_address: addressFromForm(data, '', regionId),
+          billing_address: sameBilling ? null : addressFromForm(data, 'billing_', regionId),
+          delivery_date: chosenDate ?? '',
+        }
+        const found: CheckoutField[] = checkoutErrors(
+          details,
+          offeredDates.map((d) => d.Date),
+        )
+        if (chosenPayment === 'cashondelivery' && !verified && !found.includes('mobile')) found.push('phone_verified')
+        const shown: FieldErrors = Object.fromEntries(
+          found.map((field) => [field === 'phone_verified' ? 'mobile' : field, checkoutFieldMessage(field)]),
+        )
+        setErrors(shown)
+        if (found.length > 0) return focusField(form, found[0] === 'phone_verified' ? 'mobile' : found[0]!)
+        if (!chosenPayment) return
+        const result = await place.mutateAsync({ checkout: details, method: chosenPayment })
+        if (!result.data) return setFailure(failureMessage(result, m.error_internal))
+        const purchases = purchaseEventsAfterSearch(cart.cartItems)
         void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
         if (result.data.payment_url) {
           // docs/product.md, "Calls": amount and payment travel through the provider's page and back.
           writeBrowserCookie(amountCookie, result.data.grand_total.toFixed(2))
           writeBrowserCookie(paymentCookie, result.data.payment_method)
-          // A purchase is reported once the provider has taken the payment (the paid return, below).
+          // A purchase is reported once the provider has taken the payment (the paid return).
           sessionStorage.setItem(pendingPurchasesKey, JSON.stringify(purchases))
           window.location.assign(result.data.payment_url)
         } else {
-          for (const event of purchases) sendSearchEvent(hostedSearch, event)
-          setPlaced(result.data)
+          for (const purchase of purchases) sendSearchEvent(hostedSearch, purchase)
+          void navigate({ to: '/checkout', search: { order: result.data.increment_id }, replace: true })
         }
       }}
     >
       <div className="space-y-6">
         <h1 className="text-2xl font-bold">{m.checkout_title()}</h1>
-        <section className="rounded-2xl bg-white p-5">
-          <h2 className="mb-3 text-lg font-bold">{m.checkout_contact()}</h2>
-          <label htmlFor={emailId} className="mb-1 block text-sm font-medium">
-            {m.checkout_email()}
-          </label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="email"
-            dir="ltr"
-            required
-            aria-invalid={error === m.checkout_email_invalid()}
-            className="h-11 w-full rounded-lg border border-line px-3 focus:outline-2 focus:outline-brand"
-          />
-        </section>
-        <fieldset className="rounded-2xl bg-white p-5">
-          <legend className="float-start mb-3 text-lg font-bold">{m.checkout_payment()}</legend>
-          <div className="clear-both space-y-2">
-            {methods.map((p) => (
-              <label
-                key={p.code}
-                className={`flex items-center gap-3 rounded-lg border px-4 py-3 ${p.is_available ? 'cursor-pointer border-line has-checked:border-brand has-checked:bg-brand-soft' : 'border-line opacity-60'}`}
-              >
-                <input
-                  type="radio"
-                  name="payment"
-                  value={p.code}
-                  disabled={!p.is_available}
-                  checked={chosen === p.code}
-                  onChange={() => setMethod(p.code)}
-                  className="accent-[var(--brand)]"
-                />
-                <span className="flex-1 font-medium">{methodLabels[p.code]()}</span>
-                {!p.is_available && <span className="text-xs text-muted">{m.checkout_pay_unavailable()}</span>}
-              </label>
-            ))}
+        <ContactSection defaults={defaults} mobile={typedMobile} setMobile={setMobile} verified={verified} errors={errors} />
+        <section aria-labelledby="address-heading" className="space-y-4 rounded-2xl bg-white p-5">
+          <div>
+            <h2 id="address-heading" className="text-lg font-bold">
+              {m.checkout_address()}
+            </h2>
+            <p className="text-sm text-muted">{m.checkout_address_hint()}</p>
           </div>
-        </fieldset>
+          <AddressForm prefix="" defaults={kept?.shipping_address ?? null} errors={errors} regionId={regionId} cityLabel={cityLabel(regionId)} />
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={sameBilling}
+              onChange={(event) => setBillingSame(event.target.checked)}
+              className="size-4 accent-[var(--brand)]"
+            />
+            {m.checkout_billing_same()}
+          </label>
+          {!sameBilling && (
+            <fieldset className="space-y-3 border-t border-line pt-4">
+              <legend className="float-start mb-3 font-bold">{m.checkout_billing_address()}</legend>
+              <div className="clear-both">
+                <AddressForm
+                  prefix="billing_"
+                  defaults={kept?.billing_address ?? null}
+                  errors={errors}
+                  regionId={regionId}
+                  cityLabel={cityLabel(regionId)}
+                  regions={regions}
+                />
+              </div>
+            </fieldset>
+          )}
+        </section>
+        <DeliverySection
+          methods={shippingMethods}
+          chosen={chosenShipping}
+          onChoose={(code) => {
+            setShippingChoice(code)
+            setShipping.mutate(code, { onError: () => setShippingChoice(null) })
+          }}
+          date={chosenDate}
+          onDate={setDate}
+          error={errors.delivery_date}
+          busy={setShipping.isPending}
+        />
+        <PaymentSection methods={paymentMethods} chosen={chosenPayment} onChoose={setMethod} />
       </div>
       <aside className="h-fit space-y-4 rounded-2xl bg-white p-5 lg:sticky lg:top-32">
-        {city && <p className="text-sm text-muted">{m.checkout_delivery_to({ city })}</p>}
         <CartLines items={cart.cartItems} compact />
         <CartSummary cart={cart} />
-        {error && (
+        {(failure || Object.keys(errors).length > 0) && (
           <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
-            {error}
+            {failure ?? m.checkout_fix_errors()}
           </p>
         )}
-        <button type="submit" disabled={placing || !chosen} className="w-full rounded-full bg-brand px-4 py-3 font-semibold text-brand-ink disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={placing || setShipping.isPending || !chosenPayment}
+          className="w-full rounded-full bg-brand px-4 py-3 font-semibold text-brand-ink disabled:opacity-60"
+        >
           {placing ? m.checkout_placing() : m.checkout_place_order()}
         </button>
       </aside>
     </form>
   )
+}
+
+/** Moves focus to a field by its form name (a radio group: its first option), for keyboard and screen reader users. */
+function focusField(form: HTMLFormElement, field: string) {
+  const element = form.querySelector<HTMLElement>(`[name="${field}"]`)
+  element?.focus()
+  element?.scrollIntoView({ block: 'center' })
 }
 
 /** Purchase events kept through a payment provider's page, sent when the shopper comes back paid. */

@@ -18,13 +18,7 @@ import { deliveryFacetKeys, sortKeys } from '../domain/listing'
 import { locale, regionId, sku } from '../domain/schemas'
 
 
-/** The fast-delivery cities (docs/product.md: fdr_ids) from the home content; none when it cannot be read. */
-async function fastDeliveryRegions(locale: Locale): Promise<number[]> {
-  const home = await cachedCatalogue(env)
-    .homeContent(locale)
-    .catch(() => [])
-  return home[0]?.['fast-delivery-region-ids'] ?? []
-}
+const fastDeliveryRegions = (locale: Locale) => cachedCatalogue(env).fastDeliveryRegionIds(locale)
 
 function hostedSearch(): { appId: string; apiKey: string } | null {
   const key = (env as Env & { ALGOLIA_SEARCH_KEY?: string }).ALGOLIA_SEARCH_KEY

@@ -1,15 +1,62 @@
-/** Checkout server functions: the payment methods of the cart, and placing the order. */
+/**
+ * Checkout server functions (docs/product.md, "Checkout"): the cart's payment and shipping methods, the delivery
+ * dates, verifying the mobile by code, placing the order and reading its confirmation. They load only with /checkout.
+ */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
-import type { PlacedOrder } from '~/commerce/orders'
+import type { OrderDetail, PlacedOrder } from '../domain/order'
 import type { PaymentMethod } from '~/commerce/payments'
 import { env } from 'cloudflare:workers'
 import { commerceClient } from '~/commerce/client'
 import { shopperSession, startCookieJar } from './commerce-session.server'
 import { cookies } from '../domain/cookies'
-import { locale } from '../domain/schemas'
+import type { CartView } from '../domain/cart'
+import { formatDisplayDate } from '../domain/dates'
+import { checkoutDetails, locale } from '../domain/schemas'
+import { shippingCodes, type ShippingChoice, type ShippingMethod } from '../domain/shipping'
 
+export const getShippingMethods = createServerFn({ method: 'GET' })
+  .validator(type({ locale }))
+  .handler(async ({ data }) => {
+    if (!shopperSession(data.locale).quote()) return { data: { shipping_methods: [] as ShippingChoice[] }, error: null, status: 200 }
+    const result = await (await shopperSession(data.locale).client()).settle<{ shipping_methods: ShippingMethod[] }>('GET', '/cart/shipping-methods')
+    if (!result.data) return { ...result, data: null }
+    // Dates in the page's language, formatted here: a browser's first date formatter costs ~20 ms.
+    const shipping_methods = result.data.shipping_methods.map((method): ShippingChoice => ({
+      ...method,
+      dates: method.dates.map((d) => ({ ...d, label: formatDisplayDate(d.Date, data.locale) })),
+    }))
+    return { ...result, data: { shipping_methods } }
+  })
 
+export const setShippingMethod = createServerFn({ method: 'POST' })
+  .validator(type({ locale, code: type.enumerated(...shippingCodes) }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('PUT', '/cart/shipping-method', { code: data.code }),
+  )
+
+/** Sends a code to the mobile the order will be placed with (the spec's checkout "telephone" action). */
+export const sendCheckoutCode = createServerFn({ method: 'POST' })
+  .validator(type({ locale, mobile: 'string <= 20' }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle<{ success: boolean; successmsg: string }>('POST', '/cart/telephone', {
+      mobilenumber: data.mobile,
+    }),
+  )
+
+/** The spec's "verify mobile": a right code marks the number verified (the cart's `mobiles`). */
+export const verifyCheckoutCode = createServerFn({ method: 'POST' })
+  .validator(type({ locale, mobile: 'string <= 20', code: 'string <= 20' }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle<{ success: boolean; mobiles: Record<string, 'verified'>; cart: CartView }>(
+      'POST',
+      '/cart/verify-mobile',
+      {
+        mobilenumber: data.mobile,
+        otpcode: data.code,
+      },
+    ),
+  )
 
 export const getPaymentMethods = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
@@ -19,13 +66,16 @@ export const getPaymentMethods = createServerFn({ method: 'GET' })
   })
 
 export const placeOrder = createServerFn({ method: 'POST' })
-  .validator(type({ locale, email: 'string.email <= 254', method: "'cashondelivery' | 'card' | 'tabby' | 'tamara'" }))
+  .validator(type({ locale, checkout: checkoutDetails, method: "'cashondelivery' | 'card' | 'tabby' | 'tamara'" }))
   .handler(async ({ data }) => {
     const session = shopperSession(data.locale)
     const quote = session.quote()
-    // Proof, for a guest, that a failed card payment's order was theirs (to re-add its items).
+    // Proof, for a guest, that the order was theirs: its confirmation, and a failed card payment's re-add.
     if (quote) startCookieJar().set(cookies.lastQuote, quote)
-    return (await session.client()).settle<PlacedOrder>('POST', '/cart/placeOrder', { email: data.email, paymentMethod: { method: data.method } })
+    return (await session.client()).settle<PlacedOrder>('POST', '/cart/placeOrder', {
+      checkout: data.checkout,
+      paymentMethod: { method: data.method },
+    })
   })
 
 /** docs/product.md, "Screens": returning with order_id re-adds that order's items to the active cart. */
@@ -35,9 +85,13 @@ export const reactivateOrder = createServerFn({ method: 'POST' })
     const session = shopperSession(data.locale)
     const caller = await session.caller()
     const jar = startCookieJar()
-    const result = await commerceClient(env, { ...caller, quote: jar.get(cookies.lastQuote) ?? caller.quote }).settle<{ data: { cart_id: string } }>('POST', '/cart/active', {
-      order_id: data.orderId,
-    })
+    const result = await commerceClient(env, { ...caller, quote: jar.get(cookies.lastQuote) ?? caller.quote }).settle<{ data: { cart_id: string } }>(
+      'POST',
+      '/cart/active',
+      {
+        order_id: data.orderId,
+      },
+    )
     if (result.data) session.rememberQuote(result.data.data.cart_id)
     return result
   })
@@ -51,5 +105,5 @@ export const getOrderConfirmation = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const caller = await shopperSession(data.locale).caller()
     const quote = startCookieJar().get(cookies.lastQuote) ?? caller.quote
-    return commerceClient(env, { ...caller, quote }).settle<PlacedOrder>('GET', `/cart/order/${data.increment}`)
+    return commerceClient(env, { ...caller, quote }).settle<OrderDetail>('GET', `/cart/order/${data.increment}`)
   })

@@ -1,7 +1,7 @@
 // Accounts in the browser: register with a code read from the development outbox, log out, log in
 // by password and by code, and reset a forgotten password.
 import type { APIRequestContext, Page } from '@playwright/test'
-import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+import { acceptCookies, desktop, expect, lastCode, phone, test } from './fixtures'
 
 let seq = 0
 function newShopper() {
@@ -10,17 +10,6 @@ function newShopper() {
     .slice(-7)
     .padStart(7, '0')
   return { phone: `059${tail}`, international: `96659${tail}`, email: `e2e${tail}@example.com` }
-}
-
-async function lastCode(request: APIRequestContext, recipient: string): Promise<string> {
-  const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
-  const read = async () =>
-    (await (await request.get(`/commerce/dev/outbox?recipient=${recipient}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-      messages: { body: string }[]
-    }
-  // The page may show the code step before the message is in the outbox: wait for it rather than race it.
-  await expect.poll(async () => (await read()).messages.length).toBeGreaterThan(0)
-  return /\b(\d{6})\b/.exec((await read()).messages[0]!.body)![1]!
 }
 
 async function register(

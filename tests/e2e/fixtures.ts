@@ -51,3 +51,15 @@ export async function acceptCookies(page: import('@playwright/test').Page) {
   await page.context().addCookies([{ name: 'cookieConsent', value: 'functions', url: 'http://localhost:4173' }])
   await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
 }
+
+/** The last code the development outbox "sent" to a recipient (966...), waiting for it to arrive. */
+export async function lastCode(request: import('@playwright/test').APIRequestContext, recipient: string): Promise<string> {
+  const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
+  const read = async () =>
+    (await (await request.get(`/commerce/dev/outbox?recipient=${recipient}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      messages: { body: string }[]
+    }
+  // The page may show the code step before the message is in the outbox: wait for it rather than race it.
+  await expect.poll(async () => (await read()).messages.length).toBeGreaterThan(0)
+  return /\b(\d{6})\b/.exec((await read()).messages[0]!.body)![1]!
+}

@@ -1,11 +1,34 @@
 // A whole purchase, as a shopper does it in the browser and as a client does it over HTTP.
-import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+import type { Page } from '@playwright/test'
+import { acceptCookies, desktop, expect, lastCode, phone, test } from './fixtures'
+
+let seq = 0
+/** A mobile of its own per test run and call, so per-phone code limits never meet. */
+function newMobile() {
+  seq += 1
+  const tail = String((Date.now() % 10_000_000) + seq * 7919)
+    .slice(-7)
+    .padStart(7, '0')
+  return { local: `056${tail}`, international: `96656${tail}` }
+}
+
+/** The contact and address a card payment needs (no verified mobile), in English. */
+async function fillDetails(page: Page) {
+  await page.getByRole('textbox', { name: 'Full name' }).fill('Card Shopper')
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.com')
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(newMobile().local)
+  await page.getByRole('textbox', { name: 'District' }).fill('Al Olaya')
+  await page.getByRole('textbox', { name: 'Street' }).fill('King Fahd Road')
+  await page.getByRole('textbox', { name: 'Building number' }).fill('1234')
+  await page.getByRole('textbox', { name: 'Postal code' }).fill('12211')
+}
 
 test.describe('buying in the browser', () => {
   test.describe('on a desktop, in English', () => {
     test.use({ viewport: desktop })
 
-    test('choose a city, add from a listing, review the cart, pay on delivery', async ({ page }) => {
+    test('choose a city, add from a listing, verify the mobile, give the address, choose fast delivery, pay on delivery', async ({ page, request }) => {
+      test.setTimeout(90_000)
       await acceptCookies(page)
       await page.goto('/en/headphones')
       const card = page
@@ -25,14 +48,46 @@ test.describe('buying in the browser', () => {
       await panel.getByRole('button', { name: 'Checkout' }).click()
 
       await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+      // Nothing filled in: every message sits under its field, and focus moves to the first.
       await page.getByRole('button', { name: 'Place order' }).click()
-      await expect(page.getByRole('alert')).toHaveText('Enter a valid email address.')
-      await page.getByRole('textbox', { name: 'Email', exact: true }).fill('shopper@example.com')
+      await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted fields.')
+      await expect(page.getByRole('textbox', { name: 'Full name' })).toBeFocused()
+      await expect(page.getByRole('textbox', { name: 'Building number' })).toHaveAccessibleDescription('The building number is 4 digits.')
+
+      const shopper = newMobile()
+      await page.getByRole('textbox', { name: 'Full name' }).fill('Sara Al-Qahtani')
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill('sara@example.com')
+      await page.getByRole('textbox', { name: 'Mobile number' }).fill(shopper.local)
+      await page.getByRole('button', { name: 'Verify number' }).click()
+      await expect(page.getByText(/^We sent a 6-digit code to/)).toContainText(shopper.local)
+      await expect(page.getByRole('button', { name: /^Resend the code in \d+ s$/ })).toBeDisabled()
+      // Six digits confirm the code by themselves.
+      await page.getByRole('textbox', { name: 'Verification code' }).fill(await lastCode(request, shopper.international))
+      await expect(page.getByText('Verified', { exact: true })).toBeVisible()
+
+      await page.getByRole('textbox', { name: 'District' }).fill('Al Narjis')
+      await page.getByRole('textbox', { name: 'Street' }).fill('Anas Ibn Malik Road')
+      await page.getByRole('textbox', { name: 'Building number' }).fill('8228')
+      await page.getByRole('textbox', { name: 'Postal code' }).fill('13327')
+      await page.getByRole('textbox', { name: 'Short address (optional)' }).fill('rrrd2929')
+      // Riyadh has fast delivery: it costs its fee in the totals, and offers its own dates.
+      await page.getByRole('radio', { name: /^Fast delivery/ }).check()
+      await expect(page.getByRole('definition').filter({ hasText: '49.00' })).toBeVisible()
+      const dates = page.getByRole('group', { name: 'Delivery date' })
+      const date = (await dates.locator('time').nth(1).innerText()).trim()
+      // The date chips are labels over visually hidden radios: the shopper taps the label.
+      await dates.getByText(date).click()
+      await expect(dates.getByRole('radio', { name: date })).toBeChecked()
       await page.getByRole('radio', { name: 'Cash on delivery' }).check()
-      await page.getByRole('button', { name: 'Place order' }).click()
+      // A double click places one order.
+      await page.getByRole('button', { name: 'Place order' }).dblclick()
       await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed' })).toBeVisible()
       await expect(page.getByText(/^Order number MJ\d+$/)).toBeVisible()
+      await expect(page.getByText(`Delivery on ${date}`)).toBeVisible()
+      await expect(page.locator('address')).toContainText('Anas Ibn Malik Road')
+      await expect(page.getByText(`${name} × 2`)).toBeVisible()
       await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
+      await expect(page.getByRole('alert')).toHaveCount(0)
     })
   })
 
@@ -56,6 +111,40 @@ test.describe('buying in the browser', () => {
       await page.getByRole('button', { name: /^حذف / }).click()
       await expect(page.getByRole('status').filter({ hasText: 'تم الحذف بنجاح' })).toBeVisible()
       await expect(page.getByRole('heading', { level: 1, name: 'سلة التسوق فارغة' })).toBeVisible()
+    })
+
+    test('a guest pays on delivery with a verified mobile and a National Address typed in Arabic-Indic digits', async ({ page, context, request }) => {
+      test.setTimeout(90_000)
+      await acceptCookies(page)
+      await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+      await page.goto('/smartwatches')
+      await page.getByRole('button', { name: /^أضف .* إلى السلة$/ }).first().click()
+      await page.getByRole('dialog', { name: 'سلة التسوق' }).getByRole('button', { name: 'إتمام الطلب' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'إتمام الطلب' })).toBeVisible()
+
+      const shopper = newMobile()
+      const indic = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!)
+      await page.getByRole('textbox', { name: 'الاسم الكامل' }).fill('نورة العتيبي')
+      await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill('noura@example.com')
+      await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(indic(shopper.local))
+      await page.getByRole('textbox', { name: 'الحي' }).fill('الملقا')
+      await page.getByRole('textbox', { name: 'الشارع' }).fill('طريق الأمير محمد بن سعد')
+      await page.getByRole('textbox', { name: 'رقم المبنى' }).fill(indic('2929'))
+      await page.getByRole('textbox', { name: 'الرمز البريدي' }).fill(indic('13521'))
+      // Cash on delivery before the number is verified: the mobile field says so and takes the focus.
+      await page.getByRole('radio', { name: 'الدفع عند الاستلام' }).check()
+      await page.getByRole('button', { name: 'تأكيد الطلب' }).click()
+      await expect(page.getByRole('textbox', { name: 'رقم الجوال' })).toBeFocused()
+      await expect(page.getByRole('textbox', { name: 'رقم الجوال' })).toHaveAccessibleDescription(/وثّق رقم جوالك لتتمكن من الدفع عند الاستلام/)
+
+      await page.getByRole('button', { name: 'توثيق الرقم' }).click()
+      await page.getByRole('textbox', { name: 'رمز التحقق' }).fill(indic(await lastCode(request, shopper.international)))
+      await expect(page.getByText('موثّق', { exact: true })).toBeVisible()
+      await page.getByRole('button', { name: 'تأكيد الطلب' }).click()
+      await expect(page.getByRole('heading', { name: 'شكراً لك! تم استلام طلبك' })).toBeVisible()
+      await expect(page.locator('address')).toContainText('مبنى 2929')
+      await expect(page.locator('address')).toContainText('13521')
+      await expect(page.getByText(/^رقم الطلب MJ\d+$/)).toBeVisible()
     })
 
     test('a cart read answered before an add but arriving after it never hides the added line', async ({ page, context }) => {
@@ -121,7 +210,8 @@ test.describe('paying by card through the sandbox gateway', () => {
       .first()
       .click()
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click()
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.com')
+    // A card needs no verified mobile.
+    await fillDetails(page)
     await page.getByRole('radio', { name: 'mada or credit card' }).check()
     await page.getByRole('button', { name: 'Place order' }).click()
     await expect(page.getByRole('heading', { name: 'Sandbox card payment' })).toBeVisible()
@@ -129,7 +219,8 @@ test.describe('paying by card through the sandbox gateway', () => {
     await page.getByRole('button', { name: 'Decline' }).click()
     // Back in the store: the order's items are re-added and the shopper lands on the cart. The page hydrates, loads
     // the payment-return code, re-adds the items and waits 200 ms: on a busy 2-core machine that took 9 s once.
-    await expect(page).toHaveURL(/\/cart$/, { timeout: 20_000 })
+    await expect(page).toHaveURL(/\/cart\?payment=failed$/, { timeout: 20_000 })
+    await expect(page.getByRole('alert')).toHaveText('Your payment did not go through, so nothing was charged. Your items are back in your cart.')
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
     // The amount and method travelled through the gateway in the amount and payment cookies.
     const [event] = (await failureEvent).postDataJSON().eventList
@@ -137,11 +228,12 @@ test.describe('paying by card through the sandbox gateway', () => {
     expect((await context.cookies()).map((c) => c.name)).not.toContain('amount')
 
     await page.getByRole('button', { name: 'Checkout' }).click()
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.com')
+    await fillDetails(page)
     await page.getByRole('radio', { name: 'mada or credit card' }).check()
     await page.getByRole('button', { name: 'Place order' }).click()
     await page.getByRole('button', { name: 'Pay' }).click()
     await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed' })).toBeVisible()
+    await expect(page.getByText('mada or credit card')).toBeVisible()
   })
 })
 
@@ -170,10 +262,19 @@ test.describe('buying over HTTP against the started store', () => {
     expect(added.status()).toBe(200)
     const coupon = await request.put('/commerce/cart/applyCoupon', { headers: withQuote, data: { couponCode: 'WELCOME10' } })
     expect((await coupon.json()).cart.totals.coupon_discount).toBeGreaterThan(0)
-    const order = await request.post('/commerce/cart/placeOrder', {
-      headers: withQuote,
-      data: { email: 'api@example.com', paymentMethod: { method: 'cashondelivery' } },
-    })
+    // Cash on delivery needs the mobile verified by a code sent to it.
+    const shopper = newMobile()
+    expect((await request.post('/commerce/cart/telephone', { headers: withQuote, data: { mobilenumber: shopper.local } })).status()).toBe(200)
+    const code = await lastCode(request, shopper.international)
+    expect((await request.post('/commerce/cart/verify-mobile', { headers: withQuote, data: { mobilenumber: shopper.local, otpcode: code } })).status()).toBe(200)
+    const shipping = await (await request.get('/commerce/cart/shipping-methods', { headers: withQuote })).json()
+    const checkout = {
+      contact: { name: 'API Shopper', email: 'api@example.com', mobile: shopper.local },
+      shipping_address: { regionId: '1101', district: 'Al Olaya', street: 'King Fahd Road', building: '1234', postalCode: '12211', additionalNumber: '', shortAddress: '', note: '' },
+      billing_address: null,
+      delivery_date: shipping.shipping_methods[0].dates[0].Date,
+    }
+    const order = await request.post('/commerce/cart/placeOrder', { headers: withQuote, data: { checkout, paymentMethod: { method: 'cashondelivery' } } })
     expect(order.status()).toBe(200)
     expect(await order.json()).toMatchObject({ status: 'processing', increment_id: expect.stringMatching(/^MJ/) })
   })

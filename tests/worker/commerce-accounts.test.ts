@@ -2,35 +2,7 @@
 // login with back-off, login by code, forgotten password, customer carts and token expiry.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { call, handshake, newGuestCart, newIp, sellableSku, type Caller } from './commerce-helpers'
-
-let phoneSeq = 0
-/** A fresh Saudi mobile for each test, so counters and codes never collide. */
-function newPhone(): { local: string; international: string } {
-  phoneSeq += 1
-  const tail = String(1000000 + phoneSeq * 7919).slice(-7)
-  return { local: `055${tail}`, international: `96655${tail}` }
-}
-
-async function lastCode(international: string): Promise<string> {
-  const { body } = await call({ token: await handshake() }, 'GET', `/dev/outbox?recipient=${international}`)
-  return /\b(\d{6})\b/.exec(body.messages[0].body)![1]!
-}
-
-async function registered(caller: Caller, over: Partial<Record<string, unknown>> = {}) {
-  const phone = newPhone()
-  const email = `user${phone.local}@example.com`
-  const sent = await call(caller, 'POST', '/customer/v2/otpSend', { mobilenumber: phone.local, otptype: 'register', email, resendotp: false, oldmobile: '' })
-  expect(sent.body.success).toBe(true)
-  const verified = await call(caller, 'POST', '/customer/v2/otpVerfiy', { mobilenumber: phone.local, email, otpcode: await lastCode(phone.international), otptype: 'register', oldmobile: '' })
-  expect(verified.body.success).toBe(true)
-  const body = {
-    firstName: 'Noura', lastName: 'Alqahtani', email, phone_number: phone.local, password: 'Secret123', confirmPassword: 'Secret123',
-    terms: true, token: verified.body.token, recaptchaToken: 'ok', profile_picture: null, dateOfBirth: null, gender: 0, ...over,
-  }
-  const created = await call(caller, 'POST', '/customer/register', body)
-  return { phone, email, created }
-}
+import { call, handshake, lastCode, newGuestCart, newIp, newPhone, registered, sellableSku, type Caller } from './commerce-helpers'
 
 const withBotCheck = async (): Promise<Caller> => ({ token: await handshake(), ip: newIp() })
 

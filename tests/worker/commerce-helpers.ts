@@ -1,5 +1,6 @@
 /** Helpers for Direct API tests: a handshake, a cart, JSON calls, and products in given states. */
 import { env, SELF } from 'cloudflare:test'
+import { expect } from 'vitest'
 
 export const origin = 'https://matjar.test'
 
@@ -20,6 +21,8 @@ export interface Caller {
   botCheck?: string
   /** The client address Cloudflare would report (cf-connecting-ip): per-IP limits count by it. */
   ip?: string
+  /** The cart's city. */
+  region?: string
 }
 
 let ipSeq = 0
@@ -52,7 +55,108 @@ export async function newGuestCart(store: 'ar' | 'en' = 'en', region = '1101'): 
   // Each cart calls from an address of its own, as separate shoppers do: per-address limits stay per test.
   const ip = newIp()
   const created = await call({ token, ip }, 'GET', `/cart/create?region=${region}`)
-  return { token, quote: created.body.quoteId, ip }
+  return { token, quote: created.body.quoteId, ip, region }
+}
+
+let phoneSeq = 0
+/** A fresh Saudi mobile per call, so the per-phone code limits and codes of one test never touch another. */
+export function newPhone(): { local: string; international: string } {
+  phoneSeq += 1
+  const tail = String(1000000 + phoneSeq * 7919).slice(-7)
+  return { local: `055${tail}`, international: `96655${tail}` }
+}
+export const newMobile = () => newPhone().local
+
+/** The last code the development outbox "sent" to a phone (international form). */
+export async function lastCode(international: string): Promise<string> {
+  const { body } = await call({ token: await handshake() }, 'GET', `/dev/outbox?recipient=${international}`)
+  return /\b(\d{6})\b/.exec(body.messages[0].body)![1]!
+}
+
+/** A registered customer: a code to a new phone, verified, then the registration. */
+export async function registered(caller: Caller, over: Partial<Record<string, unknown>> = {}) {
+  const phone = newPhone()
+  const email = `user${phone.local}@example.com`
+  const sent = await call(caller, 'POST', '/customer/v2/otpSend', {
+    mobilenumber: phone.local,
+    otptype: 'register',
+    email,
+    resendotp: false,
+    oldmobile: '',
+  })
+  expect(sent.body.success).toBe(true)
+  const verified = await call(caller, 'POST', '/customer/v2/otpVerfiy', {
+    mobilenumber: phone.local,
+    email,
+    otpcode: await lastCode(phone.international),
+    otptype: 'register',
+    oldmobile: '',
+  })
+  expect(verified.body.success).toBe(true)
+  const body = {
+    firstName: 'Noura',
+    lastName: 'Alqahtani',
+    email,
+    phone_number: phone.local,
+    password: 'Secret123',
+    confirmPassword: 'Secret123',
+    terms: true,
+    token: verified.body.token,
+    recaptchaToken: 'ok',
+    profile_picture: null,
+    dateOfBirth: null,
+    gender: 0,
+    ...over,
+  }
+  const created = await call(caller, 'POST', '/customer/register', body)
+  return { phone, email, created }
+}
+
+/** Verifies a mobile for the caller's cart the way a shopper does: a code by SMS, typed back. */
+export async function verifyMobile(caller: Caller, mobile: string) {
+  const sent = await call(caller, 'POST', '/cart/telephone', { mobilenumber: mobile })
+  if (sent.status !== 200) throw new Error(`code not sent: ${JSON.stringify(sent.body)}`)
+  return call(caller, 'POST', '/cart/verify-mobile', { mobilenumber: mobile, otpcode: await lastCode(`966${mobile.slice(-9)}`) })
+}
+
+/** A complete National Address in the caller's city. */
+export function addressIn(region: string | number = 1101) {
+  return {
+    regionId: String(region),
+    district: 'Al Narjis',
+    street: 'Anas Ibn Malik Road',
+    building: '8228',
+    postalCode: '13327',
+    additionalNumber: '',
+    shortAddress: '',
+    note: '',
+  }
+}
+
+/** Valid checkout details for the caller's cart: its first standard delivery date, a new mobile unless given. */
+export async function checkoutFor(caller: Caller, mobile = newMobile()) {
+  const methods = await call(caller, 'GET', '/cart/shipping-methods')
+  const standard = methods.body.shipping_methods.find((m: { code: string }) => m.code === 'standard')
+  return {
+    contact: { name: 'Sara Al-Qahtani', email: 'sara@example.com', mobile },
+    shipping_address: addressIn(caller.region ?? 1101),
+    billing_address: null,
+    delivery_date: standard.dates[0].Date as string,
+  }
+}
+
+/**
+ * A place-order body with complete details. Cash on delivery needs a verified phone (docs/product.md, "Checkout"),
+ * so for it the mobile is verified first.
+ */
+export async function orderBody(caller: Caller, method: string, email = 'buyer@example.com') {
+  const checkout = await checkoutFor(caller)
+  checkout.contact.email = email
+  if (method === 'cashondelivery') {
+    const verified = await verifyMobile(caller, checkout.contact.mobile)
+    if (verified.status !== 200) throw new Error(`mobile not verified: ${JSON.stringify(verified.body)}`)
+  }
+  return { checkout, paymentMethod: { method } }
 }
 
 /** A simple, sellable product with stock in Riyadh (and optionally an exact stock level). */

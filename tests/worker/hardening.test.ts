@@ -8,7 +8,7 @@ import { hashPassword } from '~/commerce/passwords'
 import { readSecret } from '~/commerce/secrets'
 import { accountStore } from '~/storage/account-store'
 import worker from '../../src/worker-entry'
-import { call, handshake, newGuestCart, newIp, origin, sellableSku, stockOf } from './commerce-helpers'
+import { call, handshake, newGuestCart, newIp, orderBody, origin, sellableSku, stockOf } from './commerce-helpers'
 
 async function addSku(cart: Awaited<ReturnType<typeof newGuestCart>>, sku: string, region = '1101', qty = 1) {
   return call(cart, 'POST', '/cart/add', { sku, qty, extension_attributes: { region } })
@@ -59,7 +59,7 @@ describe('a refused add changes nothing', () => {
     // The product stops being stocked in the region between the add and the order: no stock row is left
     // for the order's UPDATE to take from (it used to change no row and let the order through).
     await env.DB.prepare('DELETE FROM stock WHERE region_id = 1101 AND product_id = (SELECT entity_id FROM products WHERE sku = ?)').bind(sku).run()
-    const placed = await call(cart, 'POST', '/cart/placeOrder', { email: 'buyer@example.com', paymentMethod: { method: 'cashondelivery' } })
+    const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'cashondelivery', 'buyer@example.com'))
     expect(placed.status).toBe(400)
     expect(placed.body.code).toBe('out_of_stock')
     expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE quote_id = ?').bind(cart.quote).first('n')).toBe(0)
@@ -75,9 +75,9 @@ describe('single-use money', () => {
       expect((await call(cart, 'POST', '/cart/erp/apply', { phoneno: '0501234567', voucher: 'ERP-100-7788' })).status).toBe(200)
     }
     const stockBefore = await stockOf(sku)
-    const first = await call(carts[0]!, 'POST', '/cart/placeOrder', { email: 'a@example.com', paymentMethod: { method: 'cashondelivery' } })
+    const first = await call(carts[0]!, 'POST', '/cart/placeOrder', await orderBody(carts[0]!, 'cashondelivery', 'a@example.com'))
     expect(first.status).toBe(200)
-    const second = await call(carts[1]!, 'POST', '/cart/placeOrder', { email: 'b@example.com', paymentMethod: { method: 'cashondelivery' } })
+    const second = await call(carts[1]!, 'POST', '/cart/placeOrder', await orderBody(carts[1]!, 'cashondelivery', 'b@example.com'))
     expect(second.body.message).toBe('This voucher has already been used')
     expect(second.status).toBe(409)
     expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE quote_id = ?').bind(carts[1]!.quote).first('n')).toBe(0)
@@ -91,8 +91,8 @@ describe('single-use money', () => {
       expect((await addSku(cart, sku)).status).toBe(200)
       expect((await call(cart, 'PUT', '/cart/applyCoupon', { couponCode: 'FIRST100' })).status).toBe(200)
     }
-    expect((await call(carts[0]!, 'POST', '/cart/placeOrder', { email: 'a@example.com', paymentMethod: { method: 'cashondelivery' } })).status).toBe(200)
-    const second = await call(carts[1]!, 'POST', '/cart/placeOrder', { email: 'b@example.com', paymentMethod: { method: 'cashondelivery' } })
+    expect((await call(carts[0]!, 'POST', '/cart/placeOrder', await orderBody(carts[0]!, 'cashondelivery', 'a@example.com'))).status).toBe(200)
+    const second = await call(carts[1]!, 'POST', '/cart/placeOrder', await orderBody(carts[1]!, 'cashondelivery', 'b@example.com'))
     expect(second.status).toBe(409)
     expect(second.body.message).toContain('FIRST100')
     expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE quote_id = ?').bind(carts[1]!.quote).first('n')).toBe(0)
@@ -240,7 +240,7 @@ describe('unpaid orders', () => {
     expect((await call(cart, 'PUT', '/cart/applyCoupon', { couponCode: coupon })).status).toBe(200)
     expect((await call(cart, 'POST', '/gota-gift/redeem-voucher', { voucher: gift, pin: '2468', quoteId: cart.quote, amount: 50, isMask: 1 })).status).toBe(200)
     expect((await call(cart, 'POST', '/cart/erp/apply', { phoneno: '0501234567', voucher: erp })).status).toBe(200)
-    const placed = await call(cart, 'POST', '/cart/placeOrder', { email: 'late@example.com', paymentMethod: { method: 'card' } })
+    const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'card', 'late@example.com'))
     expect(placed.body.status).toBe('pending_payment')
     return { cart, sku, coupon, gift, erp, order: placed.body as { order_id: number; increment_id: string }, placedAt: Date.now() }
   }
@@ -298,7 +298,8 @@ describe('placing orders', () => {
     const ip = newIp()
     // An empty cart is refused each time, but each attempt counts: a script cannot try without limit.
     const cart = { ...(await newGuestCart('ar')), ip }
-    const attempt = () => call(cart, 'POST', '/cart/placeOrder', { email: 'x@example.com', paymentMethod: { method: 'cashondelivery' } })
+    const body = await orderBody(cart, 'card', 'x@example.com')
+    const attempt = () => call(cart, 'POST', '/cart/placeOrder', body)
     for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(400)
     const limited = await attempt()
     expect(limited.status).toBe(429)
@@ -308,11 +309,11 @@ describe('placing orders', () => {
     let status = 0
     for (let i = 0; i < 25 && status !== 429; i++) {
       const another = { ...(await newGuestCart('en')), ip }
-      status = (await call(another, 'POST', '/cart/placeOrder', { email: 'x@example.com', paymentMethod: { method: 'cashondelivery' } })).status
+      status = (await call(another, 'POST', '/cart/placeOrder', await orderBody(another, 'card', 'x@example.com'))).status
     }
     expect(status).toBe(429)
     const elsewhere = { ...(await newGuestCart('en')), ip: newIp() }
-    expect((await call(elsewhere, 'POST', '/cart/placeOrder', { email: 'x@example.com', paymentMethod: { method: 'cashondelivery' } })).status).toBe(400)
+    expect((await call(elsewhere, 'POST', '/cart/placeOrder', await orderBody(elsewhere, 'card', 'x@example.com'))).status).toBe(400)
   })
 })
 
@@ -370,7 +371,7 @@ describe('an order confirmation', () => {
     const sku = await sellableSku('p.big_items = 0 AND p.price < 500', 10)
     const buyer = await newGuestCart('en')
     expect((await addSku(buyer, sku)).status).toBe(200)
-    const placed = await call(buyer, 'POST', '/cart/placeOrder', { email: 'mine@example.com', paymentMethod: { method: 'cashondelivery' } })
+    const placed = await call(buyer, 'POST', '/cart/placeOrder', await orderBody(buyer, 'cashondelivery', 'mine@example.com'))
     expect(placed.status).toBe(200)
     const mine = await call(buyer, 'GET', `/cart/order/${placed.body.increment_id}`)
     expect(mine.status).toBe(200)

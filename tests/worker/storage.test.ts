@@ -83,8 +83,19 @@ describe('orderStore', () => {
       region_id: 1101,
       payment_method: 'card',
       status: 'pending_payment',
-      totals: { subtotal: 100, discount: 0, delivery: 0, vat: 13.04, grand_total: 100 },
-      items: [{ product_id: product.entity_id, sku: product.sku, name: 'x', qty, price: 100, fee_option_id: null, parent_sku: null }],
+      totals: {
+        products_original: 100, product_discount: 0, services: 0, subtotal: 100, original_subtotal: 100, discount: 0, coupon_discount: 0,
+        replacement_discount: 0, gift_voucher: 0, erp_voucher: 0, delivery: 0, vat: 13.04, grand_total: 100, items_qty: qty, free_delivery_threshold: 299,
+      },
+      locale: 'ar',
+      customer_name: 'Sara Ahmed',
+      phone: '966551234567',
+      phone_verified: true,
+      shipping_address: { regionId: 1101, district: 'Al Narjis', street: 'King Fahd Road', building: '1234', postalCode: '13327', additionalNumber: '', shortAddress: '', note: '' },
+      billing_address: null,
+      delivery_date: '2026-11-24',
+      shipping_method: 'standard',
+      items: [{ product_id: product.entity_id, sku: product.sku, name: 'x', name_ar: 'س', image: '/x.jpg', qty, price: 100, fee_option_id: null, parent_sku: null }],
       stock: [{ product_id: product.entity_id, qty }],
       giftVoucher: null,
       erpVoucher: null,
@@ -119,10 +130,18 @@ describe('orderStore', () => {
 
     await store.place(newOrder('quote-store-0004', product, 1), now)
     const paid = (await store.forQuote('quote-store-0004'))!
-    await store.markPaid(paid.id)
+    expect(await store.markPaid(paid.id, now)).toBe(true)
+    expect(await store.markPaid(paid.id, now)).toBe(false)
     await store.cancelPending(paid.id)
     expect((await store.byIncrement(paid.increment_id))!.status).toBe('processing')
     expect(await stockOf(product.entity_id)).toBe(before - 1)
+    // The timelines: placed then canceled; placed then paid.
+    expect((await store.detail(order.id))!.events.map((e) => e.status)).toEqual(['placed', 'canceled'])
+    const detail = (await store.detail(paid.id))!
+    expect(detail.events.map((e) => e.status)).toEqual(['placed', 'paid'])
+    expect(detail).toMatchObject({ customer_name: 'Sara Ahmed', phone: '966551234567', delivery_date: '2026-11-24', shipping_method: 'standard' })
+    expect(JSON.parse(detail.shipping_address!)).toMatchObject({ building: '1234', postalCode: '13327' })
+    expect(detail.items).toEqual([expect.objectContaining({ name: 'x', name_ar: 'س', qty: 1 })])
   })
 })
 

@@ -14,7 +14,8 @@ import { CommerceError } from './errors'
 import { hashPassword, verifyPassword } from './passwords'
 import { readSecret } from './secrets'
 
-export type OtpPurpose = 'login' | 'register'
+/** login and register are the account flows; checkout verifies the phone an order is placed with. */
+export type OtpPurpose = 'login' | 'register' | 'checkout'
 
 /** The product's 'Session user' as the backend gives it (addresses are never sent). */
 export interface SessionUser {
@@ -78,8 +79,8 @@ export async function sendOtp(env: Env, input: { phone: string; purpose: OtpPurp
 
   const code = secureCode()
   await store.replaceCode(phone, purpose, await codeHash(code, phone, purpose), new Date(now.getTime() + appConfig.otp.validSeconds * 1000), now)
-  const hasAccount = purpose === 'register' || (await store.customerByPhone(phone)) !== null
-  if (hasAccount) await messageSender(env).send('sms', phone, m.account_otp_sms({ code }, { locale: input.locale }))
+  const sends = purpose !== 'login' || (await store.customerByPhone(phone)) !== null
+  if (sends) await messageSender(env).send('sms', phone, m.account_otp_sms({ code }, { locale: input.locale }))
 }
 
 /** Checks a code: single use, bound to phone and purpose, 5 wrong tries at most. */

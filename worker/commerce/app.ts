@@ -10,9 +10,11 @@ import type { CommerceEnv } from './context'
 import { customerForToken } from './customers'
 import { CommerceError, onCommerceError } from './errors'
 import { verifyHandshakeToken } from './handshake'
+import { accountOrderRoutes } from './routes/account-orders'
 import { cartRoutes } from './routes/cart'
 import { cartExtrasRoutes } from './routes/cart-extras'
 import { catalogueRoutes } from './routes/catalogue'
+import { checkoutRoutes } from './routes/checkout'
 import { customerRoutes } from './routes/customer'
 import { handshakeRoutes } from './routes/handshake'
 import { paymentRoutes } from './routes/payments'
@@ -51,9 +53,11 @@ commerceApp.use(async (c, next) => {
   await next()
 })
 commerceApp.route('/cart', cartRoutes)
+commerceApp.route('/cart', checkoutRoutes)
 commerceApp.route('/', cartExtrasRoutes)
 commerceApp.route('/', catalogueRoutes)
 commerceApp.route('/', customerRoutes)
+commerceApp.route('/', accountOrderRoutes)
 
 commerceApp.onError(onCommerceError)
 commerceApp.notFound((c) => {

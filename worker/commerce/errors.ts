@@ -33,6 +33,12 @@ export const commerceMessages = {
   payment_unavailable: (_: unknown, l: Locale) => m.commerce_payment_unavailable({}, { locale: l }),
   order_rate_limited: (p: { minutes?: number } | undefined, l: Locale) => m.commerce_order_rate_limited({ minutes: p?.minutes ?? 60 }, { locale: l }),
   order_not_found: (_: unknown, l: Locale) => m.commerce_order_not_found({}, { locale: l }),
+  checkout_invalid: (p: { field?: string } | undefined, l: Locale) => checkoutFieldMessage(p?.field, l),
+  phone_unverified: (_: unknown, l: Locale) => m.checkout_phone_unverified({}, { locale: l }),
+  address_not_found: (_: unknown, l: Locale) => m.commerce_address_not_found({}, { locale: l }),
+  address_limit: (p: { count?: number } | undefined, l: Locale) => m.commerce_address_limit({ count: p?.count ?? 20 }, { locale: l }),
+  lookup_rate_limited: (p: { minutes?: number } | undefined, l: Locale) => m.commerce_lookup_rate_limited({ minutes: p?.minutes ?? 60 }, { locale: l }),
+  shipping_unavailable: (_: unknown, l: Locale) => m.checkout_shipping_unavailable({}, { locale: l }),
   otp_invalid: (_: unknown, l: Locale) => m.account_otp_invalid({}, { locale: l }),
   otp_expired: (_: unknown, l: Locale) => m.account_otp_expired({}, { locale: l }),
   otp_too_many: (_: unknown, l: Locale) => m.account_otp_too_many({}, { locale: l }),
@@ -49,6 +55,27 @@ export const commerceMessages = {
   bad_request: (_: unknown, l: Locale) => m.commerce_bad_request({}, { locale: l }),
   internal: (_: unknown, l: Locale) => m.commerce_internal({}, { locale: l }),
 } as const
+
+/** The message of the first checkout field that breaks a rule (src/domain/checkout.ts), in the shopper's language. */
+function checkoutFieldMessage(field: string | undefined, locale: Locale): string {
+  const name = field?.replace(/^billing_/, '')
+  const o = { locale }
+  const messages: Record<string, () => string> = {
+    name: () => m.checkout_error_name({}, o),
+    email: () => m.checkout_error_email({}, o),
+    mobile: () => m.checkout_error_mobile({}, o),
+    regionId: () => m.checkout_error_city({}, o),
+    district: () => m.checkout_error_district({}, o),
+    street: () => m.checkout_error_street({}, o),
+    building: () => m.checkout_error_building({}, o),
+    postalCode: () => m.checkout_error_postal_code({}, o),
+    additionalNumber: () => m.checkout_error_additional_number({}, o),
+    shortAddress: () => m.checkout_error_short_address({}, o),
+    note: () => m.checkout_error_note({}, o),
+    delivery_date: () => m.checkout_error_delivery_date({}, o),
+  }
+  return (messages[name ?? ''] ?? (() => m.commerce_bad_request({}, o)))()
+}
 
 export type CommerceErrorCode = keyof typeof commerceMessages
 

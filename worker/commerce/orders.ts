@@ -4,22 +4,24 @@
  * buyers of the last unit make exactly one order and a repeated place finds the one order.
  */
 import { appConfig, serverLimits, type Locale } from '../../app.config'
-import { computeTotals, type CartState } from '../../src/domain/cart'
+import { computeTotals, type CartState, type CartTotals } from '../../src/domain/cart'
+import type { AddressFields } from '../../src/domain/checkout'
+import type { OrderDetail, PlacedOrder } from '../../src/domain/order'
+import { formatDisplayDate } from '../../src/domain/dates'
+import { internationalMobile } from '../../src/domain/phone'
+import type { ShippingCode } from '../../src/domain/shipping'
+import { m } from '../../src/paraglide/messages.js'
 import { isDevelopment } from '../http/environment'
+import { messageSender } from '../integrations/messaging'
 import { cartStub, sellableIn } from './carts'
+import { availableMethod, checkedDetails, phoneVerified } from './checkout'
 import { CommerceError } from './errors'
-import { orderStore, type OrderRow } from '../storage/order-store'
+import { addressStore } from '../storage/address-store'
+import { orderStore, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { isHostedPayment, paymentMethods, type PaymentCode } from './payments'
 
-export interface PlacedOrder {
-  order_id: number
-  increment_id: string
-  status: 'processing' | 'pending_payment' | 'canceled'
-  payment_method: PaymentCode
-  grand_total: number
-  /** For hosted payments (card, Tabby, Tamara): where the shopper pays (the sandbox gateway by default). */
-  payment_url: string | null
-}
+export type { OrderDetail, PlacedOrder }
+
 
 function toPlaced(row: OrderRow, locale: Locale = 'ar'): PlacedOrder {
   // Orders store the code they were placed with, always one of ours.
@@ -44,10 +46,15 @@ function incrementId(): string {
   return `MJ${Date.now().toString().slice(-7)}${String(random).padStart(6, '0')}`
 }
 
+/**
+ * Places the cart's order with the details kept on the cart (docs/product.md, "Checkout"): every field is checked
+ * again, the delivery date must be one the shipping method offers today, and cash on delivery needs a phone verified
+ * by code. A refusal stores nothing.
+ */
 export async function placeOrder(
   env: Env,
   state: CartState,
-  input: { email: string; method: PaymentCode; customerId: number | null; locale?: Locale },
+  input: { method: PaymentCode; customerId: number | null; locale: Locale },
   now = new Date(),
 ): Promise<PlacedOrder> {
   if (state.status === 'ordered') {
@@ -59,6 +66,11 @@ export async function placeOrder(
   const totals = computeTotals(state, now)
   const method = paymentMethods(state, totals, { hostedGateway: isDevelopment(env) }).find((p) => p.code === input.method)
   if (!method?.is_available) throw new CommerceError(400, 'payment_unavailable', { method: input.method })
+  if (!state.checkout) throw new CommerceError(400, 'checkout_invalid', { field: 'name' }, ['name'])
+  const shipping = await availableMethod(env, state, state.shipping_method ?? 'standard', input.locale, now)
+  const details = checkedDetails(state.checkout, state, shipping)
+  const verified = await phoneVerified(env, state, details.contact.mobile, input.customerId)
+  if (input.method === 'cashondelivery' && !verified) throw new CommerceError(400, 'phone_unverified')
 
   // Stock and the delivery rules are checked again in the order's region (docs/product.md, "Rules"): the
   // cart may hold a line added elsewhere, and a region without a stock row would take no stock at all.
@@ -71,15 +83,25 @@ export async function placeOrder(
       increment_id: incrementId(),
       quote_id: state.quote_id,
       customer_id: input.customerId,
-      email: input.email,
+      email: details.contact.email,
       region_id: state.region_id,
       payment_method: input.method,
       status: isHostedPayment(input.method) ? 'pending_payment' : 'processing',
       totals,
+      locale: input.locale,
+      customer_name: details.contact.name,
+      phone: internationalMobile(details.contact.mobile)!,
+      phone_verified: verified,
+      shipping_address: details.shipping_address,
+      billing_address: details.billing_address,
+      delivery_date: details.delivery_date,
+      shipping_method: shipping.code,
       items: state.lines.map((line) => ({
         product_id: line.product_id,
         sku: line.sku,
         name: line.name_en,
+        name_ar: line.name_ar,
+        image: line.image,
         qty: line.qty,
         price: line.price,
         fee_option_id: line.fee_option_id,
@@ -103,7 +125,64 @@ export async function placeOrder(
   const placed = await orderForQuote(env.DB, state.quote_id, input.locale)
   if (!placed) throw new Error(`order for quote ${state.quote_id} vanished`)
   await cartStub(env, state.quote_id).markOrdered(placed.order_id)
+  // A customer's delivery address is saved to their account, once (docs/product.md, "Accounts").
+  if (input.customerId !== null) {
+    await addressStore(env.DB).add(input.customerId, details.shipping_address, false, serverLimits.addressesPerCustomer, now)
+  }
+  if (placed.status === 'processing') await sendOrderConfirmation(env, placed.order_id)
   return placed
+}
+
+
+export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetail {
+  const parse = <T>(text: string | null) => (text ? (JSON.parse(text) as T) : null)
+  return {
+    ...toPlaced(row, locale),
+    created_at: row.created_at,
+    contact: row.customer_name && row.phone ? { name: row.customer_name, email: row.email, mobile: `0${row.phone.slice(-9)}` } : null,
+    shipping_address: parse<AddressFields>(row.shipping_address),
+    billing_address: parse<AddressFields>(row.billing_address),
+    delivery_date: row.delivery_date,
+    shipping_method: row.shipping_method as ShippingCode | null,
+    lines: row.items.map((item) => ({
+      sku: item.sku,
+      name: locale === 'ar' ? (item.name_ar ?? item.name) : item.name,
+      image: item.image,
+      qty: item.qty,
+      price: item.price,
+      row_total: item.row_total,
+      is_service: item.parent_sku !== null,
+    })),
+    totals: parse<CartTotals>(row.totals) ?? {
+      products_original: row.subtotal, product_discount: 0, services: 0, subtotal: row.subtotal, original_subtotal: row.subtotal, discount: row.discount,
+      coupon_discount: 0, replacement_discount: 0, gift_voucher: 0, erp_voucher: 0, delivery: row.delivery, vat: row.vat, grand_total: row.grand_total,
+      items_qty: 0, free_delivery_threshold: appConfig.money.freeDeliveryAboveSar,
+    },
+    coupon_code: row.coupon_code,
+    gift_voucher: row.gift_voucher,
+    erp_voucher: row.erp_voucher,
+    timeline: row.events,
+  }
+}
+
+/**
+ * The order's SMS and email in the language it was placed in, through the messaging adapter (the development outbox
+ * by default). Sent once the order is confirmed: at placing for cash on delivery, at payment for a hosted method.
+ * A failed send is logged, never a failed order.
+ */
+export async function sendOrderConfirmation(env: Env, orderId: number): Promise<void> {
+  const row = await orderStore(env.DB).detail(orderId)
+  if (!row?.phone) return
+  const locale = (row.locale === 'en' ? 'en' : 'ar') as Locale
+  const date = row.delivery_date ? formatDisplayDate(row.delivery_date, locale) : ''
+  const words = { number: row.increment_id, total: row.grand_total.toFixed(2), date }
+  const sender = messageSender(env)
+  try {
+    await sender.send('sms', row.phone, m.order_sms({ ...words }, { locale }))
+    await sender.send('email', row.email, m.order_email({ ...words, name: row.customer_name ?? '' }, { locale }))
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: 'order confirmation not sent', order: row.increment_id, error: String(error) }))
+  }
 }
 
 /**

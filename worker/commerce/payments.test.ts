@@ -10,7 +10,7 @@ const line = (over: Partial<CartLineRecord> = {}): CartLineRecord => ({
 })
 const cart = (lines: CartLineRecord[]): CartState => ({
   quote_id: 'q', is_mask: 1, customer_id: null, region_id: 1101, version: 1, status: 'active', order_id: null,
-  coupon: null, gift_voucher: null, erp_voucher: null, lines,
+  coupon: null, gift_voucher: null, erp_voucher: null, lines, shipping_method: null, checkout: null, verified_phones: [],
 })
 const available = (state: CartState) =>
   paymentMethods(state, computeTotals(state, new Date())).filter((p) => p.is_available).map((p) => p.code)

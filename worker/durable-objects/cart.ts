@@ -1,5 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import type { CartLineRecord, CartState, Coupon } from '../../src/domain/cart'
+import type { CheckoutDetails } from '../../src/domain/checkout'
+import type { ShippingCode } from '../../src/domain/shipping'
 
 /**
  * One cart per quote, in the object's own SQLite storage. Every change is a few synchronous SQL
@@ -89,6 +91,9 @@ export class CartObject extends DurableObject<Env> {
       gift_voucher: json('gift_voucher'),
       erp_voucher: json('erp_voucher'),
       lines,
+      shipping_method: value('shipping_method') as ShippingCode | null,
+      checkout: json<CheckoutDetails>('checkout'),
+      verified_phones: json<string[]>('verified_phones') ?? [],
     }
   }
 
@@ -211,6 +216,22 @@ export class CartObject extends DurableObject<Env> {
     return this.change((state) => {
       if (!state.lines.some((l) => l.item_id === itemId && l.parent_item_id === null)) return { ok: false, reason: 'item_not_found', state }
       this.sql.exec('UPDATE lines SET replacement_discount = ? WHERE item_id = ?', on ? 1 : 0, itemId)
+    })
+  }
+
+  async setShippingMethod(code: ShippingCode): Promise<CartChange> {
+    return this.change(() => this.setMeta('shipping_method', code))
+  }
+
+  /** Keeps what the shopper gave at checkout (already checked by the caller). */
+  async setCheckout(details: CheckoutDetails): Promise<CartChange> {
+    return this.change(() => this.setMeta('checkout', JSON.stringify(details)))
+  }
+
+  /** Remembers a phone verified by code for this cart (international form). */
+  async addVerifiedPhone(phone: string): Promise<CartChange> {
+    return this.change((state) => {
+      if (!state.verified_phones.includes(phone)) this.setMeta('verified_phones', JSON.stringify([...state.verified_phones, phone]))
     })
   }
 

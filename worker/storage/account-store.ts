@@ -141,6 +141,19 @@ export function accountStore(db: D1Database) {
       return (await db.prepare('UPDATE otp_codes SET used = 1 WHERE id = ? AND used = 0').bind(id).run()).meta.changes === 1
     },
 
+    /** A phone verified for this customer: their registered mobile, or one they verified at checkout. */
+    async customerHasVerifiedPhone(customerId: number, phone: string): Promise<boolean> {
+      const row = await db
+        .prepare('SELECT 1 AS yes FROM customers WHERE id = ?1 AND mobile = ?2 UNION ALL SELECT 1 FROM customer_phones WHERE customer_id = ?1 AND phone = ?2 LIMIT 1')
+        .bind(customerId, phone)
+        .first<{ yes: number }>()
+      return row !== null
+    },
+
+    async addCustomerPhone(customerId: number, phone: string, now: Date): Promise<void> {
+      await db.prepare('INSERT OR IGNORE INTO customer_phones (customer_id, phone, verified_at) VALUES (?, ?, ?)').bind(customerId, phone, now.toISOString()).run()
+    },
+
     async addPhoneVerification(tokenHash: string, phone: string, expiresAt: Date): Promise<void> {
       await db.prepare('INSERT INTO phone_verifications (token_hash, phone, expires_at) VALUES (?, ?, ?)').bind(tokenHash, phone, expiresAt.toISOString()).run()
     },

@@ -9,10 +9,16 @@ import { cacheKey, kvCache } from './kv-cache'
 export function cachedCatalogue(env: { DB: D1Database; CACHE: KVNamespace }) {
   const store = catalogueStore(env.DB)
   const cache = kvCache(env.CACHE)
+  const homeContent = (locale: Locale) => cache.getOrLoad(cacheKey('home', locale), appConfig.cache.homeContentMs / 1000, () => store.homeContent(locale))
   return {
     categoryTree: (locale: Locale) => cache.getOrLoad(cacheKey('category-tree', locale), appConfig.cache.categoryTreeSeconds, () => store.categoryTree(locale)),
     regions: (locale: Locale) => cache.getOrLoad(cacheKey('regions', locale), appConfig.cache.regionsSeconds, () => store.regions(locale)),
-    homeContent: (locale: Locale) => cache.getOrLoad(cacheKey('home', locale), appConfig.cache.homeContentMs / 1000, () => store.homeContent(locale)),
+    homeContent,
+    /** The fast-delivery cities (docs/product.md: fdr_ids) from the home content; none when it cannot be read. */
+    fastDeliveryRegionIds: async (locale: Locale): Promise<number[]> => {
+      const home = await homeContent(locale).catch(() => [])
+      return home[0]?.['fast-delivery-region-ids'] ?? []
+    },
     brandLabels: (locale: Locale) => cache.getOrLoad(cacheKey('brand-labels', locale), appConfig.cache.brandLabelsSeconds, () => store.brandLabels(locale)),
     footer: (locale: Locale) => cache.getOrLoad(cacheKey('footer', locale), appConfig.cache.footerSeconds, () => store.footer(locale)),
   }

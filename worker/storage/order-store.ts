@@ -5,7 +5,10 @@
  * half stored; UNIQUE(quote_id) makes a repeated place find the one order. Cancelling an unpaid
  * order gives its stock back in the same batch that changes its status, once.
  */
-import { appConfig } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
+import type { CartTotals } from '../../src/domain/cart'
+import type { AddressFields } from '../../src/domain/checkout'
+import type { ShippingCode } from '../../src/domain/shipping'
 
 export type OrderStatus = 'processing' | 'pending_payment' | 'canceled'
 
@@ -28,14 +31,56 @@ export interface NewOrder {
   region_id: number
   payment_method: string
   status: OrderStatus
-  totals: { subtotal: number; discount: number; delivery: number; vat: number; grand_total: number }
-  items: { product_id: number; sku: string; name: string; qty: number; price: number; fee_option_id: number | null; parent_sku: string | null }[]
+  totals: CartTotals
+  locale: Locale
+  customer_name: string
+  /** International form (966...). */
+  phone: string
+  phone_verified: boolean
+  shipping_address: AddressFields
+  billing_address: AddressFields | null
+  delivery_date: string
+  shipping_method: ShippingCode
+  items: {
+    product_id: number
+    sku: string
+    name: string
+    name_ar: string
+    image: string
+    qty: number
+    price: number
+    fee_option_id: number | null
+    parent_sku: string | null
+  }[]
   /** Units taken from the order's region (pre-orders take none). */
   stock: { product_id: number; qty: number }[]
   giftVoucher: { voucher: string; amount: number } | null
   erpVoucher: string | null
   /** The coupon the order uses: counted against its limit. */
   coupon: string | null
+}
+
+/** Everything the confirmation, the account's order page and the order messages show. */
+export interface OrderDetailRow extends OrderRow {
+  email: string
+  created_at: string
+  customer_name: string | null
+  phone: string | null
+  shipping_address: string | null
+  billing_address: string | null
+  delivery_date: string | null
+  shipping_method: string | null
+  totals: string | null
+  subtotal: number
+  discount: number
+  delivery: number
+  vat: number
+  locale: string
+  coupon_code: string | null
+  gift_voucher: string | null
+  erp_voucher: string | null
+  items: { sku: string; name: string; name_ar: string | null; image: string | null; qty: number; price: number; row_total: number; parent_sku: string | null }[]
+  events: { status: string; at: string }[]
 }
 
 /** Why a placement batch was refused, read from the constraint that refused it. */
@@ -49,6 +94,41 @@ export function orderStore(db: D1Database) {
     byId: (id: number) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE id = ?`).bind(id).first<OrderRow>(),
     byIncrement: (incrementId: string) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ?`).bind(incrementId).first<OrderRow>(),
 
+    async detail(id: number): Promise<OrderDetailRow | null> {
+      const [order, items, events] = await db.batch([
+        db.prepare(
+          `SELECT ${orderColumns}, email, created_at, customer_name, phone, shipping_address, billing_address, delivery_date, shipping_method, totals,
+             subtotal, discount, delivery, vat, locale,
+             (SELECT code FROM coupon_uses u WHERE u.quote_id = orders.quote_id) AS coupon_code,
+             (SELECT voucher FROM gift_voucher_spends g WHERE g.quote_id = orders.quote_id) AS gift_voucher,
+             (SELECT voucher FROM erp_voucher_spends e WHERE e.quote_id = orders.quote_id) AS erp_voucher
+           FROM orders WHERE id = ?`,
+        ).bind(id),
+        db.prepare('SELECT sku, name, name_ar, image, qty, price, row_total, parent_sku FROM order_items WHERE order_id = ? ORDER BY line').bind(id),
+        // Steps at the same instant keep the order of the timeline.
+        db.prepare("SELECT status, at FROM order_events WHERE order_id = ? ORDER BY at, instr('placed paid preparing shipped delivered canceled', status)").bind(id),
+      ])
+      const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events'> | undefined
+      return row ? { ...row, items: items!.results as OrderDetailRow['items'], events: events!.results as OrderDetailRow['events'] } : null
+    },
+
+    /** A customer's orders, newest first, with how many items each holds. */
+    async forCustomer(customerId: number, limit: number): Promise<(OrderRow & { created_at: string; items_qty: number })[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT ${orderColumns}, created_at,
+             (SELECT coalesce(sum(qty), 0) FROM order_items i WHERE i.order_id = orders.id AND i.parent_sku IS NULL) AS items_qty
+           FROM orders WHERE customer_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+        )
+        .bind(customerId, limit)
+        .all<OrderRow & { created_at: string; items_qty: number }>()
+      return results
+    },
+
+    /** The order with this number placed with this verified phone (the guest lookup), else null. */
+    byIncrementAndVerifiedPhone: (incrementId: string, phone: string) =>
+      db.prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ? AND phone = ? AND phone_verified = 1`).bind(incrementId, phone).first<OrderRow>(),
+
     /** The products of an order (services left out), in their order, for re-adding to a cart. */
     async productLines(orderId: number): Promise<{ sku: string; qty: number }[]> {
       const { results } = await db.prepare('SELECT sku, qty FROM order_items WHERE order_id = ? AND parent_sku IS NULL ORDER BY line').bind(orderId).all<{ sku: string; qty: number }>()
@@ -60,17 +140,23 @@ export function orderStore(db: D1Database) {
       const orderId = '(SELECT id FROM orders WHERE quote_id = ?)'
       const statements = [
         db.prepare(
-          `INSERT INTO orders (increment_id, quote_id, customer_id, email, region_id, payment_method, status, subtotal, discount, delivery, vat, grand_total, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO orders (increment_id, quote_id, customer_id, email, region_id, payment_method, status, subtotal, discount, delivery, vat, grand_total, created_at,
+             customer_name, phone, phone_verified, shipping_address, billing_address, delivery_date, shipping_method, totals, locale)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).bind(
           order.increment_id, order.quote_id, order.customer_id, order.email.toLowerCase(), order.region_id, order.payment_method, order.status,
           order.totals.subtotal, order.totals.discount, order.totals.delivery, order.totals.vat, order.totals.grand_total, now.toISOString(),
+          order.customer_name, order.phone, order.phone_verified ? 1 : 0, JSON.stringify(order.shipping_address),
+          order.billing_address ? JSON.stringify(order.billing_address) : null, order.delivery_date, order.shipping_method, JSON.stringify(order.totals), order.locale,
         ),
+        db.prepare(`INSERT INTO order_events (order_id, status, at) VALUES (${orderId}, 'placed', ?)`).bind(order.quote_id, now.toISOString()),
         ...order.items.map((item, index) =>
           db.prepare(
-            `INSERT INTO order_items (order_id, line, product_id, sku, name, qty, price, row_total, fee_option_id, parent_sku)
-             VALUES (${orderId}, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).bind(order.quote_id, index + 1, item.product_id, item.sku, item.name, item.qty, item.price, item.price * item.qty, item.fee_option_id, item.parent_sku),
+            `INSERT INTO order_items (order_id, line, product_id, sku, name, name_ar, image, qty, price, row_total, fee_option_id, parent_sku)
+             VALUES (${orderId}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).bind(
+            order.quote_id, index + 1, item.product_id, item.sku, item.name, item.name_ar, item.image, item.qty, item.price, item.price * item.qty, item.fee_option_id, item.parent_sku,
+          ),
         ),
         ...order.stock.map((take) =>
           db.prepare('UPDATE stock SET qty = qty - ? WHERE product_id = ? AND region_id = ?').bind(take.qty, take.product_id, order.region_id),
@@ -111,8 +197,13 @@ export function orderStore(db: D1Database) {
         .bind(incrementId, ...methods)
         .first<OrderRow>(),
 
-    async markPaid(id: number): Promise<void> {
-      await db.prepare("UPDATE orders SET status = 'processing' WHERE id = ? AND status = 'pending_payment'").bind(id).run()
+    /** Marks a pending order paid, once: answers whether this call did it (a repeated return changes nothing). */
+    async markPaid(id: number, now: Date): Promise<boolean> {
+      const [, paid] = await db.batch([
+        db.prepare("INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, 'paid', ? FROM orders WHERE id = ? AND status = 'pending_payment'").bind(now.toISOString(), id),
+        db.prepare("UPDATE orders SET status = 'processing' WHERE id = ? AND status = 'pending_payment'").bind(id),
+      ])
+      return paid!.meta.changes === 1
     },
 
     /**
@@ -139,6 +230,7 @@ export function orderStore(db: D1Database) {
         db.prepare(`UPDATE erp_vouchers SET used_by_quote = NULL WHERE used_by_quote = ${quote} AND ${pending}`).bind(id),
         db.prepare(`DELETE FROM erp_voucher_spends WHERE quote_id = ${quote} AND ${pending}`).bind(id),
         db.prepare(`DELETE FROM coupon_uses WHERE quote_id = ${quote} AND ${pending}`).bind(id),
+        db.prepare(`INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT ?1, 'canceled', ?2 WHERE ${pending}`).bind(id, new Date().toISOString()),
         db.prepare("UPDATE orders SET status = 'canceled' WHERE id = ?1 AND status = 'pending_payment'").bind(id),
       ])
     },

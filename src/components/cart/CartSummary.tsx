@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { appConfig } from '../../../app.config'
-import type { CartView } from '../../domain/cart'
+import type { CartTotals, CartView } from '../../domain/cart'
 import { bnplOffered, installmentPlans, type BnplProvider } from '../../lib/installments'
 import { isolated } from '../../lib/bidi'
 import { m } from '../../paraglide/messages.js'
@@ -28,55 +28,70 @@ export function CartSummary({ cart, showInstallments = false }: { cart: CartView
       <p className={`rounded-lg px-3 py-2 text-xs font-medium ${left >= 0 ? 'bg-brand-soft text-brand' : 'bg-[#e6f4ec] text-[#00683a]'}`}>
         {left >= 0 ? <FreeDeliveryLeft amount={Math.max(1, Math.ceil(left + 0.01))} /> : m.cart_free_delivery_reached()}
       </p>
-      <dl className="space-y-1.5" aria-label={m.cart_summary_label()}>
-        <Row label={m.cart_products()}>
-          <Price amount={totals.products_original} decimals={2} />
-        </Row>
-        {totals.product_discount > 0 && (
-          <Row label={m.cart_product_discount()} className="text-sale">
-            <Price amount={totals.product_discount} decimals={2} negative />
-          </Row>
-        )}
-        {totals.services > 0 && (
-          <Row label={m.cart_services()}>
-            <Price amount={totals.services} decimals={appConfig.money.feePriceDecimals} />
-          </Row>
-        )}
-        {cart.coupon_code && totals.coupon_discount > 0 && (
-          <Row label={m.cart_coupon_line({ code: isolated(cart.coupon_code) })} className="text-sale">
-            <Price amount={totals.coupon_discount} decimals={2} negative />
-          </Row>
-        )}
-        {totals.replacement_discount > 0 && (
-          <Row label={m.cart_replacement_line()} className="text-sale">
-            <Price amount={totals.replacement_discount} decimals={2} negative />
-          </Row>
-        )}
-        <Row label={m.cart_delivery()}>{totals.delivery === 0 ? m.cart_delivery_free() : <Price amount={totals.delivery} decimals={2} />}</Row>
-        {cart.gift_voucher && totals.gift_voucher > 0 && (
-          <Row label={m.cart_gift_line({ voucher: isolated(cart.gift_voucher) })} className="text-sale">
-            <Price amount={totals.gift_voucher} decimals={2} negative />
-          </Row>
-        )}
-        {cart.erp_voucher && totals.erp_voucher > 0 && (
-          <Row label={m.cart_erp_line({ voucher: isolated(cart.erp_voucher) })} className="text-sale">
-            <Price amount={totals.erp_voucher} decimals={2} negative />
-          </Row>
-        )}
-        <Row label={m.cart_grand_total()} className="border-t border-line pt-2 text-base font-bold">
-          <Price amount={totals.grand_total} decimals={2} />
-        </Row>
-        <Row label={m.cart_vat()} className="text-xs text-muted">
-          <Price amount={totals.vat} decimals={2} />
-        </Row>
-        {cart.gift_voucher_left !== null && (
-          <Row label={m.cart_gift_left()} className="text-xs text-muted">
-            <Price amount={cart.gift_voucher_left} decimals={2} />
-          </Row>
-        )}
-      </dl>
+      <MoneyLines totals={totals} codes={cart} giftVoucherLeft={cart.gift_voucher_left} />
       {showInstallments && <Installments total={totals.grand_total} />}
     </div>
+  )
+}
+
+/** The money of a cart or an order, one part per line (an order's confirmation shows the same lines). */
+export function MoneyLines({
+  totals,
+  codes,
+  giftVoucherLeft = null,
+}: {
+  totals: CartTotals
+  codes: { coupon_code: string | null; gift_voucher: string | null; erp_voucher: string | null }
+  giftVoucherLeft?: number | null
+}) {
+  return (
+    <dl className="space-y-1.5" aria-label={m.cart_summary_label()}>
+      <Row label={m.cart_products()}>
+        <Price amount={totals.products_original} decimals={2} />
+      </Row>
+      {totals.product_discount > 0 && (
+        <Row label={m.cart_product_discount()} className="text-sale">
+          <Price amount={totals.product_discount} decimals={2} negative />
+        </Row>
+      )}
+      {totals.services > 0 && (
+        <Row label={m.cart_services()}>
+          <Price amount={totals.services} decimals={appConfig.money.feePriceDecimals} />
+        </Row>
+      )}
+      {codes.coupon_code && totals.coupon_discount > 0 && (
+        <Row label={m.cart_coupon_line({ code: isolated(codes.coupon_code) })} className="text-sale">
+          <Price amount={totals.coupon_discount} decimals={2} negative />
+        </Row>
+      )}
+      {totals.replacement_discount > 0 && (
+        <Row label={m.cart_replacement_line()} className="text-sale">
+          <Price amount={totals.replacement_discount} decimals={2} negative />
+        </Row>
+      )}
+      <Row label={m.cart_delivery()}>{totals.delivery === 0 ? m.cart_delivery_free() : <Price amount={totals.delivery} decimals={2} />}</Row>
+      {codes.gift_voucher && totals.gift_voucher > 0 && (
+        <Row label={m.cart_gift_line({ voucher: isolated(codes.gift_voucher) })} className="text-sale">
+          <Price amount={totals.gift_voucher} decimals={2} negative />
+        </Row>
+      )}
+      {codes.erp_voucher && totals.erp_voucher > 0 && (
+        <Row label={m.cart_erp_line({ voucher: isolated(codes.erp_voucher) })} className="text-sale">
+          <Price amount={totals.erp_voucher} decimals={2} negative />
+        </Row>
+      )}
+      <Row label={m.cart_grand_total()} className="border-t border-line pt-2 text-base font-bold">
+        <Price amount={totals.grand_total} decimals={2} />
+      </Row>
+      <Row label={m.cart_vat()} className="text-xs text-muted">
+        <Price amount={totals.vat} decimals={2} />
+      </Row>
+      {giftVoucherLeft !== null && (
+        <Row label={m.cart_gift_left()} className="text-xs text-muted">
+          <Price amount={giftVoucherLeft} decimals={2} />
+        </Row>
+      )}
+    </dl>
   )
 }
 

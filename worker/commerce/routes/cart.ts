@@ -5,12 +5,13 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { appConfig, serverLimits } from '../../../app.config'
-import { cartView, computeTotals } from '../../../src/domain/cart'
+import { cartView, computeTotals, type CartState } from '../../../src/domain/cart'
 import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import type { CommerceEnv } from '../context'
 import { CommerceError, commerceErrorBody } from '../errors'
 import { m } from '../../../src/paraglide/messages.js'
-import { orderForQuote, placeOrder } from '../orders'
+import { orderDetailView, orderForQuote, placeOrder } from '../orders'
+import { availableMethod, checkedDetails } from '../checkout'
 import { paymentCodes, paymentMethods } from '../payments'
 import { validate } from '../validate'
 import { isDevelopment } from '../../http/environment'
@@ -18,7 +19,7 @@ import { clientIp } from '../../http/client-ip'
 import { limiterFor } from '../../durable-objects/limiter'
 import { orderStore } from '../../storage/order-store'
 import { voucherStore } from '../../storage/voucher-store'
-import { cartAddBody, couponCode, itemId, qty, regionId, sku } from '../../../src/domain/schemas'
+import { cartAddBody, checkoutDetails, couponCode, itemId, qty, regionId, sku } from '../../../src/domain/schemas'
 
 const multiBody = type({
   cartItems: type({ sku, qty: '1', region: regionId }).array().moreThanLength(0).atMostLength(appConfig.cart.maxLines),
@@ -26,7 +27,7 @@ const multiBody = type({
 const updateBody = type({ itemId, qty })
 const couponBody = type({ couponCode })
 const paymentMethod = type({ method: type.enumerated(...paymentCodes), 'additional_data?': 'Record<string, string> | null' })
-const placeBody = type({ email: 'string.email <= 254', paymentMethod })
+const placeBody = type({ paymentMethod, 'checkout?': checkoutDetails })
 const createOrderBody = type({ paymentMethod })
 const activeBody = type({ order_id: '1 <= number.integer <= 1000000000' })
 
@@ -141,12 +142,20 @@ export const cartRoutes = new Hono<CommerceEnv>()
     return c.json({ payments: paymentMethods(state, computeTotals(state, new Date()), { hostedGateway: isDevelopment(c.env) }) })
   })
 
+  // With `checkout`, the details are checked and kept on the cart first (as PUT /cart/checkout), then the order is placed.
   .post('/placeOrder', validate('json', placeBody), async (c) => {
-    const { email, paymentMethod } = c.req.valid('json')
+    const { checkout, paymentMethod } = c.req.valid('json')
     await limitPlaceAttempts(c.env, c.req.header('quote'), clientIp((name) => c.req.header(name)))
-    const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    const order = await placeOrder(c.env, state, { email, method: paymentMethod.method, customerId: c.get('customer')?.id ?? null, locale: c.get('locale') })
-    return c.json(order)
+    const now = new Date()
+    const { stub, state: opened } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    let state: CartState = opened
+    if (checkout && state.status === 'active') {
+      const method = await availableMethod(c.env, state, state.shipping_method ?? 'standard', c.get('locale'), now)
+      const kept = await stub.setCheckout(checkedDetails(checkout, state, method))
+      if (!kept.ok) throw refusal(kept.reason)
+      state = kept.state
+    }
+    return c.json(await placeOrder(c.env, state, { method: paymentMethod.method, customerId: c.get('customer')?.id ?? null, locale: c.get('locale') }, now))
   })
 
   .put('/createOrder', validate('json', createOrderBody), async (c) => {
@@ -155,7 +164,7 @@ export const cartRoutes = new Hono<CommerceEnv>()
     const { paymentMethod } = c.req.valid('json')
     await limitPlaceAttempts(c.env, c.req.header('quote'), clientIp((name) => c.req.header(name)))
     const { state } = await openCart(c.env, c.req.header('quote'), customer)
-    return c.json(await placeOrder(c.env, state, { email: customer.email, method: paymentMethod.method, customerId: customer.id, locale: c.get('locale') }))
+    return c.json(await placeOrder(c.env, state, { method: paymentMethod.method, customerId: customer.id, locale: c.get('locale') }))
   })
 
   .post('/active', validate('json', activeBody), async (c) => {
@@ -189,8 +198,9 @@ export const cartRoutes = new Hono<CommerceEnv>()
     const order = /^MJ\d{8,20}$/.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
     const customer = c.get('customer')
     const theirs = order && (order.customer_id === null ? order.quote_id === c.req.header('quote') : order.customer_id === customer?.id)
-    if (!order || !theirs) throw new CommerceError(404, 'order_not_found')
-    return c.json(await orderForQuote(c.env.DB, order.quote_id, c.get('locale')))
+    const detail = order && theirs ? await orderStore(c.env.DB).detail(order.id) : null
+    if (!detail) throw new CommerceError(404, 'order_not_found')
+    return c.json(orderDetailView(detail, c.get('locale')))
   })
 
   .get('/order', async (c) => {

@@ -12,6 +12,7 @@ import { CommerceError } from '../errors'
 import { hostedPaymentCodes, type PaymentCode } from '../payments'
 import { devRouteAllowed } from '../../http/environment'
 import { orderStore, type OrderRow } from '../../storage/order-store'
+import { sendOrderConfirmation } from '../orders'
 
 const providerTitles: Partial<Record<PaymentCode, string>> = {
   card: 'Sandbox card payment',
@@ -51,7 +52,9 @@ export const paymentRoutes = new Hono<CommerceEnv>()
     const orders = orderStore(c.env.DB)
     if (order.status === 'pending_payment') {
       // A declined payment cancels the order and gives its units back, once.
-      if (outcome === 'paid') await orders.markPaid(order.id)
+      if (outcome === 'paid') {
+        if (await orders.markPaid(order.id, new Date())) await sendOrderConfirmation(c.env, order.id)
+      }
       else await orders.cancelPending(order.id)
     }
     // What the order is now decides the way back: an order that expired before the payment came is not paid.

@@ -1,0 +1,105 @@
+/**
+ * The confirmation of a placed order, shown only to its buyer (docs/product.md, "Checkout"): its number, the
+ * delivery date and address, the payment method, the lines and the money, line by line.
+ */
+import { Link } from '@tanstack/react-router'
+import type { OrderDetail } from '../../domain/order'
+import type { AddressFields } from '../../domain/checkout'
+import { formatDisplayDate } from '../../domain/dates'
+import { currentLocale } from '../../lib/i18n'
+import { m } from '../../paraglide/messages.js'
+import { MoneyLines } from '../cart/CartSummary'
+import { Price } from '../Price'
+import { Icon } from '../ui/Icon'
+import { paymentLabel } from './PaymentSection'
+
+export function OrderConfirmation({ order, cityLabel }: { order: OrderDetail; cityLabel: (regionId: number) => string }) {
+  const locale = currentLocale()
+  return (
+    <section className="mx-auto max-w-3xl space-y-6 px-4 py-10" aria-labelledby="order-title">
+      <div className="flex flex-col items-center gap-3 text-center" aria-live="polite">
+        <Icon name="circle-check" className="size-16 text-[#00683a]" />
+        <h1 id="order-title" className="text-2xl font-bold">
+          {m.order_success_title()}
+        </h1>
+        <p className="text-lg font-semibold">
+          {m.order_success_number_label()} <bdi dir="ltr">{order.increment_id}</bdi>
+        </p>
+        {order.delivery_date && (
+          <p className="rounded-full bg-brand-soft px-4 py-1.5 font-semibold text-brand">
+            {m.order_delivery_on({ date: formatDisplayDate(order.delivery_date, locale) })}
+          </p>
+        )}
+        <p className="text-muted">{m.order_success_text()}</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {order.shipping_address && (
+          <div className="rounded-2xl bg-white p-5">
+            <h2 className="mb-2 font-bold">{m.order_address_heading()}</h2>
+            {order.contact && <p className="font-medium">{order.contact.name}</p>}
+            <AddressLines address={order.shipping_address} city={cityLabel(order.shipping_address.regionId)} />
+            {order.contact && (
+              <p className="mt-1 text-sm text-muted">
+                <bdi dir="ltr">{order.contact.mobile}</bdi>
+              </p>
+            )}
+          </div>
+        )}
+        <div className="rounded-2xl bg-white p-5">
+          <h2 className="mb-2 font-bold">{m.order_payment_heading()}</h2>
+          <p>{paymentLabel(order.payment_method)}</p>
+        </div>
+      </div>
+      <div className="rounded-2xl bg-white p-5">
+        <h2 className="mb-3 font-bold">{m.order_lines()}</h2>
+        <ul className="mb-4 divide-y divide-line">
+          {order.lines.map((line) => (
+            <li key={line.sku + line.is_service} className={`flex justify-between gap-3 py-2 text-sm ${line.is_service ? 'ps-4 text-muted' : ''}`}>
+              <span>
+                {line.name} <bdi dir="ltr">× {line.qty}</bdi>
+              </span>
+              <Price amount={line.row_total} decimals={2} className="shrink-0 font-medium" />
+            </li>
+          ))}
+        </ul>
+        <MoneyLines totals={order.totals} codes={order} />
+      </div>
+      <div className="text-center">
+        <Link to="/" className="inline-block rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
+          {m.continue_shopping()}
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+/** A National Address as a courier reads it: street and building, district, city and postal code, then the rest. */
+export function AddressLines({ address, city }: { address: AddressFields; city: string }) {
+  const comma = currentLocale() === 'ar' ? '، ' : ', '
+  return (
+    <address className="text-sm not-italic leading-6">
+      <span className="block">
+        {address.street}
+        {comma}
+        {m.order_building({ number: address.building })}
+      </span>
+      <span className="block">
+        {address.district}
+        {comma}
+        {city} <bdi dir="ltr">{address.postalCode}</bdi>
+        {address.additionalNumber && (
+          <>
+            {' - '}
+            <bdi dir="ltr">{address.additionalNumber}</bdi>
+          </>
+        )}
+      </span>
+      {address.shortAddress && (
+        <span className="block">
+          <bdi dir="ltr">{address.shortAddress}</bdi>
+        </span>
+      )}
+      {address.note && <span className="block text-muted">{address.note}</span>}
+    </address>
+  )
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { addressErrors, checkoutErrors, contactErrors, normaliseAddress, type AddressFields, type CheckoutDetails } from './checkout'
+
+const address: AddressFields = {
+  regionId: 1101,
+  district: 'النرجس',
+  street: 'شارع الأمير محمد',
+  building: '1234',
+  postalCode: '13327',
+  additionalNumber: '',
+  shortAddress: '',
+  note: '',
+}
+const details: CheckoutDetails = {
+  contact: { name: 'سارة القحطاني', email: 'sara@example.com', mobile: '0551234567' },
+  shipping_address: address,
+  billing_address: null,
+  delivery_date: '2026-11-24',
+}
+
+describe('contact', () => {
+  it('accepts a full name, an email and a Saudi mobile typed any usual way', () => {
+    expect(contactErrors(details.contact)).toEqual([])
+    expect(contactErrors({ ...details.contact, mobile: '+966 55 123 4567' })).toEqual([])
+    expect(contactErrors({ ...details.contact, mobile: '٠٥٥١٢٣٤٥٦٧' })).toEqual([])
+  })
+  it('names every broken field in form order', () => {
+    expect(contactErrors({ name: ' ab ', email: 'sara@', mobile: '0521234567' })).toEqual(['name', 'email', 'mobile'])
+    expect(contactErrors({ ...details.contact, name: '1234' })).toEqual(['name'])
+    expect(contactErrors({ ...details.contact, name: 'x'.repeat(81) })).toEqual(['name'])
+    expect(contactErrors({ ...details.contact, mobile: '055123456' })).toEqual(['mobile'])
+  })
+})
+
+describe('National Address', () => {
+  it('accepts the required fields alone', () => {
+    expect(addressErrors(address)).toEqual([])
+  })
+  it('folds Arabic-Indic digits, drops spaces in numbers and capitalises the short address', () => {
+    const typed = { ...address, building: '١٢ ٣٤', postalCode: '۱۳۳۲۷', additionalNumber: '٥٦٧٨', shortAddress: 'rrrd ٢٩٢٩' }
+    expect(addressErrors(typed)).toEqual([])
+    expect(normaliseAddress(typed)).toMatchObject({ building: '1234', postalCode: '13327', additionalNumber: '5678', shortAddress: 'RRRD2929' })
+  })
+  it('wants a 4-digit building number, a 5-digit postal code and a district and street', () => {
+    expect(addressErrors({ ...address, building: '123' })).toEqual(['building'])
+    expect(addressErrors({ ...address, building: '12345' })).toEqual(['building'])
+    expect(addressErrors({ ...address, postalCode: '1332' })).toEqual(['postalCode'])
+    expect(addressErrors({ ...address, district: ' ', street: 'x' })).toEqual(['district', 'street'])
+  })
+  it('checks the optional parts only when given', () => {
+    expect(addressErrors({ ...address, additionalNumber: '12' })).toEqual(['additionalNumber'])
+    expect(addressErrors({ ...address, shortAddress: 'RR2929' })).toEqual(['shortAddress'])
+    expect(addressErrors({ ...address, shortAddress: 'RRRD29290' })).toEqual(['shortAddress'])
+    expect(addressErrors({ ...address, note: 'x'.repeat(201) })).toEqual(['note'])
+  })
+  it('wants one of the store cities', () => {
+    expect(addressErrors({ ...address, regionId: 9999 })).toEqual(['regionId'])
+  })
+})
+
+describe('the whole form', () => {
+  it('checks the billing address only when it differs, and the date against the offered ones', () => {
+    expect(checkoutErrors(details, ['2026-11-24'])).toEqual([])
+    expect(checkoutErrors(details, ['2026-11-25'])).toEqual(['delivery_date'])
+    expect(checkoutErrors({ ...details, billing_address: { ...address, postalCode: '' } }, ['2026-11-24'])).toEqual(['billing_postalCode'])
+  })
+})

@@ -1,0 +1,122 @@
+/**
+ * The checkout form's rules (docs/product.md, "Checkout"), pure and shared: the page checks them as the shopper
+ * submits, and the Worker checks them again before it keeps or places anything. Each answers the fields that break
+ * a rule, in the order the form shows them, so the page can move focus to the first.
+ *
+ * The address is the Saudi National Address: city (one of the store's regions), district, street, a 4-digit building
+ * number, a 5-digit postal code, an optional 4-digit additional number, an optional short address (4 letters and 4
+ * digits, e.g. RRRD2929) and a note for the courier. Digits may be typed in Arabic-Indic or Persian forms.
+ */
+import { appConfig } from '../../app.config'
+import { isEmail } from './account-rules'
+import { foldDigits } from './digits'
+import { localMobile } from './phone'
+import { isKnownRegion } from './region'
+
+export interface ContactFields {
+  name: string
+  email: string
+  mobile: string
+}
+
+export interface AddressFields {
+  regionId: number
+  district: string
+  street: string
+  building: string
+  postalCode: string
+  additionalNumber: string
+  shortAddress: string
+  note: string
+}
+
+/** A customer's saved address (docs/product.md, "Accounts"). */
+export interface SavedAddress {
+  id: number
+  address: AddressFields
+  is_default: boolean
+}
+
+/** What the shopper gives at checkout, kept on the cart and copied onto the order. */
+export interface CheckoutDetails {
+  contact: ContactFields
+  shipping_address: AddressFields
+  /** Null: bill to the delivery address (the spec's editBillingAddress is off). */
+  billing_address: AddressFields | null
+  delivery_date: string
+}
+
+export type ContactField = keyof ContactFields
+export type AddressField = keyof AddressFields
+export type CheckoutField = ContactField | AddressField | `billing_${AddressField}` | 'delivery_date' | 'shipping_method' | 'phone_verified'
+
+const limits = appConfig.checkout
+const squash = (text: string) => text.trim().replace(/\s+/g, ' ')
+const digitsOnly = (text: string) => foldDigits(text).replace(/\s+/g, '')
+
+/** The contact as it is kept: one space between words, the mobile as 05XXXXXXXX when it is one. */
+export function normaliseContact(contact: ContactFields): ContactFields {
+  const mobile = squash(contact.mobile)
+  return { name: squash(contact.name), email: contact.email.trim().toLowerCase(), mobile: localMobile(mobile) ?? foldDigits(mobile) }
+}
+
+/** The address as it is kept: digits folded and unspaced, the short address in capitals, words single-spaced. */
+export function normaliseAddress(address: AddressFields): AddressFields {
+  return {
+    regionId: address.regionId,
+    district: squash(address.district),
+    street: squash(address.street),
+    building: digitsOnly(address.building),
+    postalCode: digitsOnly(address.postalCode),
+    additionalNumber: digitsOnly(address.additionalNumber),
+    shortAddress: foldDigits(address.shortAddress).replace(/\s+/g, '').toUpperCase(),
+    note: address.note.trim(),
+  }
+}
+
+const between = (text: string, min: number, max: number) => text.length >= min && text.length <= max
+
+/** The contact fields that break a rule (after normalising), in form order. */
+export function contactErrors(raw: ContactFields): ContactField[] {
+  const c = normaliseContact(raw)
+  const errors: ContactField[] = []
+  if (!between(c.name, appConfig.name.minLength, limits.nameMaxLength) || !/\p{L}/u.test(c.name)) errors.push('name')
+  if (!isEmail(c.email)) errors.push('email')
+  if (localMobile(c.mobile) === null) errors.push('mobile')
+  return errors
+}
+
+/** The address fields that break a rule (after normalising), in form order. */
+export function addressErrors(raw: AddressFields): AddressField[] {
+  const a = normaliseAddress(raw)
+  const errors: AddressField[] = []
+  if (!isKnownRegion(a.regionId)) errors.push('regionId')
+  if (!between(a.district, 2, limits.districtMaxLength)) errors.push('district')
+  if (!between(a.street, 2, limits.streetMaxLength)) errors.push('street')
+  if (!/^\d{4}$/.test(a.building)) errors.push('building')
+  if (!/^\d{5}$/.test(a.postalCode)) errors.push('postalCode')
+  if (!/^(\d{4})?$/.test(a.additionalNumber)) errors.push('additionalNumber')
+  if (!/^([A-Z]{4}\d{4})?$/.test(a.shortAddress)) errors.push('shortAddress')
+  if (a.note.length > limits.noteMaxLength) errors.push('note')
+  return errors
+}
+
+/** Every field of the details that breaks a rule, in form order: contact, delivery address, billing address, date. */
+export function checkoutErrors(details: CheckoutDetails, deliveryDates: readonly string[]): CheckoutField[] {
+  return [
+    ...contactErrors(details.contact),
+    ...addressErrors(details.shipping_address),
+    ...(details.billing_address ? addressErrors(details.billing_address).map((f) => `billing_${f}` as const) : []),
+    ...(deliveryDates.includes(details.delivery_date) ? [] : (['delivery_date'] as const)),
+  ]
+}
+
+/** The details as they are kept, every field normalised. */
+export function normaliseDetails(details: CheckoutDetails): CheckoutDetails {
+  return {
+    contact: normaliseContact(details.contact),
+    shipping_address: normaliseAddress(details.shipping_address),
+    billing_address: details.billing_address ? normaliseAddress(details.billing_address) : null,
+    delivery_date: details.delivery_date,
+  }
+}

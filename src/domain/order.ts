@@ -1,0 +1,46 @@
+/**
+ * An order as the Direct API answers it (docs/product.md, "Checkout"): placed, and in full for its buyer's
+ * confirmation and account. Types only, shared by the Worker and the pages.
+ */
+import type { CartTotals } from './cart'
+import type { AddressFields } from './checkout'
+import type { ShippingCode } from './shipping'
+
+export type PaymentCode = 'cashondelivery' | 'card' | 'tabby' | 'tamara'
+
+export interface PlacedOrder {
+  order_id: number
+  increment_id: string
+  status: 'processing' | 'pending_payment' | 'canceled'
+  payment_method: PaymentCode
+  grand_total: number
+  /** For hosted payments (card, Tabby, Tamara): where the shopper pays (the sandbox gateway by default). */
+  payment_url: string | null
+}
+
+/** An order as its buyer sees it: the confirmation page and the account's order page (docs/product.md, "Checkout"). */
+export interface OrderDetail extends PlacedOrder {
+  created_at: string
+  contact: { name: string; email: string; mobile: string } | null
+  shipping_address: AddressFields | null
+  billing_address: AddressFields | null
+  delivery_date: string | null
+  shipping_method: ShippingCode | null
+  lines: { sku: string; name: string; image: string | null; qty: number; price: number; row_total: number; is_service: boolean }[]
+  /** Orders placed before the full totals were kept show their five stored sums, the rest as zero. */
+  totals: CartTotals
+  coupon_code: string | null
+  gift_voucher: string | null
+  erp_voucher: string | null
+  timeline: { status: string; at: string }[]
+}
+
+/** A line of the account's order list. */
+export interface OrderSummary {
+  order_id: number
+  increment_id: string
+  created_at: string
+  status: PlacedOrder['status']
+  grand_total: number
+  items_qty: number
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { deliveryFee, shippingMethods, type ShippingInput } from './shipping'
+
+const now = new Date('2026-11-22T10:00:00Z')
+const base: ShippingInput = { regionId: 1102, hasBigItem: false, hasLines: true, afterDiscounts: 200, fastRegionIds: [1101, 1102], leadDays: 2, dateCount: 3 }
+const byCode = (input: ShippingInput) => Object.fromEntries(shippingMethods(input, now).map((m) => [m.code, m]))
+
+describe('shipping methods', () => {
+  it('charges standard delivery at or under 299 SAR and not above it', () => {
+    expect(deliveryFee('standard', 299, true)).toBe(29)
+    expect(deliveryFee('standard', 299.01, true)).toBe(0)
+    expect(deliveryFee('standard', 10, false)).toBe(0)
+  })
+  it('charges fast delivery whatever the total', () => {
+    expect(deliveryFee('fast', 5000, true)).toBe(49)
+  })
+  it('offers fast delivery only in the fast-delivery cities, from the next day', () => {
+    const methods = byCode(base)
+    expect(methods.fast).toMatchObject({ available: true, amount: 49 })
+    expect(methods.fast!.dates[0]!.Date).toBe('2026-11-23')
+    expect(methods.standard!.dates.map((d) => d.Date)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26'])
+    expect(byCode({ ...base, regionId: 1111 }).fast).toMatchObject({ available: false, unavailable_reason: 'not_fast_city' })
+  })
+  it('promises 24 hours in region 1116', () => {
+    expect(byCode({ ...base, regionId: 1116 }).standard!.within_24_hours).toBe(true)
+    expect(byCode(base).standard!.within_24_hours).toBe(false)
+  })
+  it('ships a big item only to region 1101', () => {
+    expect(byCode({ ...base, hasBigItem: true }).standard).toMatchObject({ available: false, unavailable_reason: 'big_items' })
+    expect(byCode({ ...base, hasBigItem: true, regionId: 1101 }).standard!.available).toBe(true)
+  })
+})

@@ -1,0 +1,67 @@
+/**
+ * Shipping methods and their prices (docs/product.md, "Checkout" and "Rules"), pure so the cart's totals and the
+ * checkout page agree. Standard delivery goes everywhere and is free above the free-delivery threshold; fast
+ * delivery is offered in the fast-delivery cities (fdr_ids) for a fixed fee; region 1116 is promised delivery within
+ * 24 hours; a cart with a big item ships only to region 1101.
+ */
+import { appConfig } from '../../app.config'
+import { availableDeliveryDates, type AvailableDate, type DisplayDate } from './dates'
+
+export const shippingCodes = ['standard', 'fast'] as const
+export type ShippingCode = (typeof shippingCodes)[number]
+
+export interface ShippingMethod {
+  code: ShippingCode
+  amount: number
+  available: boolean
+  /** Why it cannot be chosen: a big item outside its region, or a city without fast delivery. */
+  unavailable_reason: 'big_items' | 'not_fast_city' | null
+  /** Region 1116's promise, shown instead of the usual text. */
+  within_24_hours: boolean
+  dates: AvailableDate[]
+}
+
+/** A shipping method with its dates in the page's language, as the checkout page shows it. */
+export type ShippingChoice = Omit<ShippingMethod, 'dates'> & { dates: DisplayDate[] }
+
+/** The delivery fee of a method for a cart whose products, after discounts, come to `afterDiscounts`. */
+export function deliveryFee(code: ShippingCode, afterDiscounts: number, hasLines: boolean): number {
+  if (!hasLines) return 0
+  if (code === 'fast') return appConfig.money.fastDeliveryFeeSar
+  return afterDiscounts > appConfig.money.freeDeliveryAboveSar ? 0 : appConfig.money.deliveryFeeSar
+}
+
+export interface ShippingInput {
+  regionId: number
+  hasBigItem: boolean
+  hasLines: boolean
+  afterDiscounts: number
+  fastRegionIds: readonly number[]
+  /** The city's delivery dates: the first is `leadDays` after today, `dateCount` of them. */
+  leadDays: number
+  dateCount: number
+}
+
+export function shippingMethods(input: ShippingInput, now: Date): ShippingMethod[] {
+  const bigItemsBlocked = input.hasBigItem && input.regionId !== appConfig.regions.bigItemsOnlyId
+  const fastCity = input.fastRegionIds.includes(input.regionId)
+  const fastLead = Math.min(input.leadDays, appConfig.checkout.fastLeadDays)
+  return [
+    {
+      code: 'standard',
+      amount: deliveryFee('standard', input.afterDiscounts, input.hasLines),
+      available: !bigItemsBlocked,
+      unavailable_reason: bigItemsBlocked ? 'big_items' : null,
+      within_24_hours: input.regionId === appConfig.regions.twentyFourHourId,
+      dates: availableDeliveryDates(now, input.leadDays, input.dateCount),
+    },
+    {
+      code: 'fast',
+      amount: deliveryFee('fast', input.afterDiscounts, input.hasLines),
+      available: !bigItemsBlocked && fastCity,
+      unavailable_reason: bigItemsBlocked ? 'big_items' : fastCity ? null : 'not_fast_city',
+      within_24_hours: false,
+      dates: availableDeliveryDates(now, fastLead, input.dateCount),
+    },
+  ]
+}

@@ -1,0 +1,65 @@
+/**
+ * Checkout in the embedded backend (docs/product.md, "Checkout"): the cart's shipping methods and delivery dates, the
+ * phones verified by code, and the details an order is placed with, checked with the same rules the page uses
+ * (src/domain/checkout.ts) before anything is kept.
+ */
+import type { Locale } from '../../app.config'
+import { computeTotals, type CartState } from '../../src/domain/cart'
+import { checkoutErrors, normaliseDetails, type CheckoutDetails } from '../../src/domain/checkout'
+import { internationalMobile } from '../../src/domain/phone'
+import { shippingMethods, type ShippingCode, type ShippingMethod } from '../../src/domain/shipping'
+import { accountStore } from '../storage/account-store'
+import { cachedCatalogue } from '../storage/cached-catalogue'
+import { catalogueStore } from '../storage/catalogue-store'
+import { CommerceError } from './errors'
+
+export async function shippingFor(env: Env, state: CartState, locale: Locale, now: Date): Promise<ShippingMethod[]> {
+  const [region, fastRegionIds] = await Promise.all([
+    catalogueStore(env.DB).region(state.region_id),
+    cachedCatalogue(env).fastDeliveryRegionIds(locale),
+  ])
+  const totals = computeTotals(state, now)
+  const products = state.lines.filter((l) => l.parent_item_id === null)
+  return shippingMethods(
+    {
+      regionId: state.region_id,
+      hasBigItem: products.some((l) => l.big_items),
+      hasLines: products.length > 0,
+      afterDiscounts: Math.max(0, totals.subtotal - totals.coupon_discount - totals.replacement_discount),
+      fastRegionIds,
+      leadDays: region?.delivery_lead_days ?? 1,
+      dateCount: region?.delivery_date_count ?? 3,
+    },
+    now,
+  )
+}
+
+/** The method the cart ships with, refused when the cart's city or items do not allow it. */
+export async function availableMethod(env: Env, state: CartState, code: ShippingCode, locale: Locale, now: Date): Promise<ShippingMethod> {
+  const method = (await shippingFor(env, state, locale, now)).find((m) => m.code === code)
+  if (!method?.available) throw new CommerceError(400, method?.unavailable_reason === 'big_items' ? 'big_item_region' : 'shipping_unavailable')
+  return method
+}
+
+/**
+ * The details normalised, or a refusal naming the first field that breaks a rule (its message in the shopper's
+ * language) and every such field in `issues`. The delivery address must be in the cart's city: stock, prices and
+ * delivery follow it, and changing city is the city-change rule, not a form field.
+ */
+export function checkedDetails(details: CheckoutDetails, state: CartState, method: ShippingMethod): CheckoutDetails {
+  const errors = checkoutErrors(
+    details,
+    method.dates.map((d) => d.Date),
+  )
+  if (details.shipping_address.regionId !== state.region_id && !errors.includes('regionId')) errors.unshift('regionId')
+  if (errors.length > 0) throw new CommerceError(400, 'checkout_invalid', { field: errors[0]! }, errors)
+  return normaliseDetails(details)
+}
+
+/** Whether the contact's mobile was verified by code for this cart, or is one of the customer's verified phones. */
+export async function phoneVerified(env: Env, state: CartState, mobile: string, customerId: number | null): Promise<boolean> {
+  const phone = internationalMobile(mobile)
+  if (!phone) return false
+  if (state.verified_phones.includes(phone)) return true
+  return customerId !== null && (await accountStore(env.DB).customerHasVerifiedPhone(customerId, phone))
+}

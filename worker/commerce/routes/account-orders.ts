@@ -1,0 +1,119 @@
+/**
+ * The account's orders and addresses, and the guest order lookup (docs/product.md, "Accounts" and "Checkout"). A
+ * customer reaches only their own; a guest finds an order only by its number with the mobile verified for it, a
+ * limited number of times per address, and a wrong pair answers exactly as a made-up number does.
+ */
+import { type } from 'arktype'
+import { Hono } from 'hono'
+import { serverLimits } from '../../../app.config'
+import { addressErrors, normaliseAddress } from '../../../src/domain/checkout'
+import { internationalMobile } from '../../../src/domain/phone'
+import { addressFields, itemId } from '../../../src/domain/schemas'
+import { limiterFor } from '../../durable-objects/limiter'
+import { clientIp } from '../../http/client-ip'
+import { addressStore } from '../../storage/address-store'
+import { orderStore } from '../../storage/order-store'
+import type { CommerceEnv } from '../context'
+import type { Customer } from '../customers'
+import { CommerceError } from '../errors'
+import { orderDetailView } from '../orders'
+import { validate } from '../validate'
+
+const incrementPattern = /^MJ\d{8,20}$/
+const lookupBody = type({ increment: 'string <= 32', mobilenumber: 'string <= 20' })
+const addressBody = type({ address: addressFields, 'isDefault?': 'boolean' })
+
+function signedIn(customer: Customer | null): Customer {
+  if (!customer) throw new CommerceError(401, 'unauthorized', { resources: 'customer' })
+  return customer
+}
+
+/** The address as kept, or a refusal naming its first broken field in the shopper's language. */
+function checkedAddress(address: typeof addressFields.infer) {
+  const errors = addressErrors(address)
+  if (errors.length > 0) throw new CommerceError(400, 'checkout_invalid', { field: errors[0]! }, errors)
+  return normaliseAddress(address)
+}
+
+const addressId = (value: string) => {
+  const id = Number(value)
+  if (!itemId.allows(id)) throw new CommerceError(404, 'address_not_found')
+  return id
+}
+
+export const accountOrderRoutes = new Hono<CommerceEnv>()
+  .get('/customer/orders', async (c) => {
+    const customer = signedIn(c.get('customer'))
+    const orders = await orderStore(c.env.DB).forCustomer(customer.id, serverLimits.orders.accountListSize)
+    return c.json({
+      orders: orders.map((o) => ({
+        order_id: o.id,
+        increment_id: o.increment_id,
+        created_at: o.created_at,
+        status: o.status,
+        grand_total: o.grand_total,
+        items_qty: o.items_qty,
+      })),
+    })
+  })
+
+  .get('/customer/orders/:increment', async (c) => {
+    const customer = signedIn(c.get('customer'))
+    const increment = c.req.param('increment')
+    const orders = orderStore(c.env.DB)
+    const order = incrementPattern.test(increment) ? await orders.byIncrement(increment) : null
+    const detail = order && order.customer_id === customer.id ? await orders.detail(order.id) : null
+    if (!detail) throw new CommerceError(404, 'order_not_found')
+    return c.json(orderDetailView(detail, c.get('locale')))
+  })
+
+  .post('/orders/lookup', validate('json', lookupBody), async (c) => {
+    const { increment, mobilenumber } = c.req.valid('json')
+    const limit = await limiterFor(c.env, `order-lookup:${clientIp((n) => c.req.header(n))}`).hit(serverLimits.orders.lookupsPerIpPerHour, 3600)
+    if (!limit.allowed) throw new CommerceError(429, 'lookup_rate_limited', { minutes: Math.ceil(limit.retryAfterSeconds / 60) })
+    const phone = internationalMobile(mobilenumber)
+    const number = increment.trim().toUpperCase()
+    const orders = orderStore(c.env.DB)
+    const order = phone && incrementPattern.test(number) ? await orders.byIncrementAndVerifiedPhone(number, phone) : null
+    const detail = order ? await orders.detail(order.id) : null
+    if (!detail) throw new CommerceError(404, 'order_not_found')
+    return c.json(orderDetailView(detail, c.get('locale')))
+  })
+
+  .get('/customer/addresses', async (c) => {
+    const customer = signedIn(c.get('customer'))
+    return c.json({ addresses: await addressStore(c.env.DB).list(customer.id) })
+  })
+
+  .post('/customer/addresses', validate('json', addressBody), async (c) => {
+    const customer = signedIn(c.get('customer'))
+    const body = c.req.valid('json')
+    const store = addressStore(c.env.DB)
+    const id = await store.add(customer.id, checkedAddress(body.address), body.isDefault ?? false, serverLimits.addressesPerCustomer, new Date())
+    if (id === null) throw new CommerceError(409, 'address_limit', { count: serverLimits.addressesPerCustomer })
+    return c.json({ id, addresses: await store.list(customer.id) })
+  })
+
+  .put('/customer/addresses/:id', validate('json', addressBody), async (c) => {
+    const customer = signedIn(c.get('customer'))
+    const body = c.req.valid('json')
+    const store = addressStore(c.env.DB)
+    const id = addressId(c.req.param('id'))
+    if (!(await store.update(customer.id, id, checkedAddress(body.address)))) throw new CommerceError(404, 'address_not_found')
+    if (body.isDefault) await store.setDefault(customer.id, id)
+    return c.json({ addresses: await store.list(customer.id) })
+  })
+
+  .put('/customer/addresses/:id/default', async (c) => {
+    const customer = signedIn(c.get('customer'))
+    const store = addressStore(c.env.DB)
+    if (!(await store.setDefault(customer.id, addressId(c.req.param('id'))))) throw new CommerceError(404, 'address_not_found')
+    return c.json({ addresses: await store.list(customer.id) })
+  })
+
+  .delete('/customer/addresses/:id', async (c) => {
+    const customer = signedIn(c.get('customer'))
+    const store = addressStore(c.env.DB)
+    if (!(await store.remove(customer.id, addressId(c.req.param('id'))))) throw new CommerceError(404, 'address_not_found')
+    return c.json({ addresses: await store.list(customer.id) })
+  })
