@@ -1,5 +1,5 @@
 // npm run lighthouse: Lighthouse (from npm) in Debian's Chromium against the built Worker, mobile
-// form factor with Lighthouse's default simulated throttling, on home, category, product and cart pages
+// form factor with Lighthouse's default simulated throttling, on home, category, product, cart and checkout pages
 // in both languages (the cart filled through the Direct API), through a local stand-in for the edge's compression (scripts/edge-compression.ts).
 // Prints the four category scores and LCP, CLS and TBT beside the bars of
 // docs/architecture.md, "Bars every part clears", and exits 1 when a page misses one.
@@ -36,7 +36,7 @@ try {
   // A real product of the seeded catalogue.
   const listing = await (await fetch(`${base}/laptops`)).text()
   const product = /href="(\/product\/[^"]+)"/.exec(listing)?.[1] ?? '/laptops'
-  const all = ['/', '/laptops', product, '/cart'].flatMap((path) => [path, path === '/' ? '/en/' : `/en${path}`])
+  const all = ['/', '/laptops', product, '/cart', '/checkout'].flatMap((path) => [path, path === '/' ? '/en/' : `/en${path}`])
   // The cart page measured as a shopper sees it: two lines, a coupon and a gift voucher (one cart per language).
   const cartCookies = { ar: await filledCart(base, 'ar'), en: await filledCart(base, 'en') }
   const only = values.only?.split(',')
@@ -56,7 +56,7 @@ try {
         output: 'json' as const,
         logLevel: 'error' as const,
         locale: 'en-US' as const,
-        ...(path.endsWith('/cart') ? { extraHeaders: { Cookie: cartCookies[path.startsWith('/en/') ? 'en' : 'ar'] } } : {}),
+        ...(/\/(cart|checkout)$/.test(path) ? { extraHeaders: { Cookie: cartCookies[path.startsWith('/en/') ? 'en' : 'ar'] } } : {}),
       }
       let run = (await lighthouse(base + path, flags))!.lhr
       // Chromium sometimes loses the trace's start (NO_NAVSTART): one more run, then report what it says.
@@ -125,7 +125,7 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
  * every other SEO audit (docs/decisions/0008-the-cart-stays-out-of-search.md).
  */
 function keptOutOfSearch(path: string): boolean {
-  return /^(\/en)?\/cart$/.test(path)
+  return /^(\/en)?\/(cart|checkout)$/.test(path)
 }
 
 function seoWithoutCrawlability(lhr: Lhr): number {

@@ -3,7 +3,7 @@
  * order, its confirmation, and putting a failed payment's items back into the active cart, over
  * src/server/checkout.functions.ts.
  */
-import { queryOptions, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
 import type { CheckoutDetails } from '../domain/checkout'
 import type { ShippingCode } from '../domain/shipping'
@@ -32,6 +32,8 @@ export const checkoutQueries = {
       queryKey: ['payment-methods', locale, cartVersion],
       queryFn: () => getPaymentMethods({ data: { locale } }),
       enabled: cartVersion !== undefined,
+      // While a changed cart's methods load, the last ones stay on screen (and the chosen one stays chosen).
+      placeholderData: keepPreviousData,
     }),
   /** Keyed by the cart's version too: the total decides free delivery, the items where they may go. */
   shippingMethods: (locale: Locale, cartVersion: number | undefined) =>
@@ -39,6 +41,8 @@ export const checkoutQueries = {
       queryKey: ['shipping-methods', locale, cartVersion],
       queryFn: () => getShippingMethods({ data: { locale } }),
       enabled: cartVersion !== undefined,
+      // A verified mobile changes the cart's version: the dates must not vanish (and the chosen one reset) meanwhile.
+      placeholderData: keepPreviousData,
     }),
   /** The order a confirmation link names, answered only to its buyer; read in the browser, where the cookies are. */
   confirmation: (locale: Locale, increment: string | undefined) =>

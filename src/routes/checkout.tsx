@@ -16,7 +16,7 @@ import { AddressForm, addressFromForm } from '../components/checkout/AddressForm
 import { ContactSection } from '../components/checkout/ContactSection'
 import { DeliverySection } from '../components/checkout/DeliverySection'
 import { checkoutFieldMessage, type FieldErrors } from '../components/checkout/field-messages'
-import { OrderConfirmation } from '../components/checkout/OrderConfirmation'
+import { AddressLines, OrderConfirmation } from '../components/checkout/OrderConfirmation'
 import { PaymentSection } from '../components/checkout/PaymentSection'
 import { currentLocale } from '../lib/i18n'
 import { amountCookie, paymentCookie } from '../domain/cookies'
@@ -30,6 +30,7 @@ import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
 import { purchaseEventsFor, sendSearchEvent, type SearchEvent } from '../lib/search-insights'
 import { checkoutQueries, usePlaceOrder, useSetShippingMethod, type PaymentCode } from '../queries/checkout'
+import { orderQueries } from '../queries/orders'
 import { failureMessage } from '../queries/server-action'
 import { useLoadingInBrowser } from '../state/hydrated'
 import { cityName } from '../lib/city-search'
@@ -109,6 +110,10 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const [shippingChoice, setShippingChoice] = useState<ShippingCode | null>(null)
   const [billingSame, setBillingSame] = useState<boolean | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
+  // A customer's saved addresses in the cart's city (docs/product.md, "Checkout"); 0 is "another address".
+  const savedAddresses =
+    useQuery({ ...orderQueries.addresses(locale), enabled: typeof window !== 'undefined' && user !== null }).data?.data?.addresses ?? []
+  const [pickedAddress, setPickedAddress] = useState<number | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
 
   if (loading) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
@@ -139,6 +144,13 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const sameBilling = billingSame ?? !kept?.billing_address
   const defaults = { name: kept?.contact.name ?? (user ? `${user.firstname} ${user.lastname}` : ''), email: kept?.contact.email ?? user?.email ?? '' }
   const placing = place.isPending
+  const usable = savedAddresses.filter((saved) => saved.address.regionId === regionId)
+  const picked =
+    pickedAddress === null
+      ? kept
+        ? null
+        : (usable.find((a) => a.is_default) ?? usable[0] ?? null)
+      : (usable.find((a) => a.id === pickedAddress) ?? null)
 
   return (
     <form
@@ -175,6 +187,9 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
         if (!result.data) return setFailure(failureMessage(result, m.error_internal))
         const purchases = purchaseEventsAfterSearch(cart.cartItems)
         void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
+        // The account's lists now hold this order, and its address (saved at placing).
+        void queryClient.invalidateQueries({ queryKey: orderQueries.mine(locale).queryKey })
+        void queryClient.invalidateQueries({ queryKey: orderQueries.addresses(locale).queryKey })
         if (result.data.payment_url) {
           // docs/product.md, "Calls": amount and payment travel through the provider's page and back.
           writeBrowserCookie(amountCookie, result.data.grand_total.toFixed(2))
@@ -198,7 +213,40 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
             </h2>
             <p className="text-sm text-muted">{m.checkout_address_hint()}</p>
           </div>
-          <AddressForm prefix="" defaults={kept?.shipping_address ?? null} errors={errors} regionId={regionId} cityLabel={cityLabel(regionId)} />
+          {usable.length > 0 && (
+            <fieldset>
+              <legend className="mb-2 font-semibold">{m.checkout_saved_addresses()}</legend>
+              <div className="space-y-2">
+                {[...usable, null].map((saved) => (
+                  <label
+                    key={saved?.id ?? 0}
+                    className="flex cursor-pointer items-start gap-3 rounded-lg border border-line px-4 py-3 has-checked:border-brand has-checked:bg-brand-soft"
+                  >
+                    <input
+                      type="radio"
+                      name="saved_address"
+                      checked={(picked?.id ?? 0) === (saved?.id ?? 0)}
+                      onChange={() => setPickedAddress(saved?.id ?? 0)}
+                      className="mt-1 accent-[var(--brand)]"
+                    />
+                    {saved ? (
+                      <AddressLines address={saved.address} city={cityLabel(regionId)} />
+                    ) : (
+                      <span className="font-medium">{m.checkout_new_address()}</span>
+                    )}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <AddressForm
+            key={picked?.id ?? (pickedAddress === 0 ? 'new' : 'kept')}
+            prefix=""
+            defaults={picked?.address ?? (pickedAddress === 0 ? null : (kept?.shipping_address ?? null))}
+            errors={errors}
+            regionId={regionId}
+            cityLabel={cityLabel(regionId)}
+          />
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"

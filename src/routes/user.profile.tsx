@@ -1,9 +1,25 @@
-/** The customer dashboard (/user/profile), from the user menu: who is signed in. */
+/**
+ * The customer dashboard (/user/profile), from the user menu (docs/product.md, "Accounts"): their details, their
+ * orders (number, date, status, total, each opening its page) and their saved addresses. A guest is pointed to the
+ * order lookup.
+ */
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { AddressBook } from '../components/account/AddressBook'
+import { Price } from '../components/Price'
+import { formatDisplayDate, riyadhDateString } from '../domain/dates'
+import type { OrderSummary } from '../domain/order'
+import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
+import { orderQueries } from '../queries/orders'
 import { sessionQueries } from '../queries/session'
 import { useLoadingInBrowser } from '../state/hydrated'
+
+const statusLabel: Record<OrderSummary['status'], () => string> = {
+  processing: m.order_status_processing,
+  pending_payment: m.order_status_pending_payment,
+  canceled: m.order_status_canceled,
+}
 
 export const Route = createFileRoute('/user/profile')({
   head: () => ({ meta: [{ title: `${m.profile_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
@@ -20,21 +36,27 @@ function Profile() {
         <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
           {m.not_found_home()}
         </Link>
+        <Link to="/track-order" className="font-semibold text-brand underline-offset-2 hover:underline">
+          {m.order_lookup_link()}
+        </Link>
       </section>
     )
   }
   const { user } = session
   const mobile = user.custom_attributes.find((a) => a.attribute_code === 'mobilenumber')?.value
   return (
-    <section className="mx-auto max-w-2xl px-4 py-8">
+    <section className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold">{m.user_greeting({ name: user.firstname })}</h1>
       {user.telesales && <p className="mt-2 w-fit rounded bg-accent px-2 py-0.5 text-xs font-bold text-accent-ink">{m.user_telesales()}</p>}
-      <dl className="mt-6 divide-y divide-line rounded-2xl bg-white">
+      <h2 className="sr-only">{m.profile_details()}</h2>
+      <dl className="divide-y divide-line rounded-2xl bg-white">
         <div className="flex justify-between gap-4 px-5 py-4">
-          <dt className="text-muted">{m.auth_first_name()}</dt>
-          <dd className="font-medium">
-            {user.firstname} {user.lastname}
-          </dd>
+          <dt className="text-muted">{m.profile_first_name()}</dt>
+          <dd className="font-medium">{user.firstname}</dd>
+        </div>
+        <div className="flex justify-between gap-4 px-5 py-4">
+          <dt className="text-muted">{m.profile_last_name()}</dt>
+          <dd className="font-medium">{user.lastname}</dd>
         </div>
         <div className="flex justify-between gap-4 px-5 py-4">
           <dt className="text-muted">{m.auth_email()}</dt>
@@ -51,6 +73,52 @@ function Profile() {
           </div>
         )}
       </dl>
+      <OrderList />
+      <AddressBook />
+    </section>
+  )
+}
+
+function OrderList() {
+  const locale = currentLocale()
+  const orders = useQuery(orderQueries.mine(locale)).data?.data?.orders ?? []
+  return (
+    <section aria-labelledby="orders-heading" className="rounded-2xl bg-white p-5">
+      <h2 id="orders-heading" className="mb-3 text-lg font-bold">
+        {m.profile_orders()}
+      </h2>
+      {orders.length === 0 ? (
+        <p className="text-sm text-muted">{m.profile_orders_empty()}</p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {orders.map((order) => (
+            <li key={order.order_id}>
+              <Link
+                to="/user/orders/$increment"
+                params={{ increment: order.increment_id }}
+                className="flex flex-wrap items-center justify-between gap-2 py-3 hover:text-brand"
+              >
+                <span>
+                  <bdi dir="ltr" className="block font-semibold">
+                    {order.increment_id}
+                  </bdi>
+                  <span className="text-sm text-muted">
+                    {formatDisplayDate(riyadhDateString(new Date(order.created_at)), locale)} · {m.cart_items_count({ count: order.items_qty })}
+                  </span>
+                </span>
+                <span className="text-end">
+                  <span
+                    className={`block text-sm font-semibold ${order.status === 'canceled' ? 'text-sale' : order.status === 'processing' ? 'text-[#00683a]' : ''}`}
+                  >
+                    {statusLabel[order.status]()}
+                  </span>
+                  <Price amount={order.grand_total} decimals={2} className="text-sm" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   )
 }

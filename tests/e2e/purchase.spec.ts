@@ -27,7 +27,10 @@ test.describe('buying in the browser', () => {
   test.describe('on a desktop, in English', () => {
     test.use({ viewport: desktop })
 
-    test('choose a city, add from a listing, verify the mobile, give the address, choose fast delivery, pay on delivery', async ({ page, request }) => {
+    test('choose a city, add from a listing, verify the mobile, give the address, choose fast delivery, pay on delivery', async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(90_000)
       await acceptCookies(page)
       await page.goto('/en/headphones')
@@ -113,12 +116,19 @@ test.describe('buying in the browser', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'سلة التسوق فارغة' })).toBeVisible()
     })
 
-    test('a guest pays on delivery with a verified mobile and a National Address typed in Arabic-Indic digits', async ({ page, context, request }) => {
+    test('a guest pays on delivery with a verified mobile and a National Address typed in Arabic-Indic digits', async ({
+      page,
+      context,
+      request,
+    }) => {
       test.setTimeout(90_000)
       await acceptCookies(page)
       await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
       await page.goto('/smartwatches')
-      await page.getByRole('button', { name: /^أضف .* إلى السلة$/ }).first().click()
+      await page
+        .getByRole('button', { name: /^أضف .* إلى السلة$/ })
+        .first()
+        .click()
       await page.getByRole('dialog', { name: 'سلة التسوق' }).getByRole('button', { name: 'إتمام الطلب' }).click()
       await expect(page.getByRole('heading', { level: 1, name: 'إتمام الطلب' })).toBeVisible()
 
@@ -144,7 +154,15 @@ test.describe('buying in the browser', () => {
       await expect(page.getByRole('heading', { name: 'شكراً لك! تم استلام طلبك' })).toBeVisible()
       await expect(page.locator('address')).toContainText('مبنى 2929')
       await expect(page.locator('address')).toContainText('13521')
-      await expect(page.getByText(/^رقم الطلب MJ\d+$/)).toBeVisible()
+      const number = /MJ\d+/.exec(await page.getByText(/^رقم الطلب MJ\d+$/).innerText())![0]
+
+      // Later, with only the number and the verified mobile, the guest finds the order and where it stands.
+      await page.goto('/track-order')
+      await page.getByRole('textbox', { name: 'رقم الطلب' }).fill(number)
+      await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(indic(shopper.local))
+      await page.getByRole('button', { name: 'ابحث عن طلبي' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: new RegExp(number) })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'حالة الطلب' }).getByRole('listitem').first()).toContainText('تم الطلب')
     })
 
     test('a cart read answered before an add but arriving after it never hides the added line', async ({ page, context }) => {
@@ -163,7 +181,10 @@ test.describe('buying in the browser', () => {
         released += 1
       })
       await page.goto('/smartwatches')
-      await page.getByRole('button', { name: /^أضف .* إلى السلة$/ }).first().click()
+      await page
+        .getByRole('button', { name: /^أضف .* إلى السلة$/ })
+        .first()
+        .click()
       const panel = page.getByRole('dialog', { name: 'سلة التسوق' })
       await expect(panel).toBeVisible()
       await panel.getByRole('button', { name: 'إغلاق' }).click()
@@ -186,6 +207,98 @@ test.describe('buying in the browser', () => {
   })
 })
 
+test.describe('a customer', () => {
+  test.use({ viewport: desktop })
+
+  test('buys with their details filled in and their mobile already verified, then finds the order and the address in their account', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000)
+    // The account exists already (made over the Direct API as the registration form would).
+    const shopper = newMobile()
+    const email = `buyer${shopper.local}@example.com`
+    const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
+    const auth = { authorization: `Bearer ${token}`, recaptcha: 'Bearer e2e' }
+    await request.post('/commerce/customer/v2/otpSend', { headers: auth, data: { mobilenumber: shopper.local, otptype: 'register', email } })
+    const otpcode = await lastCode(request, shopper.international)
+    const verified = await (
+      await request.post('/commerce/customer/v2/otpVerfiy', {
+        headers: auth,
+        data: { mobilenumber: shopper.local, email, otpcode, otptype: 'register' },
+      })
+    ).json()
+    const registered = await request.post('/commerce/customer/register', {
+      headers: auth,
+      data: {
+        firstName: 'Huda',
+        lastName: 'Alharbi',
+        email,
+        phone_number: shopper.local,
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        terms: true,
+        token: verified.token,
+        recaptchaToken: 'e2e',
+        profile_picture: null,
+        dateOfBirth: null,
+        gender: 0,
+      },
+    })
+    expect(registered.status()).toBe(200)
+
+    await acceptCookies(page)
+    await page.context().addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await page.goto('/en/chargers')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Log in or create an account' })
+    await dialog.getByLabel('Email or mobile number').fill(email)
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Secret123')
+    await dialog.getByRole('checkbox', { name: "I'm not a robot" }).check()
+    await dialog.getByRole('button', { name: 'Log in' }).click()
+    await expect(page.getByRole('button', { name: 'My account: Huda' })).toBeVisible()
+
+    await page
+      .getByRole('button', { name: /^Add .* to cart$/ })
+      .first()
+      .click()
+    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click()
+    await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Huda Alharbi')
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email)
+    await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue(shopper.local)
+    // The registered mobile was verified at registration: cash on delivery needs no new code.
+    await expect(page.getByText('Verified', { exact: true })).toBeVisible()
+    await page.getByRole('textbox', { name: 'District' }).fill('Al Malqa')
+    await page.getByRole('textbox', { name: 'Street' }).fill('Prince Mohammed Bin Saad Road')
+    await page.getByRole('textbox', { name: 'Building number' }).fill('4321')
+    await page.getByRole('textbox', { name: 'Postal code' }).fill('13521')
+    await page.getByRole('radio', { name: 'Cash on delivery' }).check()
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed' })).toBeVisible()
+    const number = (await page.getByText(/^Order number MJ\d+$/).innerText()).replace('Order number ', '').trim()
+
+    await page.getByRole('button', { name: 'My account: Huda' }).click()
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click()
+    await expect(page.getByRole('heading', { name: 'Hello Huda' })).toBeVisible()
+    const orders = page.getByRole('region', { name: 'My orders' })
+    await expect(orders.getByRole('link', { name: new RegExp(number) })).toContainText('Confirmed')
+    // The order's address was saved, as the default.
+    await expect(page.getByRole('region', { name: 'My addresses' })).toContainText('Prince Mohammed Bin Saad Road')
+    await orders.getByRole('link', { name: new RegExp(number) }).click()
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Order .?${number}.?$`) })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Order status' }).getByRole('listitem')).toHaveText([
+      /^Placed/,
+      'Preparing',
+      'Shipped',
+      'Delivered',
+    ])
+    // Order again: the items go back into a cart.
+    await page.getByRole('button', { name: 'Order again' }).click()
+    await expect(page).toHaveURL(/\/en\/cart$/)
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+  })
+})
+
 test.describe('an order confirmation link', () => {
   test.use({ viewport: desktop })
 
@@ -194,6 +307,18 @@ test.describe('an order confirmation link', () => {
     await page.goto('/en/checkout?order=MJ12345678')
     await expect(page.getByRole('heading', { level: 1, name: /not found/i })).toBeVisible()
     await expect(page.getByText('Thank you! Your order is placed')).toHaveCount(0)
+  })
+
+  test('a guest looks an order up by its number and the mobile verified for it; a wrong pair finds nothing', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/en/track-order')
+    await page.getByRole('textbox', { name: 'Order number' }).fill('MJ12345678')
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('0551234567')
+    await page.getByRole('button', { name: 'Find my order' }).click()
+    await expect(page.getByRole('alert')).toHaveText('We found no order with this number and mobile.')
+    await page.getByRole('textbox', { name: 'Order number' }).fill('12345')
+    await page.getByRole('button', { name: 'Find my order' }).click()
+    await expect(page.getByRole('textbox', { name: 'Order number' })).toBeFocused()
   })
 })
 
@@ -258,7 +383,10 @@ test.describe('buying over HTTP against the started store', () => {
     }
     expect(sku).toBeDefined()
 
-    const added = await request.post('/commerce/cart/add', { headers: withQuote, data: { sku: sku!, qty: 1, extension_attributes: { region: '1101' } } })
+    const added = await request.post('/commerce/cart/add', {
+      headers: withQuote,
+      data: { sku: sku!, qty: 1, extension_attributes: { region: '1101' } },
+    })
     expect(added.status()).toBe(200)
     const coupon = await request.put('/commerce/cart/applyCoupon', { headers: withQuote, data: { couponCode: 'WELCOME10' } })
     expect((await coupon.json()).cart.totals.coupon_discount).toBeGreaterThan(0)
@@ -266,15 +394,29 @@ test.describe('buying over HTTP against the started store', () => {
     const shopper = newMobile()
     expect((await request.post('/commerce/cart/telephone', { headers: withQuote, data: { mobilenumber: shopper.local } })).status()).toBe(200)
     const code = await lastCode(request, shopper.international)
-    expect((await request.post('/commerce/cart/verify-mobile', { headers: withQuote, data: { mobilenumber: shopper.local, otpcode: code } })).status()).toBe(200)
+    expect(
+      (await request.post('/commerce/cart/verify-mobile', { headers: withQuote, data: { mobilenumber: shopper.local, otpcode: code } })).status(),
+    ).toBe(200)
     const shipping = await (await request.get('/commerce/cart/shipping-methods', { headers: withQuote })).json()
     const checkout = {
       contact: { name: 'API Shopper', email: 'api@example.com', mobile: shopper.local },
-      shipping_address: { regionId: '1101', district: 'Al Olaya', street: 'King Fahd Road', building: '1234', postalCode: '12211', additionalNumber: '', shortAddress: '', note: '' },
+      shipping_address: {
+        regionId: '1101',
+        district: 'Al Olaya',
+        street: 'King Fahd Road',
+        building: '1234',
+        postalCode: '12211',
+        additionalNumber: '',
+        shortAddress: '',
+        note: '',
+      },
       billing_address: null,
       delivery_date: shipping.shipping_methods[0].dates[0].Date,
     }
-    const order = await request.post('/commerce/cart/placeOrder', { headers: withQuote, data: { checkout, paymentMethod: { method: 'cashondelivery' } } })
+    const order = await request.post('/commerce/cart/placeOrder', {
+      headers: withQuote,
+      data: { checkout, paymentMethod: { method: 'cashondelivery' } },
+    })
     expect(order.status()).toBe(200)
     expect(await order.json()).toMatchObject({ status: 'processing', increment_id: expect.stringMatching(/^MJ/) })
   })

@@ -50,7 +50,8 @@ export async function createCart(env: Env, customer: Customer | null, regionId: 
   // Digits only: a customer quote (docs/product.md, "Rules"). Random, so ids say nothing about order volume.
   const quoteId = String(1_000_000_000 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 8_999_999_999))
   await accounts.setQuote(customer.id, quoteId)
-  return cartStub(env, quoteId).init(quoteId, 0, customer.id, regionId)
+  // The customer's verified phones come with the cart, so checkout shows them verified (docs/product.md, "Checkout").
+  return cartStub(env, quoteId).init(quoteId, 0, customer.id, regionId, await accounts.customerVerifiedPhones(customer.id))
 }
 
 interface Configurable {

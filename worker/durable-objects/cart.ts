@@ -115,7 +115,7 @@ export class CartObject extends DurableObject<Env> {
   // --- RPC -----------------------------------------------------------------------------------
 
   /** Creates the cart once; later calls return it unchanged. */
-  async init(quoteId: string, isMask: 0 | 1, customerId: number | null, regionId: number): Promise<CartState> {
+  async init(quoteId: string, isMask: 0 | 1, customerId: number | null, regionId: number, verifiedPhones: string[] = []): Promise<CartState> {
     if (this.meta('quote_id') === null) {
       this.ctx.storage.transactionSync(() => {
         this.setMeta('quote_id', quoteId)
@@ -124,6 +124,7 @@ export class CartObject extends DurableObject<Env> {
         this.setMeta('region_id', String(regionId))
         this.setMeta('status', 'active')
         this.setMeta('version', '1')
+        if (verifiedPhones.length > 0) this.setMeta('verified_phones', JSON.stringify(verifiedPhones))
       })
     }
     return this.readState()!

@@ -150,6 +150,15 @@ export function accountStore(db: D1Database) {
       return row !== null
     },
 
+    /** Every phone verified for this customer: the registered mobile first. */
+    async customerVerifiedPhones(customerId: number): Promise<string[]> {
+      const { results } = await db
+        .prepare('SELECT mobile AS phone FROM customers WHERE id = ?1 UNION SELECT phone FROM customer_phones WHERE customer_id = ?1')
+        .bind(customerId)
+        .all<{ phone: string }>()
+      return results.map((row) => row.phone)
+    },
+
     async addCustomerPhone(customerId: number, phone: string, now: Date): Promise<void> {
       await db.prepare('INSERT OR IGNORE INTO customer_phones (customer_id, phone, verified_at) VALUES (?, ?, ?)').bind(customerId, phone, now.toISOString()).run()
     },

@@ -140,17 +140,17 @@ export function AddressForm({ prefix, defaults, errors, regionId, cityLabel, reg
   )
 }
 
-/** The address a form holds, read by field name (the city of the delivery address is the cart's). */
+/** The address a form holds, read by field name; without a city field (checkout's delivery address) it is `regionId`. */
 export function addressFromForm(form: FormData, prefix: '' | 'billing_', regionId: number): AddressFields {
   const value = (field: string) => String(form.get(`${prefix}${field}`) ?? '')
   return {
-    regionId: prefix === '' ? regionId : Number(value('regionId')),
+    regionId: form.has(`${prefix}regionId`) ? Number(value('regionId')) : regionId,
     district: value('district'),
     street: value('street'),
     building: value('building'),
     postalCode: value('postalCode'),
     additionalNumber: value('additionalNumber'),
     shortAddress: value('shortAddress'),
-    note: prefix === '' ? value('note') : '',
+    note: value('note'),
   }
 }

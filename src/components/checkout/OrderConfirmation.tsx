@@ -32,6 +32,20 @@ export function OrderConfirmation({ order, cityLabel }: { order: OrderDetail; ci
         )}
         <p className="text-muted">{m.order_success_text()}</p>
       </div>
+      <OrderParts order={order} cityLabel={cityLabel} />
+      <div className="text-center">
+        <Link to="/" className="inline-block rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
+          {m.continue_shopping()}
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+/** An order's address, payment, lines and money: the confirmation and the account's order page show the same. */
+export function OrderParts({ order, cityLabel }: { order: OrderDetail; cityLabel: (regionId: number) => string }) {
+  return (
+    <>
       <div className="grid gap-4 sm:grid-cols-2">
         {order.shipping_address && (
           <div className="rounded-2xl bg-white p-5">
@@ -64,12 +78,7 @@ export function OrderConfirmation({ order, cityLabel }: { order: OrderDetail; ci
         </ul>
         <MoneyLines totals={order.totals} codes={order} />
       </div>
-      <div className="text-center">
-        <Link to="/" className="inline-block rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
-          {m.continue_shopping()}
-        </Link>
-      </div>
-    </section>
+    </>
   )
 }
 

@@ -1,0 +1,67 @@
+/** An order with its status timeline (docs/product.md, "Accounts"): the account's order page and the guest lookup. */
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { formatDisplayDate, riyadhDateString } from '../../domain/dates'
+import type { OrderDetail } from '../../domain/order'
+import { effectiveRegion } from '../../domain/region'
+import { isolated } from '../../lib/bidi'
+import { cityName } from '../../lib/city-search'
+import { currentLocale } from '../../lib/i18n'
+import { m } from '../../paraglide/messages.js'
+import { catalogueQueries } from '../../queries/catalogue'
+import { useReactivateOrder } from '../../queries/checkout'
+import { failureMessage } from '../../queries/server-action'
+import { OrderParts } from '../checkout/OrderConfirmation'
+import { OrderTimeline } from './OrderTimeline'
+
+export function OrderPage({ order, reorder = true }: { order: OrderDetail; reorder?: boolean }) {
+  const locale = currentLocale()
+  const regions = useQuery(catalogueQueries.frame(locale)).data?.regions
+  const navigate = useNavigate()
+  const again = useReactivateOrder()
+  const [failure, setFailure] = useState<string | null>(null)
+  return (
+    <section className="mx-auto max-w-3xl space-y-6 px-4 py-8" aria-labelledby="order-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 id="order-heading" className="text-2xl font-bold">
+            {m.order_page_title({ number: isolated(order.increment_id) })}
+          </h1>
+          <p className="text-sm text-muted">{m.order_placed_on({ date: formatDisplayDate(riyadhDateString(new Date(order.created_at)), locale) })}</p>
+          {order.delivery_date && order.status !== 'canceled' && (
+            <p className="mt-1 font-semibold text-brand">{m.order_delivery_on({ date: formatDisplayDate(order.delivery_date, locale) })}</p>
+          )}
+        </div>
+        {reorder && (
+          <button
+            type="button"
+            disabled={again.isPending}
+            onClick={async () => {
+              const result = await again.mutateAsync(order.order_id)
+              if (!result.data) return setFailure(failureMessage(result, m.error_internal))
+              void navigate({ to: '/cart' })
+            }}
+            className="rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-ink disabled:opacity-60"
+          >
+            {m.order_reorder()}
+          </button>
+        )}
+      </div>
+      {failure && (
+        <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
+          {failure}
+        </p>
+      )}
+      <OrderTimeline order={order} />
+      <OrderParts order={order} cityLabel={(id) => cityName(regions, effectiveRegion(id)) ?? ''} />
+      {reorder && (
+        <p className="text-center">
+          <Link to="/user/profile" className="font-semibold text-brand underline-offset-2 hover:underline">
+            {m.profile_orders()}
+          </Link>
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,44 @@
+/** An order's status as steps (docs/product.md, "Accounts"): reached ones ticked with their date, the rest ahead. */
+import type { OrderDetail } from '../../domain/order'
+import { formatDisplayDate, riyadhDateString } from '../../domain/dates'
+import { currentLocale } from '../../lib/i18n'
+import { orderTimeline, type TimelineStep } from '../../lib/order-timeline'
+import { m } from '../../paraglide/messages.js'
+import { Icon } from '../ui/Icon'
+
+const stepLabel: Record<TimelineStep, () => string> = {
+  placed: m.order_step_placed,
+  paid: m.order_step_paid,
+  preparing: m.order_step_preparing,
+  shipped: m.order_step_shipped,
+  delivered: m.order_step_delivered,
+  canceled: m.order_step_canceled,
+}
+
+export function OrderTimeline({ order }: { order: OrderDetail }) {
+  const locale = currentLocale()
+  return (
+    <section aria-labelledby="timeline-heading" className="rounded-2xl bg-white p-5">
+      <h2 id="timeline-heading" className="mb-3 font-bold">
+        {m.order_timeline()}
+      </h2>
+      <ol className="space-y-3">
+        {orderTimeline(order).map(({ step, at }) => (
+          <li key={step} className={`flex items-center gap-3 ${at ? '' : 'text-muted'}`}>
+            <span
+              className={`flex size-7 shrink-0 items-center justify-center rounded-full ${at ? (step === 'canceled' ? 'bg-sale text-white' : 'bg-[#00683a] text-white') : 'border border-line'}`}
+            >
+              {at && <Icon name={step === 'canceled' ? 'circle-alert' : 'circle-check'} className="size-4" />}
+            </span>
+            <span className="flex-1 font-medium">{stepLabel[step]()}</span>
+            {at && (
+              <time dateTime={at} className="text-sm">
+                {formatDisplayDate(riyadhDateString(new Date(at)), locale)}
+              </time>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { orderTimeline } from './order-timeline'
+
+const at = '2026-11-22T10:00:00.000Z'
+
+describe('order timeline', () => {
+  it('shows what a cash-on-delivery order reached and what is ahead', () => {
+    expect(orderTimeline({ payment_method: 'cashondelivery', status: 'processing', timeline: [{ status: 'placed', at }] })).toEqual([
+      { step: 'placed', at },
+      { step: 'preparing', at: null },
+      { step: 'shipped', at: null },
+      { step: 'delivered', at: null },
+    ])
+  })
+  it('adds the payment of a hosted method', () => {
+    const steps = orderTimeline({
+      payment_method: 'card',
+      status: 'processing',
+      timeline: [
+        { status: 'placed', at },
+        { status: 'paid', at },
+      ],
+    })
+    expect(steps.map((s) => [s.step, s.at !== null])).toEqual([
+      ['placed', true],
+      ['paid', true],
+      ['preparing', false],
+      ['shipped', false],
+      ['delivered', false],
+    ])
+  })
+  it('ends a cancelled order at its cancellation', () => {
+    const steps = orderTimeline({
+      payment_method: 'card',
+      status: 'canceled',
+      timeline: [
+        { status: 'placed', at },
+        { status: 'canceled', at },
+      ],
+    })
+    expect(steps.map((s) => s.step)).toEqual(['placed', 'canceled'])
+  })
+})

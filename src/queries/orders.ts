@@ -1,0 +1,39 @@
+/**
+ * The account's orders and saved addresses, and the guest order lookup (docs/product.md, "Accounts"), over
+ * src/server/orders.functions.ts. Read in the browser, where the customer's cookies are.
+ */
+import { queryOptions, useQueryClient } from '@tanstack/react-query'
+import type { Locale } from '../../app.config'
+import type { AddressFields } from '../domain/checkout'
+import { deleteAddress, getMyAddresses, getMyOrder, getMyOrders, lookupOrder, saveAddress, setDefaultAddress } from '../server/orders.functions'
+import { currentLocale } from '../lib/i18n'
+import { useServerAction, type Settled } from './server-action'
+
+const inBrowser = typeof window !== 'undefined'
+
+export const orderQueries = {
+  mine: (locale: Locale) => queryOptions({ queryKey: ['my-orders', locale], queryFn: () => getMyOrders({ data: { locale } }), enabled: inBrowser }),
+  one: (locale: Locale, increment: string) =>
+    queryOptions({ queryKey: ['my-order', locale, increment], queryFn: () => getMyOrder({ data: { locale, increment } }), enabled: inBrowser }),
+  addresses: (locale: Locale) =>
+    queryOptions({ queryKey: ['my-addresses', locale], queryFn: () => getMyAddresses({ data: { locale } }), enabled: inBrowser }),
+}
+
+/** An address change answers the whole list: it replaces the cached one. */
+function useAddressChange<Input>(call: (input: Input, locale: Locale) => Promise<Settled<{ addresses: unknown }>>) {
+  const queryClient = useQueryClient()
+  const locale = currentLocale()
+  return useServerAction(call, {
+    onSettled: (result) => {
+      if (result.data) queryClient.setQueryData(orderQueries.addresses(locale).queryKey, result as Awaited<ReturnType<typeof getMyAddresses>>)
+    },
+  })
+}
+
+export const useSaveAddress = () =>
+  useAddressChange((input: { id?: number; address: AddressFields; isDefault?: boolean }, locale) => saveAddress({ data: { ...input, locale } }))
+export const useDeleteAddress = () => useAddressChange((id: number, locale) => deleteAddress({ data: { id, locale } }))
+export const useSetDefaultAddress = () => useAddressChange((id: number, locale) => setDefaultAddress({ data: { id, locale } }))
+
+export const useLookupOrder = () =>
+  useServerAction((input: { increment: string; mobile: string }, locale) => lookupOrder({ data: { ...input, locale } }))
