@@ -31,8 +31,6 @@ export const appConfig = {
     priceDecimals: 0,
     /** Delivery charged at or under the free-delivery threshold (not in the spec: ours). */
     deliveryFeeSar: 29,
-    /** Fast delivery (fast-delivery cities only) costs this whatever the total (ours). */
-    fastDeliveryFeeSar: 49,
     /** The AC replacement discount: this share of the line, up to the cap. */
     replacementDiscountShare: 0.1,
     replacementDiscountCapSar: 500,
@@ -92,15 +90,7 @@ export const appConfig = {
   },
   password: { minLength: 8, pbkdf2Iterations: 100_000 },
   name: { minLength: 3 },
-  /** The checkout form's limits (docs/product.md, "Checkout"): the National Address and the courier's note. */
-  checkout: {
-    nameMaxLength: 80,
-    districtMaxLength: 60,
-    streetMaxLength: 80,
-    noteMaxLength: 200,
-    /** Fast delivery's first date is this many days after today in Riyadh. */
-    fastLeadDays: 1,
-  },
+
   cookies: {
     handshakeDays: 29,
     handshakeRefreshMinutes: 30,
@@ -164,6 +154,22 @@ export const appConfig = {
     maxHitsPerPage: 100,
     maxRequestsPerCall: 10,
   },
+} as const
+
+/**
+ * The checkout's rules (docs/product.md, "Checkout"), apart from appConfig so they load with the checkout page and
+ * not in every page's first bundle (a bundler keeps a whole object once any part of it is read).
+ */
+export const checkoutRules = {
+  /** Fast delivery (fast-delivery cities only) costs this whatever the total (ours). */
+  fastDeliveryFeeSar: 49,
+  /** Fast delivery's first date is this many days after today in Riyadh. */
+  fastLeadDays: 1,
+  /** The form's limits: the name, the National Address's words and the courier's note. */
+  nameMaxLength: 80,
+  districtMaxLength: 60,
+  streetMaxLength: 80,
+  noteMaxLength: 200,
 } as const
 
 /**

@@ -15,7 +15,6 @@ import { Route as CartRouteImport } from './routes/cart'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CompareRouteImport } from './routes/compare'
 import { Route as SearchRouteImport } from './routes/search'
-import { Route as TrackOrderRouteImport } from './routes/track-order'
 import { Route as BlogsIndexRouteImport } from './routes/blogs.index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
 import { Route as DevCrashRouteImport } from './routes/dev.crash'
@@ -23,7 +22,6 @@ import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewrite
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
 import { Route as UserProfileRouteImport } from './routes/user.profile'
-import { Route as UserOrdersIncrementRouteImport } from './routes/user.orders.$increment'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -53,11 +51,6 @@ const CompareRoute = CompareRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const TrackOrderRoute = TrackOrderRouteImport.update({
-  id: '/track-order',
-  path: '/track-order',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BlogsIndexRoute = BlogsIndexRouteImport.update({
@@ -95,11 +88,6 @@ const UserProfileRoute = UserProfileRouteImport.update({
   path: '/user/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
-const UserOrdersIncrementRoute = UserOrdersIncrementRouteImport.update({
-  id: '/user/orders/$increment',
-  path: '/user/orders/$increment',
-  getParentRoute: () => rootRouteImport,
-} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -108,7 +96,6 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof CheckoutRoute
   '/compare': typeof CompareRoute
   '/search': typeof SearchRoute
-  '/track-order': typeof TrackOrderRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -116,7 +103,6 @@ export interface FileRoutesByFullPath {
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
-  '/user/orders/$increment': typeof UserOrdersIncrementRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -125,7 +111,6 @@ export interface FileRoutesByTo {
   '/checkout': typeof CheckoutRoute
   '/compare': typeof CompareRoute
   '/search': typeof SearchRoute
-  '/track-order': typeof TrackOrderRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -133,7 +118,6 @@ export interface FileRoutesByTo {
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs': typeof BlogsIndexRoute
-  '/user/orders/$increment': typeof UserOrdersIncrementRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -143,7 +127,6 @@ export interface FileRoutesById {
   '/checkout': typeof CheckoutRoute
   '/compare': typeof CompareRoute
   '/search': typeof SearchRoute
-  '/track-order': typeof TrackOrderRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -151,7 +134,6 @@ export interface FileRoutesById {
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
-  '/user/orders/$increment': typeof UserOrdersIncrementRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -162,7 +144,6 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/compare'
     | '/search'
-    | '/track-order'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -170,7 +151,6 @@ export interface FileRouteTypes {
     | '/user/favourites'
     | '/user/profile'
     | '/blogs/'
-    | '/user/orders/$increment'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -179,7 +159,6 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/compare'
     | '/search'
-    | '/track-order'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -187,7 +166,6 @@ export interface FileRouteTypes {
     | '/user/favourites'
     | '/user/profile'
     | '/blogs'
-    | '/user/orders/$increment'
   id:
     | '__root__'
     | '/'
@@ -196,7 +174,6 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/compare'
     | '/search'
-    | '/track-order'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -204,7 +181,6 @@ export interface FileRouteTypes {
     | '/user/favourites'
     | '/user/profile'
     | '/blogs/'
-    | '/user/orders/$increment'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -214,7 +190,6 @@ export interface RootRouteChildren {
   CheckoutRoute: typeof CheckoutRoute
   CompareRoute: typeof CompareRoute
   SearchRoute: typeof SearchRoute
-  TrackOrderRoute: typeof TrackOrderRoute
   BlogsSlugRoute: typeof BlogsSlugRoute
   DevCrashRoute: typeof DevCrashRoute
   ProductRewriteUrlRoute: typeof ProductRewriteUrlRoute
@@ -222,7 +197,6 @@ export interface RootRouteChildren {
   UserFavouritesRoute: typeof UserFavouritesRoute
   UserProfileRoute: typeof UserProfileRoute
   BlogsIndexRoute: typeof BlogsIndexRoute
-  UserOrdersIncrementRoute: typeof UserOrdersIncrementRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -267,13 +241,6 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/track-order': {
-      id: '/track-order'
-      path: '/track-order'
-      fullPath: '/track-order'
-      preLoaderRoute: typeof TrackOrderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blogs/': {
@@ -325,13 +292,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/user/orders/$increment': {
-      id: '/user/orders/$increment'
-      path: '/user/orders/$increment'
-      fullPath: '/user/orders/$increment'
-      preLoaderRoute: typeof UserOrdersIncrementRouteImport
-      parentRoute: typeof rootRouteImport
-    }
   }
 }
 
@@ -342,7 +302,6 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutRoute: CheckoutRoute,
   CompareRoute: CompareRoute,
   SearchRoute: SearchRoute,
-  TrackOrderRoute: TrackOrderRoute,
   BlogsSlugRoute: BlogsSlugRoute,
   DevCrashRoute: DevCrashRoute,
   ProductRewriteUrlRoute: ProductRewriteUrlRoute,
@@ -350,7 +309,6 @@ const rootRouteChildren: RootRouteChildren = {
   UserFavouritesRoute: UserFavouritesRoute,
   UserProfileRoute: UserProfileRoute,
   BlogsIndexRoute: BlogsIndexRoute,
-  UserOrdersIncrementRoute: UserOrdersIncrementRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

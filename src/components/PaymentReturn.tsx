@@ -46,7 +46,7 @@ export function PaymentReturn() {
     if (Number.isInteger(orderId) && orderId > 0) {
       void reactivate.mutateAsync(orderId).then((result) => {
         if (!result.data) return
-        setTimeout(() => void navigate({ to: '/cart', search: { payment: 'failed' } }), appConfig.timing.cartRedirectDelayMs)
+        setTimeout(() => void navigate({ to: '/cart', search: { payment: 'failed' } as never }), appConfig.timing.cartRedirectDelayMs)
       })
     }
     // Once per return: the parameters say what to do, nothing else should re-run it.

@@ -7,7 +7,7 @@
  * number, a 5-digit postal code, an optional 4-digit additional number, an optional short address (4 letters and 4
  * digits, e.g. RRRD2929) and a note for the courier. Digits may be typed in Arabic-Indic or Persian forms.
  */
-import { appConfig } from '../../app.config'
+import { appConfig, checkoutRules } from '../../app.config'
 import { isEmail } from './account-rules'
 import { foldDigits } from './digits'
 import { localMobile } from './phone'
@@ -50,7 +50,7 @@ export type ContactField = keyof ContactFields
 export type AddressField = keyof AddressFields
 export type CheckoutField = ContactField | AddressField | `billing_${AddressField}` | 'delivery_date' | 'shipping_method' | 'phone_verified'
 
-const limits = appConfig.checkout
+const limits = checkoutRules
 const squash = (text: string) => text.trim().replace(/\s+/g, ' ')
 const digitsOnly = (text: string) => foldDigits(text).replace(/\s+/g, '')
 

@@ -4,7 +4,7 @@
  * delivery is offered in the fast-delivery cities (fdr_ids) for a fixed fee; region 1116 is promised delivery within
  * 24 hours; a cart with a big item ships only to region 1101.
  */
-import { appConfig } from '../../app.config'
+import { appConfig, checkoutRules } from '../../app.config'
 import { availableDeliveryDates, type AvailableDate, type DisplayDate } from './dates'
 
 export const shippingCodes = ['standard', 'fast'] as const
@@ -27,7 +27,7 @@ export type ShippingChoice = Omit<ShippingMethod, 'dates'> & { dates: DisplayDat
 /** The delivery fee of a method for a cart whose products, after discounts, come to `afterDiscounts`. */
 export function deliveryFee(code: ShippingCode, afterDiscounts: number, hasLines: boolean): number {
   if (!hasLines) return 0
-  if (code === 'fast') return appConfig.money.fastDeliveryFeeSar
+  if (code === 'fast') return checkoutRules.fastDeliveryFeeSar
   return afterDiscounts > appConfig.money.freeDeliveryAboveSar ? 0 : appConfig.money.deliveryFeeSar
 }
 
@@ -45,7 +45,7 @@ export interface ShippingInput {
 export function shippingMethods(input: ShippingInput, now: Date): ShippingMethod[] {
   const bigItemsBlocked = input.hasBigItem && input.regionId !== appConfig.regions.bigItemsOnlyId
   const fastCity = input.fastRegionIds.includes(input.regionId)
-  const fastLead = Math.min(input.leadDays, appConfig.checkout.fastLeadDays)
+  const fastLead = Math.min(input.leadDays, checkoutRules.fastLeadDays)
   return [
     {
       code: 'standard',

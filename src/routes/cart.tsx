@@ -3,7 +3,7 @@
  * the replacement discount, coupons and vouchers, totals that add up, and checkout after the availability check.
  */
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { MessagePage } from '../components/MessagePage'
 import { Icon } from '../components/ui/Icon'
@@ -19,8 +19,6 @@ import { cartQueries } from '../queries/cart'
 import { useClearCart } from '../queries/cart-lines'
 
 export const Route = createFileRoute('/cart')({
-  // docs/product.md, "Checkout": a failed payment comes back here with its items and ?payment=failed.
-  validateSearch: (input: Record<string, unknown>): { payment?: 'failed' } => (input.payment === 'failed' ? { payment: 'failed' } : {}),
   head: () => ({
     meta: [{ title: `${m.cart_page_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }],
   }),
@@ -32,7 +30,9 @@ function CartPage() {
   const clear = useClearCart()
   const [confirming, setConfirming] = useState(false)
   const items = cart?.cartItems ?? []
-  const paymentFailed = Route.useSearch().payment === 'failed'
+  // docs/product.md, "Checkout": a failed payment comes back here with its items and ?payment=failed. Read here, not
+  // in a validateSearch: the route table (and so every search rule) is in every page's first load.
+  const paymentFailed = (useSearch({ strict: false }) as { payment?: unknown }).payment === 'failed'
   if (useLoadingInBrowser(isPending)) {
     return <p className="mx-auto max-w-xl px-4 py-16 text-center text-muted">{m.cart_loading()}</p>
   }

@@ -4,8 +4,11 @@
  * order lookup.
  */
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, useSearch } from '@tanstack/react-router'
 import { AddressBook } from '../components/account/AddressBook'
+import { OrderPage } from '../components/account/OrderPage'
+import { TrackOrder } from '../components/account/TrackOrder'
+import { NotFound } from '../components/NotFound'
 import { Price } from '../components/Price'
 import { formatDisplayDate, riyadhDateString } from '../domain/dates'
 import type { OrderSummary } from '../domain/order'
@@ -28,20 +31,13 @@ export const Route = createFileRoute('/user/profile')({
 
 function Profile() {
   const { data: session, isPending } = useQuery(sessionQueries.current())
+  // ?order=MJ... opens one of the customer's orders: one route for the whole account, and the search read here rather
+  // than in a validateSearch, keep every page's first load (which holds the route table) small.
+  const order = orderNumber((useSearch({ strict: false }) as { order?: unknown }).order)
   if (useLoadingInBrowser(isPending)) return <p className="py-16 text-center text-muted">{m.auth_working()}</p>
-  if (!session) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">{m.profile_title()}</h1>
-        <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
-          {m.not_found_home()}
-        </Link>
-        <Link to="/track-order" className="font-semibold text-brand underline-offset-2 hover:underline">
-          {m.order_lookup_link()}
-        </Link>
-      </section>
-    )
-  }
+  // Not signed in: the guest order lookup.
+  if (!session) return <TrackOrder />
+  if (order) return <AccountOrder increment={order} />
   const { user } = session
   const mobile = user.custom_attributes.find((a) => a.attribute_code === 'mobilenumber')?.value
   return (
@@ -94,8 +90,8 @@ function OrderList() {
           {orders.map((order) => (
             <li key={order.order_id}>
               <Link
-                to="/user/orders/$increment"
-                params={{ increment: order.increment_id }}
+                to="/user/profile"
+                search={{ order: order.increment_id } as never}
                 className="flex flex-wrap items-center justify-between gap-2 py-3 hover:text-brand"
               >
                 <span>
@@ -122,3 +118,13 @@ function OrderList() {
     </section>
   )
 }
+
+/** One of the customer's orders, answered only to them. */
+function AccountOrder({ increment }: { increment: string }) {
+  const query = useQuery(orderQueries.one(currentLocale(), increment))
+  const order = query.data?.data ?? null
+  if (useLoadingInBrowser(query.isPending)) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
+  return order ? <OrderPage order={order} /> : <NotFound />
+}
+
+const orderNumber = (value: unknown) => (typeof value === 'string' && /^MJ\d{8,20}$/.test(value) ? value : null)

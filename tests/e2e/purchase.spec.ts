@@ -157,7 +157,7 @@ test.describe('buying in the browser', () => {
       const number = /MJ\d+/.exec(await page.getByText(/^رقم الطلب MJ\d+$/).innerText())![0]
 
       // Later, with only the number and the verified mobile, the guest finds the order and where it stands.
-      await page.goto('/track-order')
+      await page.goto('/user/profile')
       await page.getByRole('textbox', { name: 'رقم الطلب' }).fill(number)
       await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(indic(shopper.local))
       await page.getByRole('button', { name: 'ابحث عن طلبي' }).click()
@@ -311,7 +311,8 @@ test.describe('an order confirmation link', () => {
 
   test('a guest looks an order up by its number and the mobile verified for it; a wrong pair finds nothing', async ({ page }) => {
     await acceptCookies(page)
-    await page.goto('/en/track-order')
+    await page.goto('/en/user/profile')
+    await expect(page.getByRole('heading', { level: 2, name: 'Track your order' })).toBeVisible()
     await page.getByRole('textbox', { name: 'Order number' }).fill('MJ12345678')
     await page.getByRole('textbox', { name: 'Mobile number' }).fill('0551234567')
     await page.getByRole('button', { name: 'Find my order' }).click()

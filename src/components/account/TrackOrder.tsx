@@ -1,0 +1,84 @@
+/**
+ * The guest order lookup (docs/product.md, "Accounts"), on the account page of a shopper who is not signed in: an
+ * order number and the mobile verified for it show the order with its timeline. A wrong pair and a made-up number get
+ * the same answer, and lookups are limited.
+ */
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { foldDigits } from '../../domain/digits'
+import type { OrderDetail } from '../../domain/order'
+import { localMobile } from '../../domain/phone'
+import { m } from '../../paraglide/messages.js'
+import { useLookupOrder } from '../../queries/orders'
+import { failureMessage } from '../../queries/server-action'
+import { FormField } from '../ui/FormField'
+import { OrderPage } from './OrderPage'
+
+/** The account page of a shopper who is not signed in: its title, the way home, and the order lookup. */
+export function TrackOrder() {
+  const lookup = useLookupOrder()
+  const [order, setOrder] = useState<OrderDetail | null>(null)
+  const [errors, setErrors] = useState<{ increment?: string; mobile?: string; form?: string }>({})
+  if (order) return <OrderPage order={order} reorder={false} />
+  return (
+    <div className="mx-auto max-w-md space-y-6 px-4 py-10">
+      <div className="flex flex-col items-center gap-4 text-center">
+        <h1 className="text-2xl font-bold">{m.profile_title()}</h1>
+        <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
+          {m.not_found_home()}
+        </Link>
+      </div>
+      <section aria-labelledby="lookup-heading">
+        <h2 id="lookup-heading" className="text-xl font-bold">
+          {m.order_lookup_title()}
+        </h2>
+        <p className="mt-2 text-sm text-muted">{m.order_lookup_text()}</p>
+        <form
+          noValidate
+          className="mt-6 space-y-4 rounded-2xl bg-white p-5"
+          onSubmit={async (event) => {
+            event.preventDefault()
+            const form = new FormData(event.currentTarget)
+            const increment = foldDigits(String(form.get('increment') ?? ''))
+              .trim()
+              .toUpperCase()
+            const mobile = String(form.get('mobile') ?? '')
+            const found = {
+              increment: /^MJ\d{8,20}$/.test(increment) ? undefined : m.order_lookup_invalid_number(),
+              mobile: localMobile(mobile) ? undefined : m.checkout_error_mobile(),
+            }
+            setErrors(found)
+            const first = found.increment ? 'increment' : found.mobile ? 'mobile' : null
+            if (first) return event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+            const result = await lookup.mutateAsync({ increment, mobile })
+            if (result.data) return setOrder(result.data)
+            setErrors({ form: result.status === 404 ? m.order_lookup_not_found() : failureMessage(result, m.error_network) })
+          }}
+        >
+          <FormField label={m.order_lookup_number()} name="increment" dir="ltr" autoComplete="off" placeholder="MJ…" error={errors.increment} />
+          <FormField
+            label={m.checkout_mobile()}
+            name="mobile"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            dir="ltr"
+            error={errors.mobile}
+          />
+          {errors.form && (
+            <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
+              {errors.form}
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={lookup.isPending}
+            className="h-11 w-full rounded-full bg-brand font-semibold text-brand-ink disabled:opacity-60"
+          >
+            {lookup.isPending ? m.auth_working() : m.order_lookup_submit()}
+          </button>
+        </form>
+      </section>
+    </div>
+  )
+}
