@@ -6,6 +6,7 @@
 import type { ShippingChoice, ShippingCode } from '../../domain/shipping'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
+import { OptionRadio } from '../ui/OptionRadio'
 
 interface DeliverySectionProps {
   methods: ShippingChoice[]
@@ -30,19 +31,14 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
         <legend className="sr-only">{m.checkout_delivery()}</legend>
         <div className="space-y-2">
           {methods.map((method) => (
-            <label
+            <OptionRadio
               key={method.code}
-              className={`flex items-center gap-3 rounded-lg border px-4 py-3 ${method.available ? 'cursor-pointer border-line has-checked:border-brand has-checked:bg-brand-soft' : 'border-line opacity-60'}`}
+              name="shipping_method"
+              value={method.code}
+              disabled={!method.available}
+              checked={chosen === method.code}
+              onChange={() => onChoose(method.code)}
             >
-              <input
-                type="radio"
-                name="shipping_method"
-                value={method.code}
-                disabled={!method.available}
-                checked={chosen === method.code}
-                onChange={() => onChoose(method.code)}
-                className="accent-[var(--brand)]"
-              />
               <span className="flex-1">
                 <span className="block font-medium">{methodName[method.code]()}</span>
                 {method.within_24_hours && <span className="block text-xs text-[#00683a]">{m.checkout_ship_within_24_hours()}</span>}
@@ -55,7 +51,7 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
               <span className="text-sm font-semibold">
                 {method.amount === 0 ? m.checkout_ship_free() : <Price amount={method.amount} decimals={2} />}
               </span>
-            </label>
+            </OptionRadio>
           ))}
         </div>
       </fieldset>

@@ -1,6 +1,7 @@
 /** The cart's payment methods (docs/product.md, "Checkout"); those the cart cannot use are shown as such. */
 import { m } from '../../paraglide/messages.js'
 import type { PaymentCode } from '../../queries/checkout'
+import { OptionRadio } from '../ui/OptionRadio'
 
 // The type is spelt out: a `keyof typeof methodLabels` kept the labels (and their messages) out of the page's
 // split chunk, in every page's first load.
@@ -23,22 +24,17 @@ export function PaymentSection({ methods, chosen, onChoose }: PaymentSectionProp
       <legend className="float-start mb-3 text-lg font-bold">{m.checkout_payment()}</legend>
       <div className="clear-both space-y-2">
         {methods.map((p) => (
-          <label
+          <OptionRadio
             key={p.code}
-            className={`flex items-center gap-3 rounded-lg border px-4 py-3 ${p.is_available ? 'cursor-pointer border-line has-checked:border-brand has-checked:bg-brand-soft' : 'border-line opacity-60'}`}
+            name="payment"
+            value={p.code}
+            disabled={!p.is_available}
+            checked={chosen === p.code}
+            onChange={() => onChoose(p.code)}
           >
-            <input
-              type="radio"
-              name="payment"
-              value={p.code}
-              disabled={!p.is_available}
-              checked={chosen === p.code}
-              onChange={() => onChoose(p.code)}
-              className="accent-[var(--brand)]"
-            />
             <span className="flex-1 font-medium">{methodLabels[p.code]()}</span>
             {!p.is_available && <span className="text-xs text-muted">{m.checkout_pay_unavailable()}</span>}
-          </label>
+          </OptionRadio>
         ))}
       </div>
     </fieldset>
