@@ -284,7 +284,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
           error={errors.delivery_date}
           busy={setShipping.isPending}
         />
-        <PaymentSection methods={paymentMethods} chosen={chosenPayment} onChoose={setMethod} />
+        <PaymentSection methods={paymentMethods} chosen={chosenPayment} onChoose={setMethod} total={cart.totals.grand_total} />
       </div>
       <aside className="h-fit space-y-4 rounded-2xl bg-white p-5 lg:sticky lg:top-32">
         <CartLines items={cart.cartItems} compact />

@@ -338,6 +338,12 @@ test.describe('paying by card through the sandbox gateway', () => {
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click()
     // A card needs no verified mobile.
     await fillDetails(page)
+    // Tabby and Tamara explain themselves here too; the info button does not choose the method.
+    await page.getByRole('button', { name: 'About Tabby' }).click()
+    const tabby = page.getByRole('dialog', { name: 'Pay later with Tabby' })
+    await expect(tabby.getByRole('rowheader')).toHaveCount(3)
+    await tabby.getByRole('button', { name: 'Close' }).click()
+    await expect(page.getByRole('radio', { name: /^Tabby/ })).not.toBeChecked()
     await page.getByRole('radio', { name: 'mada or credit card' }).check()
     await page.getByRole('button', { name: 'Place order' }).click()
     await expect(page.getByRole('heading', { name: 'Sandbox card payment' })).toBeVisible()

@@ -1,6 +1,18 @@
-/** The cart's payment methods (docs/product.md, "Checkout"); those the cart cannot use are shown as such. */
+/**
+ * The cart's payment methods (docs/product.md, "Checkout"); those the cart cannot use are shown as such. Tabby and
+ * Tamara each open their information modal, as on the product page (its code loads when first opened).
+ */
+import { useAtomValue, useSetAtom } from 'jotai'
+import { lazy, Suspense } from 'react'
 import { m } from '../../paraglide/messages.js'
 import type { PaymentCode } from '../../queries/checkout'
+import { openModalAtom } from '../../state/shopper'
+
+// The providers' names are this page's own messages: sharing the product page's would split them into a chunk of
+// their own, loaded by every product page (first-load budget, docs/architecture.md).
+const providerNames = { tabby: m.checkout_pay_tabby_name, tamara: m.checkout_pay_tamara_name }
+
+const InstallmentDialog = lazy(() => import('../product-page/InstallmentDialog').then((module) => ({ default: module.InstallmentDialog })))
 import { OptionRadio } from '../ui/OptionRadio'
 
 // The type is spelt out: a `keyof typeof methodLabels` kept the labels (and their messages) out of the page's
@@ -16,9 +28,13 @@ interface PaymentSectionProps {
   methods: { code: PaymentCode; is_available: boolean }[]
   chosen: PaymentCode | null
   onChoose: (code: PaymentCode) => void
+  /** The total the instalment plans are worked out on. */
+  total: number
 }
 
-export function PaymentSection({ methods, chosen, onChoose }: PaymentSectionProps) {
+export function PaymentSection({ methods, chosen, onChoose, total }: PaymentSectionProps) {
+  const setOpenModal = useSetAtom(openModalAtom)
+  const open = useAtomValue(openModalAtom)
   return (
     <fieldset className="rounded-2xl bg-white p-5">
       <legend className="float-start mb-3 text-lg font-bold">{m.checkout_payment()}</legend>
@@ -34,9 +50,27 @@ export function PaymentSection({ methods, chosen, onChoose }: PaymentSectionProp
           >
             <span className="flex-1 font-medium">{methodLabels[p.code]()}</span>
             {!p.is_available && <span className="text-xs text-muted">{m.checkout_pay_unavailable()}</span>}
+            {(p.code === 'tabby' || p.code === 'tamara') && (
+              <button
+                type="button"
+                // Inside the label: without this a click on the button would also choose the method.
+                onClick={(event) => {
+                  event.preventDefault()
+                  setOpenModal(p.code as 'tabby' | 'tamara')
+                }}
+                className="text-xs font-semibold text-brand underline-offset-2 hover:underline"
+              >
+                {m.checkout_pay_about({ provider: providerNames[p.code]() })}
+              </button>
+            )}
           </OptionRadio>
         ))}
       </div>
+      {(open === 'tabby' || open === 'tamara') && (
+        <Suspense fallback={null}>
+          <InstallmentDialog provider={open} name={providerNames[open]()} price={total} />
+        </Suspense>
+      )}
     </fieldset>
   )
 }

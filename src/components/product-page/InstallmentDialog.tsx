@@ -9,7 +9,6 @@ import { m } from '../../paraglide/messages.js'
 import { openModalAtom } from '../../state/shopper'
 import { Price } from '../Price'
 import { Dialog } from '../ui/Dialog'
-import { providerName } from './InstallmentPromo'
 
 const planText: Record<number, () => string> = {
   2: m.installment_split2,
@@ -17,9 +16,8 @@ const planText: Record<number, () => string> = {
   4: m.installment_split4,
 }
 
-export function InstallmentDialog({ provider, price }: { provider: BnplProvider; price: number }) {
+export function InstallmentDialog({ provider, name, price }: { provider: BnplProvider; name: string; price: number }) {
   const [openModal, setOpenModal] = useAtom(openModalAtom)
-  const name = providerName[provider]()
   const limits = appConfig.payments[provider]
   return (
     <Dialog open={openModal === provider} onClose={() => setOpenModal(null)} title={m.installment_dialog_title({ provider: name })}>
@@ -33,9 +31,15 @@ export function InstallmentDialog({ provider, price }: { provider: BnplProvider;
           <caption className="mb-2 text-start font-semibold">{m.installment_plans_caption()}</caption>
           <thead>
             <tr className="border-b border-line text-muted">
-              <th scope="col" className="py-2 text-start font-medium">{m.installment_plan_column()}</th>
-              <th scope="col" className="py-2 text-start font-medium">{m.installment_today_column()}</th>
-              <th scope="col" className="py-2 text-start font-medium">{m.installment_monthly_column()}</th>
+              <th scope="col" className="py-2 text-start font-medium">
+                {m.installment_plan_column()}
+              </th>
+              <th scope="col" className="py-2 text-start font-medium">
+                {m.installment_today_column()}
+              </th>
+              <th scope="col" className="py-2 text-start font-medium">
+                {m.installment_monthly_column()}
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -24,7 +24,7 @@ export function LazyInstallmentDialog({ price }: { price: number }) {
   if (open !== 'tabby' && open !== 'tamara') return null
   return (
     <Suspense fallback={null}>
-      <InstallmentDialog provider={open} price={price} />
+      <InstallmentDialog provider={open} name={providerName[open]()} price={price} />
     </Suspense>
   )
 }
