@@ -5,7 +5,7 @@
  */
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { computeTotals, type CartState, type CartTotals } from '../../src/domain/cart'
-import type { AddressFields } from '../../src/domain/checkout'
+import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
 import type { OrderDetail, PlacedOrder } from '../../src/domain/order'
 import { formatDisplayDate } from '../../src/domain/dates'
 import { internationalMobile } from '../../src/domain/phone'
@@ -13,7 +13,7 @@ import type { ShippingCode } from '../../src/domain/shipping'
 import { m } from '../../src/paraglide/messages.js'
 import { isDevelopment } from '../http/environment'
 import { messageSender } from '../integrations/messaging'
-import { cartStub, sellableIn } from './carts'
+import { cartStub, refusal, sellableIn } from './carts'
 import { availableMethod, checkedDetails, phoneVerified } from './checkout'
 import { CommerceError } from './errors'
 import { addressStore } from '../storage/address-store'
@@ -21,7 +21,6 @@ import { orderStore, type OrderDetailRow, type OrderRow } from '../storage/order
 import { isHostedPayment, paymentMethods, type PaymentCode } from './payments'
 
 export type { OrderDetail, PlacedOrder }
-
 
 function toPlaced(row: OrderRow, locale: Locale = 'ar'): PlacedOrder {
   // Orders store the code they were placed with, always one of ours.
@@ -54,7 +53,8 @@ function incrementId(): string {
 export async function placeOrder(
   env: Env,
   state: CartState,
-  input: { method: PaymentCode; customerId: number | null; locale: Locale },
+  /** `checkout`: details sent with the place; checked, kept on the cart, and used instead of the kept ones. */
+  input: { method: PaymentCode; customerId: number | null; locale: Locale; checkout?: CheckoutDetails },
   now = new Date(),
 ): Promise<PlacedOrder> {
   if (state.status === 'ordered') {
@@ -66,9 +66,15 @@ export async function placeOrder(
   const totals = computeTotals(state, now)
   const method = paymentMethods(state, totals, { hostedGateway: isDevelopment(env) }).find((p) => p.code === input.method)
   if (!method?.is_available) throw new CommerceError(400, 'payment_unavailable', { method: input.method })
-  if (!state.checkout) throw new CommerceError(400, 'checkout_invalid', { field: 'name' }, ['name'])
+  const given = input.checkout ?? state.checkout
+  if (!given) throw new CommerceError(400, 'checkout_invalid', { field: 'name' }, ['name'])
   const shipping = await availableMethod(env, state, state.shipping_method ?? 'standard', input.locale, now)
-  const details = checkedDetails(state.checkout, state, shipping)
+  const details = checkedDetails(given, state, shipping)
+  if (input.checkout) {
+    // Kept before placing, so a refused order (a sold-out line, an unverified phone) leaves them for the next try.
+    const kept = await cartStub(env, state.quote_id).setCheckout(details)
+    if (!kept.ok) throw refusal(kept.reason)
+  }
   const verified = await phoneVerified(env, state, details.contact.mobile, input.customerId)
   if (input.method === 'cashondelivery' && !verified) throw new CommerceError(400, 'phone_unverified')
 
@@ -133,7 +139,6 @@ export async function placeOrder(
   return placed
 }
 
-
 export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetail {
   const parse = <T>(text: string | null) => (text ? (JSON.parse(text) as T) : null)
   return {
@@ -154,9 +159,21 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
       is_service: item.parent_sku !== null,
     })),
     totals: parse<CartTotals>(row.totals) ?? {
-      products_original: row.subtotal, product_discount: 0, services: 0, subtotal: row.subtotal, original_subtotal: row.subtotal, discount: row.discount,
-      coupon_discount: 0, replacement_discount: 0, gift_voucher: 0, erp_voucher: 0, delivery: row.delivery, vat: row.vat, grand_total: row.grand_total,
-      items_qty: 0, free_delivery_threshold: appConfig.money.freeDeliveryAboveSar,
+      products_original: row.subtotal,
+      product_discount: 0,
+      services: 0,
+      subtotal: row.subtotal,
+      original_subtotal: row.subtotal,
+      discount: row.discount,
+      coupon_discount: 0,
+      replacement_discount: 0,
+      gift_voucher: 0,
+      erp_voucher: 0,
+      delivery: row.delivery,
+      vat: row.vat,
+      grand_total: row.grand_total,
+      items_qty: 0,
+      free_delivery_threshold: appConfig.money.freeDeliveryAboveSar,
     },
     coupon_code: row.coupon_code,
     gift_voucher: row.gift_voucher,

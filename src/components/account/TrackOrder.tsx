@@ -12,6 +12,7 @@ import { m } from '../../paraglide/messages.js'
 import { useLookupOrder } from '../../queries/orders'
 import { failureMessage } from '../../queries/server-action'
 import { FormField } from '../ui/FormField'
+import { MobileField } from '../ui/MobileField'
 import { OrderPage } from './OrderPage'
 
 /** The account page of a shopper who is not signed in: its title, the way home, and the order lookup. */
@@ -56,15 +57,7 @@ export function TrackOrder() {
           }}
         >
           <FormField label={m.order_lookup_number()} name="increment" dir="ltr" autoComplete="off" placeholder="MJ…" error={errors.increment} />
-          <FormField
-            label={m.checkout_mobile()}
-            name="mobile"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            dir="ltr"
-            error={errors.mobile}
-          />
+          <MobileField error={errors.mobile} />
           {errors.form && (
             <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
               {errors.form}

@@ -11,6 +11,7 @@ import { m } from '../../paraglide/messages.js'
 import { useSendCheckoutCode, useVerifyCheckoutCode } from '../../queries/checkout'
 import { failureMessage } from '../../queries/server-action'
 import { FormField } from '../ui/FormField'
+import { MobileField } from '../ui/MobileField'
 import { Icon } from '../ui/Icon'
 import { OtpCodeField, useResendCountdown } from '../ui/OtpCodeField'
 import type { FieldErrors } from './field-messages'
@@ -76,14 +77,7 @@ export function ContactSection({ defaults, mobile, setMobile, verified, errors }
           error={errors.email}
         />
         <div className="sm:col-span-2">
-          <FormField
-            label={m.checkout_mobile()}
-            name="mobile"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            dir="ltr"
-            maxLength={20}
+          <MobileField
             value={mobile}
             onChange={(event) => {
               setMobile(event.target.value)

@@ -5,13 +5,12 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { appConfig, serverLimits } from '../../../app.config'
-import { cartView, computeTotals, type CartState } from '../../../src/domain/cart'
+import { cartView, computeTotals } from '../../../src/domain/cart'
 import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import type { CommerceEnv } from '../context'
 import { CommerceError, commerceErrorBody } from '../errors'
 import { m } from '../../../src/paraglide/messages.js'
 import { orderDetailView, orderForQuote, placeOrder } from '../orders'
-import { availableMethod, checkedDetails } from '../checkout'
 import { paymentCodes, paymentMethods } from '../payments'
 import { validate } from '../validate'
 import { isDevelopment } from '../../http/environment'
@@ -64,7 +63,12 @@ export const cartRoutes = new Hono<CommerceEnv>()
     // The line is checked in its region first, and the cart moves there only with the add, in one
     // transaction: a refused add leaves the cart as it was.
     const { line, available } = await cartLineFor(c.env, body.sku, region, body.product_option?.extension_attributes.configurable_item_options)
-    const result = await stub.addLine(line, body.qty, { maxQty: appConfig.cart.maxQtyPerLine, maxLines: appConfig.cart.maxLines, available, regionId: region })
+    const result = await stub.addLine(line, body.qty, {
+      maxQty: appConfig.cart.maxQtyPerLine,
+      maxLines: appConfig.cart.maxLines,
+      available,
+      regionId: region,
+    })
     if (!result.ok) throw refusal(result.reason)
     return c.json({ item_id: result.item_id, quoteId: result.state.quote_id, cart: cartView(result.state, c.get('locale'), new Date()) })
   })
@@ -115,7 +119,11 @@ export const cartRoutes = new Hono<CommerceEnv>()
     const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
     const result = await stub.clear()
     if (!result.ok) throw refusal(result.reason)
-    return c.json({ status: true, msg: m.commerce_cart_cleared({}, { locale: c.get('locale') }), cart: cartView(result.state, c.get('locale'), new Date()) })
+    return c.json({
+      status: true,
+      msg: m.commerce_cart_cleared({}, { locale: c.get('locale') }),
+      cart: cartView(result.state, c.get('locale'), new Date()),
+    })
   })
 
   .put('/applyCoupon', validate('json', couponBody), async (c) => {
@@ -142,27 +150,29 @@ export const cartRoutes = new Hono<CommerceEnv>()
     return c.json({ payments: paymentMethods(state, computeTotals(state, new Date()), { hostedGateway: isDevelopment(c.env) }) })
   })
 
-  // With `checkout`, the details are checked and kept on the cart first (as PUT /cart/checkout), then the order is placed.
+  // With `checkout`, the details are checked and kept on the cart (as PUT /cart/checkout) by placeOrder, then used.
   .post('/placeOrder', validate('json', placeBody), async (c) => {
     const { checkout, paymentMethod } = c.req.valid('json')
-    await limitPlaceAttempts(c.env, c.req.header('quote'), clientIp((name) => c.req.header(name)))
-    const now = new Date()
-    const { stub, state: opened } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    let state: CartState = opened
-    if (checkout && state.status === 'active') {
-      const method = await availableMethod(c.env, state, state.shipping_method ?? 'standard', c.get('locale'), now)
-      const kept = await stub.setCheckout(checkedDetails(checkout, state, method))
-      if (!kept.ok) throw refusal(kept.reason)
-      state = kept.state
-    }
-    return c.json(await placeOrder(c.env, state, { method: paymentMethod.method, customerId: c.get('customer')?.id ?? null, locale: c.get('locale') }, now))
+    await limitPlaceAttempts(
+      c.env,
+      c.req.header('quote'),
+      clientIp((name) => c.req.header(name)),
+    )
+    const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    return c.json(
+      await placeOrder(c.env, state, { method: paymentMethod.method, customerId: c.get('customer')?.id ?? null, locale: c.get('locale'), checkout }),
+    )
   })
 
   .put('/createOrder', validate('json', createOrderBody), async (c) => {
     const customer = c.get('customer')
     if (!customer) throw new CommerceError(401, 'unauthorized', { resources: 'order' })
     const { paymentMethod } = c.req.valid('json')
-    await limitPlaceAttempts(c.env, c.req.header('quote'), clientIp((name) => c.req.header(name)))
+    await limitPlaceAttempts(
+      c.env,
+      c.req.header('quote'),
+      clientIp((name) => c.req.header(name)),
+    )
     const { state } = await openCart(c.env, c.req.header('quote'), customer)
     return c.json(await placeOrder(c.env, state, { method: paymentMethod.method, customerId: customer.id, locale: c.get('locale') }))
   })
