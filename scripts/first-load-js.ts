@@ -21,6 +21,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [base = 'http://localhost:8787', ...paths] = process.argv.slice(2)
   for (const path of paths.length > 0 ? paths : ['/', '/laptops']) {
     const js = await firstLoadJsGzip(base, path)
-    console.log(`${path.padEnd(60)} ${(js.bytes / 1024).toFixed(1).padStart(7)} KB in ${js.files} files`)
+    console.log(`${path.padEnd(60)} ${(js.bytes / 1024).toFixed(1).padStart(7)} KB (${js.bytes} B) in ${js.files} files`)
   }
 }

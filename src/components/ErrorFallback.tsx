@@ -3,8 +3,10 @@ import type { ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { m } from '../paraglide/messages.js'
 import { localizeHref } from '../paraglide/runtime'
+import { usePageHydrated } from '../lib/early-tap'
 
 export function ErrorFallback({ error }: ErrorComponentProps) {
+  usePageHydrated()
   useEffect(() => {
     console.warn('render failed:', error instanceof Error ? error.message : error)
   }, [error])

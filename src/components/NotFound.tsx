@@ -1,8 +1,10 @@
 /** The 404 page. */
 import { MessagePage } from './MessagePage'
 import { m } from '../paraglide/messages.js'
+import { usePageHydrated } from '../lib/early-tap'
 
 export function NotFound() {
+  usePageHydrated()
   return (
     <MessagePage
       art={<p className="text-6xl font-black text-brand">404</p>}

@@ -1,7 +1,28 @@
-/** Taps again, once hydrated, the button a shopper tapped before the page was interactive (src/domain/early-tap.ts). */
-import { earlyTapMarker } from '../domain/early-tap'
+/** The browser's side of hydrating in two steps (src/domain/early-tap.ts). */
+import { useEffect } from 'react'
+import { earlyTapMarker, hydrated } from '../domain/early-tap'
 
-export function replayEarlyTap(): void {
+/** The root layout: the frame answers taps now; the button tapped before it is tapped again. */
+export function useFrameHydrated(): void {
+  useEffect(() => {
+    const html = document.documentElement
+    // The page's content may have hydrated in the same pass; it is further along.
+    if (html.dataset.hydrated !== hydrated.page) html.dataset.hydrated = hydrated.shell
+    replayEarlyTap()
+  }, [])
+}
+
+/**
+ * Every page, the not-found page and the error page: their content answers taps now, and links go
+ * through the router again. Tests wait for it before they click.
+ */
+export function usePageHydrated(): void {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = hydrated.page
+  }, [])
+}
+
+function replayEarlyTap(): void {
   const page = window as Window & { [earlyTapMarker]?: HTMLButtonElement }
   const button = page[earlyTapMarker]
   delete page[earlyTapMarker]

@@ -22,6 +22,7 @@ import { breadcrumbJsonLd, jsonLdText } from '../lib/structured-data'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { regionIdAtom } from '../state/shopper'
+import { usePageHydrated } from '../lib/early-tap'
 
 // The phone's filter drawer: its code loads when the shopper first opens it.
 const FilterDrawer = lazy(() => import('../components/listing/FilterDrawer').then((module) => ({ default: module.FilterDrawer })))
@@ -62,6 +63,7 @@ export const Route = createFileRoute('/$urlKey')({
 })
 
 function CategoryPage() {
+  usePageHydrated()
   const { locale } = Route.useRouteContext()
   const { urlKey } = Route.useParams()
   const search = Route.useSearch()

@@ -2,17 +2,25 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import { createStore, Provider as JotaiProvider } from 'jotai'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { LazyAuthDialogs } from '../components/auth/LazyAuthDialogs'
 import { LazyCartPanel } from '../components/cart/LazyCartPanel'
 import { AppBanner } from '../components/frame/AppBanner'
 import { CookieConsent } from '../components/frame/CookieConsent'
 import { ErrorFallback } from '../components/ErrorFallback'
 import { Header } from '../components/frame/Header'
-import { LazyCityDialog, LazyCompareBar, LazyFooter, LazyPaymentReturn, LazySessionSignals, LazySideMenu, LazyToaster } from '../components/frame/LazyFrame'
+import {
+  LazyCityDialog,
+  LazyCompareBar,
+  LazyFooter,
+  LazyPaymentReturn,
+  LazySessionSignals,
+  LazySideMenu,
+  LazyToaster,
+} from '../components/frame/LazyFrame'
 import { WhatsAppButton } from '../components/frame/WhatsAppButton'
 import { NotFound } from '../components/NotFound'
-import { replayEarlyTap } from '../lib/early-tap'
+import { useFrameHydrated } from '../lib/early-tap'
 import { currentLocale, directionOf } from '../lib/i18n'
 import { alternateLinks } from '../lib/seo'
 import { themeAttribute } from '../lib/theme'
@@ -22,7 +30,6 @@ import { catalogueQueries } from '../queries/catalogue'
 import { chosenRegionIdAtom } from '../state/shopper'
 import appCss from '../styles/app.css?url'
 import { faviconDataUri as favicon } from '../domain/brand'
-
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   beforeLoad: () => ({ locale: currentLocale(), prefs: readShopperPrefs() }),
@@ -73,11 +80,7 @@ function RootLayout() {
   const { prefs, locale } = Route.useRouteContext()
   // Not suspending: while the frame data is missing the nav bar shows its skeletons.
   const { data: frame } = useQuery(catalogueQueries.frame(locale))
-  // Marks the page interactive (tests wait for it before they click) and replays a tap made before it.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-    replayEarlyTap()
-  }, [])
+  useFrameHydrated()
   return (
     <ShopperStateProvider prefs={prefs}>
       <a href="#main" className="sr-only-focusable fixed top-2 start-2 z-50 rounded bg-white px-4 py-2 font-semibold text-brand">

@@ -5,6 +5,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs'
 import { formatDisplayDate, riyadhDateString } from '../domain/dates'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
+import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/blogs/$slug')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(catalogueQueries.blogPost(context.locale, params.slug)),
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/blogs/$slug')({
 })
 
 function BlogPost() {
+  usePageHydrated()
   const { locale } = Route.useRouteContext()
   const { data } = useSuspenseQuery(catalogueQueries.blogPost(locale, Route.useParams().slug))
   const date = riyadhDateString(new Date(data.published_at))

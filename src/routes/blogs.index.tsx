@@ -4,6 +4,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
+import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/blogs/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(catalogueQueries.blogPosts(context.locale)),
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/blogs/')({
 })
 
 function BlogList() {
+  usePageHydrated()
   const { locale } = Route.useRouteContext()
   const { data } = useSuspenseQuery(catalogueQueries.blogPosts(locale))
   return (

@@ -17,6 +17,7 @@ import { useLoadingInBrowser } from '../state/hydrated'
 import { m } from '../paraglide/messages.js'
 import { cartQueries } from '../queries/cart'
 import { useClearCart } from '../queries/cart-lines'
+import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/cart')({
   head: () => ({
@@ -26,6 +27,7 @@ export const Route = createFileRoute('/cart')({
 })
 
 function CartPage() {
+  usePageHydrated()
   const { data: cart, isPending } = useQuery(cartQueries.current(currentLocale()))
   const clear = useClearCart()
   const [confirming, setConfirming] = useState(false)

@@ -35,6 +35,7 @@ import { failureMessage } from '../queries/server-action'
 import { useLoadingInBrowser } from '../state/hydrated'
 import { cityName } from '../lib/city-search'
 import { effectiveRegion } from '../domain/region'
+import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.
@@ -45,6 +46,7 @@ export const Route = createFileRoute('/checkout')({
 })
 
 function Checkout() {
+  usePageHydrated()
   const locale = currentLocale()
   const { order } = Route.useSearch()
   const regions = useQuery(catalogueQueries.frame(locale)).data?.regions

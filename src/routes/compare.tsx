@@ -19,6 +19,7 @@ import { stockState } from '../domain/stock'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { compareAtom, regionIdAtom } from '../state/shopper'
+import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/compare')({
   head: () => ({ meta: [{ title: `${m.compare_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
@@ -32,6 +33,7 @@ function DeliveryCell({ product }: { product: ProductSummary }) {
 }
 
 function ComparePage() {
+  usePageHydrated()
   const { locale } = Route.useRouteContext()
   const [skus, setSkus] = useAtom(compareAtom)
   const region = useAtomValue(regionIdAtom)
@@ -87,7 +89,13 @@ function ComparePage() {
         <h1 className="text-2xl font-bold">{m.compare_title()}</h1>
         <div className="flex items-center gap-4">
           <label htmlFor={onlyDiffId} className="flex items-center gap-2 text-sm font-medium">
-            <input id={onlyDiffId} type="checkbox" checked={onlyDifferences} onChange={(e) => setOnlyDifferences(e.target.checked)} className="size-4 accent-[var(--brand)]" />
+            <input
+              id={onlyDiffId}
+              type="checkbox"
+              checked={onlyDifferences}
+              onChange={(e) => setOnlyDifferences(e.target.checked)}
+              className="size-4 accent-[var(--brand)]"
+            />
             {m.compare_only_differences()}
           </label>
           <button type="button" onClick={() => setSkus([])} className="text-sm font-semibold text-brand underline">
@@ -126,7 +134,9 @@ function ComparePage() {
               <tr key={row.name} className={`border-t border-line ${row.differs ? 'bg-[#fff8e6]' : ''}`}>
                 <th scope="row" className="p-3 text-start align-top font-semibold">
                   {row.name}
-                  {row.differs && <span className="ms-2 rounded bg-accent px-1.5 py-0.5 text-[0.65rem] font-bold text-accent-ink">{m.compare_differs()}</span>}
+                  {row.differs && (
+                    <span className="ms-2 rounded bg-accent px-1.5 py-0.5 text-[0.65rem] font-bold text-accent-ink">{m.compare_differs()}</span>
+                  )}
                 </th>
                 {row.values.map((value, i) => (
                   <td key={products[i]!.sku} className="p-3 text-center align-top">

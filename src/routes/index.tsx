@@ -14,6 +14,7 @@ import { jsonLdText, storeJsonLd } from '../lib/structured-data'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { regionIdAtom } from '../state/shopper'
+import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(catalogueQueries.home(context.locale, context.prefs.regionId)),
@@ -22,6 +23,7 @@ export const Route = createFileRoute('/')({
 })
 
 function Home() {
+  usePageHydrated()
   const { locale } = Route.useRouteContext()
   const { data } = useSuspenseQuery(catalogueQueries.home(locale, useAtomValue(regionIdAtom)))
   const now = new Date(data.now)

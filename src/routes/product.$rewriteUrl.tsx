@@ -31,6 +31,7 @@ import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
 import { regionIdAtom } from '../state/shopper'
+import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/product/$rewriteUrl')({
   // docs/product.md, "Screens": an optional queryID names the search the shopper came from.
@@ -56,6 +57,7 @@ export const Route = createFileRoute('/product/$rewriteUrl')({
 })
 
 function ProductPage() {
+  usePageHydrated()
   const { locale } = Route.useRouteContext()
   const { rewriteUrl } = Route.useParams()
   const { queryID } = Route.useSearch()

@@ -25,6 +25,7 @@ import { catalogueQueries } from '../queries/catalogue'
 import { searchQueries } from '../queries/search'
 import { withSavedSearch } from '../lib/recent-searches'
 import { regionIdAtom, savedSearchWordsAtom } from '../state/shopper'
+import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/search')({
   validateSearch: parseSearchPageSearch,
@@ -43,6 +44,7 @@ const sortLabels: Record<SearchSortKey, () => string> = {
 }
 
 function SearchPage() {
+  usePageHydrated()
   const { locale } = Route.useRouteContext()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
@@ -97,7 +99,9 @@ function SearchPage() {
         </aside>
         {/* On a phone the filters fold away above the results. */}
         <details className="mb-4 rounded-xl bg-white px-4 lg:hidden">
-          <summary className="cursor-pointer py-3 text-sm font-semibold">{chosen > 0 ? m.filters_open_count({ count: chosen }) : m.filters_open()}</summary>
+          <summary className="cursor-pointer py-3 text-sm font-semibold">
+            {chosen > 0 ? m.filters_open_count({ count: chosen }) : m.filters_open()}
+          </summary>
           <SearchFilters brands={data.brands} city={data.city} search={search} onChange={setSearch} />
         </details>
         <div>

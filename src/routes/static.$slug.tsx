@@ -3,14 +3,18 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { catalogueQueries } from '../queries/catalogue'
+import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/static/$slug')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(catalogueQueries.staticPage(context.locale, params.slug)),
-  head: ({ loaderData }) => ({ meta: loaderData ? [{ title: loaderData.title }, { name: 'description', content: loaderData.body.slice(0, 150) }] : [] }),
+  head: ({ loaderData }) => ({
+    meta: loaderData ? [{ title: loaderData.title }, { name: 'description', content: loaderData.body.slice(0, 150) }] : [],
+  }),
   component: StaticPage,
 })
 
 function StaticPage() {
+  usePageHydrated()
   const { locale } = Route.useRouteContext()
   const { data } = useSuspenseQuery(catalogueQueries.staticPage(locale, Route.useParams().slug))
   return (

@@ -11,6 +11,7 @@ import { ProductCard } from '../components/product/ProductCard'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { regionIdAtom, wishlistAtom } from '../state/shopper'
+import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/user/favourites')({
   head: () => ({ meta: [{ title: `${m.favourites_page_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/user/favourites')({
 })
 
 function FavouritesPage() {
+  usePageHydrated()
   const { locale } = Route.useRouteContext()
   const skus = useAtomValue(wishlistAtom)
   const region = useAtomValue(regionIdAtom)

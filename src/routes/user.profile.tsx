@@ -17,6 +17,7 @@ import { m } from '../paraglide/messages.js'
 import { orderQueries } from '../queries/orders'
 import { sessionQueries } from '../queries/session'
 import { useLoadingInBrowser } from '../state/hydrated'
+import { usePageHydrated } from '../lib/early-tap'
 
 const statusLabel: Record<OrderSummary['status'], () => string> = {
   processing: m.order_status_processing,
@@ -30,6 +31,7 @@ export const Route = createFileRoute('/user/profile')({
 })
 
 function Profile() {
+  usePageHydrated()
   const { data: session, isPending } = useQuery(sessionQueries.current())
   // ?order=MJ... opens one of the customer's orders: one route for the whole account, and the search read here rather
   // than in a validateSearch, keep every page's first load (which holds the route table) small.

@@ -9,9 +9,9 @@ export const desktop = { width: 1440, height: 900 }
 
 export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
   allowConsoleErrors: [[], { option: true }],
-  // Every navigation waits until React has hydrated, so a click is never lost on server HTML.
+  // Every navigation waits until React has hydrated the page's content (src/domain/early-tap.ts), so a click is never lost on server HTML.
   page: async ({ page }, use) => {
-    const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+    const hydrated = () => page.waitForSelector('html[data-hydrated=page]', { state: 'attached' })
     const goto = page.goto.bind(page)
     const reload = page.reload.bind(page)
     page.goto = async (...args) => {

@@ -237,6 +237,26 @@ test.describe('a tap before the page is interactive', () => {
   })
 })
 
+test.describe('a link followed before the page is interactive', () => {
+  test.use({ viewport: desktop })
+
+  test('a nav link clicked once the frame has hydrated, before the page content has, still leads to its page', async ({ page }) => {
+    await acceptCookies(page)
+    // Clicks in the very task the frame finishes hydrating: the content hydrates in a later one (src/domain/early-tap.ts).
+    await page.addInitScript(() => {
+      if (location.pathname !== '/en/') return
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.hydrated !== 'shell') return
+        observer.disconnect()
+        document.querySelector<HTMLAnchorElement>('nav[aria-label="Main categories"] a[href$="/gaming"]')!.click()
+      }).observe(document, { attributes: true, attributeFilter: ['data-hydrated'], subtree: true })
+    })
+    await page.goto('/en/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Gaming' })).toBeVisible()
+    await expect(page).toHaveURL(/\/en\/gaming$/)
+  })
+})
+
 test.describe('server functions', () => {
   test('accept the store itself and refuse a cross-site POST (CSRF)', async ({ page, request }) => {
     await acceptCookies(page)
