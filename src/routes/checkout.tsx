@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react'
 import { NotFound } from '../components/NotFound'
 import { MessagePage } from '../components/MessagePage'
 import { Icon } from '../components/ui/Icon'
@@ -94,13 +94,17 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const locale = currentLocale()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const { data: cart, isPending } = useQuery(cartQueries.current(locale))
-  const loading = useLoadingInBrowser(isPending)
+  const { data: liveCart, isPending } = useQuery(cartQueries.current(locale))
+  // The form is the page's largest render, and every answer below re-renders it. Drawn with deferred values, each
+  // render is a transition React splits into short tasks, not one long task that blocks a tap (docs/architecture.md,
+  // "Bars every part clears": Total Blocking Time).
+  const loading = useDeferredValue(useLoadingInBrowser(isPending))
+  const cart = useDeferredValue(liveCart)
   const user = useQuery(sessionQueries.current()).data?.user ?? null
   const hostedSearch = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
   const cartVersion = cart && cart.cartItems.length > 0 ? cart.version : undefined
-  const payments = useQuery(checkoutQueries.paymentMethods(locale, cartVersion))
-  const shipping = useQuery(checkoutQueries.shippingMethods(locale, cartVersion))
+  const payments = useDeferredValue(useQuery(checkoutQueries.paymentMethods(locale, cartVersion)).data)
+  const shipping = useDeferredValue(useQuery(checkoutQueries.shippingMethods(locale, cartVersion)).data)
   const setShipping = useSetShippingMethod()
   const place = usePlaceOrder()
   const kept = cart?.checkout ?? null
@@ -132,9 +136,9 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const regionId = effectiveRegion(cart.region_id)
   const typedMobile = mobile ?? kept?.contact.mobile ?? (userMobile ? `0${userMobile.slice(-9)}` : '')
   const verified = cart.mobiles[localMobile(typedMobile) ?? ''] === 'verified'
-  const paymentMethods = payments.data?.data?.payments ?? []
+  const paymentMethods = payments?.data?.payments ?? []
   const chosenPayment = method ?? paymentMethods.find((p) => p.is_available)?.code ?? null
-  const shippingMethods = shipping.data?.data?.shipping_methods ?? []
+  const shippingMethods = shipping?.data?.shipping_methods ?? []
   const chosenShipping: ShippingCode = shippingChoice ?? cart.shipping_method
   const offeredDates = shippingMethods.find((s) => s.code === chosenShipping)?.dates ?? []
   const chosenDate =
@@ -274,23 +278,27 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
             </fieldset>
           )}
         </section>
-        <DeliverySection
-          methods={shippingMethods}
-          chosen={chosenShipping}
-          onChoose={(code) => {
-            setShippingChoice(code)
-            setShipping.mutate(code, { onError: () => setShippingChoice(null) })
-          }}
-          date={chosenDate}
-          onDate={setDate}
-          error={errors.delivery_date}
-          busy={setShipping.isPending}
-        />
-        <PaymentSection methods={paymentMethods} chosen={chosenPayment} onChoose={setMethod} total={cart.totals.grand_total} />
+        <InLaterCommit>
+          <DeliverySection
+            methods={shippingMethods}
+            chosen={chosenShipping}
+            onChoose={(code) => {
+              setShippingChoice(code)
+              setShipping.mutate(code, { onError: () => setShippingChoice(null) })
+            }}
+            date={chosenDate}
+            onDate={setDate}
+            error={errors.delivery_date}
+            busy={setShipping.isPending}
+          />
+          <PaymentSection methods={paymentMethods} chosen={chosenPayment} onChoose={setMethod} total={cart.totals.grand_total} />
+        </InLaterCommit>
       </div>
       <aside className="h-fit space-y-4 rounded-2xl bg-white p-5 lg:sticky lg:top-32">
-        <CartLines items={cart.cartItems} compact />
-        <CartSummary cart={cart} />
+        <InLaterCommit>
+          <CartLines items={cart.cartItems} compact />
+          <CartSummary cart={cart} />
+        </InLaterCommit>
         {(failure || Object.keys(errors).length > 0) && (
           <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
             {failure ?? m.checkout_fix_errors()}
@@ -306,6 +314,15 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
       </aside>
     </form>
   )
+}
+
+/**
+ * Its children mount one render after the rest of the form, so the form's DOM is created in two commits, each a
+ * shorter task than one (a commit cannot be split; docs/architecture.md, "Bars every part clears": Total Blocking Time).
+ * What it holds lies below or beside the fields, so nothing already shown moves.
+ */
+function InLaterCommit({ children }: { children: ReactNode }) {
+  return useDeferredValue(true, false) ? children : null
 }
 
 /** Moves focus to a field by its form name (a radio group: its first option), for keyboard and screen reader users. */
