@@ -3,9 +3,7 @@
  * Pure data: nothing here imports from src/ or worker/. Units are in the names.
  */
 
-export const regionIds = [
-  1101, 1102, 1103, 1104, 1105, 1106, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116,
-] as const
+export const regionIds = [1101, 1102, 1103, 1104, 1105, 1106, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116] as const
 export type RegionId = (typeof regionIds)[number]
 
 export const appConfig = {
@@ -88,7 +86,7 @@ export const appConfig = {
     /** docs/product.md, "Validation": 05 then one of these, then 7 digits. */
     secondDigitAllowed: '503649187',
   },
-  password: { minLength: 8, pbkdf2Iterations: 100_000 },
+  password: { minLength: 8 },
   name: { minLength: 3 },
 
   cookies: {
@@ -108,18 +106,10 @@ export const appConfig = {
   },
   cache: {
     categoryTreeSeconds: 30 * 60,
-    regionsSeconds: 30 * 60,
-    homeContentMs: 1_800_000,
-    footerSeconds: 30 * 60,
-    brandLabelsSeconds: 30 * 60,
   },
   otp: {
     digits: 6,
-    validSeconds: 5 * 60,
-    maxWrongTries: 5,
     resendAfterSeconds: 60,
-    sendsPerPhonePerHour: 5,
-    sendsPerIpPerHour: 20,
     /** A verified phone may register within this time. */
     registrationWindowSeconds: 30 * 60,
   },
@@ -128,17 +118,9 @@ export const appConfig = {
     { count: 3, key: 'split3' },
     { count: 4, key: 'split4' },
   ] as const,
-  images: {
-    storefrontQuality: 100,
-    cdnQuality: 75,
-    searchLabelWidth: 209,
-    searchLabelHeight: 105,
-    widths: [160, 240, 320, 480, 640, 960] as const,
-  },
   layout: {
-    breakpointsPx: { sm: 576, md: 768, lg: 992, xl: 1200 },
-    navHiddenBelowPx: 991,
-    contentMaxWidthPx: 1600,
+    /** Tailwind's md: the width from which the header shows the desktop layout. */
+    mdPx: 768,
   },
   backOrdersPreorderCode: 101,
   search: {
@@ -146,13 +128,6 @@ export const appConfig = {
       products: { ar: 'products_ar', en: 'products_en' },
       suggestions: { ar: 'products_query_suggestions_ar', en: 'products_query_suggestions_en' },
     },
-    /** The embedded engine rebuilds its indexes from D1 when older than this (stock and prices move)... */
-    indexMaxAgeSeconds: 300,
-    /** ...and when the catalogue version in KV changes, read at most this often. */
-    versionCheckSeconds: 10,
-    maxQueryLength: 1000,
-    maxHitsPerPage: 100,
-    maxRequestsPerCall: 10,
   },
 } as const
 
@@ -177,6 +152,30 @@ export const checkoutRules = {
  * they stay out of the browser's bundle: a bundler keeps a whole object once any part of it is read.
  */
 export const serverLimits = {
+  /** How long the Worker keeps what it reads from D1 in KV (the category tree's time is appConfig.cache's). */
+  cache: {
+    regionsSeconds: 30 * 60,
+    homeContentMs: 1_800_000,
+    footerSeconds: 30 * 60,
+    brandLabelsSeconds: 30 * 60,
+  },
+  search: {
+    /** The embedded engine rebuilds its indexes from D1 when older than this (stock and prices move)... */
+    indexMaxAgeSeconds: 300,
+    /** ...and when the catalogue version in KV changes, read at most this often. */
+    versionCheckSeconds: 10,
+    maxQueryLength: 1000,
+    maxHitsPerPage: 100,
+    maxRequestsPerCall: 10,
+  },
+  /** One-time codes: the rules only the backend applies (what the page shows is appConfig.otp). */
+  otp: {
+    validSeconds: 5 * 60,
+    maxWrongTries: 5,
+    sendsPerPhonePerHour: 5,
+    sendsPerIpPerHour: 20,
+  },
+  pbkdf2Iterations: 100_000,
   orders: {
     /** An order awaiting a hosted payment is cancelled after this long, and gives back what it took (not in the spec: ours). */
     unpaidExpiryMinutes: 30,

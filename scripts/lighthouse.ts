@@ -45,7 +45,9 @@ try {
   // Warm the Worker (module graph, KV caches) so the first page is measured like the others.
   for (const path of pages) await (await fetch(base + path)).arrayBuffer()
 
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${base}`)
+  console.log(
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${base}`,
+  )
   console.log(`page (median of ${values.runs} runs by performance)                   perf  a11y  best   seo   LCP ms   CLS    TBT ms`)
   for (const path of pages) {
     // The home page's popup banner and the cookie banner are what a first visit sees: kept.
@@ -71,7 +73,8 @@ try {
     // Lighthouse's own CPU speed check of this machine, run by run: scores move with it.
     const speed = `   machine benchmark index ${runs.map((r) => Math.round(r.environment.benchmarkIndex)).join('/')}`
     if (lhr.runtimeError) console.log(`    runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
-    const score = (id: string) => (id === 'seo' && keptOutOfSearch(path) ? seoWithoutCrawlability(lhr) : Math.round((lhr.categories[id]?.score ?? 0) * 100))
+    const score = (id: string) =>
+      id === 'seo' && keptOutOfSearch(path) ? seoWithoutCrawlability(lhr) : Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
     const row = {
       performance: score('performance'),
@@ -102,7 +105,9 @@ try {
         const a = lhr.audits[ref.id]
         if (ref.weight > 0 && a && a.score !== null && a.score < 1) {
           const deliberate = ref.id === 'is-crawlable' && keptOutOfSearch(path)
-          console.log(`    ${id}: ${a.id} (${a.title})${deliberate ? ': deliberate, robots.txt and noindex keep the cart out of search; not counted' : ''}`)
+          console.log(
+            `    ${id}: ${a.id} (${a.title})${deliberate ? ': deliberate, robots.txt and noindex keep the cart out of search; not counted' : ''}`,
+          )
         }
       }
     }
@@ -138,7 +143,9 @@ function seoWithoutCrawlability(lhr: Lhr): number {
 /** A cart through the Direct API (two in-stock products, a coupon, a gift voucher), as the cookies the store reads. */
 async function filledCart(base: string, store: 'ar' | 'en'): Promise<string> {
   const json = async (response: Response) => (await response.json()) as Record<string, any>
-  const { token } = await json(await fetch(`${base}/commerce/handshake`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ store }) }))
+  const { token } = await json(
+    await fetch(`${base}/commerce/handshake`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ store }) }),
+  )
   const call = (method: string, path: string, quote: string, body?: unknown) =>
     fetch(`${base}/commerce${path}`, {
       method,
@@ -147,7 +154,7 @@ async function filledCart(base: string, store: 'ar' | 'en'): Promise<string> {
     })
   const { quoteId } = await json(await call('GET', '/cart/create?region=1101', ''))
   const listing = await (await fetch(`${base}/headphones`)).text()
-  const skus = [...listing.matchAll(/"sku":"([^"]+)"/g)].map((m) => m[1]!)
+  const skus = [...listing.matchAll(/\bsku:"([^"]+)"/g)].map((m) => m[1]!)
   let added = 0
   for (const sku of new Set(skus)) {
     if (added === 2) break
@@ -160,7 +167,8 @@ async function filledCart(base: string, store: 'ar' | 'en'): Promise<string> {
 
 /** The few audits that say where the time goes, as short lines. */
 function explain(lhr: Lhr) {
-  const rows = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []) as Record<string, unknown>[]
+  const rows = (id: string) =>
+    ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []) as Record<string, unknown>[]
   const ms = (v: unknown) => `${Math.round(Number(v))} ms`
   for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'total-blocking-time', 'interactive']) {
     const a = lhr.audits[id]
@@ -176,12 +184,15 @@ function explain(lhr: Lhr) {
   const lcp = lhr.audits['lcp-breakdown-insight']?.details as
     { items?: { type: string; items?: Record<string, unknown>[]; nodeLabel?: string; snippet?: string }[] } | undefined
   for (const part of lcp?.items ?? []) {
-    if (part.type === 'table') for (const phase of part.items ?? []) console.log(`    LCP phase ${String(phase.label ?? phase.subpart)}: ${ms(phase.duration)}`)
+    if (part.type === 'table')
+      for (const phase of part.items ?? []) console.log(`    LCP phase ${String(phase.label ?? phase.subpart)}: ${ms(phase.duration)}`)
     if (part.type === 'node') console.log(`    LCP element: ${part.snippet?.slice(0, 140)}`)
   }
   for (const item of rows('mainthread-work-breakdown').slice(0, 5)) console.log(`    main thread ${String(item.groupLabel)}: ${ms(item.duration)}`)
-  for (const item of rows('bootup-time').slice(0, 4)) console.log(`    script ${String(item.url).slice(-60)}: ${ms(item.total)} (eval ${ms(item.scripting)})`)
-  for (const item of rows('long-tasks').slice(0, 5)) console.log(`    long task ${String(item.url).slice(-50)} at ${ms(item.startTime)}: ${ms(item.duration)}`)
+  for (const item of rows('bootup-time').slice(0, 4))
+    console.log(`    script ${String(item.url).slice(-60)}: ${ms(item.total)} (eval ${ms(item.scripting)})`)
+  for (const item of rows('long-tasks').slice(0, 5))
+    console.log(`    long task ${String(item.url).slice(-50)} at ${ms(item.startTime)}: ${ms(item.duration)}`)
   // The unthrottled trace's own tasks over 15 ms: what ran before and after the first paint.
   const tasks = rows('main-thread-tasks').filter((t) => Number(t.duration) > 15)
   console.log(`    observed tasks over 15 ms: ${tasks.map((t) => `${ms(t.startTime)}+${ms(t.duration)}`).join(', ')}`)

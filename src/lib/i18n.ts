@@ -6,9 +6,7 @@ export function currentLocale(): Locale {
   return getLocale() as Locale
 }
 
-export function directionOf(locale: Locale): 'rtl' | 'ltr' {
-  return locale === 'ar' ? 'rtl' : 'ltr'
-}
+export { directionOf } from '../domain/locale'
 
 export function otherLocale(locale: Locale): Locale {
   return locale === 'ar' ? 'en' : 'ar'

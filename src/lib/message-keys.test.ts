@@ -4,7 +4,9 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
-const read = (file: string) => Object.keys(JSON.parse(readFileSync(new URL(`../../messages/${file}`, import.meta.url), 'utf8'))).filter((k) => !k.startsWith('$'))
+const messages = (file: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../../messages/${file}`, import.meta.url), 'utf8'))
+const read = (file: string) =>
+  Object.keys(JSON.parse(readFileSync(new URL(`../../messages/${file}`, import.meta.url), 'utf8'))).filter((k) => !k.startsWith('$'))
 
 describe('messages', () => {
   const ar = read('ar.json')
@@ -19,5 +21,25 @@ describe('messages', () => {
       .filter((f) => /\.tsx?$/.test(f) && !f.startsWith('src/paraglide/') && !f.endsWith('.test.ts'))
     const code = files.map((f) => readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8')).join('\n')
     expect(en.filter((key) => !new RegExp(`\\b${key}\\b`).test(code))).toEqual([])
+  })
+  it('in Arabic are Arabic: no value is English only', () => {
+    // The language toggle names English in English, on purpose: it is the language a reader is looking for.
+    const englishOnPurpose = ['header_language_switch', 'header_language_switch_label']
+    const englishOnly = Object.entries(messages('ar.json'))
+      .filter(([key, value]) => !key.startsWith('$') && !englishOnPurpose.includes(key))
+      .filter(([, value]) => {
+        const text = JSON.stringify(value).replace(/\{[^}]*\}/g, '')
+        return /[A-Za-z]{3,}/.test(text) && !/[\u0600-\u06FF]/.test(text)
+      })
+      .map(([key]) => key)
+    expect(englishOnly).toEqual([])
+  })
+  it("on a button that names its product start with the button's own words (WCAG 2.5.3, label in name)", () => {
+    for (const file of ['ar.json', 'en.json']) {
+      const all = messages(file) as Record<string, string>
+      for (const key of ['product_add_to_cart', 'product_choose_options', 'product_preorder']) {
+        expect(all[`${key}_label`], `${file} ${key}_label`).toMatch(new RegExp(`^${all[key]}`))
+      }
+    }
   })
 })

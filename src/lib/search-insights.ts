@@ -5,6 +5,7 @@
  */
 import { appConfig } from '../../app.config'
 import { anonymousSessionId } from './personalisation'
+import { searchSourceItemsKey } from './storage-keys'
 
 type Hosted = { appId: string; apiKey: string } | null
 
@@ -33,8 +34,8 @@ export function sendSearchEvent(hosted: Hosted, event: SearchEvent): void {
       'content-type': 'application/json',
       ...(hosted ? { 'x-algolia-application-id': hosted.appId, 'x-algolia-api-key': hosted.apiKey } : {}),
     }
-    fetch(url, { method: 'POST', headers, body: JSON.stringify({ events: [{ ...event, userToken: anonymousSessionId() }] }) }).catch((error: unknown) =>
-      console.warn('search event failed:', error),
+    fetch(url, { method: 'POST', headers, body: JSON.stringify({ events: [{ ...event, userToken: anonymousSessionId() }] }) }).catch(
+      (error: unknown) => console.warn('search event failed:', error),
     )
   }, appConfig.timing.analyticsDelayMs)
 }
@@ -52,7 +53,14 @@ export function purchaseEvent(index: string, items: { objectID: string | undefin
   if (!index || kept.length === 0) return null
   const objectData = kept.map((item) => ({ price: item.price, quantity: item.quantity }))
   if (objectData.length !== kept.length) return null
-  return { eventType: 'conversion', eventSubtype: 'purchase', eventName: 'Products Purchased', index, objectIDs: kept.map((item) => item.objectID), objectData }
+  return {
+    eventType: 'conversion',
+    eventSubtype: 'purchase',
+    eventName: 'Products Purchased',
+    index,
+    objectIDs: kept.map((item) => item.objectID),
+    objectData,
+  }
 }
 
 const lastSearchKey = 'lastSearchSource'
@@ -80,11 +88,9 @@ export interface SearchSourceItem {
   entity_id: number
 }
 
-const sourceItemsKey = 'searchSourceItems'
-
 export function searchSourceItems(): SearchSourceItem[] {
   try {
-    const items = JSON.parse(localStorage.getItem(sourceItemsKey) ?? '[]') as unknown
+    const items = JSON.parse(localStorage.getItem(searchSourceItemsKey) ?? '[]') as unknown
     return Array.isArray(items) ? (items as SearchSourceItem[]) : []
   } catch {
     return []
@@ -92,8 +98,8 @@ export function searchSourceItems(): SearchSourceItem[] {
 }
 
 function storeSourceItems(items: SearchSourceItem[]): void {
-  if (items.length === 0) localStorage.removeItem(sourceItemsKey)
-  else localStorage.setItem(sourceItemsKey, JSON.stringify(items))
+  if (items.length === 0) localStorage.removeItem(searchSourceItemsKey)
+  else localStorage.setItem(searchSourceItemsKey, JSON.stringify(items))
 }
 
 export function addSearchSourceItem(item: SearchSourceItem): void {

@@ -13,7 +13,7 @@ import {
   LazyCityDialog,
   LazyCompareBar,
   LazyFooter,
-  LazyPaymentReturn,
+  LazyQueryTriggers,
   LazySessionSignals,
   LazySideMenu,
   LazyToaster,
@@ -102,7 +102,7 @@ function RootLayout() {
       <LazyCityDialog regions={frame?.regions ?? []} />
       <LazyCartPanel />
       <LazyAuthDialogs />
-      <LazyPaymentReturn />
+      <LazyQueryTriggers />
       <LazySessionSignals />
       <LazyToaster />
     </ShopperStateProvider>

@@ -36,6 +36,7 @@ import { useLoadingInBrowser } from '../state/hydrated'
 import { cityName } from '../lib/city-search'
 import { effectiveRegion } from '../domain/region'
 import { usePageHydrated } from '../lib/early-tap'
+import { pendingSearchPurchasesKey } from '../lib/storage-keys'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.
@@ -68,8 +69,8 @@ function Confirmation({ increment, cityLabel }: { increment: string; cityLabel: 
     if (!confirmed) return
     deleteBrowserCookie(amountCookie)
     deleteBrowserCookie(paymentCookie)
-    const pending = JSON.parse(sessionStorage.getItem(pendingPurchasesKey) ?? '[]') as SearchEvent[]
-    sessionStorage.removeItem(pendingPurchasesKey)
+    const pending = JSON.parse(sessionStorage.getItem(pendingSearchPurchasesKey) ?? '[]') as SearchEvent[]
+    sessionStorage.removeItem(pendingSearchPurchasesKey)
     for (const event of pending) sendSearchEvent(hostedSearch, event)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [confirmed?.increment_id])
@@ -201,7 +202,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
           writeBrowserCookie(amountCookie, result.data.grand_total.toFixed(2))
           writeBrowserCookie(paymentCookie, result.data.payment_method)
           // A purchase is reported once the provider has taken the payment (the paid return).
-          sessionStorage.setItem(pendingPurchasesKey, JSON.stringify(purchases))
+          sessionStorage.setItem(pendingSearchPurchasesKey, JSON.stringify(purchases))
           window.location.assign(result.data.payment_url)
         } else {
           for (const purchase of purchases) sendSearchEvent(hostedSearch, purchase)
@@ -331,9 +332,6 @@ function focusField(form: HTMLFormElement, field: string) {
   element?.focus()
   element?.scrollIntoView({ block: 'center' })
 }
-
-/** Purchase events kept through a payment provider's page, sent when the shopper comes back paid. */
-const pendingPurchasesKey = 'pendingSearchPurchases'
 
 /** The purchase events of lines bought after a search (docs/product.md, "Validation"'s purchase rules). */
 function purchaseEventsAfterSearch(lines: { item_id: number; prices_with_tax: { price: number }; qty: number }[]): SearchEvent[] {

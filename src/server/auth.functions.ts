@@ -17,11 +17,7 @@ import { clearCustomerSession, shopperSession, startCookieJar } from './commerce
 import type { PublicSession } from './session.functions'
 import { locale } from '../domain/schemas'
 
-
-
 type SignedIn = { token: string; expires_at: string; user: SessionUser }
-
-
 
 /** Stores the sign-in, then moves the guest cart into the customer's cart. */
 async function signIn(language: Locale, signedIn: SignedIn): Promise<PublicSession> {
@@ -51,7 +47,11 @@ export const loginWithPassword = createServerFn({ method: 'POST' })
   .validator(type({ locale, username: 'string <= 254', password: 'string <= 128', recaptchaToken: 'string <= 4096' }))
   .handler(async ({ data }): Promise<CommerceResult<PublicSession>> => {
     const client = await shopperSession(data.locale).client()
-    const result = await client.settle<SignedIn>('POST', '/customer/login', { username: data.username, password: data.password, recaptchaToken: data.recaptchaToken })
+    const result = await client.settle<SignedIn>('POST', '/customer/login', {
+      username: data.username,
+      password: data.password,
+      recaptchaToken: data.recaptchaToken,
+    })
     if (!result.data) return { data: null, error: result.error, status: result.status }
     return { data: await signIn(data.locale, result.data), error: null, status: 200 }
   })
@@ -66,7 +66,13 @@ export const sendCode = createServerFn({ method: 'POST' })
     return commerceClient(env, caller).settle<{ success: boolean; successmsg: string; errormsg: string }>(
       'POST',
       '/customer/v2/otpSend',
-      { mobilenumber: isEmail ? '' : data.identifier, email: isEmail ? data.identifier : '', otptype: data.purpose, resendotp: Boolean(data.resend), oldmobile: '' },
+      {
+        mobilenumber: isEmail ? '' : data.identifier,
+        email: isEmail ? data.identifier : '',
+        otptype: data.purpose,
+        resendotp: Boolean(data.resend),
+        oldmobile: '',
+      },
       { recaptcha: `Bearer ${data.recaptchaToken}`, appname: 'Bearer next' },
     )
   })
@@ -76,16 +82,24 @@ export const verifyCode = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<CommerceResult<PublicSession | { verified: true }>> => {
     const client = await shopperSession(data.locale).client()
     const isEmail = data.identifier.includes('@')
-    const result = await client.settle<{ success: boolean; token: string; expires_at?: string; user: SessionUser | null }>('POST', '/customer/v2/otpVerfiy', {
-      mobilenumber: isEmail ? '' : data.identifier,
-      email: isEmail ? data.identifier : '',
-      otpcode: data.code,
-      otptype: data.purpose,
-      oldmobile: '',
-    })
+    const result = await client.settle<{ success: boolean; token: string; expires_at?: string; user: SessionUser | null }>(
+      'POST',
+      '/customer/v2/otpVerfiy',
+      {
+        mobilenumber: isEmail ? '' : data.identifier,
+        email: isEmail ? data.identifier : '',
+        otpcode: data.code,
+        otptype: data.purpose,
+        oldmobile: '',
+      },
+    )
     if (!result.data) return { data: null, error: result.error, status: result.status }
     if (data.purpose === 'login' && result.data.user && result.data.expires_at) {
-      return { data: await signIn(data.locale, { token: result.data.token, expires_at: result.data.expires_at, user: result.data.user }), error: null, status: 200 }
+      return {
+        data: await signIn(data.locale, { token: result.data.token, expires_at: result.data.expires_at, user: result.data.user }),
+        error: null,
+        status: 200,
+      }
     }
     startCookieJar().set(cookies.phoneVerification, result.data.token)
     return { data: { verified: true }, error: null, status: 200 }
@@ -110,7 +124,10 @@ export const registerAccount = createServerFn({ method: 'POST' })
 export const sendPasswordReset = createServerFn({ method: 'POST' })
   .validator(type({ locale, email: 'string <= 254', recaptchaToken: 'string <= 4096' }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{ data: { status: boolean } }>('POST', '/customer/forgot/send-token', { email: data.email, recaptchaToken: data.recaptchaToken }),
+    (await shopperSession(data.locale).client()).settle<{ data: { status: boolean } }>('POST', '/customer/forgot/send-token', {
+      email: data.email,
+      recaptchaToken: data.recaptchaToken,
+    }),
   )
 
 export const confirmPasswordReset = createServerFn({ method: 'POST' })
@@ -125,7 +142,10 @@ export const logout = createServerFn({ method: 'POST' })
     const client = await shopperSession(data.locale).client()
     await client.settle('POST', '/customer/logout')
     clearCustomerSession()
-    // docs/product.md, "Rules": out=true marks the sign-out; the page sends the logout event 3 s later.
-    startCookieJar().set(cookies.signedOut, 'true')
+    const jar = startCookieJar()
+    // docs/product.md, "Rules": a sign-out also forgets the city; out=true marks it, and the page sends the logout
+    // event 3 s later.
+    jar.delete(cookies.region)
+    jar.set(cookies.signedOut, 'true')
     return { ok: true }
   })

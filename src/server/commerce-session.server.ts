@@ -4,6 +4,8 @@ import { env } from 'cloudflare:workers'
 import type { Locale } from '../../app.config'
 import { storefrontSession, type CookieJar } from '~/storefront/session'
 import { customerSessionCookies, serverCookieOptions } from '../domain/cookies'
+import { isUnauthorized } from '../domain/session-end'
+import { m } from '../paraglide/messages.js'
 
 /** Cookies written during a request: its Cookie header does not have them yet. */
 const written = new WeakMap<Request, Map<string, string | null>>()
@@ -26,15 +28,30 @@ export function startCookieJar(): CookieJar {
 }
 
 export function shopperSession(locale: Locale) {
-  return storefrontSession(env, startCookieJar(), locale, getRequest().headers.get('cf-connecting-ip'))
+  const session = storefrontSession(env, startCookieJar(), locale, getRequest().headers.get('cf-connecting-ip'))
+  return {
+    ...session,
+    /** The commerce client, its "not authorized" told in the shopper's language (src/domain/session-end.ts). */
+    async client() {
+      const client = await session.client()
+      const settle: typeof client.settle = async (...args) => {
+        const result = await client.settle<never>(...args)
+        return isUnauthorized(result.error) ? { ...result, error: { ...result.error!, message: m.session_ended({}, { locale }) } } : result
+      }
+      return { ...client, settle }
+    },
+  }
 }
 
 /**
- * docs/product.md, "Errors": an error containing "The consumer isn't authorized to access" forces a logout:
+ * docs/product.md, "Errors": the backend's "not authorized" (src/domain/session-end.ts) forces a logout:
  * the session, the customer token and the quote are dropped.
  */
-export function endCustomerSessionIfUnauthorized(result: { status: number; error: { message: string } | null }): boolean {
-  if (result.status !== 401 || !result.error?.message.includes("The consumer isn't authorized to access")) return false
+export function endCustomerSessionIfUnauthorized(result: {
+  status: number
+  error: { message: string; code?: string; status: number } | null
+}): boolean {
+  if (!isUnauthorized(result.error)) return false
   clearCustomerSession()
   return true
 }

@@ -97,16 +97,33 @@ test.describe('accounts on a desktop, in English', () => {
     await dialog.getByRole('checkbox', { name: "I'm not a robot" }).check()
     await dialog.getByRole('button', { name: 'Log in' }).click()
     await expect(page.getByRole('button', { name: 'My account: Reem' })).toBeVisible()
+    // The stored user summary (usr) is JSON, percent-encoded once as any cookie value.
+    const usr = (await page.context().cookies()).find((c) => c.name === 'usr')!
+    expect(JSON.parse(decodeURIComponent(usr.value))).toMatchObject({ firstname: 'Reem' })
 
     await page.getByRole('button', { name: 'My account: Reem' }).click()
     await page.getByRole('menuitem', { name: 'Dashboard' }).click()
     await expect(page.getByRole('heading', { name: 'Hello Reem' })).toBeVisible()
     const signedInCookies = (await page.context().cookies()).filter((c) => ['session', 'mage'].includes(c.name))
+    // A chosen city and what the cart and checkout keep in the browser: a sign-out forgets them all.
+    await page.context().addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await page.evaluate(() => {
+      localStorage.setItem('searchSourceItems', '[{"item_id":1,"queryID":"q","indexName":"products_en","entity_id":1}]')
+      sessionStorage.setItem('pendingSearchPurchases', '[]')
+    })
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Deliver to Choose City' })).toBeHidden()
     await page.getByRole('button', { name: 'My account: Reem' }).click()
     const logoutEvent = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"logout"') === true)
     await page.getByRole('menuitem', { name: 'Log Out' }).click()
     await expect(page).toHaveURL(/\/en\/?$/)
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Deliver to Choose City' })).toBeVisible()
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('region_id')
+    expect(await page.evaluate(() => [localStorage.getItem('searchSourceItems'), sessionStorage.getItem('pendingSearchPurchases')])).toEqual([
+      null,
+      null,
+    ])
     // docs/product.md, "Rules": 3 s after a sign-out the logout event is sent and the stored user cookie goes.
     await logoutEvent
     await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'usr')).toBe(false)
@@ -186,5 +203,53 @@ test.describe('accounts on a phone, in Arabic', () => {
     await dialog.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
     await dialog.getByRole('button', { name: 'تسجيل الدخول' }).click()
     await expect(page.getByRole('button', { name: 'حسابي: Reem' })).toBeVisible()
+  })
+})
+
+test.describe('the auth modal on a phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('tapping the Login tab after Register showed its errors switches the tab and keeps the modal open', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/')
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click()
+    const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول أو إنشاء حساب' })
+    await dialog.getByRole('tab', { name: 'حساب جديد' }).click()
+    await dialog.getByRole('button', { name: 'إنشاء الحساب' }).click()
+    await expect(dialog.getByText('يجب الموافقة على الشروط والأحكام')).toBeVisible()
+    // The tab switches on pointer-down and the modal shrinks under the finger before it lifts.
+    await dialog.getByRole('tab', { name: 'تسجيل الدخول' }).click()
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('tab', { name: 'تسجيل الدخول' })).toHaveAttribute('aria-selected', 'true')
+    await expect(dialog.getByRole('textbox', { name: 'البريد الإلكتروني أو رقم الجوال' })).toBeVisible()
+  })
+
+  test('a wrong registration code returns to the form with every field still filled in', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/')
+    const shopper = newShopper()
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click()
+    const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول أو إنشاء حساب' })
+    await dialog.getByRole('tab', { name: 'حساب جديد' }).click()
+    await dialog.getByLabel('الاسم الأول').fill('Reem')
+    await dialog.getByLabel('اسم العائلة').fill('Alshehri')
+    await dialog.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill(shopper.email)
+    await dialog.getByLabel('رقم الجوال').fill(shopper.phone)
+    await dialog.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill('Secret123')
+    await dialog.getByLabel('تأكيد كلمة المرور').fill('Secret123')
+    await dialog.getByRole('checkbox', { name: 'أوافق على الشروط' }).check()
+    await dialog.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
+    await dialog.getByRole('button', { name: 'إنشاء الحساب' }).click()
+    const otp = page.getByRole('dialog', { name: 'أدخل رمز التحقق' })
+    await otp.getByLabel('الرمز المكوّن من 6 أرقام').fill('000000')
+    await otp.getByRole('button', { name: 'تحقّق' }).click()
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('tab', { name: 'حساب جديد' })).toHaveAttribute('aria-selected', 'true')
+    await expect(dialog.getByLabel('الاسم الأول')).toHaveValue('Reem')
+    await expect(dialog.getByLabel('اسم العائلة')).toHaveValue('Alshehri')
+    await expect(dialog.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true })).toHaveValue(shopper.email)
+    await expect(dialog.getByLabel('رقم الجوال')).toHaveValue(shopper.phone)
+    await expect(dialog.getByRole('textbox', { name: 'كلمة المرور', exact: true })).toHaveValue('Secret123')
+    await expect(dialog.getByRole('checkbox', { name: 'أوافق على الشروط' })).toBeChecked()
   })
 })

@@ -96,10 +96,19 @@ test.describe('wishlist and compare', () => {
     const cards = page.getByRole('article')
     const first = (await cards.nth(0).getByRole('heading', { level: 3 }).innerText()).trim()
     const second = (await cards.nth(1).getByRole('heading', { level: 3 }).innerText()).trim()
-    await cards.nth(0).getByRole('button', { name: `Add ${first} to favourites` }).click()
+    await cards
+      .nth(0)
+      .getByRole('button', { name: `Add ${first} to favourites` })
+      .click()
     await expect(page.getByText('Product Added To Wishlists')).toBeVisible()
-    await cards.nth(0).getByRole('button', { name: `Compare ${first}` }).click()
-    await cards.nth(1).getByRole('button', { name: `Compare ${second}` }).click()
+    await cards
+      .nth(0)
+      .getByRole('button', { name: `Compare ${first}` })
+      .click()
+    await cards
+      .nth(1)
+      .getByRole('button', { name: `Compare ${second}` })
+      .click()
     await expect(page.getByRole('link', { name: 'Compare products (2)' })).toBeVisible()
 
     await page.reload()
@@ -107,8 +116,15 @@ test.describe('wishlist and compare', () => {
     await expect(cards.nth(0).getByRole('button', { name: `Remove ${first} from favourites` })).toHaveAttribute('aria-pressed', 'true')
     await expect(page.getByRole('link', { name: 'Compare products (2)' })).toBeVisible()
 
-    for (let i = 2; i < 4; i++) await cards.nth(i).getByRole('button', { name: /^Compare / }).click()
-    await cards.nth(4).getByRole('button', { name: /^Compare / }).click()
+    for (let i = 2; i < 4; i++)
+      await cards
+        .nth(i)
+        .getByRole('button', { name: /^Compare / })
+        .click()
+    await cards
+      .nth(4)
+      .getByRole('button', { name: /^Compare / })
+      .click()
     await expect(page.getByText('Maximum 4 products can be compared, please remove one or more from compare to add another.')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Compare products (4)' })).toBeVisible()
 
@@ -137,10 +153,16 @@ test.describe('changing city', () => {
     await acceptCookies(page)
     await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
     await page.goto('/en/chargers')
-    await page.getByRole('button', { name: /^Add .* to cart$/ }).first().click()
+    await page
+      .getByRole('button', { name: /^Add to Cart: / })
+      .first()
+      .click()
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Close' }).click()
-    await page.getByRole('button', { name: /Deliver to/ }).first().click()
+    await page
+      .getByRole('button', { name: /Deliver to/ })
+      .first()
+      .click()
     await page.getByRole('dialog', { name: 'Choose City' }).getByRole('button', { name: 'Jeddah' }).click()
     // The shopper is told the cart will be emptied, and says yes.
     await page.getByRole('dialog', { name: 'Change the city?' }).getByRole('button', { name: 'Change city and empty cart' }).click()

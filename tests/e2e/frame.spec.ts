@@ -230,7 +230,7 @@ test.describe('a tap before the page is interactive', () => {
       await route.continue()
     })
     await page.mainFrame().goto('/product/samsung-neo-qled-qn90-55-inch-black-1115') // the fixture's goto would wait for hydration
-    await page.getByRole('button', { name: 'أضف إلى السلة' }).click()
+    await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
     release()
     await expect(page.getByRole('dialog', { name: 'سلة التسوق' }).getByText(/سامسونج نيو كيو ليد/)).toBeVisible()

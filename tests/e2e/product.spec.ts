@@ -20,7 +20,7 @@ test.describe('a configurable product on a desktop, in English', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 
     // docs/product.md, "Errors": no options chosen, the product's message, and nothing is added.
-    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
     await expect(page.getByRole('alert')).toHaveText('Please select product options and add it to cart again')
     await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
     const colour = page
@@ -32,7 +32,7 @@ test.describe('a configurable product on a desktop, in English', () => {
     const optionGroup = page.getByRole('group', { name: /^Option/ })
     if (await optionGroup.count()) await optionGroup.getByRole('radio').first().check({ force: true })
     await expect(page.getByRole('alert')).toBeHidden()
-    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
     const panel = page.getByRole('dialog', { name: 'Your cart' })
     await expect(panel.getByText(new RegExp(`^Colour: ${colourName.trim()}`))).toBeVisible()
     await panel.getByRole('button', { name: 'Close' }).click()
@@ -106,7 +106,7 @@ test.describe('a product with a service on a phone, in Arabic', () => {
   test('without a city, the product waits for the city popup and is added after', async ({ page }) => {
     await acceptCookies(page)
     await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1115')
-    await page.getByRole('button', { name: 'أضف إلى السلة' }).click()
+    await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
     await page.getByRole('dialog', { name: 'اختر المدينة' }).getByRole('button', { name: 'الرياض' }).click()
     await expect(page.getByRole('dialog', { name: 'سلة التسوق' }).getByText(/سامسونج نيو كيو ليد/)).toBeVisible()
   })

@@ -36,10 +36,10 @@ test.describe('buying in the browser', () => {
       await page.goto('/en/headphones')
       const card = page
         .getByRole('article')
-        .filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) })
+        .filter({ has: page.getByRole('button', { name: /^Add to Cart: / }) })
         .first()
       const name = (await card.getByRole('heading', { level: 3 }).innerText()).trim()
-      await card.getByRole('button', { name: /^Add .* to cart$/ }).click()
+      await card.getByRole('button', { name: /^Add to Cart: / }).click()
       // No city chosen yet: the popup opens, and the product is added once one is chosen.
       const cities = page.getByRole('dialog', { name: 'Choose City' })
       await cities.getByRole('button', { name: 'Riyadh' }).click()
@@ -102,7 +102,7 @@ test.describe('buying in the browser', () => {
       await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
       await page.goto('/smartwatches')
       await page
-        .getByRole('button', { name: /^أضف .* إلى السلة$/ })
+        .getByRole('button', { name: /^أضف إلى السلة: / })
         .first()
         .click()
       const panel = page.getByRole('dialog', { name: 'سلة التسوق' })
@@ -126,7 +126,7 @@ test.describe('buying in the browser', () => {
       await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
       await page.goto('/smartwatches')
       await page
-        .getByRole('button', { name: /^أضف .* إلى السلة$/ })
+        .getByRole('button', { name: /^أضف إلى السلة: / })
         .first()
         .click()
       await page.getByRole('dialog', { name: 'سلة التسوق' }).getByRole('button', { name: 'إتمام الطلب' }).click()
@@ -182,7 +182,7 @@ test.describe('buying in the browser', () => {
       })
       await page.goto('/smartwatches')
       await page
-        .getByRole('button', { name: /^أضف .* إلى السلة$/ })
+        .getByRole('button', { name: /^أضف إلى السلة: / })
         .first()
         .click()
       const panel = page.getByRole('dialog', { name: 'سلة التسوق' })
@@ -259,7 +259,7 @@ test.describe('a customer', () => {
     await expect(page.getByRole('button', { name: 'My account: Huda' })).toBeVisible()
 
     await page
-      .getByRole('button', { name: /^Add .* to cart$/ })
+      .getByRole('button', { name: /^Add to Cart: / })
       .first()
       .click()
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click()
@@ -332,7 +332,7 @@ test.describe('paying by card through the sandbox gateway', () => {
     await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
     await page.goto('/en/chargers')
     await page
-      .getByRole('button', { name: /^Add .* to cart$/ })
+      .getByRole('button', { name: /^Add to Cart: / })
       .first()
       .click()
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click()
@@ -346,7 +346,7 @@ test.describe('paying by card through the sandbox gateway', () => {
     await expect(page.getByRole('radio', { name: /^Tabby/ })).not.toBeChecked()
     await page.getByRole('radio', { name: 'mada or credit card' }).check()
     await page.getByRole('button', { name: 'Place order' }).click()
-    await expect(page.getByRole('heading', { name: 'Sandbox card payment' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Test card payment' })).toBeVisible()
     const failureEvent = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"payment_failure"') === true)
     await page.getByRole('button', { name: 'Decline' }).click()
     // Back in the store: the order's items are re-added and the shopper lands on the cart. The page hydrates, loads

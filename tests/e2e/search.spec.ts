@@ -55,7 +55,7 @@ test.describe('searching on a desktop, in English', () => {
     const cards = page.getByRole('article')
     const position = (
       await cards.evaluateAll((all) =>
-        all.map((a) => [...a.querySelectorAll('button')].some((b) => /^Add .* to cart$/.test(b.getAttribute('aria-label') ?? ''))),
+        all.map((a) => [...a.querySelectorAll('button')].some((b) => /^Add to Cart: /.test(b.getAttribute('aria-label') ?? ''))),
       )
     ).indexOf(true)
     expect(position).toBeGreaterThanOrEqual(0)
@@ -69,7 +69,7 @@ test.describe('searching on a desktop, in English', () => {
     })
     await expect(page).toHaveURL(new RegExp(`queryID=${click.queryID}$`))
     const added = page.waitForRequest((r) => r.url().endsWith('/1/events') && r.postDataJSON().events[0].eventSubtype === 'addToCart')
-    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
     await expect(page.getByRole('dialog', { name: 'Your cart' })).toBeVisible()
     expect((await added).postDataJSON().events[0]).toMatchObject({ queryID: click.queryID, index: 'products_en', objectIDs: click.objectIDs })
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Close' }).click()

@@ -11,7 +11,11 @@ describe('handshake', () => {
   })
 
   it.each([{ store: 'fr' }, {}, { store: 1 }])('rejects %j', async (body) => {
-    const response = await SELF.fetch(`${origin}/commerce/handshake`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const response = await SELF.fetch(`${origin}/commerce/handshake`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     expect(response.status).toBe(400)
   })
 
@@ -91,7 +95,9 @@ describe('what may go in a cart', () => {
   it('refuses a product out of stock in the region with the spec message', async () => {
     const caller = await newGuestCart()
     const sku = await sellableSku('p.big_items = 0')
-    await env.DB.prepare('UPDATE stock SET qty = 0 WHERE region_id = 1102 AND product_id = (SELECT entity_id FROM products WHERE sku = ?)').bind(sku).run()
+    await env.DB.prepare('UPDATE stock SET qty = 0 WHERE region_id = 1102 AND product_id = (SELECT entity_id FROM products WHERE sku = ?)')
+      .bind(sku)
+      .run()
     const { status, body } = await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1102' } })
     expect(status).toBe(400)
     expect(body.message).toBe('Product that you are trying to add is out of stock')
@@ -110,9 +116,13 @@ describe('what may go in a cart', () => {
   it('refuses more than the region holds, not-for-sale items, and configurables without options', async () => {
     const caller = await newGuestCart()
     const scarce = await sellableSku('p.entity_id > 1100', 2)
-    expect((await call(caller, 'POST', '/cart/add', { sku: scarce, qty: 3, extension_attributes: { region: '1101' } })).body.code).toBe('qty_unavailable')
+    expect((await call(caller, 'POST', '/cart/add', { sku: scarce, qty: 3, extension_attributes: { region: '1101' } })).body.code).toBe(
+      'qty_unavailable',
+    )
     const nfs = await env.DB.prepare('SELECT sku FROM products WHERE not_for_sale = 1 LIMIT 1').first<{ sku: string }>()
-    expect((await call(caller, 'POST', '/cart/add', { sku: nfs!.sku, qty: 1, extension_attributes: { region: '1101' } })).body.code).toBe('not_for_sale')
+    expect((await call(caller, 'POST', '/cart/add', { sku: nfs!.sku, qty: 1, extension_attributes: { region: '1101' } })).body.code).toBe(
+      'not_for_sale',
+    )
     const conf = await env.DB.prepare(
       "SELECT p.sku, p.configurables FROM products p JOIN stock s ON s.product_id = p.entity_id AND s.region_id = 1101 WHERE p.type_id = 'configurable' AND s.qty > 0 AND p.not_for_sale = 0 AND p.back_orders = 0 LIMIT 1",
     ).first<{ sku: string; configurables: string }>()
@@ -123,7 +133,9 @@ describe('what may go in a cart', () => {
       sku: conf!.sku,
       qty: 1,
       extension_attributes: { region: '1101' },
-      product_option: { extension_attributes: { configurable_item_options: attributes.map((a) => ({ option_id: a.attribute_code, option_value: 1 })) } },
+      product_option: {
+        extension_attributes: { configurable_item_options: attributes.map((a) => ({ option_id: a.attribute_code, option_value: 1 })) },
+      },
     })
     expect(withOptions.status).toBe(200)
     expect(withOptions.body.cart.cartItems.at(-1).options).toMatch(/Colour: /)
@@ -174,7 +186,11 @@ describe('who may open a cart', () => {
 describe('coupons', () => {
   it('applies a valid coupon, refuses unknown and expired ones and a short subtotal', async () => {
     const caller = await newGuestCart()
-    await call(caller, 'POST', '/cart/add', { sku: await sellableSku('p.price BETWEEN 100 AND 250 AND p.special_price IS NULL'), qty: 1, extension_attributes: { region: '1101' } })
+    await call(caller, 'POST', '/cart/add', {
+      sku: await sellableSku('p.price BETWEEN 100 AND 250 AND p.special_price IS NULL'),
+      qty: 1,
+      extension_attributes: { region: '1101' },
+    })
     expect((await call(caller, 'PUT', '/cart/applyCoupon', { couponCode: 'NOPE' })).body.message).toBe('The coupon code "NOPE" is not valid')
     expect((await call(caller, 'PUT', '/cart/applyCoupon', { couponCode: 'SUMMER25' })).status).toBe(400)
     expect((await call(caller, 'PUT', '/cart/applyCoupon', { couponCode: 'SAVE50' })).body.code).toBe('coupon_minimum')
@@ -207,11 +223,15 @@ describe('placing an order', () => {
   it('refuses an empty cart and an unavailable method', async () => {
     const caller = await newGuestCart()
     expect((await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'cashondelivery', 'a@b.co'))).body.code).toBe('cart_empty')
-    const preorder = await env.DB.prepare("SELECT sku FROM products WHERE back_orders = 101 AND not_for_sale = 0 AND type_id = 'simple' AND big_items = 0 LIMIT 1").first<{ sku: string }>()
+    const preorder = await env.DB.prepare(
+      "SELECT sku FROM products WHERE back_orders = 101 AND not_for_sale = 0 AND type_id = 'simple' AND big_items = 0 LIMIT 1",
+    ).first<{ sku: string }>()
     await call(caller, 'POST', '/cart/add', { sku: preorder!.sku, qty: 1, extension_attributes: { region: '1101' } })
     const methods = await call(caller, 'GET', '/cart/payment-methods')
     expect(methods.body.payments.filter((p: any) => p.is_available).map((p: any) => p.code)).toEqual(['card'])
-    expect((await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'cashondelivery', 'a@b.co'))).body.code).toBe('payment_unavailable')
+    expect((await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'cashondelivery', 'a@b.co'))).body.code).toBe(
+      'payment_unavailable',
+    )
     expect((await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'card', 'not-an-email'))).status).toBe(400)
   })
 
@@ -249,7 +269,9 @@ describe('under load', () => {
     const sku = await sellableSku('p.entity_id > 1500', 100)
     const buyers = await Promise.all(Array.from({ length: 100 }, () => newGuestCart()))
     await Promise.all(buyers.map((b) => call(b, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })))
-    await env.DB.prepare('UPDATE stock SET qty = 1 WHERE region_id = 1101 AND product_id = (SELECT entity_id FROM products WHERE sku = ?)').bind(sku).run()
+    await env.DB.prepare('UPDATE stock SET qty = 1 WHERE region_id = 1101 AND product_id = (SELECT entity_id FROM products WHERE sku = ?)')
+      .bind(sku)
+      .run()
     // By card: a card order takes its unit at placing, as cash on delivery does, without a phone to verify per buyer.
     const body = await orderBody(buyers[0]!, 'card', 'race@example.com')
     const orders = await Promise.all(buyers.map((b) => call(b, 'POST', '/cart/placeOrder', body)))
@@ -298,7 +320,11 @@ describe('the sandbox gateway for hosted payments', () => {
     const { order } = await cardOrder(10)
     const page = await SELF.fetch(`${sandbox}${order.payment_url}`)
     expect(await page.text()).toContain(order.increment_id)
-    const paid = await SELF.fetch(`${sandbox}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }), redirect: 'manual' })
+    const paid = await SELF.fetch(`${sandbox}${order.payment_url}`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'paid' }),
+      redirect: 'manual',
+    })
     expect(paid.status).toBe(303)
     expect(paid.headers.get('location')).toBe(`/en/checkout?order=${order.increment_id}`)
     const row = await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(order.order_id).first<{ status: string }>()
@@ -308,7 +334,11 @@ describe('the sandbox gateway for hosted payments', () => {
   it('a declined payment cancels the order, gives the stock back once, and returns with success=false', async () => {
     const { sku, order } = await cardOrder(10)
     expect(await stockOf(sku)).toBe(8)
-    const declined = await SELF.fetch(`${sandbox}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'declined' }), redirect: 'manual' })
+    const declined = await SELF.fetch(`${sandbox}${order.payment_url}`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'declined' }),
+      redirect: 'manual',
+    })
     expect(declined.headers.get('location')).toBe(`/en/?success=false&reason=declined&order_id=${order.order_id}`)
     expect(await stockOf(sku)).toBe(10)
     await SELF.fetch(`${sandbox}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'declined' }), redirect: 'manual' })
@@ -316,17 +346,37 @@ describe('the sandbox gateway for hosted payments', () => {
     expect((await SELF.fetch(`${sandbox}/commerce/payments/sandbox/MJ0000000000`)).status).toBe(404)
   })
 
+  it('shows the test gateway in the language of the store the shopper came from', async () => {
+    const caller = await newGuestCart()
+    const sku = await sellableSku('p.price BETWEEN 150 AND 4000', 10)
+    await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })
+    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'card', 'arabic-gateway@example.com'))
+    const arabic = await (await SELF.fetch(`${sandbox}${order.body.payment_url.replace('lang=en', 'lang=ar')}`)).text()
+    expect(arabic).toContain('<html lang="ar" dir="rtl">')
+    expect(arabic).toContain('دفع تجريبي بالبطاقة')
+    expect(arabic).toContain('>ادفع</button>')
+    expect(arabic).not.toMatch(/Sandbox|Decline|takes no money/)
+  })
+
   it.each([
-    ['tabby', 'eligible_for_tabby = 1 AND p.eligible_for_tamara = 0', 'Sandbox Tabby checkout'],
-    ['tamara', 'eligible_for_tamara = 1', 'Sandbox Tamara checkout'],
+    ['tabby', 'eligible_for_tabby = 1 AND p.eligible_for_tamara = 0', 'Test Tabby checkout'],
+    ['tamara', 'eligible_for_tamara = 1', 'Test Tamara checkout'],
   ])('%s orders wait for the provider page and come back confirmed', async (method, where, title) => {
     const caller = await newGuestCart()
     const sku = await sellableSku(`p.${where} AND p.price BETWEEN 150 AND 4000`, 10)
     await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })
     const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, method, 'bnpl@example.com'))
-    expect(order.body).toMatchObject({ status: 'pending_payment', payment_method: method, payment_url: expect.stringContaining('/commerce/payments/sandbox/') })
+    expect(order.body).toMatchObject({
+      status: 'pending_payment',
+      payment_method: method,
+      payment_url: expect.stringContaining('/commerce/payments/sandbox/'),
+    })
     expect(await (await SELF.fetch(`${sandbox}${order.body.payment_url}`)).text()).toContain(title)
-    const paid = await SELF.fetch(`${sandbox}${order.body.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }), redirect: 'manual' })
+    const paid = await SELF.fetch(`${sandbox}${order.body.payment_url}`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'paid' }),
+      redirect: 'manual',
+    })
     expect(paid.headers.get('location')).toBe(`/en/checkout?order=${order.body.increment_id}`)
   })
 })

@@ -40,7 +40,6 @@ export function sessionUser(customer: Customer): SessionUser {
   }
 }
 
-
 /** The per-address counter of code sends (docs/product.md, "Limits"). */
 export const addressLimiter = (env: Env, ip: string) => limiterFor(env, `otp-ip:${ip}`)
 
@@ -72,13 +71,13 @@ export async function sendOtp(env: Env, input: { phone: string; purpose: OtpPurp
     }
   }
   const [byPhone, byIp] = await Promise.all([
-    limiterFor(env, `otp-phone:${phone}`).hit(appConfig.otp.sendsPerPhonePerHour, 3600),
-    addressLimiter(env, input.ip).hit(appConfig.otp.sendsPerIpPerHour, 3600),
+    limiterFor(env, `otp-phone:${phone}`).hit(serverLimits.otp.sendsPerPhonePerHour, 3600),
+    addressLimiter(env, input.ip).hit(serverLimits.otp.sendsPerIpPerHour, 3600),
   ])
   if (!byPhone.allowed || !byIp.allowed) throw new CommerceError(429, 'otp_rate_limited')
 
   const code = secureCode()
-  await store.replaceCode(phone, purpose, await codeHash(code, phone, purpose), new Date(now.getTime() + appConfig.otp.validSeconds * 1000), now)
+  await store.replaceCode(phone, purpose, await codeHash(code, phone, purpose), new Date(now.getTime() + serverLimits.otp.validSeconds * 1000), now)
   const sends = purpose !== 'login' || (await store.customerByPhone(phone)) !== null
   if (sends) await messageSender(env).send('sms', phone, m.account_otp_sms({ code }, { locale: input.locale }))
 }
@@ -89,8 +88,8 @@ export async function verifyOtp(env: Env, phone: string, purpose: OtpPurpose, co
   const row = await store.liveCode(phone, purpose)
   if (!row || Date.parse(row.expires_at) <= now.getTime()) throw new CommerceError(400, 'otp_expired')
   if (row.code_hash !== (await codeHash(code, phone, purpose))) {
-    const tries = await store.countWrongCode(row.id, appConfig.otp.maxWrongTries)
-    throw new CommerceError(400, tries >= appConfig.otp.maxWrongTries ? 'otp_too_many' : 'otp_invalid')
+    const tries = await store.countWrongCode(row.id, serverLimits.otp.maxWrongTries)
+    throw new CommerceError(400, tries >= serverLimits.otp.maxWrongTries ? 'otp_too_many' : 'otp_invalid')
   }
   // Spend it exactly once, even if two requests race with the right code.
   if (!(await store.spendCode(row.id))) throw new CommerceError(400, 'otp_expired')
@@ -105,7 +104,11 @@ export async function loginByCode(env: Env, phone: string) {
 
 export async function issuePhoneVerification(env: Env, phone: string, now = new Date()): Promise<string> {
   const token = randomToken()
-  await accountStore(env.DB).addPhoneVerification(await sha256Hex(token), phone, new Date(now.getTime() + appConfig.otp.registrationWindowSeconds * 1000))
+  await accountStore(env.DB).addPhoneVerification(
+    await sha256Hex(token),
+    phone,
+    new Date(now.getTime() + appConfig.otp.registrationWindowSeconds * 1000),
+  )
   return token
 }
 
@@ -150,9 +153,15 @@ export async function loginWithPassword(env: Env, username: string, password: st
   if (locked > 0) throw new CommerceError(429, 'locked', { seconds: locked })
   const pepper = await readSecret(env, 'PASSWORD_PEPPER')
   // A missing account costs the same hashing as a wrong password, so timing tells nothing.
-  const result = found ? await verifyPassword(found.passwordHash, password, pepper) : (await hashPassword(password, pepper), { ok: false, needsRehash: false })
+  const result = found
+    ? await verifyPassword(found.passwordHash, password, pepper)
+    : (await hashPassword(password, pepper), { ok: false, needsRehash: false })
   if (!found || !result.ok) {
-    await subject.fail({ free: serverLimits.login.freeFailures, maxLockSeconds: serverLimits.login.backoffMaxSeconds, decaySeconds: serverLimits.login.failureDecaySeconds })
+    await subject.fail({
+      free: serverLimits.login.freeFailures,
+      maxLockSeconds: serverLimits.login.backoffMaxSeconds,
+      decaySeconds: serverLimits.login.failureDecaySeconds,
+    })
     throw new CommerceError(401, 'invalid_credentials')
   }
   await subject.succeed()
@@ -169,13 +178,16 @@ export async function sendPasswordReset(env: Env, email: string, ip: string, loc
   // docs/product.md, "Errors" (EmailIsNotExist on the email field) makes this call say whether the email exists.
   if (!found) throw new CommerceError(404, 'email_not_exist')
   const [byEmail, byIp] = await Promise.all([
-    limiterFor(env, `reset-email:${email.toLowerCase()}`).hit(appConfig.otp.sendsPerPhonePerHour, 3600),
-    limiterFor(env, `reset-ip:${ip}`).hit(appConfig.otp.sendsPerIpPerHour, 3600),
+    limiterFor(env, `reset-email:${email.toLowerCase()}`).hit(serverLimits.otp.sendsPerPhonePerHour, 3600),
+    limiterFor(env, `reset-ip:${ip}`).hit(serverLimits.otp.sendsPerIpPerHour, 3600),
   ])
   if (!byEmail.allowed || !byIp.allowed) throw new CommerceError(429, 'otp_rate_limited')
   const code = secureCode()
   await store.replacePasswordReset(
-    found.customer.id, await sha256Hex(`reset:${found.customer.id}:${code}`), new Date(now.getTime() + serverLimits.passwordReset.validSeconds * 1000), now,
+    found.customer.id,
+    await sha256Hex(`reset:${found.customer.id}:${code}`),
+    new Date(now.getTime() + serverLimits.passwordReset.validSeconds * 1000),
+    now,
   )
   await messageSender(env).send('email', found.customer.email, m.account_reset_email_subject({ code }, { locale }))
 }

@@ -6,12 +6,14 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Locale } from '../../app.config'
+import { unauthorizedWireMessage } from '../../src/domain/session-end'
 import { m } from '../../src/paraglide/messages.js'
 import { currentRequestId } from '../http/request-context'
 import type { CommerceEnv } from './context'
 
 export const commerceMessages = {
-  unauthorized: (_: unknown, l: Locale) => m.commerce_unauthorized({}, { locale: l }),
+  // The wire contract, the same in every language (src/domain/session-end.ts).
+  unauthorized: () => unauthorizedWireMessage,
   out_of_stock: (_: unknown, l: Locale) => m.commerce_out_of_stock({}, { locale: l }),
   big_item_region: (_: unknown, l: Locale) => m.commerce_big_item_region({}, { locale: l }),
   qty_unavailable: (_: unknown, l: Locale) => m.commerce_qty_unavailable({}, { locale: l }),
@@ -37,7 +39,8 @@ export const commerceMessages = {
   phone_unverified: (_: unknown, l: Locale) => m.checkout_phone_unverified({}, { locale: l }),
   address_not_found: (_: unknown, l: Locale) => m.commerce_address_not_found({}, { locale: l }),
   address_limit: (p: { count?: number } | undefined, l: Locale) => m.commerce_address_limit({ count: p?.count ?? 20 }, { locale: l }),
-  lookup_rate_limited: (p: { minutes?: number } | undefined, l: Locale) => m.commerce_lookup_rate_limited({ minutes: p?.minutes ?? 60 }, { locale: l }),
+  lookup_rate_limited: (p: { minutes?: number } | undefined, l: Locale) =>
+    m.commerce_lookup_rate_limited({ minutes: p?.minutes ?? 60 }, { locale: l }),
   shipping_unavailable: (_: unknown, l: Locale) => m.checkout_shipping_unavailable({}, { locale: l }),
   otp_invalid: (_: unknown, l: Locale) => m.account_otp_invalid({}, { locale: l }),
   otp_expired: (_: unknown, l: Locale) => m.account_otp_expired({}, { locale: l }),

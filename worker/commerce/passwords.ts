@@ -3,7 +3,7 @@
  * secret pepper. The scheme and count are stored with each hash ("pbkdf2-sha256$100000$salt$hash") so
  * the count can be raised later and old hashes upgraded at the next login.
  */
-import { appConfig } from '../../app.config'
+import { serverLimits } from '../../app.config'
 
 const scheme = 'pbkdf2-sha256'
 const encoder = new TextEncoder()
@@ -17,7 +17,7 @@ async function derive(password: string, pepper: string, salt: Uint8Array<ArrayBu
   return new Uint8Array(bits)
 }
 
-export async function hashPassword(password: string, pepper: string, iterations: number = appConfig.password.pbkdf2Iterations): Promise<string> {
+export async function hashPassword(password: string, pepper: string, iterations: number = serverLimits.pbkdf2Iterations): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16))
   return `${scheme}$${iterations}$${toBase64(salt)}$${toBase64(await derive(password, pepper, salt, iterations))}`
 }
@@ -32,5 +32,5 @@ export async function verifyPassword(stored: string, password: string, pepper: s
   let difference = expected.length ^ actual.length
   for (let i = 0; i < Math.min(expected.length, actual.length); i++) difference |= expected[i]! ^ actual[i]!
   const ok = difference === 0
-  return { ok, needsRehash: ok && iterations !== appConfig.password.pbkdf2Iterations }
+  return { ok, needsRehash: ok && iterations !== serverLimits.pbkdf2Iterations }
 }

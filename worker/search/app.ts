@@ -6,7 +6,7 @@
  */
 import { type } from 'arktype'
 import { Hono, type Context } from 'hono'
-import { appConfig, serverLimits } from '../../app.config'
+import { serverLimits } from '../../app.config'
 import type { SearchQuery } from './engine'
 import { parseFacetFilters, parseFilters, type Filters } from './filters'
 import { resolveIndex, searchIndex } from './indexes'
@@ -15,7 +15,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { withinHourlyLimit } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'
 
-const limits = appConfig.search
+const limits = serverLimits.search
 const stringList = type('string <= 200').array().atMostLength(50)
 
 /** The search parameters the storefront sends, as Algolia names them. */
@@ -56,7 +56,10 @@ const insightsEvent = type({
 const insightsBody = type({ events: insightsEvent.array().atLeastLength(1).atMostLength(serverLimits.anonymousWrites.eventsPerRequestMax) })
 
 const request = searchParams.and({ indexName: 'string <= 100', 'params?': 'string <= 10000', 'type?': "'default'" })
-const multiBody = type({ requests: request.array().atLeastLength(1).atMostLength(limits.maxRequestsPerCall), 'strategy?': "'none' | 'stopIfEnoughMatches'" })
+const multiBody = type({
+  requests: request.array().atLeastLength(1).atMostLength(limits.maxRequestsPerCall),
+  'strategy?': "'none' | 'stopIfEnoughMatches'",
+})
 const singleBody = searchParams.and({ 'params?': 'string <= 10000' })
 
 class SearchError extends Error {
@@ -168,7 +171,8 @@ async function receiveEvents(c: Context<{ Bindings: Env }>) {
   const body = insightsBody(await readJson(c))
   if (body instanceof type.errors) throw new SearchError(400, body.summary)
   const ip = clientIp((name) => c.req.header(name))
-  if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, serverLimits.anonymousWrites.eventRequestsPerIpPerHour))) throw new SearchError(429, 'Too many events')
+  if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, serverLimits.anonymousWrites.eventRequestsPerIpPerHour)))
+    throw new SearchError(429, 'Too many events')
   try {
     await eventStore(c.env.DB).recordSearchEvents(
       body.events.map((e) => ({ ...e, userToken: e.authenticatedUserToken ?? e.userToken })),

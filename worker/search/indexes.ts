@@ -7,7 +7,7 @@
  * is made in the background. Concurrent requests share one load or build.
  */
 import { waitUntil } from 'cloudflare:workers'
-import { appConfig, type Locale } from '../../app.config'
+import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { allDocumentRows, type DocumentRow } from '../storage/product-documents'
 import { cacheKeyVersion, catalogueVersionKey } from '../storage/kv-cache'
 import { replicaSorts, SearchIndex, type IndexSnapshot, type ReplicaSort } from './engine'
@@ -30,7 +30,7 @@ export function resolveIndex(name: string): { base: string; sort?: ReplicaSort }
   return null
 }
 
-const maxAgeMs = appConfig.search.indexMaxAgeSeconds * 1000
+const maxAgeMs = serverLimits.search.indexMaxAgeSeconds * 1000
 
 /** KV's largest value; a bigger snapshot is not kept (the index is then built in each isolate). */
 const kvValueLimitBytes = 25 * 1024 * 1024
@@ -65,7 +65,7 @@ let versionSeen: { at: number; version: string } | null = null
 
 /** The catalogue's version, read from KV at most every versionCheckSeconds; a missing one is started. */
 async function catalogueVersion(kv: KVNamespace, now: number): Promise<string> {
-  if (versionSeen && now - versionSeen.at < appConfig.search.versionCheckSeconds * 1000) return versionSeen.version
+  if (versionSeen && now - versionSeen.at < serverLimits.search.versionCheckSeconds * 1000) return versionSeen.version
   let version = await kv.get(catalogueVersionKey)
   if (!version) {
     version = crypto.randomUUID()
@@ -76,7 +76,7 @@ async function catalogueVersion(kv: KVNamespace, now: number): Promise<string> {
 }
 
 function catalogueRows(db: D1Database, generation: Generation, now: number): Promise<DocumentRow[]> {
-  if (!generation.rows || now - generation.rows.at > appConfig.search.versionCheckSeconds * 1000) {
+  if (!generation.rows || now - generation.rows.at > serverLimits.search.versionCheckSeconds * 1000) {
     const rows = allDocumentRows(db)
     generation.rows = { at: now, rows }
     rows.catch(() => {

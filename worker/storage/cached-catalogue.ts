@@ -2,24 +2,27 @@
  * The catalogue structure and content read through the KV cache (30 minutes per language).
  * Shared by the /api routes and the page server functions, so both answer the same.
  */
-import { appConfig, type Locale } from '../../app.config'
+import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { catalogueStore } from './catalogue-store'
 import { cacheKey, kvCache } from './kv-cache'
 
 export function cachedCatalogue(env: { DB: D1Database; CACHE: KVNamespace }) {
   const store = catalogueStore(env.DB)
   const cache = kvCache(env.CACHE)
-  const homeContent = (locale: Locale) => cache.getOrLoad(cacheKey('home', locale), appConfig.cache.homeContentMs / 1000, () => store.homeContent(locale))
+  const homeContent = (locale: Locale) =>
+    cache.getOrLoad(cacheKey('home', locale), serverLimits.cache.homeContentMs / 1000, () => store.homeContent(locale))
   return {
-    categoryTree: (locale: Locale) => cache.getOrLoad(cacheKey('category-tree', locale), appConfig.cache.categoryTreeSeconds, () => store.categoryTree(locale)),
-    regions: (locale: Locale) => cache.getOrLoad(cacheKey('regions', locale), appConfig.cache.regionsSeconds, () => store.regions(locale)),
+    categoryTree: (locale: Locale) =>
+      cache.getOrLoad(cacheKey('category-tree', locale), appConfig.cache.categoryTreeSeconds, () => store.categoryTree(locale)),
+    regions: (locale: Locale) => cache.getOrLoad(cacheKey('regions', locale), serverLimits.cache.regionsSeconds, () => store.regions(locale)),
     homeContent,
     /** The fast-delivery cities (docs/product.md: fdr_ids) from the home content; none when it cannot be read. */
     fastDeliveryRegionIds: async (locale: Locale): Promise<number[]> => {
       const home = await homeContent(locale).catch(() => [])
       return home[0]?.['fast-delivery-region-ids'] ?? []
     },
-    brandLabels: (locale: Locale) => cache.getOrLoad(cacheKey('brand-labels', locale), appConfig.cache.brandLabelsSeconds, () => store.brandLabels(locale)),
-    footer: (locale: Locale) => cache.getOrLoad(cacheKey('footer', locale), appConfig.cache.footerSeconds, () => store.footer(locale)),
+    brandLabels: (locale: Locale) =>
+      cache.getOrLoad(cacheKey('brand-labels', locale), serverLimits.cache.brandLabelsSeconds, () => store.brandLabels(locale)),
+    footer: (locale: Locale) => cache.getOrLoad(cacheKey('footer', locale), serverLimits.cache.footerSeconds, () => store.footer(locale)),
   }
 }

@@ -5,7 +5,13 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { useAtom, useSetAtom } from 'jotai'
 import { useState } from 'react'
-import { codeLoginIdentifierError, loginUsernameError, registrationErrors, type AccountErrorCode, type RegistrationFields } from '../../domain/account-rules'
+import {
+  codeLoginIdentifierError,
+  loginUsernameError,
+  registrationErrors,
+  type AccountErrorCode,
+  type RegistrationFields,
+} from '../../domain/account-rules'
 import { currentLocale, directionOf } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { useLoginWithPassword, useSendCode } from '../../queries/account'
@@ -20,7 +26,8 @@ import { FormField } from '../ui/FormField'
 import { BotCheck } from './BotCheck'
 import { fieldMessage } from './field-messages'
 
-const tabClass = 'flex-1 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-brand'
+const tabClass =
+  'flex-1 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-brand'
 const submitClass = 'h-11 w-full rounded-full bg-brand font-semibold text-brand-ink disabled:opacity-60'
 
 type Errors = Partial<Record<string, AccountErrorCode | 'InvalidCredentials'>>
@@ -41,7 +48,11 @@ function PasswordLogin() {
         const form = new FormData(event.currentTarget)
         const username = String(form.get('username') ?? '').trim()
         const password = String(form.get('password') ?? '')
-        const found: Errors = { username: loginUsernameError(username), password: password ? undefined : 'RequiredPassword', bot: token ? undefined : 'RecaptchaRequired' }
+        const found: Errors = {
+          username: loginUsernameError(username),
+          password: password ? undefined : 'RequiredPassword',
+          bot: token ? undefined : 'RecaptchaRequired',
+        }
         setErrors(found)
         if (Object.values(found).some(Boolean)) return
         const result = await login.mutateAsync({ username, password, recaptchaToken: token })
@@ -119,7 +130,10 @@ function CodeLogin() {
 
 function Register() {
   const setOpenModal = useSetAtom(openModalAtom)
-  const setCodeStep = useSetAtom(codeStepAtom)
+  const [codeStep, setCodeStep] = useAtom(codeStepAtom)
+  // Back from a wrong or expired code (docs/product.md, "Rules": failure returns to the entry), the entry is as the
+  // shopper left it. The bot check is asked again: its token was spent on the code that was sent.
+  const kept = codeStep?.purpose === 'register' ? codeStep.registration : undefined
   const pushToast = useSetAtom(pushToastAtom)
   const send = useSendCode()
   const [token, setToken] = useState('')
@@ -156,15 +170,63 @@ function Register() {
         setOpenModal('otp')
       }}
     >
-      <FormField name="firstName" label={m.auth_first_name()} autoComplete="given-name" error={say(errors.firstName)} />
-      <FormField name="lastName" label={m.auth_last_name()} autoComplete="family-name" error={say(errors.lastName)} />
-      <FormField name="email" type="email" label={m.auth_email()} autoComplete="email" dir="ltr" error={say(errors.email)} className="sm:col-span-2" />
-      <FormField name="phone_number" type="tel" inputMode="numeric" label={m.auth_phone()} hint={m.auth_phone_hint()} autoComplete="tel-national" dir="ltr" error={say(errors.phone_number)} className="sm:col-span-2" />
-      <FormField name="password" type="password" label={m.auth_password()} autoComplete="new-password" dir="ltr" error={say(errors.password)} />
-      <FormField name="confirmPassword" type="password" label={m.auth_confirm_password()} autoComplete="new-password" dir="ltr" error={say(errors.confirmPassword)} />
+      <FormField
+        name="firstName"
+        label={m.auth_first_name()}
+        autoComplete="given-name"
+        defaultValue={kept?.firstName}
+        error={say(errors.firstName)}
+      />
+      <FormField name="lastName" label={m.auth_last_name()} autoComplete="family-name" defaultValue={kept?.lastName} error={say(errors.lastName)} />
+      <FormField
+        name="email"
+        type="email"
+        label={m.auth_email()}
+        autoComplete="email"
+        dir="ltr"
+        defaultValue={kept?.email}
+        error={say(errors.email)}
+        className="sm:col-span-2"
+      />
+      <FormField
+        name="phone_number"
+        type="tel"
+        inputMode="numeric"
+        label={m.auth_phone()}
+        hint={m.auth_phone_hint()}
+        autoComplete="tel-national"
+        dir="ltr"
+        defaultValue={kept?.phone_number}
+        error={say(errors.phone_number)}
+        className="sm:col-span-2"
+      />
+      <FormField
+        name="password"
+        type="password"
+        label={m.auth_password()}
+        autoComplete="new-password"
+        dir="ltr"
+        defaultValue={kept?.password}
+        error={say(errors.password)}
+      />
+      <FormField
+        name="confirmPassword"
+        type="password"
+        label={m.auth_confirm_password()}
+        autoComplete="new-password"
+        dir="ltr"
+        defaultValue={kept?.confirmPassword}
+        error={say(errors.confirmPassword)}
+      />
       <div className="sm:col-span-2">
         <label className="flex items-start gap-3 text-sm">
-          <input name="terms" type="checkbox" aria-invalid={errors.terms ? true : undefined} className="mt-0.5 size-5 accent-[var(--brand)]" />
+          <input
+            name="terms"
+            type="checkbox"
+            defaultChecked={kept?.terms}
+            aria-invalid={errors.terms ? true : undefined}
+            className="mt-0.5 size-5 accent-[var(--brand)]"
+          />
           {m.auth_terms()}
         </label>
         {errors.terms && <p className="mt-1 text-xs font-medium text-sale">{say(errors.terms)}</p>}
@@ -198,10 +260,16 @@ export function AuthDialog() {
         <Tabs.Content value="login">
           <Tabs.Root value={method} onValueChange={(v) => setMethod(v as 'password' | 'code')} dir={dir}>
             <Tabs.List className="mb-4 flex gap-2 rounded-full bg-surface p-1" aria-label={m.auth_tab_login()}>
-              <Tabs.Trigger value="password" className="flex-1 rounded-full px-3 py-1.5 text-sm font-medium data-[state=active]:bg-white data-[state=active]:shadow">
+              <Tabs.Trigger
+                value="password"
+                className="flex-1 rounded-full px-3 py-1.5 text-sm font-medium data-[state=active]:bg-white data-[state=active]:shadow"
+              >
                 {m.auth_by_password()}
               </Tabs.Trigger>
-              <Tabs.Trigger value="code" className="flex-1 rounded-full px-3 py-1.5 text-sm font-medium data-[state=active]:bg-white data-[state=active]:shadow">
+              <Tabs.Trigger
+                value="code"
+                className="flex-1 rounded-full px-3 py-1.5 text-sm font-medium data-[state=active]:bg-white data-[state=active]:shadow"
+              >
                 {m.auth_by_code()}
               </Tabs.Trigger>
             </Tabs.List>

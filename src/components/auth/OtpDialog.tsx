@@ -49,8 +49,8 @@ export function OtpDialog() {
           const verified = await verify.mutateAsync({ identifier: step.identifier, purpose: step.purpose, code: code.trim() })
           if (!verified.data) {
             setCode('')
-            if (step.purpose === 'register') return backToEntry(otpFailureMessage(verified.error?.message, locale))
-            return setError(otpFailureMessage(verified.error?.message, locale))
+            if (step.purpose === 'register') return backToEntry(otpFailureMessage(verified.error, locale))
+            return setError(otpFailureMessage(verified.error, locale))
           }
           if (step.purpose === 'login') {
             pushToast({ kind: 'success', message: m.toast_logged_in() })
@@ -86,8 +86,17 @@ export function OtpDialog() {
           type="button"
           className="w-full text-sm font-medium text-brand"
           onClick={async () => {
-            const result = await resend.mutateAsync({ identifier: step.identifier, purpose: step.purpose, recaptchaToken: step.recaptchaToken, resend: true })
-            pushToast(result.data?.success ? { kind: 'success', message: result.data.successmsg } : { kind: 'error', message: failureMessage(result, m.error_network) })
+            const result = await resend.mutateAsync({
+              identifier: step.identifier,
+              purpose: step.purpose,
+              recaptchaToken: step.recaptchaToken,
+              resend: true,
+            })
+            pushToast(
+              result.data?.success
+                ? { kind: 'success', message: result.data.successmsg }
+                : { kind: 'error', message: failureMessage(result, m.error_network) },
+            )
           }}
         >
           {m.otp_resend()}

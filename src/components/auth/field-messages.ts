@@ -28,8 +28,11 @@ export const fieldMessage: Record<AccountErrorCode | 'InvalidCredentials' | 'Ema
   EmailIsNotExist: m.field_EmailIsNotExist,
 }
 
-/** docs/product.md, "Errors": an OTP failure whose message says 'Invalid' shows it (Arabic: 'code incorrect'). */
-export function otpFailureMessage(serverMessage: string | undefined, locale: Locale): string {
-  if (serverMessage?.includes('Invalid')) return locale === 'en' ? serverMessage : m.otp_incorrect()
+/**
+ * docs/product.md, "Errors": a wrong code (the backend's `otp_invalid`, or a message that says 'Invalid') shows the
+ * server's message in English and 'code incorrect' in Arabic; any other failure, 'The attempt failed'.
+ */
+export function otpFailureMessage(error: { message: string; code?: string } | null | undefined, locale: Locale): string {
+  if (error && (error.code === 'otp_invalid' || error.message.includes('Invalid'))) return locale === 'en' ? error.message : m.otp_incorrect()
   return m.otp_attempt_failed()
 }

@@ -24,19 +24,31 @@ function QuantityStepper({ item }: { item: CartItemView }) {
   const update = useUpdateCartItem()
   const [draft, setDraft] = useState<number | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const pending = useRef<(() => void) | null>(null)
   const taps = useRef(0)
-  useEffect(() => () => clearTimeout(timer.current), [])
+  // Leaving with taps still gathered (the panel closed by Checkout a moment after a +) sends them now: the shopper
+  // saw that quantity, and the order must be placed with it.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current)
+      pending.current?.()
+    },
+    [],
+  )
   const shown = draft ?? item.qty
   const change = (next: number) => {
     setDraft(next)
     taps.current += 1
     const tap = taps.current
     clearTimeout(timer.current)
-    timer.current = setTimeout(() => {
+    const send = () => {
+      pending.current = null
       if (next === item.qty) return setDraft(null)
       // The screen keeps the draft until the answer lands, unless the shopper tapped again meanwhile.
       update.mutate({ itemId: item.item_id, qty: next }, { onSettled: () => tap === taps.current && setDraft(null) })
-    }, appConfig.timing.cartQtySettleMs)
+    }
+    pending.current = send
+    timer.current = setTimeout(send, appConfig.timing.cartQtySettleMs)
   }
   return (
     <div className="flex items-center rounded-full border border-line" role="group" aria-label={m.cart_qty_label()}>

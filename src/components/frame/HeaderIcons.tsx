@@ -35,7 +35,7 @@ export function AccountLink() {
       aria-label={m.header_account_new_tab()}
       title={m.header_account()}
     >
-      <Icon name="user" className="size-6" />
+      <Icon name="id-card" className="size-6" />
     </a>
   )
 }
@@ -59,7 +59,7 @@ export function CartLink() {
     <Link
       to="/cart"
       onClick={(event) => {
-        if (window.matchMedia(`(min-width: ${appConfig.layout.breakpointsPx.md}px)`).matches) {
+        if (window.matchMedia(`(min-width: ${appConfig.layout.mdPx}px)`).matches) {
           event.preventDefault()
           setOpenModal('cart')
         }

@@ -1,7 +1,7 @@
 /**
  * Parts of the page frame whose code stays out of the first page load (docs/architecture.md, "Bars every part clears": first-load
  * JS at most 150 KB). Each loads when it is needed: a dialog when it first opens, the compare bar when
- * something is compared, the payment-return handling when the URL asks for it, toasts with the first
+ * something is compared, a link's query-parameter triggers when the URL has them, toasts with the first
  * one. The footer is rendered on the server as usual and only its code arrives after the page's: it
  * sits below the fold. (Banners a shopper taps at once, like the cookie banner, stay in the entry: a
  * part hydrated late ignores taps until its code arrives.)
@@ -14,6 +14,7 @@ import { compareAtom, openModalAtom } from '../../state/shopper'
 import { toastsAtom } from '../../state/toasts'
 import type { FooterContent } from '../../domain/content'
 import type { RegionOption } from '../../domain/catalogue'
+import type { TriggerSearch } from '../QueryTriggers'
 
 const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: module.SideMenu })))
 const CityDialog = lazy(() => import('./CityDialog').then((module) => ({ default: module.CityDialog })))
@@ -21,7 +22,7 @@ const CompareBar = lazy(() => import('../product/CompareBar').then((module) => (
 const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })))
 const Toaster = lazy(() => import('../ui/Toaster').then((module) => ({ default: module.Toaster })))
 const SessionSignals = lazy(() => import('../SessionSignals').then((module) => ({ default: module.SessionSignals })))
-const PaymentReturn = lazy(() => import('../PaymentReturn').then((module) => ({ default: module.PaymentReturn })))
+const QueryTriggers = lazy(() => import('../QueryTriggers').then((module) => ({ default: module.QueryTriggers })))
 
 export function LazySideMenu({ tree }: { tree: MenuNode | undefined }) {
   if (useAtomValue(openModalAtom) !== 'sideMenu') return null
@@ -50,13 +51,13 @@ export function LazyCompareBar() {
   )
 }
 
-/** docs/product.md, "Screens": success=false (with reason and order_id) after a hosted payment. */
-export function LazyPaymentReturn() {
-  const search = useSearch({ strict: false }) as { success?: unknown }
-  if (String(search.success) !== 'false') return null
+/** docs/product.md, "Screens": a link's event, order_id or success=false (QueryTriggers.tsx says what each does). */
+export function LazyQueryTriggers() {
+  const search = useSearch({ strict: false }) as TriggerSearch
+  if (!search.event && !search.order_id && String(search.success) !== 'false') return null
   return (
     <Suspense fallback={null}>
-      <PaymentReturn />
+      <QueryTriggers />
     </Suspense>
   )
 }

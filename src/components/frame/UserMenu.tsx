@@ -1,12 +1,15 @@
 /** The signed-in user menu (Dashboard, Log Out) with the telesales badge; its code loads only for a signed-in shopper. */
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate } from '@tanstack/react-router'
+import { useSetAtom } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
 import { Icon } from '../ui/Icon'
 import { m } from '../../paraglide/messages.js'
 import { useLogout } from '../../queries/account'
 import { scheduleSignOutSignals } from '../SessionSignals'
 import { iconButton } from './HeaderIcons'
+import { pendingSearchPurchasesKey, searchSourceItemsKey } from '../../lib/storage-keys'
+import { chosenRegionIdAtom } from '../../state/shopper'
 
 export function UserMenu({ name, telesales }: { name: string; telesales: boolean }) {
   const [open, setOpen] = useState(false)
@@ -15,6 +18,7 @@ export function UserMenu({ name, telesales }: { name: string; telesales: boolean
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { pathname } = useLocation()
+  const setChosenRegion = useSetAtom(chosenRegionIdAtom)
 
   useEffect(() => {
     if (!open) return
@@ -56,6 +60,10 @@ export function UserMenu({ name, telesales }: { name: string; telesales: boolean
               setOpen(false)
               await logout.mutateAsync()
               scheduleSignOutSignals()
+              // docs/product.md, "Rules": the city and the cart's and checkout's storage go with the session.
+              setChosenRegion(null)
+              localStorage.removeItem(searchSourceItemsKey)
+              sessionStorage.removeItem(pendingSearchPurchasesKey)
               queryClient.clear()
               // docs/product.md, "Rules": leaving a user or checkout page returns home.
               if (/^\/(user|checkout)/.test(pathname)) await navigate({ to: '/' })

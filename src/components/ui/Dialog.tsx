@@ -19,6 +19,10 @@ interface DialogProps {
 export function Dialog({ open, onClose, title, children, variant = 'modal', hideTitle = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const openRef = useRef(open)
+  // Where the press began: a click is dispatched on the common ancestor of press and release, so a press on
+  // a tab that shrinks the modal (Radix switches tabs on pointer-down) and a release beyond its new edge is
+  // a "click" on the dialog element, which is not a tap on the backdrop.
+  const pressedOnBackdrop = useRef(false)
   const titleId = useId()
 
   useEffect(() => {
@@ -39,9 +43,13 @@ export function Dialog({ open, onClose, title, children, variant = 'modal', hide
       onClose={() => {
         if (openRef.current) onClose()
       }}
+      onPointerDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget
+      }}
       onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) onClose()
+        // A tap on the backdrop lands on the dialog element itself, from press to release.
+        if (event.target === event.currentTarget && pressedOnBackdrop.current) onClose()
+        pressedOnBackdrop.current = false
       }}
     >
       <div className="flex max-h-[inherit] flex-col">

@@ -16,6 +16,8 @@ export const pictures = {
   compare: 'lucide--git-compare-arrows',
   filters: 'lucide--sliders-horizontal',
   heart: 'lucide--heart',
+  // The outside account portal: a card, not a person, so it never looks like the signed-in menu beside it.
+  'id-card': 'lucide--id-card',
   // Lucide has no filled heart: app.css draws one from the same outline (a saved favourite).
   'heart-filled': 'icon-heart-filled',
   'log-in': 'lucide--log-in',
@@ -29,7 +31,6 @@ export const pictures = {
   smartphone: 'lucide--smartphone',
   trash: 'lucide--trash-2',
   truck: 'lucide--truck',
-  user: 'lucide--user-round',
   'user-check': 'lucide--user-round-check',
   x: 'lucide--x',
 } as const

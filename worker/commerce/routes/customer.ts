@@ -4,7 +4,7 @@
  * production, the development outbox.
  */
 import { type } from 'arktype'
-import { appConfig } from '../../../app.config'
+import { serverLimits } from '../../../app.config'
 import { Hono } from 'hono'
 import { registrationErrors, passwordErrors } from '../../../src/domain/account-rules'
 import { internationalMobile } from '../../../src/domain/phone'
@@ -51,7 +51,6 @@ const loginBody = type({ username: 'string <= 254', password: 'string <= 128', r
 const forgotSendBody = type({ email: 'string.email <= 254', recaptchaToken: 'string <= 4096' })
 const forgotConfirmBody = passwordResetConfirmation
 
-
 async function requireBotCheck(env: Env, token: string | undefined, ip: string) {
   if (!(await botVerifier(env).verify(token ?? '', ip))) throw new CommerceError(400, 'bot_check_failed')
 }
@@ -73,7 +72,8 @@ export const customerRoutes = new Hono<CommerceEnv>()
     // A known and an unknown email get the same answer: the email as typed (never the account's phone),
     // and the same per-address count, so trying emails tells nothing (docs/product.md, "Limits").
     if (phone) await sendOtp(c.env, { phone, purpose: body.otptype, ip, locale: c.get('locale') })
-    else if (!(await addressLimiter(c.env, ip).hit(appConfig.otp.sendsPerIpPerHour, 3600)).allowed) throw new CommerceError(429, 'otp_rate_limited')
+    else if (!(await addressLimiter(c.env, ip).hit(serverLimits.otp.sendsPerIpPerHour, 3600)).allowed)
+      throw new CommerceError(429, 'otp_rate_limited')
     const shown = body.mobilenumber ? `05${phone!.slice(-8)}`.replace(/^(\d{3})\d{4}/, '$1****') : (body.email ?? '')
     return c.json({ success: true, successmsg: m.account_otp_sent({ phone: shown }, { locale: c.get('locale') }), errormsg: '' })
   })
@@ -95,7 +95,11 @@ export const customerRoutes = new Hono<CommerceEnv>()
     if (Object.keys(errors).length > 0) {
       return c.json({ ...commerceErrorBody(c.get('locale'), 'bad_request', undefined, Object.values(errors)), fields: errors }, 400)
     }
-    await requireBotCheck(c.env, body.recaptchaToken, clientIp((n) => c.req.header(n)))
+    await requireBotCheck(
+      c.env,
+      body.recaptchaToken,
+      clientIp((n) => c.req.header(n)),
+    )
     await register(c.env, {
       firstName: body.firstName,
       lastName: body.lastName,
@@ -109,7 +113,11 @@ export const customerRoutes = new Hono<CommerceEnv>()
 
   .post('/customer/login', validate('json', loginBody), async (c) => {
     const body = c.req.valid('json')
-    await requireBotCheck(c.env, body.recaptchaToken, clientIp((n) => c.req.header(n)))
+    await requireBotCheck(
+      c.env,
+      body.recaptchaToken,
+      clientIp((n) => c.req.header(n)),
+    )
     return c.json(await loginWithPassword(c.env, body.username.trim(), body.password))
   })
 
@@ -123,7 +131,11 @@ export const customerRoutes = new Hono<CommerceEnv>()
 
   .post('/customer/forgot/confirm', validate('json', forgotConfirmBody), async (c) => {
     const body = c.req.valid('json')
-    await requireBotCheck(c.env, body.recaptchaToken, clientIp((n) => c.req.header(n)))
+    await requireBotCheck(
+      c.env,
+      body.recaptchaToken,
+      clientIp((n) => c.req.header(n)),
+    )
     const weak = passwordErrors(body.newPassword)
     if (weak) throw new CommerceError(400, 'bad_request', undefined, [weak])
     if (body.newPassword !== body.confirmPassword) throw new CommerceError(400, 'bad_request', undefined, ['PasswordsMustMatch'])

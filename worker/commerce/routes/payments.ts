@@ -6,6 +6,10 @@
  * `/?success=false&reason=...&order_id=...` (docs/product.md, "Screens"'s query triggers). Absent in production.
  */
 import { Hono } from 'hono'
+import type { Locale } from '../../../app.config'
+import { formatAmount } from '../../../src/domain/money'
+import { directionOf } from '../../../src/domain/locale'
+import { m } from '../../../src/paraglide/messages.js'
 import { faviconDataUri } from '../../../src/domain/brand'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
@@ -14,10 +18,10 @@ import { devRouteAllowed } from '../../http/environment'
 import { orderStore, type OrderRow } from '../../storage/order-store'
 import { sendOrderConfirmation } from '../orders'
 
-const providerTitles: Partial<Record<PaymentCode, string>> = {
-  card: 'Sandbox card payment',
-  tabby: 'Sandbox Tabby checkout',
-  tamara: 'Sandbox Tamara checkout',
+const providerTitles: Partial<Record<PaymentCode, (locale: Locale) => string>> = {
+  card: (locale) => m.sandbox_title_card({}, { locale }),
+  tabby: (locale) => m.sandbox_title_tabby({}, { locale }),
+  tamara: (locale) => m.sandbox_title_tamara({}, { locale }),
 }
 
 async function pendingOrder(env: Env, url: string, increment: string): Promise<OrderRow> {
@@ -27,23 +31,29 @@ async function pendingOrder(env: Env, url: string, increment: string): Promise<O
   return order
 }
 
-const page = (order: OrderRow) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${providerTitles[order.payment_method as PaymentCode]}</title><link rel="icon" href="${faviconDataUri}" type="image/svg+xml">
+/** The page in the shopper's language (the store sends ?lang=en from /en/); the order number stays left to right. */
+const page = (order: OrderRow, locale: Locale) => {
+  const title = providerTitles[order.payment_method as PaymentCode]?.(locale) ?? ''
+  const o = { locale }
+  const amount = formatAmount(order.grand_total, 2)
+  return `<!doctype html>
+<html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title><link rel="icon" href="${faviconDataUri}" type="image/svg+xml">
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111827}
 button{font:inherit;padding:.75rem 1.5rem;border-radius:999px;border:0;margin-inline-end:.5rem;cursor:pointer}
 .pay{background:#0b4f9c;color:#fff}.decline{background:#e5e7eb}</style></head>
-<body><h1>${providerTitles[order.payment_method as PaymentCode]}</h1>
-<p>Order <strong>${order.increment_id}</strong>: <strong>SAR ${order.grand_total.toFixed(2)}</strong></p>
-<p>This test gateway takes no money. Choose how the payment ends.</p>
-<form method="post"><button class="pay" name="outcome" value="paid">Pay</button>
-<button class="decline" name="outcome" value="declined">Decline</button></form></body></html>`
+<body><h1>${title}</h1>
+<p><strong>${m.sandbox_order({ increment: `<bdi>${order.increment_id}</bdi>`, amount }, o)}</strong></p>
+<p>${m.sandbox_note({}, o)}</p>
+<form method="post"><button class="pay" name="outcome" value="paid">${m.sandbox_pay({}, o)}</button>
+<button class="decline" name="outcome" value="declined">${m.sandbox_decline({}, o)}</button></form></body></html>`
+}
 
 export const paymentRoutes = new Hono<CommerceEnv>()
   .get('/payments/sandbox/:increment', async (c) => {
     const order = await pendingOrder(c.env, c.req.url, c.req.param('increment'))
     if (order.status !== 'pending_payment') return c.redirect(`/checkout?order=${order.increment_id}`, 303)
-    return c.html(page(order))
+    return c.html(page(order, c.req.query('lang') === 'en' ? 'en' : 'ar'))
   })
   .post('/payments/sandbox/:increment', async (c) => {
     const order = await pendingOrder(c.env, c.req.url, c.req.param('increment'))
@@ -54,13 +64,13 @@ export const paymentRoutes = new Hono<CommerceEnv>()
       // A declined payment cancels the order and gives its units back, once.
       if (outcome === 'paid') {
         if (await orders.markPaid(order.id, new Date())) await sendOrderConfirmation(c.env, order.id)
-      }
-      else await orders.cancelPending(order.id)
+      } else await orders.cancelPending(order.id)
     }
     // What the order is now decides the way back: an order that expired before the payment came is not paid.
     const now = (await orders.byId(order.id))?.status
     const prefix = c.req.query('lang') === 'en' ? '/en' : ''
     const reason = outcome === 'declined' ? 'declined' : 'expired'
-    const store = now === 'processing' ? `${prefix}/checkout?order=${order.increment_id}` : `${prefix}/?success=false&reason=${reason}&order_id=${order.id}`
+    const store =
+      now === 'processing' ? `${prefix}/checkout?order=${order.increment_id}` : `${prefix}/?success=false&reason=${reason}&order_id=${order.id}`
     return c.redirect(store, 303)
   })

@@ -1,0 +1,110 @@
+/**
+ * What a link's query parameters ask the store to do (docs/product.md, "Screens", query-parameter triggers), on any page:
+ *
+ * - `event=register` opens the auth modal on Register after 2 s; `event=forgetpassword` the forgot modal after 2 s;
+ *   `event=newsletter` scrolls to the footer's newsletter field and focuses it after 2 s. One modal at a time: the
+ *   home popup never opens over a triggered one (it waits for no modal to be open).
+ * - `order_id` re-adds that order's items to the active cart (the server re-adds only the shopper's own order) and
+ *   opens /cart about 200 ms later; with `success=false&reason=...` (back from a declined hosted payment) the cart says
+ *   why, and a payment-failure event with the amount and method kept in the amount and payment cookies is sent after
+ *   4 s, then those cookies are dropped.
+ */
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useSetAtom } from 'jotai'
+import { useEffect } from 'react'
+import { appConfig } from '../../app.config'
+import { amountCookie, paymentCookie } from '../domain/cookies'
+import { deleteBrowserCookie, readBrowserCookie } from '../lib/browser-cookies'
+import { useReactivateOrder } from '../queries/checkout'
+import { authTabAtom } from '../state/auth'
+import { openModalAtom } from '../state/shopper'
+
+export type TriggerSearch = { event?: unknown; success?: unknown; reason?: unknown; order_id?: unknown }
+
+/** The events a link may ask for. */
+export const triggerEvents = ['register', 'forgetpassword', 'newsletter'] as const
+
+/** Triggers already acted on in this page load: a navigation that keeps the parameters must not act again. */
+const handled = new Set<string>()
+
+function once(key: string): boolean {
+  if (handled.has(key)) return false
+  handled.add(key)
+  return true
+}
+
+export function QueryTriggers() {
+  const search = useSearch({ strict: false }) as TriggerSearch
+  const event = String(search.event ?? '')
+  const failed = String(search.success) === 'false'
+  const orderId = Number(search.order_id)
+  return (
+    <>
+      {(triggerEvents as readonly string[]).includes(event) && <EventTrigger event={event as (typeof triggerEvents)[number]} />}
+      {failed && <PaymentFailureEvent reason={String(search.reason ?? '')} orderId={String(search.order_id ?? '')} />}
+      {Number.isInteger(orderId) && orderId > 0 && <OrderAgain orderId={orderId} failed={failed} />}
+    </>
+  )
+}
+
+function EventTrigger({ event }: { event: (typeof triggerEvents)[number] }) {
+  const setOpenModal = useSetAtom(openModalAtom)
+  const setTab = useSetAtom(authTabAtom)
+  useEffect(() => {
+    if (!once(`event:${event}`)) return
+    const timer = setTimeout(() => {
+      if (event === 'newsletter') {
+        const field = document.querySelector<HTMLInputElement>('#newsletter input[type="email"]')
+        field?.scrollIntoView({ block: 'center' })
+        field?.focus({ preventScroll: true })
+        return
+      }
+      if (event === 'register') setTab('register')
+      // Over the home popup or a menu the shopper opened: the link asked for this one.
+      setOpenModal(event === 'register' ? 'auth' : 'forgot')
+    }, appConfig.timing.modalTriggerDelayMs)
+    return () => clearTimeout(timer)
+  }, [event, setOpenModal, setTab])
+  return null
+}
+
+function PaymentFailureEvent({ reason, orderId }: { reason: string; orderId: string }) {
+  useEffect(() => {
+    if (!once(`failure:${orderId}:${reason}`)) return
+    const amount = Number(readBrowserCookie(amountCookie))
+    const method = readBrowserCookie(paymentCookie)
+    deleteBrowserCookie(amountCookie)
+    deleteBrowserCookie(paymentCookie)
+    const event = {
+      eventType: 'payment_failure',
+      itemId: reason.slice(0, 64),
+      ...(Number.isFinite(amount) && amount >= 0 ? { value: amount } : {}),
+      ...(method && /^[a-z]{1,32}$/.test(method) ? { detail: method } : {}),
+    }
+    // Not cancelled when the parameters go away: the shopper is sent on to /cart before it fires.
+    setTimeout(() => {
+      void fetch('/api/aws/event', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ eventList: [event] }),
+      }).catch(() => undefined)
+    }, appConfig.timing.paymentFailureTrackingDelayMs)
+  }, [reason, orderId])
+  return null
+}
+
+function OrderAgain({ orderId, failed }: { orderId: number; failed: boolean }) {
+  const navigate = useNavigate()
+  const reactivate = useReactivateOrder()
+  useEffect(() => {
+    if (!once(`order:${orderId}`)) return
+    void reactivate.mutateAsync(orderId).then((result) => {
+      if (!result.data) return
+      const search = failed ? { payment: 'failed' } : {}
+      setTimeout(() => void navigate({ to: '/cart', search: search as never }), appConfig.timing.cartRedirectDelayMs)
+    })
+    // Once per order number: the parameters say what to do, nothing else should re-run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orderId])
+  return null
+}

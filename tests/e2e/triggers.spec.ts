@@ -1,0 +1,103 @@
+// A link's query parameters (docs/product.md, "Screens"): event=register, event=forgetpassword and event=newsletter
+// act 2 s after the page loads; order_id puts that order's items back in the cart and opens it.
+import { desktop, expect, phone, test } from './fixtures'
+
+const consentOnly = async (page: import('@playwright/test').Page) =>
+  page.context().addCookies([{ name: 'cookieConsent', value: 'functions', url: 'http://localhost:4173' }])
+
+test.describe('on a desktop, in English', () => {
+  test.use({ viewport: desktop })
+
+  test('event=register opens the auth modal on Register, and the home popup never covers it', async ({ page }) => {
+    await consentOnly(page)
+    await page.goto('/en/?event=register')
+    const dialog = page.getByRole('dialog', { name: 'Log in or create an account' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true')
+    // The home popup's moment (3 s) passes while the triggered modal is open: it stays the only one.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('popupBannerSeen'))).toBe('1')
+    await expect(page.getByRole('dialog')).toHaveCount(1)
+    await expect(dialog).toBeVisible()
+  })
+
+  test('event=newsletter scrolls to the newsletter field and focuses it', async ({ page }) => {
+    await consentOnly(page)
+    await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
+    await page.goto('/en/laptops?event=newsletter')
+    await expect(page.getByRole('textbox', { name: 'Your email' })).toBeFocused()
+    await expect(page.getByRole('textbox', { name: 'Your email' })).toBeInViewport()
+  })
+
+  test("order_id puts the shopper's own order back in the cart and opens it; someone else's does nothing", async ({ page, request }) => {
+    const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
+    const headers = { authorization: `Bearer ${token}` }
+    const { quoteId } = await (await request.get('/commerce/cart/create?region=1101', { headers })).json()
+    const withQuote = { ...headers, quote: quoteId }
+    const listing = await (await request.get('/headphones')).text()
+    let name = ''
+    for (const [, sku] of listing.matchAll(/\bsku:"([^"]+)"/g)) {
+      const added = await request.post('/commerce/cart/add', { headers: withQuote, data: { sku, qty: 1, extension_attributes: { region: '1101' } } })
+      if (added.ok()) {
+        name = (await added.json()).cart.cartItems[0].name
+        break
+      }
+    }
+    const shipping = await (await request.get('/commerce/cart/shipping-methods', { headers: withQuote })).json()
+    const checkout = {
+      contact: { name: 'Link Shopper', email: 'link@example.com', mobile: '0551234567' },
+      shipping_address: {
+        regionId: '1101',
+        district: 'Al Olaya',
+        street: 'King Fahd Road',
+        building: '1234',
+        postalCode: '12211',
+        additionalNumber: '',
+        shortAddress: '',
+        note: '',
+      },
+      billing_address: null,
+      delivery_date: shipping.shipping_methods[0].dates[0].Date,
+    }
+    const placed = await request.post('/commerce/cart/placeOrder', { headers: withQuote, data: { checkout, paymentMethod: { method: 'card' } } })
+    const placedBody = await placed.json()
+    const orderId = placedBody.order_id
+    expect(placedBody, JSON.stringify(placedBody)).toHaveProperty('order_id')
+    expect(orderId).toBeGreaterThan(0)
+
+    // A stranger's browser: the number alone re-adds nothing and stays on the page.
+    await consentOnly(page)
+    await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
+    await page.goto(`/en/laptops?order_id=${orderId}`)
+    await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
+    await expect(page).toHaveURL(/\/en\/laptops\?order_id=/)
+
+    // The buyer's browser (its session and cart cookies): the order's items are back, on the cart page.
+    await page
+      .context()
+      .addCookies(Object.entries({ mhs_en: token, quote: quoteId }).map(([cookie, value]) => ({ name: cookie, value, url: 'http://localhost:4173' })))
+    await page.goto(`/en/?order_id=${orderId}`)
+    await expect(page).toHaveURL(/\/en\/cart$/)
+    await expect(page.getByRole('main').getByText(name)).toBeVisible()
+  })
+})
+
+test.describe('on a phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('event=forgetpassword opens the forgot-password modal', async ({ page }) => {
+    await consentOnly(page)
+    await page.goto('/?event=forgetpassword')
+    await expect(page.getByRole('dialog', { name: 'استعادة كلمة المرور' })).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'استعادة كلمة المرور' }).getByLabel('البريد الإلكتروني')).toBeVisible()
+  })
+
+  test('event=register opens Register and event=newsletter focuses the newsletter field', async ({ page }) => {
+    await consentOnly(page)
+    await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
+    await page.goto('/laptops?event=register')
+    const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول أو إنشاء حساب' })
+    await expect(dialog.getByRole('tab', { name: 'حساب جديد' })).toHaveAttribute('aria-selected', 'true')
+    await page.goto('/laptops?event=newsletter')
+    await expect(page.getByRole('textbox', { name: 'بريدك الإلكتروني' })).toBeFocused()
+  })
+})
