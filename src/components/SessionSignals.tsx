@@ -1,10 +1,12 @@
 /**
  * What the shopper's session says after each page load (docs/product.md, "Rules"): the anonymous session id
- * exists only while no one is signed in; after a sign-out (out cookie) a logout event is sent 3 s
+ * exists only while no one is signed in; after a forced sign-out (out=forced) the browser's storage is cleared and the
+ * shopper told why; after a sign-out (out=true) a logout event is sent 3 s
  * later and the stored user summary (usr cookie) is removed. The fast-delivery cities of the home
  * content are kept in fdr_ids (docs/decisions/0006-where-the-spec-is-silent.md).
  */
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
 import { anonymousSessionId, forgetAnonymousSessionId, sendPersonalisationEvent } from '../lib/personalisation'
@@ -13,6 +15,8 @@ import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from '../l
 import { currentLocale } from '../lib/i18n'
 import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
+import { m } from '../paraglide/messages.js'
+import { pushToastAtom } from '../state/toasts'
 
 /** After a sign-out: the logout event 3 s later, then the usr and out cookies go. */
 export function scheduleSignOutSignals(): () => void {
@@ -26,6 +30,19 @@ export function scheduleSignOutSignals(): () => void {
 
 export function SessionSignals() {
   const { data: session, isSuccess } = useQuery(sessionQueries.current())
+  const queryClient = useQueryClient()
+  const pushToast = useSetAtom(pushToastAtom)
+  // A forced sign-out (out=forced, src/server/commerce-session.server.ts): local and session storage go too, every
+  // answer is asked again, and the shopper is told why. First, so the anonymous id below starts a clean storage.
+  useEffect(() => {
+    if (!isSuccess || session || readBrowserCookie(signedOutCookie) !== 'forced') return
+    localStorage.clear()
+    sessionStorage.clear()
+    deleteBrowserCookie(signedOutCookie)
+    deleteBrowserCookie(userCookie)
+    void queryClient.invalidateQueries()
+    pushToast({ kind: 'error', message: m.session_ended() })
+  }, [isSuccess, session, queryClient, pushToast])
   useEffect(() => {
     if (!isSuccess) return
     if (session) forgetAnonymousSessionId()

@@ -11,7 +11,6 @@ import type { CommerceResult } from '~/commerce/client'
 import { cartAddBodyOf, cartLine, locale } from '../domain/schemas'
 import { endCustomerSessionIfUnauthorized, shopperSession } from './commerce-session.server'
 
-
 export const getCart = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
   .handler(async ({ data }): Promise<CartView | null> => {

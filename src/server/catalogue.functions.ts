@@ -17,7 +17,6 @@ import { riyadhDateString } from '../domain/dates'
 import { deliveryFacetKeys, sortKeys } from '../domain/listing'
 import { locale, regionId, sku } from '../domain/schemas'
 
-
 const fastDeliveryRegions = (locale: Locale) => cachedCatalogue(env).fastDeliveryRegionIds(locale)
 
 function hostedSearch(): { appId: string; apiKey: string } | null {

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, getRequest, setCookie } from '@tanstack/react-
 import { env } from 'cloudflare:workers'
 import type { Locale } from '../../app.config'
 import { storefrontSession, type CookieJar } from '~/storefront/session'
-import { customerSessionCookies, serverCookieOptions } from '../domain/cookies'
+import { cookies, customerSessionCookies, serverCookieOptions } from '../domain/cookies'
 import { isUnauthorized } from '../domain/session-end'
 import { m } from '../paraglide/messages.js'
 
@@ -52,8 +52,17 @@ export function endCustomerSessionIfUnauthorized(result: {
   error: { message: string; code?: string; status: number } | null
 }): boolean {
   if (!isUnauthorized(result.error)) return false
-  clearCustomerSession()
+  forceSignOut()
   return true
+}
+
+/**
+ * A forced sign-out (docs/product.md, "Errors"): the session's cookies go here; out=forced tells the page to clear
+ * its local and session storage and say why (src/components/SessionSignals.tsx).
+ */
+export function forceSignOut() {
+  clearCustomerSession()
+  startCookieJar().set(cookies.signedOut, 'forced')
 }
 
 /** Drops everything a signed-in shopper had (docs/product.md, "Rules", Logout). */

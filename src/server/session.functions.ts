@@ -11,7 +11,7 @@ import { unsealSession } from '~/storefront/sealed-session'
 import { cookies } from '../domain/cookies'
 import { locale } from '../domain/schemas'
 import { sessionNeedsReset } from '../lib/session-rules'
-import { clearCustomerSession, shopperSession, startCookieJar } from './commerce-session.server'
+import { clearCustomerSession, forceSignOut, shopperSession, startCookieJar } from './commerce-session.server'
 
 export interface PublicSession {
   user: SessionUser
@@ -33,7 +33,7 @@ export const getSession = createServerFn({ method: 'GET' })
     const caller = await shopperSession(data.locale).caller()
     const check = await commerceClient(env, { ...caller, mage: stored.mage }).settle('GET', '/customer/checkifauth')
     if (check.status === 401) {
-      clearCustomerSession()
+      forceSignOut()
       return null
     }
     return { user: stored.user, expires: stored.expires }

@@ -1,7 +1,6 @@
 // axe on every page type, in Arabic on a phone and in English on a desktop: no serious or critical
 // violation of WCAG 2.1 A/AA.
-import { AxeBuilder } from '@axe-core/playwright'
-import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+import { acceptCookies, desktop, expect, expectNoSeriousAxeViolations, phone, test } from './fixtures'
 
 const pages = [
   { name: 'home', path: '/' },
@@ -31,17 +30,7 @@ for (const { label, viewport, prefix } of [
         test.setTimeout(60_000)
         await acceptCookies(page)
         await page.goto(prefix + path)
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-        const serious = violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map(
-            (v) =>
-              `${v.id} (${v.impact}) ${v.nodes
-                .map((n) => n.target.join(' '))
-                .slice(0, 3)
-                .join(' | ')}`,
-          )
-        expect(serious).toEqual([])
+        await expectNoSeriousAxeViolations(page)
       })
     }
   })
@@ -62,9 +51,6 @@ test.describe('accessibility of a filled cart', () => {
     await expect(page.getByRole('dialog', { name: 'سلة التسوق' })).toBeVisible()
     await page.goto('/cart#vouchers')
     await expect(page.getByRole('textbox', { name: 'رمز الكوبون' })).toBeVisible()
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    expect(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' '))[0]}`),
-    ).toEqual([])
+    await expectNoSeriousAxeViolations(page)
   })
 })

@@ -129,7 +129,17 @@ test.describe('accounts on a desktop, in English', () => {
     await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'usr')).toBe(false)
     // A session cookie kept from before the sign-out opens nothing: its customer token was revoked.
     await page.context().addCookies(signedInCookies)
+    await page.evaluate(() => {
+      localStorage.setItem('searchSourceItems', '[]')
+      sessionStorage.setItem('pendingSearchPurchases', '[]')
+    })
     await page.goto('/en/user/profile')
+    // A forced sign-out: told in words, and the browser's storage cleared (docs/product.md, "Errors").
+    await expect(page.getByRole('alert').filter({ hasText: 'Your session has ended. Please log in again to continue.' })).toBeVisible()
+    expect(await page.evaluate(() => [localStorage.getItem('searchSourceItems'), sessionStorage.getItem('pendingSearchPurchases')])).toEqual([
+      null,
+      null,
+    ])
     // The signed-out dashboard: its title and the way home (shown once the session has been asked for).
     await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Hello Reem' })).toBeHidden()

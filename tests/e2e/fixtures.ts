@@ -2,6 +2,7 @@
  * The shared test fixture: every page fails its test on a console error or an uncaught page error,
  * unless the test names the error it expects.
  */
+import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect } from '@playwright/test'
 
 export const phone = { width: 390, height: 844 }
@@ -62,4 +63,19 @@ export async function lastCode(request: import('@playwright/test').APIRequestCon
   // The page may show the code step before the message is in the outbox: wait for it rather than race it.
   await expect.poll(async () => (await read()).messages.length).toBeGreaterThan(0)
   return /\b(\d{6})\b/.exec((await read()).messages[0]!.body)![1]!
+}
+
+/** axe on what the page shows now: no serious or critical violation of WCAG 2.1 A/AA (docs/architecture.md, "Bars"). */
+export async function expectNoSeriousAxeViolations(page: import('@playwright/test').Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    )
+  expect(serious, 'serious or critical axe violations').toEqual([])
 }

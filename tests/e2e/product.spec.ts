@@ -89,7 +89,13 @@ test.describe('a product with a service on a phone, in Arabic', () => {
       number.selectNodeContents(sign.parentElement!)
       number.setStartAfter(sign)
       const [signBox, numberBox] = [sign.getBoundingClientRect(), number.getBoundingClientRect()]
-      return { width: signBox.width, gap: numberBox.left - signBox.right, mask: style.maskImage, background: style.backgroundColor, colour: style.color }
+      return {
+        width: signBox.width,
+        gap: numberBox.left - signBox.right,
+        mask: style.maskImage,
+        background: style.backgroundColor,
+        colour: style.color,
+      }
     })
     expect(drawn.width).toBeGreaterThan(5)
     expect(drawn.gap).toBeGreaterThanOrEqual(0)

@@ -1,6 +1,6 @@
 // A whole purchase, as a shopper does it in the browser and as a client does it over HTTP.
 import type { Page } from '@playwright/test'
-import { acceptCookies, desktop, expect, lastCode, phone, test } from './fixtures'
+import { acceptCookies, desktop, expect, expectNoSeriousAxeViolations, lastCode, phone, test } from './fixtures'
 
 let seq = 0
 /** A mobile of its own per test run and call, so per-phone code limits never meet. */
@@ -56,6 +56,8 @@ test.describe('buying in the browser', () => {
       await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted fields.')
       await expect(page.getByRole('textbox', { name: 'Full name' })).toBeFocused()
       await expect(page.getByRole('textbox', { name: 'Building number' })).toHaveAccessibleDescription('The building number is 4 digits.')
+      // The form with every message showing, as a screen reader meets it.
+      await expectNoSeriousAxeViolations(page)
 
       const shopper = newMobile()
       await page.getByRole('textbox', { name: 'Full name' }).fill('Sara Al-Qahtani')
@@ -268,6 +270,7 @@ test.describe('a customer', () => {
     await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue(shopper.local)
     // The registered mobile was verified at registration: cash on delivery needs no new code.
     await expect(page.getByText('Verified', { exact: true })).toBeVisible()
+    await expectNoSeriousAxeViolations(page)
     await page.getByRole('textbox', { name: 'District' }).fill('Al Malqa')
     await page.getByRole('textbox', { name: 'Street' }).fill('Prince Mohammed Bin Saad Road')
     await page.getByRole('textbox', { name: 'Building number' }).fill('4321')
@@ -284,6 +287,7 @@ test.describe('a customer', () => {
     await expect(orders.getByRole('link', { name: new RegExp(number) })).toContainText('Confirmed')
     // The order's address was saved, as the default.
     await expect(page.getByRole('region', { name: 'My addresses' })).toContainText('Prince Mohammed Bin Saad Road')
+    await expectNoSeriousAxeViolations(page)
     await orders.getByRole('link', { name: new RegExp(number) }).click()
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Order .?${number}.?$`) })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Order status' }).getByRole('listitem')).toHaveText([
@@ -292,6 +296,7 @@ test.describe('a customer', () => {
       'Shipped',
       'Delivered',
     ])
+    await expectNoSeriousAxeViolations(page)
     // Order again: the items go back into a cart.
     await page.getByRole('button', { name: 'Order again' }).click()
     await expect(page).toHaveURL(/\/en\/cart$/)
