@@ -172,3 +172,52 @@ test.describe('changing city', () => {
     await expect(page.getByRole('button', { name: /Jeddah/ }).first()).toBeVisible()
   })
 })
+
+test.describe('back and forward', () => {
+  /** Scrolls to a point, then opens a product link in view there without letting the test runner scroll first. */
+  async function openProductAt(page: import('@playwright/test').Page, y: number) {
+    await page.evaluate((top) => window.scrollTo(0, top), y)
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(y)
+    await page.evaluate(() => {
+      const links = [...document.querySelectorAll<HTMLAnchorElement>('main a[href*="/product/"]')]
+      const inView = (a: HTMLAnchorElement) => {
+        const box = a.getBoundingClientRect()
+        return box.width > 0 && box.top > 200 && box.top < innerHeight - 100
+      }
+      links.find(inView)!.click()
+    })
+    await expect(page).toHaveURL(/\/product\//)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  }
+
+  test.describe('on a desktop, in English', () => {
+    test.use({ viewport: desktop })
+
+    test('a listing comes back at the pixel it was left at, and forward returns to the top of the product', async ({ page }) => {
+      await acceptCookies(page)
+      await page.goto('/en/laptops')
+      await openProductAt(page, 1500)
+      await page.goBack()
+      await expect(page).toHaveURL(/\/en\/laptops$/)
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(1500)
+      await page.goForward()
+      await expect(page).toHaveURL(/\/product\//)
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(0)
+      await page.goBack()
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(1500)
+    })
+  })
+
+  test.describe('on a phone, in Arabic', () => {
+    test.use({ viewport: phone })
+
+    test('search results come back at the pixel they were left at', async ({ page }) => {
+      await acceptCookies(page)
+      await page.goto('/search?q=' + encodeURIComponent('سماعات'))
+      await openProductAt(page, 1800)
+      await page.goBack()
+      await expect(page).toHaveURL(/\/search\?q=/)
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(1800)
+    })
+  })
+})
