@@ -79,3 +79,30 @@ export async function expectNoSeriousAxeViolations(page: import('@playwright/tes
     )
   expect(serious, 'serious or critical axe violations').toEqual([])
 }
+
+/**
+ * The checkout details a Direct API client sends with a place order: a Riyadh National Address and the first date the
+ * cart's first delivery method offers.
+ */
+export async function apiCheckoutDetails(
+  request: import('@playwright/test').APIRequestContext,
+  headers: Record<string, string>,
+  contact: { name: string; email: string; mobile: string },
+) {
+  const shipping = await (await request.get('/commerce/cart/shipping-methods', { headers })).json()
+  return {
+    contact,
+    shipping_address: {
+      regionId: '1101',
+      district: 'Al Olaya',
+      street: 'King Fahd Road',
+      building: '1234',
+      postalCode: '12211',
+      additionalNumber: '',
+      shortAddress: '',
+      note: '',
+    },
+    billing_address: null,
+    delivery_date: shipping.shipping_methods[0].dates[0].Date as string,
+  }
+}

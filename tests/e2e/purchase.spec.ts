@@ -1,6 +1,6 @@
 // A whole purchase, as a shopper does it in the browser and as a client does it over HTTP.
 import type { Page } from '@playwright/test'
-import { acceptCookies, desktop, expect, expectNoSeriousAxeViolations, lastCode, phone, test } from './fixtures'
+import { acceptCookies, apiCheckoutDetails, desktop, expect, expectNoSeriousAxeViolations, lastCode, phone, test } from './fixtures'
 
 let seq = 0
 /** A mobile of its own per test run and call, so per-phone code limits never meet. */
@@ -409,22 +409,7 @@ test.describe('buying over HTTP against the started store', () => {
     expect(
       (await request.post('/commerce/cart/verify-mobile', { headers: withQuote, data: { mobilenumber: shopper.local, otpcode: code } })).status(),
     ).toBe(200)
-    const shipping = await (await request.get('/commerce/cart/shipping-methods', { headers: withQuote })).json()
-    const checkout = {
-      contact: { name: 'API Shopper', email: 'api@example.com', mobile: shopper.local },
-      shipping_address: {
-        regionId: '1101',
-        district: 'Al Olaya',
-        street: 'King Fahd Road',
-        building: '1234',
-        postalCode: '12211',
-        additionalNumber: '',
-        shortAddress: '',
-        note: '',
-      },
-      billing_address: null,
-      delivery_date: shipping.shipping_methods[0].dates[0].Date,
-    }
+    const checkout = await apiCheckoutDetails(request, withQuote, { name: 'API Shopper', email: 'api@example.com', mobile: shopper.local })
     const order = await request.post('/commerce/cart/placeOrder', {
       headers: withQuote,
       data: { checkout, paymentMethod: { method: 'cashondelivery' } },

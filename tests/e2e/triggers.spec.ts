@@ -1,6 +1,6 @@
 // A link's query parameters (docs/product.md, "Screens"): event=register, event=forgetpassword and event=newsletter
 // act 2 s after the page loads; order_id puts that order's items back in the cart and opens it.
-import { desktop, expect, phone, test } from './fixtures'
+import { apiCheckoutDetails, desktop, expect, phone, test } from './fixtures'
 
 const consentOnly = async (page: import('@playwright/test').Page) =>
   page.context().addCookies([{ name: 'cookieConsent', value: 'functions', url: 'http://localhost:4173' }])
@@ -42,22 +42,7 @@ test.describe('on a desktop, in English', () => {
         break
       }
     }
-    const shipping = await (await request.get('/commerce/cart/shipping-methods', { headers: withQuote })).json()
-    const checkout = {
-      contact: { name: 'Link Shopper', email: 'link@example.com', mobile: '0551234567' },
-      shipping_address: {
-        regionId: '1101',
-        district: 'Al Olaya',
-        street: 'King Fahd Road',
-        building: '1234',
-        postalCode: '12211',
-        additionalNumber: '',
-        shortAddress: '',
-        note: '',
-      },
-      billing_address: null,
-      delivery_date: shipping.shipping_methods[0].dates[0].Date,
-    }
+    const checkout = await apiCheckoutDetails(request, withQuote, { name: 'Link Shopper', email: 'link@example.com', mobile: '0551234567' })
     const placed = await request.post('/commerce/cart/placeOrder', { headers: withQuote, data: { checkout, paymentMethod: { method: 'card' } } })
     const placedBody = await placed.json()
     const orderId = placedBody.order_id
