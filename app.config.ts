@@ -22,9 +22,6 @@ export const appConfig = {
   money: {
     freeDeliveryAboveSar: 299,
     vatRate: 0.15,
-    /** Analytics split a VAT-inclusive amount 85% / 15% (docs/product.md, "Limits"). */
-    analyticsSubtotalShare: 0.85,
-    analyticsTaxShare: 0.15,
     feePriceDecimals: 1,
     priceDecimals: 0,
     /** Delivery charged at or under the free-delivery threshold (not in the spec: ours). */
@@ -70,8 +67,6 @@ export const appConfig = {
   },
   regions: {
     defaultId: 1101 as RegionId,
-    /** Product fees fall back to this region's price. */
-    feeFallbackId: 1101 as RegionId,
     /** Big items deliver only here. */
     bigItemsOnlyId: 1101 as RegionId,
     /** This region shows the special 24-hour delivery text. */
@@ -91,9 +86,6 @@ export const appConfig = {
 
   cookies: {
     handshakeDays: 29,
-    handshakeRefreshMinutes: 30,
-    /** The spec's "cookie helper value 10 units" for the handshake cookie, in days. */
-    handshakeHelperDays: 10,
     mageDays: 9,
     sessionResetDaysLeft: 3,
     cookieConsentMaxAgeSeconds: 31_536_000,
@@ -152,6 +144,10 @@ export const checkoutRules = {
  * they stay out of the browser's bundle: a bundler keeps a whole object once any part of it is read.
  */
 export const serverLimits = {
+  /** A handshake token younger than this is kept as it is; an older one is renewed on the next request. */
+  handshakeRefreshMinutes: 30,
+  /** Product fees fall back to this region's price. */
+  feeFallbackRegionId: 1101 as RegionId,
   /** How long the Worker keeps what it reads from D1 in KV (the category tree's time is appConfig.cache's). */
   cache: {
     regionsSeconds: 30 * 60,

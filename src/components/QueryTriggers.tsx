@@ -15,6 +15,7 @@ import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
 import { amountCookie, paymentCookie } from '../domain/cookies'
 import { deleteBrowserCookie, readBrowserCookie } from '../lib/browser-cookies'
+import { sendPersonalisationEvents } from '../lib/personalisation'
 import { useReactivateOrder } from '../queries/checkout'
 import { authTabAtom } from '../state/auth'
 import { openModalAtom } from '../state/shopper'
@@ -82,13 +83,7 @@ function PaymentFailureEvent({ reason, orderId }: { reason: string; orderId: str
       ...(method && /^[a-z]{1,32}$/.test(method) ? { detail: method } : {}),
     }
     // Not cancelled when the parameters go away: the shopper is sent on to /cart before it fires.
-    setTimeout(() => {
-      void fetch('/api/aws/event', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ eventList: [event] }),
-      }).catch(() => undefined)
-    }, appConfig.timing.paymentFailureTrackingDelayMs)
+    sendPersonalisationEvents([event], 'no one', appConfig.timing.paymentFailureTrackingDelayMs)
   }, [reason, orderId])
   return null
 }

@@ -1,6 +1,6 @@
 /**
  * What the shopper's session says after each page load (docs/product.md, "Rules"): the anonymous session id
- * exists only while no one is signed in; after a forced sign-out (out=forced) the browser's storage is cleared and the
+ * exists only while no one is signed in (and consent allows it); after a forced sign-out (out=forced) the browser's storage is cleared and the
  * shopper told why; after a sign-out (out=true) a logout event is sent 3 s
  * later and the stored user summary (usr cookie) is removed. The fast-delivery cities of the home
  * content are kept in fdr_ids (docs/decisions/0006-where-the-spec-is-silent.md).
@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
-import { anonymousSessionId, forgetAnonymousSessionId, sendPersonalisationEvent } from '../lib/personalisation'
+import { anonymousIdAllowed, anonymousSessionId, forgetAnonymousSessionId, sendPersonalisationEvent } from '../lib/personalisation'
 import { fastDeliveryRegionsCookie, signedOutCookie, userCookie } from '../domain/cookies'
 import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from '../lib/browser-cookies'
 import { currentLocale } from '../lib/i18n'
@@ -45,7 +45,8 @@ export function SessionSignals() {
   }, [isSuccess, session, queryClient, pushToast])
   useEffect(() => {
     if (!isSuccess) return
-    if (session) forgetAnonymousSessionId()
+    // Kept only while no one is signed in and some event that carries it is allowed (docs/architecture.md, "Consent").
+    if (session || !anonymousIdAllowed()) forgetAnonymousSessionId()
     else anonymousSessionId()
   }, [isSuccess, session])
   const fastIds = useQuery(catalogueQueries.frame(currentLocale())).data?.fastDeliveryRegionIds

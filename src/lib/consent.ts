@@ -1,4 +1,11 @@
-/** Cookie consent choices (docs/product.md, "Screens"), kept in the cookieConsent cookie for 31,536,000 s. */
+/**
+ * Cookie consent choices (docs/product.md, "Screens"), kept in the cookieConsent cookie for 31,536,000 s, and what
+ * each one allows (docs/architecture.md, "Consent"): personalisation events need marketing, search analytics need
+ * measurements, recent searches need preference. Until the shopper answers, only the functions are on.
+ */
+import { consentCookie } from '../domain/cookies'
+import { readBrowserCookie } from './browser-cookies'
+
 export const consentCategories = ['functions', 'marketing', 'preference', 'measurements', 'social'] as const
 export type ConsentCategory = (typeof consentCategories)[number]
 export type ConsentChoices = Record<ConsentCategory, boolean>
@@ -20,4 +27,14 @@ export function parseConsent(value: string | undefined): ConsentChoices | null {
   if (value === undefined) return null
   const given = new Set(value.split('.'))
   return consentChoices(Object.fromEntries(consentCategories.map((c) => [c, given.has(c)])))
+}
+
+/** The shopper's choice as this browser keeps it; no answer yet is the functions alone. */
+export function storedConsent(): ConsentChoices {
+  return parseConsent(readBrowserCookie(consentCookie)) ?? consentChoices('none')
+}
+
+/** Whether the shopper allows a category, read at the moment of use (a choice made a second ago counts). */
+export function consentAllows(category: ConsentCategory): boolean {
+  return storedConsent()[category]
 }

@@ -1,11 +1,13 @@
 /**
  * Search analytics (docs/product.md, "Validation" and "Limits"): clicks, add-to-cart and wishlist after a search report
  * the search's queryID and index, a second after the action, to the embedded service's /1/events or
- * to Algolia Insights when hosted search is configured. A failure is only logged.
+ * to Algolia Insights when hosted search is configured. A failure is only logged. Only with the shopper's consent to
+ * measurements (docs/architecture.md, "Consent"): without it nothing is sent and nothing is kept for later events.
  */
 import { appConfig } from '../../app.config'
+import { consentAllows } from './consent'
 import { anonymousSessionId } from './personalisation'
-import { searchSourceItemsKey } from './storage-keys'
+import { lastSearchSourceKey, searchSourceItemsKey } from './storage-keys'
 
 type Hosted = { appId: string; apiKey: string } | null
 
@@ -29,6 +31,7 @@ export interface SearchEvent {
 
 export function sendSearchEvent(hosted: Hosted, event: SearchEvent): void {
   setTimeout(() => {
+    if (!consentAllows('measurements')) return
     const url = hosted ? 'https://insights.algolia.io/1/events' : '/1/events'
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -63,17 +66,15 @@ export function purchaseEvent(index: string, items: { objectID: string | undefin
   }
 }
 
-const lastSearchKey = 'lastSearchSource'
-
 /** Remembers which index a queryID came from, for the product page the shopper lands on. */
 export function rememberSearchSource(source: SearchSource): void {
-  sessionStorage.setItem(lastSearchKey, JSON.stringify(source))
+  if (consentAllows('measurements')) sessionStorage.setItem(lastSearchSourceKey, JSON.stringify(source))
 }
 
 export function searchSourceFor(queryID: string | undefined): SearchSource | null {
   if (!queryID) return null
   try {
-    const source = JSON.parse(sessionStorage.getItem(lastSearchKey) ?? 'null') as SearchSource | null
+    const source = JSON.parse(sessionStorage.getItem(lastSearchSourceKey) ?? 'null') as SearchSource | null
     return source?.queryID === queryID ? source : null
   } catch {
     return null
@@ -103,7 +104,7 @@ function storeSourceItems(items: SearchSourceItem[]): void {
 }
 
 export function addSearchSourceItem(item: SearchSourceItem): void {
-  storeSourceItems([...searchSourceItems().filter((i) => i.item_id !== item.item_id), item])
+  if (consentAllows('measurements')) storeSourceItems([...searchSourceItems().filter((i) => i.item_id !== item.item_id), item])
 }
 
 /** A deleted cart line takes its entry with it. */

@@ -1,8 +1,15 @@
 /**
- * The browser storage the cart and checkout keep (docs/product.md, "Rules"): named once here, so a sign-out
- * can clear what the pages that write them keep.
+ * The browser storage the store keeps that a sign-out or a withdrawn consent must be able to clear (docs/product.md,
+ * "Rules"; docs/architecture.md, "Consent"): named once here, so the code that clears them names what the code that
+ * writes them uses.
  */
 /** localStorage: the cart lines added after a search (searchSourceItems), until deleted or bought. */
 export const searchSourceItemsKey = 'searchSourceItems'
 /** sessionStorage: purchase events kept through a payment provider's page, sent when the shopper comes back paid. */
 export const pendingSearchPurchasesKey = 'pendingSearchPurchases'
+/** sessionStorage: the search a product page was reached from (its queryID and index), for its search events. */
+export const lastSearchSourceKey = 'lastSearchSource'
+/** localStorage: the anonymous id personalisation and search events carry while no one is signed in. */
+export const anonymousSessionIdKey = 'sessionId'
+/** localStorage: recent searches, newest first. */
+export const savedSearchWordsKey = 'savedSearchWords'

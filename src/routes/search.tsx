@@ -24,6 +24,7 @@ import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { searchQueries } from '../queries/search'
 import { withSavedSearch } from '../lib/recent-searches'
+import { consentAllows } from '../lib/consent'
 import { regionIdAtom, savedSearchWordsAtom } from '../state/shopper'
 import { usePageHydrated } from '../lib/early-tap'
 
@@ -75,7 +76,10 @@ function SearchPage() {
     })
   }
   // Every search that reaches this page is a recent search (docs/product.md, "Validation": 2 or more characters).
-  useEffect(() => setSaved((saved) => withSavedSearch(saved, text)), [text, setSaved])
+  // Kept only with consent to preference cookies (docs/architecture.md, "Consent").
+  useEffect(() => {
+    if (consentAllows('preference')) setSaved((saved) => withSavedSearch(saved, text))
+  }, [text, setSaved])
   if (text.length < appConfig.limits.searchEnterMinChars) {
     return (
       <div className="mx-auto max-w-content px-4 py-6">

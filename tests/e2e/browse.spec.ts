@@ -190,6 +190,29 @@ test.describe('back and forward', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   }
 
+  /**
+   * On a product page: the related products' first link, scrolled to the middle of the screen; returns where. The rail
+   * loads when the shopper comes near it (its space is kept, so nothing moves when it does).
+   */
+  async function openRelatedProduct(page: import('@playwright/test').Page): Promise<number> {
+    const link = page.getByRole('main').locator('a[href*="/product/"]').first()
+    await page.getByRole('main').evaluate((main) => window.scrollTo(0, main.scrollHeight))
+    await expect(link).toBeAttached()
+    const y = await link.evaluate((a) => Math.round(a.getBoundingClientRect().top + scrollY - innerHeight / 2))
+    expect(y).toBeGreaterThan(300)
+    const from = page.url()
+    await openProductAt(page, y)
+    await expect(page).not.toHaveURL(from)
+    return y
+  }
+
+  async function productFrom(page: import('@playwright/test').Page, listing: string) {
+    await page.goto(listing)
+    await page.getByRole('article').first().getByRole('heading', { level: 3 }).getByRole('link').click()
+    await expect(page).toHaveURL(/\/product\//)
+    await expect(page.locator('html[data-hydrated=page]')).toBeAttached()
+  }
+
   test.describe('on a desktop, in English', () => {
     test.use({ viewport: desktop })
 
@@ -206,6 +229,16 @@ test.describe('back and forward', () => {
       await page.goBack()
       await expect.poll(() => page.evaluate(() => scrollY)).toBe(1500)
     })
+
+    test('a product page left mid-page for a related product comes back at that pixel', async ({ page }) => {
+      await acceptCookies(page)
+      await productFrom(page, '/en/laptops')
+      const first = page.url()
+      const y = await openRelatedProduct(page)
+      await page.goBack()
+      await expect(page).toHaveURL(first)
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(y)
+    })
   })
 
   test.describe('on a phone, in Arabic', () => {
@@ -218,6 +251,18 @@ test.describe('back and forward', () => {
       await page.goBack()
       await expect(page).toHaveURL(/\/search\?q=/)
       await expect.poll(() => page.evaluate(() => scrollY)).toBe(1800)
+    })
+
+    test('a product page left mid-page comes back at that pixel, and forward at the top of the next', async ({ page }) => {
+      await acceptCookies(page)
+      await productFrom(page, '/headphones')
+      const first = page.url()
+      const y = await openRelatedProduct(page)
+      await page.goBack()
+      await expect(page).toHaveURL(first)
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(y)
+      await page.goForward()
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(0)
     })
   })
 })

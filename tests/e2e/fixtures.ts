@@ -44,12 +44,16 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: vo
 
 export { expect }
 
+/** The cookieConsent values of Accept all and Reject all (src/lib/consent.ts). */
+export const consentAll = 'functions.marketing.preference.measurements.social'
+export const consentNone = 'functions'
+
 /**
- * A returning shopper: cookies already accepted and the home popup already seen this visit, so
- * neither covers what a test looks at.
+ * A returning shopper: every cookie accepted (personalisation and search events go out) and the home popup already
+ * seen this visit, so neither covers what a test looks at.
  */
-export async function acceptCookies(page: import('@playwright/test').Page) {
-  await page.context().addCookies([{ name: 'cookieConsent', value: 'functions', url: 'http://localhost:4173' }])
+export async function acceptCookies(page: import('@playwright/test').Page, consent: string = consentAll) {
+  await page.context().addCookies([{ name: 'cookieConsent', value: consent, url: 'http://localhost:4173' }])
   await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
 }
 

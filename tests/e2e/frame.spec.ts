@@ -134,7 +134,7 @@ test.describe('cookie consent', () => {
       await expect(settings.getByRole('tab', { name: tab })).toBeVisible()
     }
     await settings.getByRole('tab', { name: 'Marketing' }).click()
-    await expect(settings.getByText('Help us show ads and offers')).toBeVisible()
+    await expect(settings.getByText('Let us show offers and recommendations')).toBeVisible()
     await settings.getByRole('button', { name: 'Reject All' }).click()
     await expect(settings).toBeHidden()
     expect((await context.cookies()).find((c) => c.name === 'cookieConsent')?.value).toBe('functions')
@@ -287,5 +287,74 @@ test.describe('personalisation events', () => {
     const body = JSON.parse((await event).postData()!)
     expect(body.sessionId).toMatch(/^[0-9a-f-]{36}$/)
     expect(body.eventList[0]).toMatchObject({ eventType: 'view', itemId: expect.any(String) })
+  })
+
+  // docs/architecture.md, "Consent": marketing allows personalisation events, measurements search events, preference
+  // recent searches. Each test waits for an event that is allowed and was scheduled after the one that is not.
+  test.describe('on a phone, in Arabic', () => {
+    test.use({ viewport: phone })
+
+    test('measurements alone: search events go, personalisation events do not, no recent search is kept', async ({ page, context }) => {
+      await acceptCookies(page, 'functions.measurements')
+      await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+      const personalisation: string[] = []
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/aws/event')) personalisation.push(r.postData() ?? '')
+      })
+      await page.goto('/search?q=' + encodeURIComponent('سماعات'))
+      const cards = page.getByRole('article')
+      await expect(cards.first()).toBeVisible()
+      const position = (
+        await cards.evaluateAll((all) =>
+          all.map((a) => [...a.querySelectorAll('button')].some((b) => /^أضف إلى السلة: /.test(b.getAttribute('aria-label') ?? ''))),
+        )
+      ).indexOf(true)
+      expect(position).toBeGreaterThanOrEqual(0)
+      const clicked = page.waitForRequest((r) => r.url().endsWith('/1/events') && r.postDataJSON().events[0].eventType === 'click')
+      await cards.nth(position).getByRole('heading', { level: 3 }).getByRole('link').click()
+      await clicked
+      // The product page would send its view event now; the add to cart's search event comes a moment after it.
+      const added = page.waitForRequest((r) => r.url().endsWith('/1/events') && r.postDataJSON().events[0].eventSubtype === 'addToCart')
+      await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
+      expect((await added).postDataJSON().events[0].index).toBe('products_ar')
+      expect(personalisation).toEqual([])
+      expect(await page.evaluate(() => localStorage.getItem('savedSearchWords'))).toBeNull()
+      expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toMatch(/^[0-9a-f-]{36}$/)
+    })
+  })
+
+  test.describe('on a desktop, in English', () => {
+    test.use({ viewport: desktop })
+
+    test("the footer's Cookie settings change the choice: what is withdrawn is forgotten and no longer sent", async ({ page, context }) => {
+      await acceptCookies(page)
+      const searchEvents: string[] = []
+      page.on('request', (r) => {
+        if (r.url().endsWith('/1/events')) searchEvents.push(r.postData() ?? '')
+      })
+      await page.goto('/en/search?q=headphones')
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('savedSearchWords'))).toBe('["headphones"]')
+      await page.getByRole('button', { name: 'Cookie settings' }).click()
+      const settings = page.getByRole('dialog', { name: 'Cookie settings' })
+      // It opens on the choice made: everything allowed.
+      await settings.getByRole('tab', { name: 'Marketing' }).click()
+      await expect(settings.getByRole('switch')).toBeChecked()
+      for (const tab of ['Preference', 'Measurements']) {
+        await settings.getByRole('tab', { name: tab }).click()
+        await settings.getByRole('switch').uncheck()
+      }
+      await settings.getByRole('button', { name: 'Save+Exit' }).click()
+      await expect(settings).toBeHidden()
+      expect((await context.cookies()).find((c) => c.name === 'cookieConsent')?.value).toBe('functions.marketing.social')
+      expect(await page.evaluate(() => localStorage.getItem('savedSearchWords'))).toBeNull()
+      await page.getByRole('combobox', { name: 'Search Matjar' }).first().focus()
+      await expect(page.getByRole('group', { name: 'Recent searches' })).toHaveCount(0)
+
+      // The result's click would be reported first; the product's view event, still allowed, comes after it.
+      const viewed = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"view"') === true)
+      await page.getByRole('article').first().getByRole('heading', { level: 3 }).getByRole('link').click()
+      await viewed
+      expect(searchEvents).toEqual([])
+    })
   })
 })

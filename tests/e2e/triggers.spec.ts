@@ -1,9 +1,38 @@
 // A link's query parameters (docs/product.md, "Screens"): event=register, event=forgetpassword and event=newsletter
 // act 2 s after the page loads; order_id puts that order's items back in the cart and opens it.
-import { apiCheckoutDetails, desktop, expect, phone, test } from './fixtures'
+import { acceptCookies, apiCheckoutDetails, consentNone, desktop, expect, phone, test } from './fixtures'
 
+/** The banner answered (Reject all), the home popup not yet seen: the popup's moment is part of what is tested. */
 const consentOnly = async (page: import('@playwright/test').Page) =>
-  page.context().addCookies([{ name: 'cookieConsent', value: 'functions', url: 'http://localhost:4173' }])
+  page.context().addCookies([{ name: 'cookieConsent', value: consentNone, url: 'http://localhost:4173' }])
+
+/** An order placed over the Direct API as a shopper of `store` would, with the cookies of that shopper's browser. */
+async function placeOrderOverApi(request: import('@playwright/test').APIRequestContext, store: 'ar' | 'en') {
+  const { token } = await (await request.post('/commerce/handshake', { data: { store } })).json()
+  const headers = { authorization: `Bearer ${token}` }
+  const { quoteId } = await (await request.get('/commerce/cart/create?region=1101', { headers })).json()
+  const withQuote = { ...headers, quote: quoteId }
+  const listing = await (await request.get('/headphones')).text()
+  let name = ''
+  for (const [, sku] of listing.matchAll(/\bsku:"([^"]+)"/g)) {
+    const added = await request.post('/commerce/cart/add', { headers: withQuote, data: { sku, qty: 1, extension_attributes: { region: '1101' } } })
+    if (added.ok()) {
+      name = (await added.json()).cart.cartItems[0].name
+      break
+    }
+  }
+  const checkout = await apiCheckoutDetails(request, withQuote, { name: 'Link Shopper', email: 'link@example.com', mobile: '0551234567' })
+  const placed = await request.post('/commerce/cart/placeOrder', { headers: withQuote, data: { checkout, paymentMethod: { method: 'card' } } })
+  const placedBody = await placed.json()
+  expect(placedBody, JSON.stringify(placedBody)).toHaveProperty('order_id')
+  expect(placedBody.order_id).toBeGreaterThan(0)
+  const cookies = Object.entries({ [`mhs_${store}`]: token, quote: quoteId }).map(([cookie, value]) => ({
+    name: cookie,
+    value,
+    url: 'http://localhost:4173',
+  }))
+  return { orderId: placedBody.order_id as number, name, cookies }
+}
 
 test.describe('on a desktop, in English', () => {
   test.use({ viewport: desktop })
@@ -28,41 +57,29 @@ test.describe('on a desktop, in English', () => {
     await expect(page.getByRole('textbox', { name: 'Your email' })).toBeInViewport()
   })
 
+  test('event=forgetpassword opens the forgot-password modal', async ({ page }) => {
+    await consentOnly(page)
+    await page.goto('/en/laptops?event=forgetpassword')
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByLabel('Email')).toBeVisible()
+  })
+
   test("order_id puts the shopper's own order back in the cart and opens it; someone else's does nothing", async ({ page, request }) => {
-    const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
-    const headers = { authorization: `Bearer ${token}` }
-    const { quoteId } = await (await request.get('/commerce/cart/create?region=1101', { headers })).json()
-    const withQuote = { ...headers, quote: quoteId }
-    const listing = await (await request.get('/headphones')).text()
-    let name = ''
-    for (const [, sku] of listing.matchAll(/\bsku:"([^"]+)"/g)) {
-      const added = await request.post('/commerce/cart/add', { headers: withQuote, data: { sku, qty: 1, extension_attributes: { region: '1101' } } })
-      if (added.ok()) {
-        name = (await added.json()).cart.cartItems[0].name
-        break
-      }
-    }
-    const checkout = await apiCheckoutDetails(request, withQuote, { name: 'Link Shopper', email: 'link@example.com', mobile: '0551234567' })
-    const placed = await request.post('/commerce/cart/placeOrder', { headers: withQuote, data: { checkout, paymentMethod: { method: 'card' } } })
-    const placedBody = await placed.json()
-    const orderId = placedBody.order_id
-    expect(placedBody, JSON.stringify(placedBody)).toHaveProperty('order_id')
-    expect(orderId).toBeGreaterThan(0)
+    const order = await placeOrderOverApi(request, 'en')
 
     // A stranger's browser: the number alone re-adds nothing and stays on the page.
     await consentOnly(page)
     await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
-    await page.goto(`/en/laptops?order_id=${orderId}`)
+    await page.goto(`/en/laptops?order_id=${order.orderId}`)
     await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
     await expect(page).toHaveURL(/\/en\/laptops\?order_id=/)
 
     // The buyer's browser (its session and cart cookies): the order's items are back, on the cart page.
-    await page
-      .context()
-      .addCookies(Object.entries({ mhs_en: token, quote: quoteId }).map(([cookie, value]) => ({ name: cookie, value, url: 'http://localhost:4173' })))
-    await page.goto(`/en/?order_id=${orderId}`)
+    await page.context().addCookies(order.cookies)
+    await page.goto(`/en/?order_id=${order.orderId}`)
     await expect(page).toHaveURL(/\/en\/cart$/)
-    await expect(page.getByRole('main').getByText(name)).toBeVisible()
+    await expect(page.getByRole('main').getByText(order.name)).toBeVisible()
   })
 })
 
@@ -84,5 +101,18 @@ test.describe('on a phone, in Arabic', () => {
     await expect(dialog.getByRole('tab', { name: 'حساب جديد' })).toHaveAttribute('aria-selected', 'true')
     await page.goto('/laptops?event=newsletter')
     await expect(page.getByRole('textbox', { name: 'بريدك الإلكتروني' })).toBeFocused()
+  })
+
+  test('order_id with success=false re-adds the order, says why on the cart and sends the failure event', async ({ page, request }) => {
+    const order = await placeOrderOverApi(request, 'ar')
+    // Marketing allowed (the failure event is a personalisation event) and the popup already seen.
+    await acceptCookies(page)
+    await page.context().addCookies(order.cookies)
+    const failureEvent = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"payment_failure"') === true)
+    await page.goto(`/?order_id=${order.orderId}&success=false&reason=declined`)
+    await expect(page).toHaveURL(/\/cart\?payment=failed$/)
+    await expect(page.getByRole('alert')).toHaveText('لم تتم عملية الدفع ولم يُخصم أي مبلغ، وأعدنا منتجاتك إلى السلة.')
+    await expect(page.getByRole('main').getByText(order.name)).toBeVisible()
+    expect((await failureEvent).postDataJSON().eventList[0]).toMatchObject({ eventType: 'payment_failure', itemId: 'declined' })
   })
 })

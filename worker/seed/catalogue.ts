@@ -4,7 +4,7 @@
  * cities, not for sale, big items, fast and 24-hour delivery, labels, fees, options, BNPL).
  * The same options always give the same rows.
  */
-import { appConfig, regionIds } from '../../app.config'
+import { appConfig, regionIds, serverLimits } from '../../app.config'
 import { createRandom } from './random'
 import { type SubCategoryTemplate, taxonomy, type Text } from './taxonomy'
 import type { CategoryRow, FeeOptionRow, FeeRow, ImageKind, ProductRow, StockRow } from '../../src/domain/catalogue'
@@ -277,7 +277,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
           fees.push({ fee_id: feeId, title_en: template.fee.title.en, title_ar: template.fee.title.ar })
         }
         // Priced in the fallback region everywhere, dearer in a few remote cities.
-        feeOptions.push({ fee_option_id: nextFeeOptionId++, fee_id: feeId, product_id: id, region_id: appConfig.regions.feeFallbackId, price: template.fee.priceSar })
+        feeOptions.push({ fee_option_id: nextFeeOptionId++, fee_id: feeId, product_id: id, region_id: serverLimits.feeFallbackRegionId, price: template.fee.priceSar })
         for (const remote of [1112, 1114, 1115]) {
           feeOptions.push({ fee_option_id: nextFeeOptionId++, fee_id: feeId, product_id: id, region_id: remote, price: template.fee.priceSar + 30 })
         }

@@ -1,5 +1,5 @@
 /** Product reads for cards, listings, product pages and cart lines, in the page's language and for the shopper's region. */
-import { appConfig, type Locale } from '../../app.config'
+import { serverLimits, type Locale } from '../../app.config'
 import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/domain/dates'
 import type { ProductLabel } from '../../src/domain/labels'
 import { productImagePath, type ProductMessage, type ProductOption, type ProductSummary } from '../../src/domain/product'
@@ -179,7 +179,7 @@ export function productStore(db: D1Database) {
            WHERE o.product_id = ?1 AND o.fee_id = ?2 AND o.region_id IN (?3, ?4)
            ORDER BY o.region_id = ?3 DESC LIMIT 1`,
         )
-        .bind(productId, feeId, regionId, appConfig.regions.feeFallbackId)
+        .bind(productId, feeId, regionId, serverLimits.feeFallbackRegionId)
         .first<{ fee_option_id: number; price: number; title_ar: string; title_en: string }>(),
 
     /** The services each product offers in the region (else at the fallback region's price), by sku, for the cart's offers. */
@@ -191,10 +191,10 @@ export function productStore(db: D1Database) {
            FROM products p JOIN product_fee_options o ON o.product_id = p.entity_id JOIN product_fees f ON f.fee_id = o.fee_id
            WHERE p.sku IN (SELECT value FROM json_each(?1)) AND o.region_id IN (?2, ?3)`,
         )
-        .bind(JSON.stringify(skus), regionId, appConfig.regions.feeFallbackId)
+        .bind(JSON.stringify(skus), regionId, serverLimits.feeFallbackRegionId)
         .all<PricedFeeOption & { sku: string }>()
       return Object.fromEntries(
-        skus.map((sku) => [sku, feesForRegion(results.filter((row) => row.sku === sku), regionId, appConfig.regions.feeFallbackId, locale)]),
+        skus.map((sku) => [sku, feesForRegion(results.filter((row) => row.sku === sku), regionId, serverLimits.feeFallbackRegionId, locale)]),
       )
     },
   }
@@ -275,7 +275,7 @@ export async function productDetail(
          FROM product_fee_options o JOIN product_fees f ON f.fee_id = o.fee_id
          WHERE o.product_id = (SELECT entity_id FROM products WHERE rewrite_url = ?1) AND o.region_id IN (?2, ?3)`,
       )
-      .bind(rewriteUrl, regionId, appConfig.regions.feeFallbackId),
+      .bind(rewriteUrl, regionId, serverLimits.feeFallbackRegionId),
     db
       .prepare(
         `SELECT ${summaryColumns} FROM products p
@@ -294,7 +294,7 @@ export async function productDetail(
       specifications: localSpecifications(row.specifications, locale),
       main_category: { url_key: row.category_url_key, name: locale === 'ar' ? row.category_name_ar : row.category_name_en },
       options: row.type_id === 'configurable' ? localOptions(row.configurables, locale) : [],
-      fees: feesForRegion((fees?.results ?? []) as PricedFeeOption[], regionId, appConfig.regions.feeFallbackId, locale),
+      fees: feesForRegion((fees?.results ?? []) as PricedFeeOption[], regionId, serverLimits.feeFallbackRegionId, locale),
       eligible_for_tabby: row.eligible_for_tabby === 1,
       eligible_for_tamara: row.eligible_for_tamara === 1,
       delivery_dates:

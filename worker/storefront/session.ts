@@ -3,7 +3,7 @@
  * the handshake token per language (mhs_ar, mhs_en: 29 days, refreshed when older than 30 minutes),
  * the quote, and the customer token (mage), all in HttpOnly, Secure, SameSite=Lax cookies.
  */
-import { appConfig, type Locale, type RegionId } from '../../app.config'
+import { serverLimits, type Locale, type RegionId } from '../../app.config'
 import { cookies, type CookieSpec } from '../../src/domain/cookies'
 import { commerceClient, type CommerceCaller } from '../commerce/client'
 
@@ -34,7 +34,7 @@ export function storefrontSession(env: Env, jar: CookieJar, locale: Locale, clie
   async function handshake(): Promise<string> {
     const current = jar.get(handshakeCookie)
     const age = current ? tokenAgeSeconds(current) : null
-    if (current && age !== null && age < appConfig.cookies.handshakeRefreshMinutes * 60) return current
+    if (current && age !== null && age < serverLimits.handshakeRefreshMinutes * 60) return current
     const { token } = await commerceClient(env, { clientIp }).request<{ token: string }>('POST', '/handshake', { store: locale })
     jar.set(handshakeCookie, token)
     return token

@@ -1,10 +1,15 @@
 /**
  * Cookie settings (docs/product.md, "Screens"): tabs Functions, Marketing, Preference, Measurements and Social
- * Media, each with its description and a switch; Save+Exit, Accept All, Reject All.
+ * Media, each with its description and a switch; Save+Exit, Accept All, Reject All. Opened again later it shows the
+ * choice made, and saving a narrower one clears what the withdrawn categories had kept.
  */
 import * as Tabs from '@radix-ui/react-tabs'
 import { useState } from 'react'
-import { consentCategories, consentChoices, type ConsentCategory, type ConsentChoices } from '../../lib/consent'
+import { useSetAtom } from 'jotai'
+import { RESET } from 'jotai/utils'
+import { consentCategories, consentChoices, storedConsent, type ConsentCategory, type ConsentChoices } from '../../lib/consent'
+import { anonymousSessionIdKey, lastSearchSourceKey, pendingSearchPurchasesKey, searchSourceItemsKey } from '../../lib/storage-keys'
+import { savedSearchWordsAtom } from '../../state/shopper'
 import { currentLocale, directionOf } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { Dialog } from '../ui/Dialog'
@@ -18,7 +23,19 @@ const labels: Record<ConsentCategory, { tab: () => string; description: () => st
 }
 
 export default function ConsentSettings({ onSave, onClose }: { onSave: (choices: ConsentChoices) => void; onClose: () => void }) {
-  const [choices, setChoices] = useState(() => consentChoices('none'))
+  const [choices, setChoices] = useState(storedConsent)
+  const resetSavedSearches = useSetAtom(savedSearchWordsAtom)
+  // What a category no longer allowed had kept goes with it (docs/architecture.md, "Consent").
+  const saveAndForget = (next: ConsentChoices) => {
+    if (!next.preference) resetSavedSearches(RESET)
+    if (!next.measurements) {
+      localStorage.removeItem(searchSourceItemsKey)
+      sessionStorage.removeItem(lastSearchSourceKey)
+      sessionStorage.removeItem(pendingSearchPurchasesKey)
+    }
+    if (!next.marketing && !next.measurements) localStorage.removeItem(anonymousSessionIdKey)
+    onSave(next)
+  }
   return (
     <Dialog open onClose={onClose} title={m.consent_settings_title()}>
       <Tabs.Root defaultValue="functions" dir={directionOf(currentLocale())} className="p-5">
@@ -50,13 +67,25 @@ export default function ConsentSettings({ onSave, onClose }: { onSave: (choices:
           </Tabs.Content>
         ))}
         <div className="mt-2 flex flex-wrap gap-2">
-          <button type="button" onClick={() => onSave(consentChoices(choices))} className="rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-ink">
+          <button
+            type="button"
+            onClick={() => saveAndForget(consentChoices(choices))}
+            className="rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-ink"
+          >
             {m.consent_save_exit()}
           </button>
-          <button type="button" onClick={() => onSave(consentChoices('all'))} className="rounded-full border border-brand px-5 py-2.5 font-semibold text-brand">
+          <button
+            type="button"
+            onClick={() => saveAndForget(consentChoices('all'))}
+            className="rounded-full border border-brand px-5 py-2.5 font-semibold text-brand"
+          >
             {m.consent_accept_all()}
           </button>
-          <button type="button" onClick={() => onSave(consentChoices('none'))} className="rounded-full border border-line px-5 py-2.5 font-semibold">
+          <button
+            type="button"
+            onClick={() => saveAndForget(consentChoices('none'))}
+            className="rounded-full border border-line px-5 py-2.5 font-semibold"
+          >
             {m.consent_reject_all()}
           </button>
         </div>

@@ -1,6 +1,6 @@
 /**
  * The cookie consent banner (docs/product.md, "Screens"): Accept all, Settings, and links to privacy, terms and
- * legal notice. The settings dialog loads only when asked for.
+ * legal notice. The settings dialog loads only when asked for, from the banner or later from the footer.
  */
 import { Link } from '@tanstack/react-router'
 import { useAtom, useSetAtom } from 'jotai'
@@ -17,7 +17,6 @@ export function CookieConsent({ given }: { given: boolean }) {
   const [done, setDone] = useState(given)
   const [openModal, setOpenModal] = useAtom(openModalAtom)
   const setAnswered = useSetAtom(consentAnsweredAtom)
-  if (done) return null
 
   const save = (choices: ConsentChoices) => {
     writeBrowserCookie(consentCookie, serialiseConsent(choices))
@@ -25,6 +24,13 @@ export function CookieConsent({ given }: { given: boolean }) {
     setDone(true)
     setAnswered(true)
   }
+  const settings = openModal === 'consentSettings' && (
+    <Suspense fallback={null}>
+      <ConsentSettings onSave={save} onClose={() => setOpenModal(null)} />
+    </Suspense>
+  )
+  // Answered: the footer's "Cookie settings" can still open the settings to change the choice.
+  if (done) return settings || null
 
   return (
     <section
@@ -66,11 +72,7 @@ export function CookieConsent({ given }: { given: boolean }) {
           </button>
         </div>
       </div>
-      {openModal === 'consentSettings' && (
-        <Suspense fallback={null}>
-          <ConsentSettings onSave={save} onClose={() => setOpenModal(null)} />
-        </Suspense>
-      )}
+      {settings}
     </section>
   )
 }

@@ -1,9 +1,11 @@
-/** The footer: newsletter, link columns, contact, social, payment methods and the legal line. */
+/** The footer: newsletter, link columns, contact, social, payment methods, the legal line and the cookie settings. */
 import { Link } from '@tanstack/react-router'
+import { useSetAtom } from 'jotai'
 import { useId, useState } from 'react'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import type { FooterContent } from '../../domain/content'
+import { openModalAtom } from '../../state/shopper'
 
 type NewsletterState = 'idle' | 'sending' | 'done' | 'invalid' | 'failed'
 
@@ -64,6 +66,7 @@ function Newsletter() {
 
 /** `year`: this year in Riyadh, from the server (the legal line's copyright year). */
 export function Footer({ footer, year }: { footer: FooterContent | null; year: string }) {
+  const openModal = useSetAtom(openModalAtom)
   return (
     <footer className="mt-12 bg-[#0f172a] text-slate-200">
       <div className="bg-brand text-brand-ink">
@@ -120,6 +123,13 @@ export function Footer({ footer, year }: { footer: FooterContent | null; year: s
           <p>
             {m.footer_rights({ year })} {footer?.legal}
           </p>
+          <button
+            type="button"
+            onClick={() => openModal('consentSettings')}
+            className="self-start text-start underline underline-offset-2 hover:text-white"
+          >
+            {m.footer_cookie_settings()}
+          </button>
           {footer && (
             <ul aria-label={m.footer_payment_methods()} className="flex flex-wrap gap-2">
               {footer.payment_methods.map((method) => (
