@@ -1,7 +1,7 @@
 // Anything with a binding: tests in workerd against real local D1, KV and Durable Objects, with
 // the Worker built the same way as for production (Start, React, arktype jitless).
 import { fileURLToPath } from 'node:url'
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'

@@ -119,17 +119,16 @@ export function Footer({ footer, year }: { footer: FooterContent | null; year: s
         <p className="mx-auto max-w-content px-4 py-10 text-sm">{m.footer_unavailable()}</p>
       )}
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-content flex-col gap-3 px-4 py-5 text-xs text-slate-300 lg:flex-row lg:items-center lg:justify-between">
-          <p>
-            {m.footer_rights({ year })} {footer?.legal}
-          </p>
-          <button
-            type="button"
-            onClick={() => openModal('consentSettings')}
-            className="self-start text-start underline underline-offset-2 hover:text-white"
-          >
-            {m.footer_cookie_settings()}
-          </button>
+        {/* The end padding on wide screens keeps the payment methods clear of the floating WhatsApp button. */}
+        <div className="mx-auto flex max-w-content flex-col gap-3 px-4 py-5 text-xs text-slate-300 lg:flex-row lg:items-center lg:justify-between lg:pe-24">
+          <div className="flex flex-col items-start gap-2 lg:flex-row lg:items-center lg:gap-4">
+            <p>
+              {m.footer_rights({ year })} {footer?.legal}
+            </p>
+            <button type="button" onClick={() => openModal('consentSettings')} className="text-start underline underline-offset-2 hover:text-white">
+              {m.footer_cookie_settings()}
+            </button>
+          </div>
           {footer && (
             <ul aria-label={m.footer_payment_methods()} className="flex flex-wrap gap-2">
               {footer.payment_methods.map((method) => (
