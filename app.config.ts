@@ -214,6 +214,17 @@ export const serverLimits = {
     validSeconds: 15 * 60,
     maxWrongTries: 5,
   },
+  /** How long the store keeps what it records, deleted by the daily scheduled run (docs/architecture.md, "Housekeeping"). */
+  retention: {
+    /** The development outbox (codes and confirmations "sent" without a real sender). */
+    outboxDays: 7,
+    /** Personalisation and search events: a quarter is enough to learn from. */
+    eventDays: 90,
+    /** One-time codes, phone verifications, password resets and sign-in tokens, counted from their expiry. */
+    expiredCredentialDays: 1,
+    /** Rows one run deletes of each kind (the next run takes the rest): a run's D1 work stays bounded. */
+    batch: 5000,
+  },
 } as const
 
 export type AppConfig = typeof appConfig

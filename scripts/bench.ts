@@ -34,7 +34,7 @@ interface Target {
 }
 
 const targets: Target[] = [
-  { name: 'bare Hono route (/api/health)', path: '/api/health', kind: 'baseline-hono' },
+  { name: 'bare Hono route (/api/health/live)', path: '/api/health/live', kind: 'baseline-hono' },
   { name: 'trivial SSR page (/cart)', path: '/cart', kind: 'baseline-ssr' },
   { name: 'home (/)', path: '/', kind: 'page' },
   { name: 'home, English (/en/)', path: '/en/', kind: 'page' },

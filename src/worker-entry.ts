@@ -5,10 +5,10 @@
 import handler from '@tanstack/react-start/server-entry'
 import { apiApp } from '~/api/app'
 import { commerceApp } from '~/commerce/app'
-import { expireUnpaidOrders } from '~/commerce/orders'
 import { paintBeforeScripts } from '~/http/paint-first'
 import { handleWithContext } from '~/http/request-context'
 import { mediaApp } from '~/media/app'
+import { runHousekeeping } from '~/scheduled/housekeeping'
 import { searchApp } from '~/search/app'
 import { seoApp } from '~/seo/app'
 import { paraglideMiddleware } from './paraglide/server.js'
@@ -31,9 +31,8 @@ export default {
       return paintBeforeScripts(await paraglideMiddleware(request, () => handler.fetch(request)))
     })
   },
-  // Every few minutes (wrangler.toml): unpaid orders past their time give their stock and vouchers back.
+  // wrangler.toml's crons: unpaid orders expire every five minutes, old rows go once a day (worker/scheduled/housekeeping.ts).
   async scheduled(controller, env) {
-    const cancelled = await expireUnpaidOrders(env, new Date(controller.scheduledTime))
-    if (cancelled > 0) console.log(JSON.stringify({ level: 'info', message: 'unpaid orders expired', cancelled }))
+    await runHousekeeping(env, controller.cron, new Date(controller.scheduledTime))
   },
 } satisfies ExportedHandler<Env>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { recordFailure, type FailureRecord } from './backoff'
+import { forgottenAt, recordFailure, type FailureRecord } from './backoff'
 
 const rule = { free: 4, maxLockSeconds: 3600, decaySeconds: 900 }
 const minute = 60_000
@@ -28,5 +28,12 @@ describe('the password back-off', () => {
     const { locks, record } = failAt(Array.from({ length: 48 }, (_, i) => i * 60 * minute))
     expect(Math.max(...locks)).toBe(0)
     expect(record!.failures).toBe(1)
+  })
+  it('is forgotten once every failure is forgiven, and never before its lock ends', () => {
+    const { record, locks } = failAt(Array.from({ length: 10 }, (_, i) => i * 1000))
+    expect(forgottenAt(record!, rule)).toBe(9000 + 10 * 15 * minute)
+    expect(forgottenAt(record!, rule)).toBeGreaterThan(9000 + locks.at(-1)! * 1000)
+    expect(recordFailure(record, forgottenAt(record!, rule), rule).record.failures).toBe(1)
+    expect(forgottenAt({ failures: 1, lastAt: 0 }, { ...rule, maxLockSeconds: 3600 })).toBe(3600 * 1000)
   })
 })

@@ -24,3 +24,8 @@ export function recordFailure(previous: FailureRecord | null, now: number, rule:
   const lockSeconds = failures > rule.free ? Math.min(rule.maxLockSeconds, 2 ** (failures - rule.free - 1)) : 0
   return { record: { failures, lastAt: now }, lockSeconds }
 }
+
+/** When a record no longer matters: every failure in it forgiven (the lock, at most the cap, ends well before). */
+export function forgottenAt(record: FailureRecord, rule: BackoffRule): number {
+  return record.lastAt + Math.max(record.failures * rule.decaySeconds, rule.maxLockSeconds) * 1000
+}

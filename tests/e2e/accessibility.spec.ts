@@ -24,9 +24,10 @@ for (const { label, viewport, prefix } of [
 
     for (const { name, path } of pages) {
       test(`${name}: no serious or critical axe violation`, async ({ page }) => {
-        // A scan of the English desktop home takes ~6 s on a quiet 2-core machine (2.4 s of it axe in the page,
-        // 1.2 s of that the colour-contrast rule; the rest injecting axe and stitching frames), three times
-        // that on a busy one: the budget fits a machine at half speed with the other core busy.
+        // A scan of the English desktop home takes 1.6 s on a quiet 2-core machine, about 1 s of it axe's rules in the
+        // page (60% of that colour contrast: a computed style and a colour parse per text node), 5.3 s with the CPU at a
+        // quarter speed (tests/e2e/fixtures.ts says why it is no longer twice that). The budget keeps room for a
+        // machine at half speed with the other core busy.
         test.setTimeout(60_000)
         await acceptCookies(page)
         await page.goto(prefix + path)

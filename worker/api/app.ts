@@ -8,6 +8,7 @@ import { catalogueApi } from './catalogue'
 import { ApiError, onApiError, onNotFound } from './errors'
 import { healthApi } from './health'
 import { newsletterApi } from './newsletter'
+import { opsApi } from './ops'
 import { sameSiteStateChanges } from './same-site'
 
 export const apiApp = new Hono<{ Bindings: Env }>()
@@ -26,6 +27,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', newsletterApi)
   .route('/', cartApi)
   .route('/', accountApi)
+  .route('/', opsApi)
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)

@@ -130,6 +130,11 @@ export class CartObject extends DurableObject<Env> {
     return this.readState()!
   }
 
+  /** The health probe (worker/api/health.ts): answers without reading or writing the cart. */
+  async ping(): Promise<'pong'> {
+    return 'pong'
+  }
+
   async state(): Promise<CartState | null> {
     return this.readState()
   }

@@ -1,9 +1,11 @@
 import { DurableObject } from 'cloudflare:workers'
-import { recordFailure, type BackoffRule, type FailureRecord } from '../../src/domain/backoff'
+import { forgottenAt, recordFailure, type BackoffRule, type FailureRecord } from '../../src/domain/backoff'
 
 /**
  * Attempt and send counters, one object per counted subject (a phone, an IP, an account). Each call
- * is synchronous storage work, so concurrent attempts are counted one by one.
+ * is synchronous storage work, so concurrent attempts are counted one by one. An object forgets itself: every write
+ * moves `staleAt` to when what it wrote stops mattering, and an alarm then deletes the object's storage (a scheduled
+ * job could not list the objects; docs/architecture.md, "Housekeeping").
  */
 /** The counter of one subject (a phone, an address, an account, a voucher). */
 export function limiterFor(env: Env, subject: string) {
@@ -23,6 +25,7 @@ export class LimiterObject extends DurableObject<Env> {
     const window = !stored || now - stored.start >= windowSeconds * 1000 ? { start: now, count: 0 } : stored
     window.count += 1
     this.ctx.storage.kv.put('window', window)
+    await this.keepUntil(window.start + windowSeconds * 1000)
     const allowed = window.count <= limit
     return { allowed, count: window.count, retryAfterSeconds: allowed ? 0 : Math.ceil((window.start + windowSeconds * 1000 - now) / 1000) }
   }
@@ -41,6 +44,7 @@ export class LimiterObject extends DurableObject<Env> {
     const { record, lockSeconds } = recordFailure(typeof stored === 'object' ? stored : null, now, rule)
     this.ctx.storage.kv.put('failures', record)
     if (lockSeconds > 0) this.ctx.storage.kv.put('lockedUntil', now + lockSeconds * 1000)
+    await this.keepUntil(forgottenAt(record, rule))
     return { failures: record.failures, lockedForSeconds: lockSeconds }
   }
 
@@ -48,5 +52,24 @@ export class LimiterObject extends DurableObject<Env> {
   async succeed(): Promise<void> {
     this.ctx.storage.kv.delete('failures')
     this.ctx.storage.kv.delete('lockedUntil')
+  }
+
+  /** The health probe (worker/api/health.ts): answers without reading or writing storage. */
+  async ping(): Promise<'pong'> {
+    return 'pong'
+  }
+
+  /** What was just written matters until `at`: the alarm is moved there if it was earlier. */
+  private async keepUntil(at: number): Promise<void> {
+    const staleAt = Math.max(at, this.ctx.storage.kv.get<number>('staleAt') ?? 0)
+    this.ctx.storage.kv.put('staleAt', staleAt)
+    await this.ctx.storage.setAlarm(staleAt)
+  }
+
+  /** Nothing stored matters any more, unless a write since moved the moment on. */
+  override async alarm(): Promise<void> {
+    const staleAt = this.ctx.storage.kv.get<number>('staleAt') ?? 0
+    if (Date.now() < staleAt) return this.ctx.storage.setAlarm(staleAt)
+    await this.ctx.storage.deleteAll()
   }
 }

@@ -1,0 +1,47 @@
+/**
+ * POST /api/ops/housekeeping {run: "expire-unpaid-orders" | "daily"}: an operator runs a scheduled job now (README,
+ * "Runbook": an unpaid order expired by hand), with `Authorization: Bearer <OPS_TOKEN>`. Without the OPS_TOKEN secret
+ * the route does not exist; a wrong or missing token is answered as if it did not either. Ten tries an hour per client
+ * address, then 429.
+ */
+import { type } from 'arktype'
+import { Hono } from 'hono'
+import { withinHourlyLimit } from '../durable-objects/limiter'
+import { clientIp } from '../http/client-ip'
+import { crons } from '../scheduled/crons'
+import { runHousekeeping } from '../scheduled/housekeeping'
+import { ApiError } from './errors'
+import { validate } from './validate'
+
+const triesPerIpPerHour = 10
+
+const body = type({ run: "'expire-unpaid-orders' | 'daily'" })
+const cronOf = { 'expire-unpaid-orders': crons.everyFiveMinutes, daily: crons.daily } as const
+
+/** Compares digests, so the time taken says nothing about how much of the token was right. */
+async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const digest = async (text: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+  const [a, b] = await Promise.all([digest(given), digest(expected)])
+  let difference = 0
+  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!
+  return difference === 0
+}
+
+export const opsApi = new Hono<{ Bindings: Env & { OPS_TOKEN?: string } }>().post(
+  '/ops/housekeeping',
+  async (c, next) => {
+    const expected = c.env.OPS_TOKEN
+    if (!expected) throw new ApiError(404, 'not_found')
+    // Every try counts, right or wrong: past the limit even the right token waits, so guesses learn nothing there.
+    const ip = clientIp((name) => c.req.header(name))
+    if (!(await withinHourlyLimit(c.env, `ops-ip:${ip}`, triesPerIpPerHour))) throw new ApiError(429, 'rate_limited')
+    const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
+    if (await sameSecret(given, expected)) return next()
+    throw new ApiError(404, 'not_found')
+  },
+  validate('json', body),
+  async (c) => {
+    const reports = await runHousekeeping(c.env, cronOf[c.req.valid('json').run], new Date())
+    return c.json({ data: { reports } })
+  },
+)

@@ -1,0 +1,67 @@
+/**
+ * The scheduled runs (wrangler.toml's [triggers], docs/architecture.md, "Housekeeping"): every five minutes unpaid
+ * orders past their time are cancelled and give back what they took; once a day, rows past their retention are
+ * deleted. Each job logs one JSON line with what it did. The limiter's counters are not here: they live in one
+ * Durable Object per subject, which no job can list, and each object deletes itself by its own alarm
+ * (worker/durable-objects/limiter.ts).
+ */
+import { serverLimits } from '../../app.config'
+import { expireUnpaidOrders } from '../commerce/orders'
+import { retentionStore, type RetainedKind } from '../storage/retention-store'
+import { crons } from './crons'
+
+const dayMs = 24 * 60 * 60 * 1000
+const { retention } = serverLimits
+
+/** Each kind of row and how old it may grow. */
+const retained: { kind: RetainedKind; keptDays: number }[] = [
+  { kind: 'outbox', keptDays: retention.outboxDays },
+  { kind: 'personalisationEvents', keptDays: retention.eventDays },
+  { kind: 'searchEvents', keptDays: retention.eventDays },
+  { kind: 'oneTimeCodes', keptDays: retention.expiredCredentialDays },
+  { kind: 'phoneVerifications', keptDays: retention.expiredCredentialDays },
+  { kind: 'passwordResets', keptDays: retention.expiredCredentialDays },
+  { kind: 'signInTokens', keptDays: retention.expiredCredentialDays },
+]
+
+export interface JobReport {
+  job: string
+  [figure: string]: string | number
+}
+
+async function timed(job: string, work: () => Promise<Record<string, number | string>>): Promise<JobReport> {
+  const started = Date.now()
+  try {
+    const figures = await work()
+    const report = { job, ...figures, durationMs: Date.now() - started }
+    console.log(JSON.stringify({ level: 'info', message: 'housekeeping', ...report }))
+    return report
+  } catch (error) {
+    const report = { job, error: String(error), durationMs: Date.now() - started }
+    console.error(JSON.stringify({ level: 'error', message: 'housekeeping', ...report }))
+    return report
+  }
+}
+
+/** Runs the jobs of one cron at `now`; a job that fails is logged and the others still run. */
+export async function runHousekeeping(env: Env, cron: string, now: Date): Promise<JobReport[]> {
+  if (cron === crons.everyFiveMinutes) {
+    return [await timed('expire-unpaid-orders', async () => ({ cancelled: await expireUnpaidOrders(env, now) }))]
+  }
+  if (cron === crons.daily) {
+    const store = retentionStore(env.DB)
+    const reports: JobReport[] = []
+    for (const { kind, keptDays } of retained) {
+      const before = new Date(now.getTime() - keptDays * dayMs)
+      reports.push(
+        await timed(`delete-old-${kind}`, async () => ({
+          deleted: await store.deleteBefore(kind, before, retention.batch),
+          before: before.toISOString(),
+        })),
+      )
+    }
+    return reports
+  }
+  console.warn(JSON.stringify({ level: 'warn', message: 'housekeeping: unknown cron', cron }))
+  return []
+}
