@@ -14,7 +14,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // A test's whole budget, not a speed check (no test asserts a duration): the longest flows take ~15 s here and
+  // 33 s with the browser's CPU halved beside a busy core (E2E_CPU_SLOWDOWN=2 and `yes`), so twice that.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,

@@ -9,6 +9,9 @@ import { firstLoadJsGzip } from './first-load-js'
 import { run, startLocalWorker, toolEnv as env } from './local-worker'
 import { benchSearch, searchColdStartMs } from './search-bench'
 import { compareEngines } from './search-engines'
+import { evaluateRelevance } from '../worker/search/relevance'
+import { generateCatalogue } from '../worker/seed/catalogue'
+import { documentRowsOf } from '../worker/seed/document-rows'
 
 const { values } = parseArgs({
   options: {
@@ -159,7 +162,9 @@ try {
   const ssr = rows.find((r) => r.target.kind === 'baseline-ssr')!
   const hono = rows.find((r) => r.target.kind === 'baseline-hono')!
   const f = (n: number, d = 1) => n.toFixed(d).padStart(7)
-  console.log(`\nMatjar bench: ${requests} requests per route at concurrency ${concurrency} (routes taking turns, ${rounds} rounds), warm caches, loopback, workerd via vite preview`)
+  console.log(
+    `\nMatjar bench: ${requests} requests per route at concurrency ${concurrency} (routes taking turns, ${rounds} rounds), warm caches, loopback, workerd via vite preview`,
+  )
   console.log(`CPU per request is workerd's utime+stime over the run divided by requests (clock tick ${(1000 / clockTicks).toFixed(0)} ms).\n`)
   console.log('route                              median ms  p95 ms    req/s  CPU ms/req  CPU x SSR  req/s x SSR  CPU x Hono')
   for (const r of rows) {
@@ -172,15 +177,20 @@ try {
     const js = await firstLoadJsGzip(base, path)
     console.log(`  ${path.padEnd(60)} ${(js.bytes / 1024).toFixed(1).padStart(7)} KB in ${js.files} files`)
   }
-  console.log('\nBars (docs/architecture.md, "Bars every part clears"): category/product CPU <= 2.0x the trivial SSR page, req/s >= 0.40x; first-load JS <= 150 KB.')
+  console.log(
+    '\nBars (docs/architecture.md, "Bars every part clears"): category/product CPU <= 2.0x the trivial SSR page, req/s >= 0.40x; first-load JS <= 150 KB.',
+  )
 
   // The cart: add-to-cart and get-cart latency, and orders per second, beside the home page.
   const json = { 'content-type': 'application/json' }
-  const { token } = (await (await fetch(`${base}/commerce/handshake`, { method: 'POST', headers: json, body: JSON.stringify({ store: 'en' }) })).json()) as {
+  const { token } = (await (
+    await fetch(`${base}/commerce/handshake`, { method: 'POST', headers: json, body: JSON.stringify({ store: 'en' }) })
+  ).json()) as {
     token: string
   }
   const auth = { authorization: `Bearer ${token}` }
-  const newCart = async () => ((await (await fetch(`${base}/commerce/cart/create?region=1101`, { headers: auth })).json()) as { quoteId: string }).quoteId
+  const newCart = async () =>
+    ((await (await fetch(`${base}/commerce/cart/create?region=1101`, { headers: auth })).json()) as { quoteId: string }).quoteId
   const carts = await Promise.all(Array.from({ length: concurrency }, newCart))
   const timed = async (fn: () => Promise<Response>) => {
     const started = performance.now()
@@ -248,7 +258,16 @@ try {
   }
   const checkout = {
     contact: { name: 'Bench Shopper', email: 'bench@example.com', mobile: '0551234567' },
-    shipping_address: { regionId: '1101', district: 'Al Olaya', street: 'King Fahd Road', building: '1234', postalCode: '12211', additionalNumber: '', shortAddress: '', note: '' },
+    shipping_address: {
+      regionId: '1101',
+      district: 'Al Olaya',
+      street: 'King Fahd Road',
+      building: '1234',
+      postalCode: '12211',
+      additionalNumber: '',
+      shortAddress: '',
+      note: '',
+    },
     billing_address: null,
     delivery_date: shipping.shipping_methods[0]!.dates[0]!.Date,
   }
@@ -265,11 +284,15 @@ try {
   )
   const home = rows.find((r) => r.target.path === '/')!
   console.log(`\nCart (Direct API, concurrency ${concurrency}):        median ms  p95 ms    per s   median x home`)
-  console.log(`  add to cart                          ${f(add.median, 2)}  ${f(add.p95, 2)}  ${f(add.perSecond, 0)}   ${f(add.median / home.median, 2)}`)
+  console.log(
+    `  add to cart                          ${f(add.median, 2)}  ${f(add.p95, 2)}  ${f(add.perSecond, 0)}   ${f(add.median / home.median, 2)}`,
+  )
   console.log(
     `  add to cart, one shopper alone       ${f(addAlone.median, 2)}  ${f(addAlone.p95, 2)}  ${f(addAlone.perSecond, 0)}   ${f(addAlone.median / home.median, 2)}`,
   )
-  console.log(`  get cart                             ${f(get.median, 2)}  ${f(get.p95, 2)}  ${f(get.perSecond, 0)}   ${f(get.median / home.median, 2)}`)
+  console.log(
+    `  get cart                             ${f(get.median, 2)}  ${f(get.p95, 2)}  ${f(get.perSecond, 0)}   ${f(get.median / home.median, 2)}`,
+  )
   console.log(
     `  place order (${orderCount} carts)                ${f(orders.median, 2)}  ${f(orders.p95, 2)}  ${f(orders.perSecond, 0)}   ${f(orders.median / home.median, 2)}`,
   )
@@ -302,3 +325,17 @@ console.log('Bar (docs/architecture.md, "Bars every part clears"): search <= 20 
 // The engine choice: MiniSearch (embedded) against SQLite FTS5 (what D1 offers), in this process.
 console.log('\nSearch engines, the /search query in process (no Worker, no D1 hop):  median ms  p95 ms  build ms')
 for (const products of [640, 10_000]) compareEngines(products)
+
+// Relevance (docs/architecture.md, "Search relevance"): the judged set against the embedded engine over the demo catalogue.
+{
+  const report = evaluateRelevance(documentRowsOf(generateCatalogue()), new Date())
+  console.log(`\nSearch relevance, ${report.answers.length} judged queries (worker/search/relevance-judgements.ts), embedded engine, demo catalogue:`)
+  console.log(
+    `  passed (a relevant product in the top 3) ${report.passed}/${report.answers.length}   recall@3 ${report.recallAt3.toFixed(3)}   MRR ${report.mrr.toFixed(3)}`,
+  )
+  console.log(
+    `  by kind: ${Object.entries(report.byKind)
+      .map(([kind, { queries, passed }]) => `${kind} ${passed}/${queries}`)
+      .join(', ')}`,
+  )
+}

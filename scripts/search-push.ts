@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { algoliasearch } from 'algoliasearch'
 import { allDocumentRowsSql, type DocumentRow } from '../worker/storage/product-documents'
-import { algoliaObject, productIndexSettings, pushCatalogue, suggestionIndexSettings } from '../worker/search/algolia-push'
+import { algoliaObject, productIndexSettings, pushCatalogue, suggestionIndexSettings, synonymHits } from '../worker/search/algolia-push'
 import { productRecords, suggestionRecords } from '../worker/search/records'
 import { appConfig } from '../app.config'
 import { toolEnv } from './local-worker'
@@ -41,11 +41,20 @@ if (values['dry-run']) {
   for (const locale of appConfig.locales.all) {
     const products = productRecords(rows, locale, now).map(algoliaObject)
     const suggestions = suggestionRecords(rows, locale)
-    console.log(`${appConfig.search.indexNames.products[locale]}: ${products.length} records, settings ${JSON.stringify(productIndexSettings(locale))}`)
+    console.log(
+      `${appConfig.search.indexNames.products[locale]}: ${products.length} records, settings ${JSON.stringify(productIndexSettings(locale))}`,
+    )
     console.log(
       `${appConfig.search.indexNames.suggestions[locale]}: ${suggestions.length} records, settings ${JSON.stringify(suggestionIndexSettings(locale))}`,
     )
   }
+  const synonyms = synonymHits()
+  console.log(
+    `synonyms (both product indexes and their replicas): ${synonyms.length}, e.g. ${synonyms
+      .slice(-2)
+      .map((hit) => JSON.stringify(hit))
+      .join(' ')}`,
+  )
   console.log('Dry run: nothing was sent.')
 } else {
   await pushCatalogue(algoliasearch(appId!, adminKey!), rows, now, (line) => console.log(line))

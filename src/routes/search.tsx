@@ -96,6 +96,21 @@ function SearchPage() {
           {m.category_products_count({ count: data.total })}
         </p>
       </div>
+      {/* How the query was read (docs/architecture.md, "Search relevance"): words left out, a typo's likely word. */}
+      {data.dropped.length > 0 && (
+        <p className="mt-2 text-sm">
+          {m.search_dropped()} <bdi className="font-semibold line-through decoration-muted">{data.dropped.join(' ')}</bdi>
+        </p>
+      )}
+      {data.didYouMean !== null && (
+        <p className="mt-2 text-sm">
+          {m.search_did_you_mean()}{' '}
+          <Link to="/search" search={{ q: data.didYouMean }} className="font-semibold text-brand underline underline-offset-2">
+            <bdi>{data.didYouMean}</bdi>
+          </Link>
+          {m.search_did_you_mean_end()}
+        </p>
+      )}
       <div className="mt-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-6">
         <aside aria-label={m.filters_title()} className="h-fit rounded-xl bg-white px-4 max-lg:hidden">
           <h2 className="sr-only">{m.filters_title()}</h2>

@@ -9,14 +9,23 @@ import { env } from 'cloudflare:workers'
 import { cachedCatalogue } from '~/storage/cached-catalogue'
 import { productStore } from '~/storage/product-store'
 import { searchClient } from '~/search/client'
+import { didYouMean, droppedWords } from '~/search/query-notes'
 import { appConfig } from '../../app.config'
 import { searchPageSize as pageSize, searchSortKeys } from '../lib/search-page-params'
 import { cityName } from '../lib/city-search'
 import { searchLanguage } from '../domain/search-text'
 import { locale, regionId } from '../domain/schemas'
 
-type ProductHit = { objectID: string }
-type SearchResult<T> = { hits: T[]; nbHits: number; nbPages: number; page: number; facets?: Record<string, Record<string, number>>; queryID?: string }
+type ProductHit = { objectID: string; _highlightResult?: { name?: { value?: string } } }
+type SearchResult<T> = {
+  hits: T[]
+  nbHits: number
+  nbPages: number
+  page: number
+  facets?: Record<string, Record<string, number>>
+  queryID?: string
+  queryAfterRemoval?: string
+}
 
 export const getSearchPage = createServerFn({ method: 'GET' })
   .validator(
@@ -37,7 +46,20 @@ export const getSearchPage = createServerFn({ method: 'GET' })
     const regions = await cachedCatalogue(env).regions(data.locale)
     const city = cityName(regions, data.regionId) ?? ''
     if (text.length < appConfig.limits.searchEnterMinChars)
-      return { products: [], total: 0, page: 1, pages: 0, brands: [], city, queryID: null, indexName: null, suggestions: [], now }
+      return {
+        products: [],
+        total: 0,
+        page: 1,
+        pages: 0,
+        brands: [],
+        city,
+        queryID: null,
+        indexName: null,
+        suggestions: [],
+        dropped: [],
+        didYouMean: null,
+        now,
+      }
     const language = searchLanguage(text, data.locale)
     const base = appConfig.search.indexNames.products[language]
     const indexName = data.sort === 'relevance' ? base : `${base}_${data.sort}`
@@ -53,9 +75,13 @@ export const getSearchPage = createServerFn({ method: 'GET' })
           page: data.page - 1,
           filters,
           facetFilters: brandFilter,
+          // In stock in the shopper's city before the rest, among equally good matches.
+          optionalFilters: [`stock_region_ids:${data.regionId}`],
           facets: ['brand'],
           clickAnalytics: true,
           attributesToRetrieve: ['objectID'],
+          // The best hit's highlighted name says which word a typo stood for (the page's "did you mean").
+          attributesToHighlight: ['name'],
         },
         // The brand facet counts every other filter but its own (a chosen brand stays listed).
         ...(brandFilter.length > 0 ? [{ indexName, query: text, hitsPerPage: 0, filters, facets: ['brand'] }] : []),
@@ -90,6 +116,9 @@ export const getSearchPage = createServerFn({ method: 'GET' })
       queryID: main.queryID ?? null,
       indexName,
       suggestions,
+      // docs/architecture.md, "Search relevance": the words left out to find something, and a typo's likely word.
+      dropped: droppedWords(main.queryAfterRemoval),
+      didYouMean: didYouMean(text, main.hits[0]?._highlightResult?.name?.value),
       now,
     }
   })

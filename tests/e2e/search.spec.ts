@@ -89,6 +89,18 @@ test.describe('searching on a desktop, in English', () => {
     await expect(page.getByText(/No products match/)).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Popular searches' })).toBeVisible()
   })
+
+  test('a word too many is left out and named; a typo offers the word it stood for', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/en/search?q=' + encodeURIComponent('iphone 17 pro max'))
+    await expect(page.getByText('No product matches every word, so these were left out: max')).toBeVisible()
+    await expect(page.getByRole('article').first()).toContainText('iPhone 17 Pro')
+    await page.goto('/en/search?q=samsnug')
+    await expect(page.getByRole('article').first()).toContainText('Samsung')
+    await page.getByRole('link', { name: 'samsung', exact: true }).click()
+    await expect(page).toHaveURL(/\/en\/search\?q=samsung$/)
+    await expect(page.getByText('Did you mean')).toHaveCount(0)
+  })
 })
 
 test.describe('searching on a phone, in Arabic', () => {
@@ -104,6 +116,17 @@ test.describe('searching on a phone, in Arabic', () => {
     await products.first().click()
     await expect(page).toHaveURL(/\/product\/[a-z0-9-]+\?queryID=[0-9a-f]{32}$/)
     await expect(page.getByRole('heading', { level: 1 })).toContainText('آيفون')
+  })
+
+  test('a plural finds the singular, two words read as one, and a word too many is named', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/search?q=' + encodeURIComponent('مكيفات'))
+    await expect(page.getByRole('article').first()).toContainText('مكيف')
+    await page.goto('/search?q=' + encodeURIComponent('لاب توب'))
+    await expect(page.getByRole('article').first()).toContainText('لابتوب')
+    await page.goto('/search?q=' + encodeURIComponent('ايفون 17 برو ماكس'))
+    await expect(page.getByText('لا يوجد منتج يطابق كل الكلمات، لذلك تجاهلنا: ماكس')).toBeVisible()
+    await expect(page.getByRole('article').first()).toContainText('آيفون 17 برو')
   })
 
   test('results in Arabic for an Arabic word, with its normalised forms', async ({ page }) => {

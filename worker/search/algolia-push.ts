@@ -2,15 +2,18 @@
  * What `npm run search:push` sends to Algolia, so the hosted service answers the storefront's
  * queries as the embedded one does: per language, a product index (the same records, searchable
  * attributes in the same order of weight, facets, popularity as the tie-breaker, the language's
- * plural and stop-word rules, typo tolerance from the same word lengths), its sort replicas, the
- * transliteration synonyms, and a query-suggestion index of the same catalogue-derived suggestions.
+ * plural and stop-word rules, typo tolerance from the same word lengths, words dropped from the end of a query that
+ * finds nothing), its sort replicas, the transliteration synonyms and broken plurals, and a query-suggestion index of
+ * the same catalogue-derived suggestions (docs/architecture.md, "Search relevance").
  */
 import type { Algoliasearch, IndexSettings, SynonymHit } from 'algoliasearch'
 import { appConfig, type Locale } from '../../app.config'
 import type { DocumentRow } from '../storage/product-documents'
 import { replicaSorts, type IndexRecord } from './engine'
 import { productRecords, suggestionRecords } from './records'
+import { brokenPlurals } from './plurals'
 import { synonymGroups } from './synonyms'
+import { typoRules } from './typos'
 
 export type PushClient = Pick<Algoliasearch, 'setSettings' | 'saveSynonyms' | 'replaceAllObjects' | 'waitForTask'>
 
@@ -41,8 +44,11 @@ export function productIndexSettings(locale: Locale): IndexSettings {
     indexLanguages: [locale],
     ignorePlurals: [locale],
     removeStopWords: [locale],
-    minWordSizefor1Typo: 4,
-    minWordSizefor2Typos: 8,
+    // worker/search/typos.ts: the same word lengths (Algolia counts a swap of neighbours as one typo, as we do).
+    minWordSizefor1Typo: typoRules.oneTypoFrom,
+    minWordSizefor2Typos: typoRules.twoTyposFrom,
+    // A query that finds nothing drops words from its end; the answer's queryAfterRemoval says which.
+    removeWordsIfNoResults: 'lastWords',
     attributesToHighlight: ['name', 'brand'],
     replicas: replicaSorts.map((sort) => `${name}_${sort}`),
   }
@@ -58,9 +64,15 @@ export function suggestionIndexSettings(locale: Locale): IndexSettings {
   }
 }
 
-/** Both scripts of each group match one another, as in the embedded engine. */
+/**
+ * Both scripts of each group match one another, as in the embedded engine; so do the broken plurals of
+ * worker/search/plurals.ts, which Algolia's ignorePlurals dictionary may not hold for the catalogue's words.
+ */
 export function synonymHits(): SynonymHit[] {
-  return synonymGroups.map((group, i) => ({ objectID: `transliteration-${i}`, type: 'synonym', synonyms: [...group] }))
+  return [
+    ...synonymGroups.map((group, i): SynonymHit => ({ objectID: `transliteration-${i}`, type: 'synonym', synonyms: [...group] })),
+    ...brokenPlurals.map(([singular, plural], i): SynonymHit => ({ objectID: `plural-${i}`, type: 'synonym', synonyms: [singular, plural] })),
+  ]
 }
 
 /** An embedded record as Algolia stores it: the hit's document plus what is searched, faceted and sorted on. */

@@ -18,11 +18,16 @@ import { clientIp } from '../http/client-ip'
 const limits = serverLimits.search
 const stringList = type('string <= 200').array().atMostLength(50)
 
+const facetFilterList = type('string <= 300').or(type('string <= 300').or(type('string <= 300').array().atMostLength(50)).array().atMostLength(50))
+
 /** The search parameters the storefront sends, as Algolia names them. */
 const searchParams = type({
   'query?': `string <= ${limits.maxQueryLength}`,
   'filters?': 'string <= 2000',
-  'facetFilters?': type('string <= 300').or(type('string <= 300').or(type('string <= 300').array().atMostLength(50)).array().atMostLength(50)),
+  'facetFilters?': facetFilterList,
+  // Ranks the records that match before those that do not (the shopper's city: in stock there first).
+  'optionalFilters?': facetFilterList,
+  'attributesToHighlight?': stringList,
   'facets?': stringList.or('string <= 200'),
   'hitsPerPage?': `0 <= number.integer <= ${limits.maxHitsPerPage}`,
   'page?': '0 <= number.integer <= 1000',
@@ -97,10 +102,13 @@ function toQuery(input: Record<string, unknown>): SearchQuery & { clickAnalytics
   if ('error' in filters) throw new SearchError(400, filters.error)
   const facetFilters = parseFacetFilters(checked.facetFilters)
   if ('error' in facetFilters) throw new SearchError(400, facetFilters.error)
+  const optionalFilters = parseFacetFilters(checked.optionalFilters)
+  if ('error' in optionalFilters) throw new SearchError(400, optionalFilters.error.replace('facetFilters', 'optionalFilters'))
   const facets = typeof checked.facets === 'string' ? [checked.facets] : (checked.facets ?? [])
   return {
     query: checked.query ?? '',
     filters: [...filters, ...facetFilters] satisfies Filters,
+    optionalFilters,
     facets,
     page: checked.page ?? 0,
     hitsPerPage: checked.hitsPerPage ?? 20,

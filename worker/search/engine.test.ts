@@ -34,6 +34,55 @@ describe('SearchIndex', () => {
   })
 })
 
+describe('reading the query as a shopper meant it', () => {
+  const index = new SearchIndex([
+    record(1, 'Apple iPhone 17 Pro 256GB', 10, 'Apple'),
+    record(2, 'Philips Airfryer XXL', 10, 'Philips'),
+    record(3, 'لابتوب لينوفو ثينك باد', 10, 'لينوفو'),
+    record(4, 'ثلاجة ال جي إنستا فيو', 10, 'ال جي'),
+    record(5, 'Samsung Galaxy S25', 10, 'Samsung'),
+    record(6, 'Bose SoundLink Max', 10, 'Bose'),
+  ])
+  const ids = (query: string) => index.search({ ...base, query }).hits.map((h) => h.objectID)
+
+  it('drops words from the end until something matches, and says which', () => {
+    const answer = index.search({ ...base, query: 'iPhone 17 Pro Max' })
+    expect(answer.hits.map((h) => h.objectID)).toEqual(['1'])
+    expect(answer.queryAfterRemoval).toBe('iPhone 17 Pro <em>Max</em>')
+    expect(index.search({ ...base, query: 'iphone 17' }).queryAfterRemoval).toBeUndefined()
+  })
+
+  it('reads two words as one and one word as two', () => {
+    expect(ids('لاب توب')).toEqual(['3'])
+    expect(ids('air fryer xxl')).toEqual(['2'])
+    expect(ids('airfryer')).toEqual(['2'])
+    expect(ids('galaxys25')).toEqual(['5'])
+    expect(ids('iphone17')).toEqual(['1'])
+  })
+
+  it('matches the other number of a word and a swap of two letters', () => {
+    expect(ids('ثلاجات')).toEqual(['4'])
+    expect(ids('samsnug')).toEqual(['5'])
+    // Under 4 letters no typo is allowed: "bsoe" is one swap from bose, "sny" nothing.
+    expect(ids('bsoe')).toEqual(['6'])
+    expect(ids('sny')).toEqual([])
+  })
+})
+
+describe('optional filters', () => {
+  const stocked = (id: number, name: string, popularity: number, regions: number[]): IndexRecord => ({
+    ...record(id, name, popularity),
+    attributes: { stock_region_ids: regions },
+  })
+  const index = new SearchIndex([stocked(1, 'LG OLED TV', 90, [1102]), stocked(2, 'LG OLED TV', 10, [1101]), stocked(3, 'LG Monitor', 99, [1101])])
+
+  it('put the products in stock in the chosen city first among equally good matches, and drop none', () => {
+    const ranked = index.search({ ...base, query: 'lg oled', optionalFilters: [[{ attribute: 'stock_region_ids', value: '1101' }]] })
+    expect(ranked.hits.map((h) => h.objectID)).toEqual(['2', '1'])
+    expect(index.search({ ...base, query: 'lg oled' }).hits.map((h) => h.objectID)).toEqual(['1', '2'])
+  })
+})
+
 describe('highlightText', () => {
   it('wraps matched words (and words they begin) and escapes everything else', () => {
     expect(highlightText('Galaxy <S25> & more', ['gal', 's25'], '<em>', '</em>').value).toBe('<em>Galaxy</em> &lt;<em>S25</em>&gt; &amp; more')

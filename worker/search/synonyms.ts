@@ -23,7 +23,7 @@ export const synonymGroups: readonly (readonly string[])[] = [
   ['playstation', 'بلايستيشن', 'بلاي ستيشن'],
   ['tv', 'تلفزيون', 'تلفاز', 'شاشه'],
   ['laptop', 'لابتوب', 'لاب'],
-  ['phone', 'mobile', 'جوال', 'هاتف', 'موبايل'],
+  ['phone', 'smartphone', 'mobile', 'جوال', 'هاتف', 'موبايل'],
   ['headphones', 'سماعه', 'سماعات'],
   ['watch', 'ساعه'],
   ['charger', 'شاحن'],
