@@ -69,6 +69,15 @@ describe('reading the query as a shopper meant it', () => {
   })
 })
 
+describe('model numbers', () => {
+  const index = new SearchIndex([record(1, 'Galaxy Tab S250 Ultra', 99), record(2, 'Galaxy S25', 1), record(3, 'Neo QLED QN900', 99), record(4, 'Neo QLED QN90', 1)])
+
+  it('rank the exact model above a longer one it begins, whatever their popularity', () => {
+    expect(index.search({ ...base, query: 's25' }).hits.map((h) => h.objectID)).toEqual(['2', '1'])
+    expect(index.search({ ...base, query: 'qn90' }).hits.map((h) => h.objectID)).toEqual(['4', '3'])
+  })
+})
+
 describe('optional filters', () => {
   const stocked = (id: number, name: string, popularity: number, regions: number[]): IndexRecord => ({
     ...record(id, name, popularity),
