@@ -9,6 +9,7 @@ import { firstLoadJsGzip } from './first-load-js'
 import { run, startLocalWorker, toolEnv as env } from './local-worker'
 import { benchSearch, searchColdStartMs } from './search-bench'
 import { compareEngines } from './search-engines'
+import { checkoutDetails, type ShippingMethods } from '../tests/e2e/checkout-details'
 import { evaluateRelevance } from '../worker/search/relevance'
 import { generateCatalogue } from '../worker/seed/catalogue'
 import { documentRowsOf } from '../worker/seed/document-rows'
@@ -253,24 +254,8 @@ try {
   }
   // Complete details (docs/product.md, "Checkout"), paid by card: cash on delivery would need each shopper's phone
   // verified by a code first, and the measurement is the placing, not the SMS round trip.
-  const shipping = (await (await fetch(`${base}/commerce/cart/shipping-methods`, { headers: { ...auth, quote: orderCarts[0]! } })).json()) as {
-    shipping_methods: { code: string; dates: { Date: string }[] }[]
-  }
-  const checkout = {
-    contact: { name: 'Bench Shopper', email: 'bench@example.com', mobile: '0551234567' },
-    shipping_address: {
-      regionId: '1101',
-      district: 'Al Olaya',
-      street: 'King Fahd Road',
-      building: '1234',
-      postalCode: '12211',
-      additionalNumber: '',
-      shortAddress: '',
-      note: '',
-    },
-    billing_address: null,
-    delivery_date: shipping.shipping_methods[0]!.dates[0]!.Date,
-  }
+  const shipping = (await (await fetch(`${base}/commerce/cart/shipping-methods`, { headers: { ...auth, quote: orderCarts[0]! } })).json()) as ShippingMethods
+  const checkout = checkoutDetails(shipping, { name: 'Bench Shopper', email: 'bench@example.com', mobile: '0551234567' })
   const orders = await measure(orderCount, (_, i) =>
     timed(() =>
       fetch(`${base}/commerce/cart/placeOrder`, {

@@ -132,3 +132,14 @@ export const passwordResetConfirmation = type({
   confirmPassword: 'string <= 128',
   recaptchaToken: 'string <= 4096',
 })
+
+/** One personalisation event (docs/product.md, "Calls", POST /api/aws/event): what the page sends, the API accepts. */
+export const personalisationEvent = type({
+  eventType: '/^[a-z_]{1,40}$/',
+  'itemId?': 'string <= 64',
+  /** An amount in SAR (a failed payment's order total). */
+  'value?': '0 <= number <= 10000000',
+  /** A short code that qualifies the event (a failed payment's method). */
+  'detail?': '/^[a-z0-9_-]{1,32}$/',
+})
+export type PersonalisationEvent = typeof personalisationEvent.infer

@@ -4,6 +4,7 @@
  * shopper's consent to marketing (docs/architecture.md, "Consent"): without it nothing is sent and no id is kept.
  */
 import { appConfig } from '../../app.config'
+import type { PersonalisationEvent } from '../domain/schemas'
 import { consentAllows } from './consent'
 import { anonymousSessionIdKey } from './storage-keys'
 
@@ -24,13 +25,6 @@ export function forgetAnonymousSessionId(): void {
 /** Whether an anonymous id may be kept: some event that carries it is allowed. */
 export function anonymousIdAllowed(): boolean {
   return consentAllows('marketing') || consentAllows('measurements')
-}
-
-export interface PersonalisationEvent {
-  eventType: string
-  itemId?: string
-  value?: number
-  detail?: string
 }
 
 /**

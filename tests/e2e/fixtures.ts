@@ -4,6 +4,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect } from '@playwright/test'
+import { checkoutDetails, type ShippingMethods } from './checkout-details'
 
 export const phone = { width: 390, height: 844 }
 export const desktop = { width: 1440, height: 900 }
@@ -102,20 +103,5 @@ export async function apiCheckoutDetails(
   headers: Record<string, string>,
   contact: { name: string; email: string; mobile: string },
 ) {
-  const shipping = await (await request.get('/commerce/cart/shipping-methods', { headers })).json()
-  return {
-    contact,
-    shipping_address: {
-      regionId: '1101',
-      district: 'Al Olaya',
-      street: 'King Fahd Road',
-      building: '1234',
-      postalCode: '12211',
-      additionalNumber: '',
-      shortAddress: '',
-      note: '',
-    },
-    billing_address: null,
-    delivery_date: shipping.shipping_methods[0].dates[0].Date as string,
-  }
+  return checkoutDetails((await (await request.get('/commerce/cart/shipping-methods', { headers })).json()) as ShippingMethods, contact)
 }

@@ -4,7 +4,7 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { passwordResetConfirmation, registrationFields, registrationPlaceholders } from '../../src/domain/schemas'
+import { passwordResetConfirmation, personalisationEvent, registrationFields, registrationPlaceholders } from '../../src/domain/schemas'
 import { cookies } from '../../src/domain/cookies'
 import { relay } from './cart'
 import { apiSession, honoCookieJar } from './session-jar'
@@ -19,14 +19,7 @@ import { ApiError } from './errors'
 
 const registerBody = registrationFields.merge(registrationPlaceholders)
 const eventBody = type({
-  eventList: type({
-    eventType: '/^[a-z_]{1,40}$/',
-    'itemId?': 'string <= 64',
-    /** An amount in SAR (a failed payment's order total). */
-    'value?': '0 <= number <= 10000000',
-    /** A short code that qualifies the event (a failed payment's method). */
-    'detail?': '/^[a-z0-9_-]{1,32}$/',
-  })
+  eventList: personalisationEvent
     .array()
     .moreThanLength(0)
     .atMostLength(serverLimits.anonymousWrites.eventsPerRequestMax),
