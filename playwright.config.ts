@@ -14,8 +14,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  // A test's whole budget, not a speed check (no test asserts a duration): the longest flows take ~15 s here and
-  // 33 s with the browser's CPU halved beside a busy core (E2E_CPU_SLOWDOWN=2 and `yes`), so twice that.
+  // A test's whole budget, not a speed check (no test asserts a duration): short flows take ~15 s here and 33 s with
+  // the browser's CPU halved beside a busy core (E2E_CPU_SLOWDOWN=2 and `yes`), so twice that. Whole journeys
+  // (register to sign-in, a purchase) are marked test.slow(), three times this: one took 96 s under that load.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

@@ -26,9 +26,7 @@ for (const { label, viewport, prefix } of [
       test(`${name}: no serious or critical axe violation`, async ({ page }) => {
         // A scan of the English desktop home takes 1.6 s on a quiet 2-core machine, about 1 s of it axe's rules in the
         // page (60% of that colour contrast: a computed style and a colour parse per text node), 5.3 s with the CPU at a
-        // quarter speed (tests/e2e/fixtures.ts says why it is no longer twice that). The budget keeps room for a
-        // machine at half speed with the other core busy.
-        test.setTimeout(60_000)
+        // quarter speed (tests/e2e/fixtures.ts says why it is no longer twice that): the default budget holds.
         await acceptCookies(page)
         await page.goto(prefix + path)
         await expectNoSeriousAxeViolations(page)
@@ -41,7 +39,6 @@ test.describe('accessibility of a filled cart', () => {
   test.use({ viewport: phone })
 
   test('lines, the replacement offer, the vouchers section and the totals: no serious or critical axe violation', async ({ page, context }) => {
-    test.setTimeout(60_000)
     await acceptCookies(page)
     await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
     await page.goto('/air-conditioners')

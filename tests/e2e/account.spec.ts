@@ -63,7 +63,7 @@ test.describe('accounts on a desktop, in English', () => {
 
   test('register, log out, log in by password and by code', async ({ page, request }) => {
     // A whole account life in one test: longer than the default budget on 2 busy cores.
-    test.setTimeout(90_000)
+    test.slow()
     await acceptCookies(page)
     await page.goto('/en/')
     const shopper = newShopper()
@@ -169,7 +169,7 @@ test.describe('accounts on a phone, in Arabic', () => {
   test.use({ viewport: phone })
 
   test('register and reset a forgotten password', async ({ page, request }) => {
-    test.setTimeout(90_000)
+    test.slow()
     await acceptCookies(page)
     await page.goto('/')
     const shopper = newShopper()

@@ -10,7 +10,7 @@ test.describe('a category on a desktop, in English', () => {
   test.use({ viewport: desktop })
 
   test('filter by brand and stock, sort by price, and page through', async ({ page }) => {
-    test.setTimeout(90_000)
+    test.slow()
     await acceptCookies(page)
     await page.goto('/en/mobiles')
     await expect(page.getByText('57 products')).toBeVisible()
@@ -90,7 +90,7 @@ test.describe('wishlist and compare', () => {
 
   test('survive a reload, fill the favourites and compare pages, and stop at 4', async ({ page }) => {
     // A long flow (two pages, a reload, nine clicks): ≈ 22 s on a shared machine.
-    test.setTimeout(90_000)
+    test.slow()
     await acceptCookies(page)
     await page.goto('/en/laptops')
     const cards = page.getByRole('article')

@@ -8,7 +8,7 @@ test.describe('a configurable product on a desktop, in English', () => {
   test.use({ viewport: desktop })
 
   test('a listing leads to the page; options are required; the cart panel shows the choice', async ({ page, context }) => {
-    test.setTimeout(90_000)
+    test.slow()
     await acceptCookies(page)
     await context.addCookies([inRiyadh])
     await page.goto('/en/mobiles')
@@ -65,7 +65,7 @@ test.describe('a product with a service on a phone, in Arabic', () => {
   test.use({ viewport: phone })
 
   test('Buy now with a service goes to checkout with both lines', async ({ page, context }) => {
-    test.setTimeout(90_000)
+    test.slow()
     await acceptCookies(page)
     await context.addCookies([inRiyadh])
     await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1115')

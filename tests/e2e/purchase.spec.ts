@@ -31,7 +31,7 @@ test.describe('buying in the browser', () => {
       page,
       request,
     }) => {
-      test.setTimeout(90_000)
+      test.slow()
       await acceptCookies(page)
       await page.goto('/en/headphones')
       const card = page
@@ -123,7 +123,7 @@ test.describe('buying in the browser', () => {
       context,
       request,
     }) => {
-      test.setTimeout(90_000)
+      test.slow()
       await acceptCookies(page)
       await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
       await page.goto('/smartwatches')
@@ -216,7 +216,7 @@ test.describe('a customer', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000)
+    test.slow()
     // The account exists already (made over the Direct API as the registration form would).
     const shopper = newMobile()
     const email = `buyer${shopper.local}@example.com`
@@ -332,7 +332,7 @@ test.describe('paying by card through the sandbox gateway', () => {
   test.use({ viewport: desktop })
 
   test('a declined payment brings the items back to the cart; a paid one confirms the order', async ({ page, context }) => {
-    test.setTimeout(90_000)
+    test.slow()
     await acceptCookies(page)
     await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
     await page.goto('/en/chargers')

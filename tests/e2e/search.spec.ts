@@ -6,7 +6,7 @@ test.describe('searching on a desktop, in English', () => {
   test.use({ viewport: desktop })
 
   test('suggestions as you type, Enter on a suggestion, filters and order, and recents after a reload', async ({ page }) => {
-    test.setTimeout(90_000)
+    test.slow()
     await acceptCookies(page)
     await page.goto('/en/')
     const box = page.getByRole('combobox', { name: 'Search Matjar' }).first()

@@ -177,7 +177,10 @@ export class SearchIndex {
       .sort((a, b) => b.tier - a.tier || b.preference - a.preference || b.record.popularity - a.record.popularity)
   }
 
-  /** MiniSearch's own map of the indexed words (a radix tree): which exist, by prefix, within an edit distance. */
+  /**
+   * MiniSearch's own map of the indexed words (a radix tree): which exist, by prefix, within an edit distance. An
+   * internal of minisearch 7.2.0 (pinned in package.json); worker/search/engine.test.ts fails if an upgrade moves it.
+   */
   private get terms(): SearchableMap<unknown> {
     return (this.mini as unknown as { _index: SearchableMap<unknown> })._index
   }
