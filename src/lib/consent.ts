@@ -38,3 +38,8 @@ export function storedConsent(): ConsentChoices {
 export function consentAllows(category: ConsentCategory): boolean {
   return storedConsent()[category]
 }
+
+/** The anonymous id rides on personalisation and search events: it may be kept while either kind is allowed. */
+export function keepsAnonymousId(choices: ConsentChoices): boolean {
+  return choices.marketing || choices.measurements
+}

@@ -5,7 +5,7 @@
  */
 import { appConfig } from '../../app.config'
 import type { PersonalisationEvent } from '../domain/schemas'
-import { consentAllows } from './consent'
+import { consentAllows, keepsAnonymousId, storedConsent } from './consent'
 import { anonymousSessionIdKey } from './storage-keys'
 
 /** The anonymous id, created on first use; events call it only once consent allows them. */
@@ -24,7 +24,7 @@ export function forgetAnonymousSessionId(): void {
 
 /** Whether an anonymous id may be kept: some event that carries it is allowed. */
 export function anonymousIdAllowed(): boolean {
-  return consentAllows('marketing') || consentAllows('measurements')
+  return keepsAnonymousId(storedConsent())
 }
 
 /**

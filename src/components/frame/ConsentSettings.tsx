@@ -7,7 +7,7 @@ import * as Tabs from '@radix-ui/react-tabs'
 import { useState } from 'react'
 import { useSetAtom } from 'jotai'
 import { RESET } from 'jotai/utils'
-import { consentCategories, consentChoices, storedConsent, type ConsentCategory, type ConsentChoices } from '../../lib/consent'
+import { consentCategories, consentChoices, keepsAnonymousId, storedConsent, type ConsentCategory, type ConsentChoices } from '../../lib/consent'
 import { anonymousSessionIdKey, lastSearchSourceKey, pendingSearchPurchasesKey, searchSourceItemsKey } from '../../lib/storage-keys'
 import { savedSearchWordsAtom } from '../../state/shopper'
 import { currentLocale, directionOf } from '../../lib/i18n'
@@ -33,7 +33,7 @@ export default function ConsentSettings({ onSave, onClose }: { onSave: (choices:
       sessionStorage.removeItem(lastSearchSourceKey)
       sessionStorage.removeItem(pendingSearchPurchasesKey)
     }
-    if (!next.marketing && !next.measurements) localStorage.removeItem(anonymousSessionIdKey)
+    if (!keepsAnonymousId(next)) localStorage.removeItem(anonymousSessionIdKey)
     onSave(next)
   }
   return (
