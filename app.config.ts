@@ -182,6 +182,12 @@ export const serverLimits = {
     placeAttemptsPerIpPerHour: 30,
     /** Guest order lookups (number + verified mobile) per client address per hour: numbers cannot be walked. */
     lookupsPerIpPerHour: 20,
+    /**
+     * Cash on delivery takes stock when placed: a phone, or an account, holds at most this many orders the operator
+     * has not confirmed yet, and an order still unconfirmed after `cashConfirmHours` is cancelled (docs/decisions/0007).
+     */
+    unconfirmedCashOrdersPerPhone: 2,
+    cashConfirmHours: 48,
     /** How many orders the account's list shows. */
     accountListSize: 50,
   },
@@ -203,11 +209,13 @@ export const serverLimits = {
     /** One failure is forgiven per this much quiet time. */
     failureDecaySeconds: 15 * 60,
   },
-  giftVoucher: {
-    /** Wrong PINs allowed before a voucher locks (then the lock doubles, up to an hour), and tries per address an hour. */
-    freeWrongPins: 3,
+  /** Guessing a gift voucher's PIN or an ERP voucher's number (worker/commerce/voucher-tries.ts). */
+  voucherTries: {
+    /** Wrong tries a voucher (or the mobile an ERP voucher is tried against) allows before it locks; the lock then doubles, up to an hour. */
+    freeWrongTries: 3,
     lockMaxSeconds: 60 * 60,
-    wrongPinDecaySeconds: 60 * 60,
+    wrongTryDecaySeconds: 60 * 60,
+    /** Tries per client address an hour, right or wrong. */
     triesPerIpPerHour: 20,
   },
   passwordReset: {

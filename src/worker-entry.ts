@@ -7,6 +7,7 @@ import { apiApp } from '~/api/app'
 import { commerceApp } from '~/commerce/app'
 import { paintBeforeScripts } from '~/http/paint-first'
 import { handleWithContext } from '~/http/request-context'
+import { guardServerFn, serverFnPrefix } from '~/http/server-fn-guard'
 import { mediaApp } from '~/media/app'
 import { runHousekeeping } from '~/scheduled/housekeeping'
 import { searchApp } from '~/search/app'
@@ -28,7 +29,10 @@ export default {
       if (pathname === '/sitemap.xml' || pathname === '/robots.txt' || pathname === '/favicon.ico') return seoApp.fetch(request, env, ctx)
       // The router de-localises /en/... itself (rewrite in src/router.tsx), so Start gets the
       // original request; paraglide only fixes the locale for this request.
-      return paintBeforeScripts(await paraglideMiddleware(request, () => handler.fetch(request)))
+      const render = async (r: Request) => paintBeforeScripts(await paraglideMiddleware(r, () => handler.fetch(r)))
+      // Server-function calls are checked before Start reads them (size, shape, id).
+      if (pathname.startsWith(serverFnPrefix)) return guardServerFn(request, render)
+      return render(request)
     })
   },
   // wrangler.toml's crons: unpaid orders expire every five minutes, old rows go once a day (worker/scheduled/housekeeping.ts).

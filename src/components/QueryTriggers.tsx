@@ -14,6 +14,7 @@ import { useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
 import { amountCookie, paymentCookie } from '../domain/cookies'
+import { orderNumber } from '../domain/order'
 import { deleteBrowserCookie, readBrowserCookie } from '../lib/browser-cookies'
 import { sendPersonalisationEvents } from '../lib/personalisation'
 import { useReactivateOrder } from '../queries/checkout'
@@ -38,12 +39,12 @@ export function QueryTriggers() {
   const search = useSearch({ strict: false }) as TriggerSearch
   const event = String(search.event ?? '')
   const failed = String(search.success) === 'false'
-  const orderId = Number(search.order_id)
+  const order = String(search.order_id ?? '')
   return (
     <>
       {(triggerEvents as readonly string[]).includes(event) && <EventTrigger event={event as (typeof triggerEvents)[number]} />}
-      {failed && <PaymentFailureEvent reason={String(search.reason ?? '')} orderId={String(search.order_id ?? '')} />}
-      {Number.isInteger(orderId) && orderId > 0 && <OrderAgain orderId={orderId} failed={failed} />}
+      {failed && <PaymentFailureEvent reason={String(search.reason ?? '')} orderId={order} />}
+      {orderNumber.test(order) && <OrderAgain order={order} failed={failed} />}
     </>
   )
 }
@@ -88,18 +89,18 @@ function PaymentFailureEvent({ reason, orderId }: { reason: string; orderId: str
   return null
 }
 
-function OrderAgain({ orderId, failed }: { orderId: number; failed: boolean }) {
+function OrderAgain({ order, failed }: { order: string; failed: boolean }) {
   const navigate = useNavigate()
   const reactivate = useReactivateOrder()
   useEffect(() => {
-    if (!once(`order:${orderId}`)) return
-    void reactivate.mutateAsync(orderId).then((result) => {
+    if (!once(`order:${order}`)) return
+    void reactivate.mutateAsync(order).then((result) => {
       if (!result.data) return
       const search = failed ? { payment: 'failed' } : {}
       setTimeout(() => void navigate({ to: '/cart', search: search as never }), appConfig.timing.cartRedirectDelayMs)
     })
     // Once per order number: the parameters say what to do, nothing else should re-run it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [orderId])
+  }, [order])
   return null
 }

@@ -4,6 +4,7 @@
  */
 import { appConfig } from '../../app.config'
 import { localMobile } from './phone'
+import { isReadableText } from './typed-text'
 
 export type AccountErrorCode =
   | 'EmailRequired'
@@ -81,7 +82,8 @@ export function registrationErrors(f: RegistrationFields): Partial<Record<keyof 
   const errors: Partial<Record<keyof RegistrationFields, AccountErrorCode>> = {}
   for (const field of ['firstName', 'lastName'] as const) {
     const value = f[field].trim()
-    if (!value) errors[field] = 'NameRequired'
+    // A name of invisible characters or one that reorders itself is no name (src/domain/typed-text.ts).
+    if (!value || !isReadableText(value)) errors[field] = 'NameRequired'
     else if (value.length < appConfig.name.minLength) errors[field] = 'NameTooShort'
   }
   if (!f.terms) errors.terms = 'YouMustAcceptTerms'

@@ -12,6 +12,7 @@ import { isEmail } from './account-rules'
 import { foldDigits } from './digits'
 import { localMobile } from './phone'
 import { isKnownRegion } from './region'
+import { isReadableText } from './typed-text'
 
 export interface ContactFields {
   name: string
@@ -80,7 +81,7 @@ const between = (text: string, min: number, max: number) => text.length >= min &
 export function contactErrors(raw: ContactFields): ContactField[] {
   const c = normaliseContact(raw)
   const errors: ContactField[] = []
-  if (!between(c.name, appConfig.name.minLength, limits.nameMaxLength) || !/\p{L}/u.test(c.name)) errors.push('name')
+  if (!between(c.name, appConfig.name.minLength, limits.nameMaxLength) || !/\p{L}/u.test(c.name) || !isReadableText(c.name)) errors.push('name')
   if (!isEmail(c.email)) errors.push('email')
   if (localMobile(c.mobile) === null) errors.push('mobile')
   return errors
@@ -91,13 +92,13 @@ export function addressErrors(raw: AddressFields): AddressField[] {
   const a = normaliseAddress(raw)
   const errors: AddressField[] = []
   if (!isKnownRegion(a.regionId)) errors.push('regionId')
-  if (!between(a.district, 2, limits.districtMaxLength)) errors.push('district')
-  if (!between(a.street, 2, limits.streetMaxLength)) errors.push('street')
+  if (!between(a.district, 2, limits.districtMaxLength) || !isReadableText(a.district)) errors.push('district')
+  if (!between(a.street, 2, limits.streetMaxLength) || !isReadableText(a.street)) errors.push('street')
   if (!/^\d{4}$/.test(a.building)) errors.push('building')
   if (!/^\d{5}$/.test(a.postalCode)) errors.push('postalCode')
   if (!/^(\d{4})?$/.test(a.additionalNumber)) errors.push('additionalNumber')
   if (!/^([A-Z]{4}\d{4})?$/.test(a.shortAddress)) errors.push('shortAddress')
-  if (a.note.length > limits.noteMaxLength) errors.push('note')
+  if (a.note.length > limits.noteMaxLength || !isReadableText(a.note)) errors.push('note')
   return errors
 }
 

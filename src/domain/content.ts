@@ -3,6 +3,9 @@
  * fast-delivery regions and the popup banner) and the footer, one copy per language.
  */
 
+/** A static page's or blog post's address word: what /static/<slug> and /blogs/<slug> can name. */
+export const contentSlug = /^[a-z0-9-]{1,80}$/
+
 export interface HomeBanner {
   id: string
   title: string

@@ -8,6 +8,9 @@ import type { ShippingCode } from './shipping'
 
 export type PaymentCode = 'cashondelivery' | 'card' | 'tabby' | 'tamara'
 
+/** An order's number as shoppers see it (MJ and its digits): the only way an order is named outside the backend. */
+export const orderNumber = /^MJ\d{8,20}$/
+
 export interface PlacedOrder {
   order_id: number
   increment_id: string

@@ -78,7 +78,7 @@ export const useVerifyCheckoutCode = () =>
  */
 export function useReactivateOrder() {
   const queryClient = useQueryClient()
-  return useServerAction((orderId: number, locale) => reactivateOrder({ data: { locale, orderId } }), {
+  return useServerAction((orderNumber: string, locale) => reactivateOrder({ data: { locale, orderNumber } }), {
     onSettled: async (result, _, locale) => {
       if (!result.data) return
       const key = cartQueries.current(locale).queryKey

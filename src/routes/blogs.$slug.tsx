@@ -1,6 +1,7 @@
 /** One blog post. */
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { contentSlug } from '../domain/content'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { formatDisplayDate, riyadhDateString } from '../domain/dates'
 import { m } from '../paraglide/messages.js'
@@ -8,7 +9,11 @@ import { catalogueQueries } from '../queries/catalogue'
 import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/blogs/$slug')({
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(catalogueQueries.blogPost(context.locale, params.slug)),
+  loader: ({ context, params }) => {
+    // Anything else is no page of ours: the not-found page, not a refused server call (a 500).
+    if (!contentSlug.test(params.slug)) throw notFound()
+    return context.queryClient.ensureQueryData(catalogueQueries.blogPost(context.locale, params.slug))
+  },
   head: ({ loaderData }) => ({ meta: loaderData ? [{ title: `${loaderData.title} | ${m.site_name()}` }] : [] }),
   component: BlogPost,
 })

@@ -37,11 +37,12 @@ import { cityName } from '../lib/city-search'
 import { effectiveRegion } from '../domain/region'
 import { usePageHydrated } from '../lib/early-tap'
 import { pendingSearchPurchasesKey } from '../lib/storage-keys'
+import { orderNumber } from '../domain/order'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.
   validateSearch: (input: Record<string, unknown>): { order?: string } =>
-    typeof input.order === 'string' && /^MJ\d{8,20}$/.test(input.order) ? { order: input.order } : {},
+    typeof input.order === 'string' && orderNumber.test(input.order) ? { order: input.order } : {},
   head: () => ({ meta: [{ title: `${m.checkout_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
   component: Checkout,
 })

@@ -1,12 +1,17 @@
 /** Static pages (/static/terms-conditions, /static/privacy-policy, /static/legal-notice). */
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { contentSlug } from '../domain/content'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { catalogueQueries } from '../queries/catalogue'
 import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/static/$slug')({
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(catalogueQueries.staticPage(context.locale, params.slug)),
+  loader: ({ context, params }) => {
+    // Anything else is no page of ours: the not-found page, not a refused server call (a 500).
+    if (!contentSlug.test(params.slug)) throw notFound()
+    return context.queryClient.ensureQueryData(catalogueQueries.staticPage(context.locale, params.slug))
+  },
   head: ({ loaderData }) => ({
     meta: loaderData ? [{ title: loaderData.title }, { name: 'description', content: loaderData.body.slice(0, 150) }] : [],
   }),

@@ -11,7 +11,7 @@ import { TrackOrder } from '../components/account/TrackOrder'
 import { NotFound } from '../components/NotFound'
 import { Price } from '../components/Price'
 import { formatDisplayDate, riyadhDateString } from '../domain/dates'
-import type { OrderSummary } from '../domain/order'
+import { orderNumber, type OrderSummary } from '../domain/order'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { orderQueries } from '../queries/orders'
@@ -35,7 +35,7 @@ function Profile() {
   const { data: session, isPending } = useQuery(sessionQueries.current())
   // ?order=MJ... opens one of the customer's orders: one route for the whole account, and the search read here rather
   // than in a validateSearch, keep every page's first load (which holds the route table) small.
-  const order = orderNumber((useSearch({ strict: false }) as { order?: unknown }).order)
+  const order = orderNumberIn((useSearch({ strict: false }) as { order?: unknown }).order)
   if (useLoadingInBrowser(isPending)) return <p className="py-16 text-center text-muted">{m.auth_working()}</p>
   // Not signed in: the guest order lookup.
   if (!session) return <TrackOrder />
@@ -129,4 +129,4 @@ function AccountOrder({ increment }: { increment: string }) {
   return order ? <OrderPage order={order} /> : <NotFound />
 }
 
-const orderNumber = (value: unknown) => (typeof value === 'string' && /^MJ\d{8,20}$/.test(value) ? value : null)
+const orderNumberIn = (value: unknown) => (typeof value === 'string' && orderNumber.test(value) ? value : null)

@@ -8,6 +8,7 @@ import { type } from 'arktype'
 import { env } from 'cloudflare:workers'
 import { cachedCatalogue } from '~/storage/cached-catalogue'
 import { categorySlug, productSlug } from '../domain/catalogue'
+import { contentSlug } from '../domain/content'
 import { contentStore } from '~/storage/content-store'
 import { productDetail, productStore } from '~/storage/product-store'
 import { browseListing } from '~/catalogue/listing'
@@ -133,7 +134,7 @@ export const getCategoryPage = createServerFn({ method: 'GET' })
   })
 
 export const getStaticPage = createServerFn({ method: 'GET' })
-  .validator(type({ locale, slug: /^[a-z0-9-]{1,80}$/ }))
+  .validator(type({ locale, slug: contentSlug }))
   .handler(async ({ data }) => {
     const page = await contentStore(env.DB).staticPage(data.slug, data.locale)
     if (!page) throw notFound()
@@ -145,7 +146,7 @@ export const getBlogPosts = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => contentStore(env.DB).blogPosts(data.locale))
 
 export const getBlogPost = createServerFn({ method: 'GET' })
-  .validator(type({ locale, slug: /^[a-z0-9-]{1,80}$/ }))
+  .validator(type({ locale, slug: contentSlug }))
   .handler(async ({ data }) => {
     const post = await contentStore(env.DB).blogPost(data.slug, data.locale)
     if (!post) throw notFound()

@@ -4,7 +4,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
-import type { OrderDetail, PlacedOrder } from '../domain/order'
+import { orderNumber, type OrderDetail, type PlacedOrder } from '../domain/order'
 import type { PaymentMethod } from '~/commerce/payments'
 import { env } from 'cloudflare:workers'
 import { commerceClient } from '~/commerce/client'
@@ -80,17 +80,16 @@ export const placeOrder = createServerFn({ method: 'POST' })
 
 /** docs/product.md, "Screens": returning with order_id re-adds that order's items to the active cart. */
 export const reactivateOrder = createServerFn({ method: 'POST' })
-  .validator(type({ locale, orderId: '1 <= number.integer <= 1000000000' }))
+  .validator(type({ locale, orderNumber }))
   .handler(async ({ data }) => {
     const session = shopperSession(data.locale)
     const caller = await session.caller()
     const jar = startCookieJar()
+    // The cart that placed the order proves it was the guest's (last_quote); the items join the cart in use now.
     const result = await commerceClient(env, { ...caller, quote: jar.get(cookies.lastQuote) ?? caller.quote }).settle<{ data: { cart_id: string } }>(
       'POST',
       '/cart/active',
-      {
-        order_id: data.orderId,
-      },
+      { order_id: data.orderNumber, ...(caller.quote ? { cart_id: caller.quote } : {}) },
     )
     if (result.data) session.rememberQuote(result.data.data.cart_id)
     return result
@@ -101,7 +100,7 @@ export const reactivateOrder = createServerFn({ method: 'POST' })
  * cart that placed it (the last_quote cookie kept at placing, else the current quote), a customer by their token.
  */
 export const getOrderConfirmation = createServerFn({ method: 'GET' })
-  .validator(type({ locale, increment: /^MJ\d{8,20}$/ }))
+  .validator(type({ locale, increment: orderNumber }))
   .handler(async ({ data }) => {
     const caller = await shopperSession(data.locale).caller()
     const quote = startCookieJar().get(cookies.lastQuote) ?? caller.quote

@@ -6,7 +6,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import type { Locale } from '../../app.config'
 import type { SavedAddress } from '../domain/checkout'
-import type { OrderDetail, OrderSummary } from '../domain/order'
+import { orderNumber, type OrderDetail, type OrderSummary } from '../domain/order'
 import { addressFields, itemId, locale } from '../domain/schemas'
 import { endCustomerSessionIfUnauthorized, shopperSession } from './commerce-session.server'
 
@@ -21,7 +21,7 @@ export const getMyOrders = createServerFn({ method: 'GET' })
   .handler(({ data }) => customerCall<{ orders: OrderSummary[] }>(data, 'GET', '/customer/orders'))
 
 export const getMyOrder = createServerFn({ method: 'GET' })
-  .validator(type({ locale, increment: /^MJ\d{8,20}$/ }))
+  .validator(type({ locale, increment: orderNumber }))
   .handler(({ data }) => customerCall<OrderDetail>(data, 'GET', `/customer/orders/${data.increment}`))
 
 export const lookupOrder = createServerFn({ method: 'POST' })

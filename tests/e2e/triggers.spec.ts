@@ -24,14 +24,13 @@ async function placeOrderOverApi(request: import('@playwright/test').APIRequestC
   const checkout = await apiCheckoutDetails(request, withQuote, { name: 'Link Shopper', email: 'link@example.com', mobile: '0551234567' })
   const placed = await request.post('/commerce/cart/placeOrder', { headers: withQuote, data: { checkout, paymentMethod: { method: 'card' } } })
   const placedBody = await placed.json()
-  expect(placedBody, JSON.stringify(placedBody)).toHaveProperty('order_id')
-  expect(placedBody.order_id).toBeGreaterThan(0)
+  expect(placedBody, JSON.stringify(placedBody)).toHaveProperty('increment_id')
   const cookies = Object.entries({ [`mhs_${store}`]: token, quote: quoteId }).map(([cookie, value]) => ({
     name: cookie,
     value,
     url: 'http://localhost:4173',
   }))
-  return { orderId: placedBody.order_id as number, name, cookies }
+  return { number: placedBody.increment_id as string, name, cookies }
 }
 
 test.describe('on a desktop, in English', () => {
@@ -71,13 +70,13 @@ test.describe('on a desktop, in English', () => {
     // A stranger's browser: the number alone re-adds nothing and stays on the page.
     await consentOnly(page)
     await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
-    await page.goto(`/en/laptops?order_id=${order.orderId}`)
+    await page.goto(`/en/laptops?order_id=${order.number}`)
     await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
     await expect(page).toHaveURL(/\/en\/laptops\?order_id=/)
 
     // The buyer's browser (its session and cart cookies): the order's items are back, on the cart page.
     await page.context().addCookies(order.cookies)
-    await page.goto(`/en/?order_id=${order.orderId}`)
+    await page.goto(`/en/?order_id=${order.number}`)
     await expect(page).toHaveURL(/\/en\/cart$/)
     await expect(page.getByRole('main').getByText(order.name)).toBeVisible()
   })
@@ -109,7 +108,7 @@ test.describe('on a phone, in Arabic', () => {
     await acceptCookies(page)
     await page.context().addCookies(order.cookies)
     const failureEvent = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"payment_failure"') === true)
-    await page.goto(`/?order_id=${order.orderId}&success=false&reason=declined`)
+    await page.goto(`/?order_id=${order.number}&success=false&reason=declined`)
     await expect(page).toHaveURL(/\/cart\?payment=failed$/)
     await expect(page.getByRole('alert')).toHaveText('لم تتم عملية الدفع ولم يُخصم أي مبلغ، وأعدنا منتجاتك إلى السلة.')
     await expect(page.getByRole('main').getByText(order.name)).toBeVisible()

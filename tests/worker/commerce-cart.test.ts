@@ -240,7 +240,7 @@ describe('placing an order', () => {
     const sku = await sellableSku('p.entity_id > 1300', 10)
     await call(caller, 'POST', '/cart/add', { sku, qty: 2, extension_attributes: { region: '1101' } })
     const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'cashondelivery', 'again@example.com'))
-    const active = await call(caller, 'POST', '/cart/active', { order_id: order.body.order_id })
+    const active = await call(caller, 'POST', '/cart/active', { order_id: order.body.increment_id })
     expect(active.status).toBe(200)
     const newQuote = active.body.data.cart_id
     expect(newQuote).not.toBe(caller.quote)
@@ -248,7 +248,7 @@ describe('placing an order', () => {
     expect(cart.body.cart.cartItems).toEqual([expect.objectContaining({ sku, qty: 2 })])
     // Someone else's order cannot be re-added.
     const stranger = await newGuestCart()
-    expect((await call(stranger, 'POST', '/cart/active', { order_id: order.body.order_id })).status).toBe(404)
+    expect((await call(stranger, 'POST', '/cart/active', { order_id: order.body.increment_id })).status).toBe(404)
   })
 })
 
@@ -339,7 +339,7 @@ describe('the sandbox gateway for hosted payments', () => {
       body: new URLSearchParams({ outcome: 'declined' }),
       redirect: 'manual',
     })
-    expect(declined.headers.get('location')).toBe(`/en/?success=false&reason=declined&order_id=${order.order_id}`)
+    expect(declined.headers.get('location')).toBe(`/en/?success=false&reason=declined&order_id=${order.increment_id}`)
     expect(await stockOf(sku)).toBe(10)
     await SELF.fetch(`${sandbox}${order.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'declined' }), redirect: 'manual' })
     expect(await stockOf(sku)).toBe(10)

@@ -242,7 +242,7 @@ describe('unpaid orders', () => {
     expect((await call(cart, 'POST', '/cart/erp/apply', { phoneno: '0501234567', voucher: erp })).status).toBe(200)
     const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'card', 'late@example.com'))
     expect(placed.body.status).toBe('pending_payment')
-    return { cart, sku, coupon, gift, erp, order: placed.body as { order_id: number; increment_id: string }, placedAt: Date.now() }
+    return { cart, sku, coupon, gift, erp, order: placed.body as { order_id: number; increment_id: string; payment_url: string }, placedAt: Date.now() }
   }
 
   const statusOf = (id: number) => env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(id).first<string>('status')
@@ -282,13 +282,13 @@ describe('unpaid orders', () => {
   it('are not paid when the payment comes back after the expiry', async () => {
     const { order, placedAt } = await unpaidOrderSpendingEverything()
     await expireUnpaidOrders(env, new Date(placedAt + minutes(31)))
-    const late = await SELF.fetch(`http://localhost/commerce/payments/sandbox/${order.increment_id}?lang=en`, {
+    const late = await SELF.fetch(`http://localhost${order.payment_url}`, {
       method: 'POST',
       body: new URLSearchParams({ outcome: 'paid' }),
       redirect: 'manual',
     })
     expect(late.status).toBe(303)
-    expect(late.headers.get('location')).toBe(`/en/?success=false&reason=expired&order_id=${order.order_id}`)
+    expect(late.headers.get('location')).toBe(`/en/?success=false&reason=expired&order_id=${order.increment_id}`)
     expect(await statusOf(order.order_id)).toBe('canceled')
   })
 })

@@ -122,7 +122,10 @@ describe('the five-minute run', () => {
   it('logs what it cancelled even when it was nothing', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
     await worker.scheduled(createScheduledController({ scheduledTime: new Date('2020-01-01T00:00:00Z'), cron: crons.everyFiveMinutes }), env)
-    expect(loggedLines(log)).toEqual([expect.objectContaining({ level: 'info', job: 'expire-unpaid-orders', cancelled: 0 })])
+    expect(loggedLines(log)).toEqual([
+      expect.objectContaining({ level: 'info', job: 'expire-unpaid-orders', cancelled: 0 }),
+      expect.objectContaining({ level: 'info', job: 'expire-unconfirmed-cash-orders', cancelled: 0 }),
+    ])
   })
 })
 
@@ -203,7 +206,14 @@ describe('POST /api/ops/housekeeping', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const ran = await ask('ops-token-for-tests-0123456789', 'expire-unpaid-orders', '198.51.100.41')
     expect(ran.status).toBe(200)
-    expect(await ran.json()).toEqual({ data: { reports: [expect.objectContaining({ job: 'expire-unpaid-orders', cancelled: expect.any(Number) })] } })
+    expect(await ran.json()).toEqual({
+      data: {
+        reports: [
+          expect.objectContaining({ job: 'expire-unpaid-orders', cancelled: expect.any(Number) }),
+          expect.objectContaining({ job: 'expire-unconfirmed-cash-orders', cancelled: expect.any(Number) }),
+        ],
+      },
+    })
     expect((await ask('ops-token-for-tests-0123456788', 'daily', '198.51.100.41')).status).toBe(404)
     expect((await ask(null, 'daily', '198.51.100.41')).status).toBe(404)
     expect((await ask('ops-token-for-tests-0123456789', 'everything', '198.51.100.41')).status).toBe(400)

@@ -32,13 +32,16 @@ describe('accountStore', () => {
     expect(await store.customerByEmail('other@example.com')).toBeNull()
   })
 
-  it('keeps one live code per phone and purpose, counts wrong tries and spends a code once', async () => {
+  it('keeps one live code per phone and purpose, counts tries and spends a code once', async () => {
     const store = accountStore(env.DB)
     await store.replaceCode('966500000103', 'login', 'first', later, now)
     await store.replaceCode('966500000103', 'login', 'second', later, now)
     const live = (await store.liveCode('966500000103', 'login'))!
     expect(live.code_hash).toBe('second')
-    expect(await store.countWrongCode(live.id, 5)).toBe(1)
+    expect(await store.takeCodeTry(live.id, 2)).toBe(1)
+    expect(await store.takeCodeTry(live.id, 2)).toBe(2)
+    // No try left: nothing more may be compared, but the code is not spent by counting.
+    expect(await store.takeCodeTry(live.id, 2)).toBeNull()
     expect(await store.spendCode(live.id)).toBe(true)
     expect(await store.spendCode(live.id)).toBe(false)
     expect(await store.liveCode('966500000103', 'login')).toBeNull()
@@ -123,8 +126,8 @@ describe('orderStore', () => {
     await store.place(newOrder('quote-store-0003', product, 2), now)
     const order = (await store.forQuote('quote-store-0003'))!
     expect(await store.hostedPayment(order.increment_id, ['card'])).toMatchObject({ id: order.id })
-    await store.cancelPending(order.id)
-    await store.cancelPending(order.id)
+    await store.cancelOpen(order.id, 'unpaid')
+    await store.cancelOpen(order.id, 'unpaid')
     expect(await stockOf(product.entity_id)).toBe(before)
     expect((await store.byId(order.id))!.status).toBe('canceled')
 
@@ -132,7 +135,7 @@ describe('orderStore', () => {
     const paid = (await store.forQuote('quote-store-0004'))!
     expect(await store.markPaid(paid.id, now)).toBe(true)
     expect(await store.markPaid(paid.id, now)).toBe(false)
-    await store.cancelPending(paid.id)
+    await store.cancelOpen(paid.id, 'unpaid')
     expect((await store.byIncrement(paid.increment_id))!.status).toBe('processing')
     expect(await stockOf(product.entity_id)).toBe(before - 1)
     // The timelines: placed then canceled; placed then paid.

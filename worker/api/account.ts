@@ -55,9 +55,13 @@ export const accountApi = new Hono<{ Bindings: Env }>()
     const { eventList, sessionId } = c.req.valid('json')
     const ip = clientIp((name) => c.req.header(name))
     if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, serverLimits.anonymousWrites.eventRequestsPerIpPerHour))) throw new ApiError(429, 'rate_limited')
-    const signedIn = await unsealSession(c.env, honoCookieJar(c).get(cookies.session))
+    // A sealed session outlives its sign-out (a copy in another tab, a token revoked by a password reset): the
+    // backend says whether its customer token still stands before an event is credited to the customer.
+    const sealed = await unsealSession(c.env, honoCookieJar(c).get(cookies.session))
+    const signedIn = sealed ? await (await apiSession(c).client()).settle<{ user: { id: number } }>('GET', '/customer/checkifauth') : null
+    const userId = signedIn?.data?.user.id ?? null
     try {
-      await eventStore(c.env.DB).recordPersonalisation(eventList, { sessionId: sessionId ?? null, userId: signedIn?.user.id ?? null }, new Date())
+      await eventStore(c.env.DB).recordPersonalisation(eventList, { sessionId: sessionId ?? null, userId }, new Date())
     } catch (error) {
       // docs/product.md, "Errors": an event that cannot be stored is only logged; the shopper never sees it.
       console.error(JSON.stringify({ level: 'error', message: 'personalisation event failed', error: String(error) }))

@@ -1,11 +1,15 @@
 /**
- * POST /api/ops/housekeeping {run: "expire-unpaid-orders" | "daily"}: an operator runs a scheduled job now (README,
- * "Runbook": an unpaid order expired by hand), with `Authorization: Bearer <OPS_TOKEN>`. Without the OPS_TOKEN secret
+ * The operator's routes, with `Authorization: Bearer <OPS_TOKEN>`: POST /api/ops/housekeeping {run: "expire-unpaid-orders"
+ * | "daily"} runs a scheduled job now (README, "Runbook": an unpaid order expired by hand); POST
+ * /api/ops/orders/{number}/confirm confirms a cash-on-delivery order. Without the OPS_TOKEN secret
  * the route does not exist; a wrong or missing token is answered as if it did not either. Ten tries an hour per client
  * address, then 429.
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { orderNumber } from '../../src/domain/order'
+import { orderStore } from '../storage/order-store'
 import { withinHourlyLimit } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'
 import { crons } from '../scheduled/crons'
@@ -27,21 +31,30 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
   return difference === 0
 }
 
-export const opsApi = new Hono<{ Bindings: Env & { OPS_TOKEN?: string } }>().post(
-  '/ops/housekeeping',
-  async (c, next) => {
-    const expected = c.env.OPS_TOKEN
-    if (!expected) throw new ApiError(404, 'not_found')
-    // Every try counts, right or wrong: past the limit even the right token waits, so guesses learn nothing there.
-    const ip = clientIp((name) => c.req.header(name))
-    if (!(await withinHourlyLimit(c.env, `ops-ip:${ip}`, triesPerIpPerHour))) throw new ApiError(429, 'rate_limited')
-    const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
-    if (await sameSecret(given, expected)) return next()
-    throw new ApiError(404, 'not_found')
-  },
-  validate('json', body),
-  async (c) => {
+/** The operator's token, checked in constant time; past ten tries an hour per address even the right one waits. */
+const operatorOnly = createMiddleware<{ Bindings: Env & { OPS_TOKEN?: string } }>(async (c, next) => {
+  const expected = c.env.OPS_TOKEN
+  if (!expected) throw new ApiError(404, 'not_found')
+  // Every try counts, right or wrong: past the limit even the right token waits, so guesses learn nothing there.
+  const ip = clientIp((name) => c.req.header(name))
+  if (!(await withinHourlyLimit(c.env, `ops-ip:${ip}`, triesPerIpPerHour))) throw new ApiError(429, 'rate_limited')
+  const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
+  if (await sameSecret(given, expected)) return next()
+  throw new ApiError(404, 'not_found')
+})
+
+export const opsApi = new Hono<{ Bindings: Env & { OPS_TOKEN?: string } }>()
+  .post('/ops/housekeeping', operatorOnly, validate('json', body), async (c) => {
     const reports = await runHousekeeping(c.env, cronOf[c.req.valid('json').run], new Date())
     return c.json({ data: { reports } })
-  },
-)
+  })
+  // The operator vouches for a cash-on-delivery order (docs/decisions/0007): it then keeps its stock until delivery.
+  .post('/ops/orders/:number/confirm', operatorOnly, async (c) => {
+    const number = c.req.param('number')
+    const orders = orderStore(c.env.DB)
+    const order = orderNumber.test(number) ? await orders.byIncrement(number) : null
+    if (!order) throw new ApiError(404, 'not_found')
+    if (order.payment_method !== 'cashondelivery' || order.status !== 'processing') throw new ApiError(409, 'bad_request', ['only a cash-on-delivery order awaiting confirmation can be confirmed'])
+    const confirmed = await orders.confirmCash(order.id, new Date())
+    return c.json({ data: { order: order.increment_id, confirmed, alreadyConfirmed: !confirmed } })
+  })

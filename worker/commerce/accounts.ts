@@ -87,8 +87,10 @@ export async function verifyOtp(env: Env, phone: string, purpose: OtpPurpose, co
   const store = accountStore(env.DB)
   const row = await store.liveCode(phone, purpose)
   if (!row || Date.parse(row.expires_at) <= now.getTime()) throw new CommerceError(400, 'otp_expired')
+  // A try is taken before the code is compared: concurrent guesses cannot share one count.
+  const tries = await store.takeCodeTry(row.id, serverLimits.otp.maxWrongTries)
+  if (tries === null) throw new CommerceError(400, 'otp_too_many')
   if (row.code_hash !== (await codeHash(code, phone, purpose))) {
-    const tries = await store.countWrongCode(row.id, serverLimits.otp.maxWrongTries)
     throw new CommerceError(400, tries >= serverLimits.otp.maxWrongTries ? 'otp_too_many' : 'otp_invalid')
   }
   // Spend it exactly once, even if two requests race with the right code.
@@ -172,16 +174,19 @@ export async function loginWithPassword(env: Env, username: string, password: st
   return { token, expires_at: expiresAt.toISOString(), user: sessionUser(found.customer) }
 }
 
+/**
+ * Sends a reset code to an account's email. A known and an unknown email get the same answer and the same limits
+ * (counted before the lookup), so the form cannot be used to learn who has an account (docs/decisions/0006).
+ */
 export async function sendPasswordReset(env: Env, email: string, ip: string, locale: Locale, now = new Date()) {
-  const store = accountStore(env.DB)
-  const found = await store.customerByEmail(email)
-  // docs/product.md, "Errors" (EmailIsNotExist on the email field) makes this call say whether the email exists.
-  if (!found) throw new CommerceError(404, 'email_not_exist')
   const [byEmail, byIp] = await Promise.all([
     limiterFor(env, `reset-email:${email.toLowerCase()}`).hit(serverLimits.otp.sendsPerPhonePerHour, 3600),
     limiterFor(env, `reset-ip:${ip}`).hit(serverLimits.otp.sendsPerIpPerHour, 3600),
   ])
   if (!byEmail.allowed || !byIp.allowed) throw new CommerceError(429, 'otp_rate_limited')
+  const store = accountStore(env.DB)
+  const found = await store.customerByEmail(email)
+  if (!found) return
   const code = secureCode()
   await store.replacePasswordReset(
     found.customer.id,
@@ -198,10 +203,9 @@ export async function confirmPasswordReset(env: Env, email: string, code: string
   if (!found) throw new CommerceError(400, 'reset_invalid')
   const reset = await store.livePasswordReset(found.customer.id)
   if (!reset || Date.parse(reset.expires_at) <= now.getTime()) throw new CommerceError(400, 'reset_invalid')
-  if (reset.code_hash !== (await sha256Hex(`reset:${found.customer.id}:${code}`))) {
-    await store.countWrongPasswordReset(reset.id, serverLimits.passwordReset.maxWrongTries)
-    throw new CommerceError(400, 'reset_invalid')
-  }
+  // As with codes, the try is taken before the comparison.
+  const tries = await store.takePasswordResetTry(reset.id, serverLimits.passwordReset.maxWrongTries)
+  if (tries === null || reset.code_hash !== (await sha256Hex(`reset:${found.customer.id}:${code}`))) throw new CommerceError(400, 'reset_invalid')
   const passwordHash = await hashPassword(newPassword, await readSecret(env, 'PASSWORD_PEPPER'))
   // A new password signs out every session (the store revokes the tokens in the same batch).
   if (!(await store.completePasswordReset(reset.id, found.customer.id, passwordHash))) throw new CommerceError(400, 'reset_invalid')

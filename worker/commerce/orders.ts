@@ -17,12 +17,15 @@ import { cartStub, refusal, sellableIn } from './carts'
 import { availableMethod, checkedDetails, phoneVerified } from './checkout'
 import { CommerceError } from './errors'
 import { addressStore } from '../storage/address-store'
+import { voucherStore } from '../storage/voucher-store'
 import { orderStore, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { isHostedPayment, paymentMethods, type PaymentCode } from './payments'
+import { sandboxPaymentUrl } from './sandbox-link'
 
 export type { OrderDetail, PlacedOrder }
 
-function toPlaced(row: OrderRow, locale: Locale = 'ar'): PlacedOrder {
+/** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
+function toPlaced(row: OrderRow): PlacedOrder {
   // Orders store the code they were placed with, always one of ours.
   const method = row.payment_method as PaymentCode
   return {
@@ -31,13 +34,17 @@ function toPlaced(row: OrderRow, locale: Locale = 'ar'): PlacedOrder {
     status: row.status,
     payment_method: method,
     grand_total: row.grand_total,
-    payment_url: isHostedPayment(method) && row.status === 'pending_payment' ? `/commerce/payments/sandbox/${row.increment_id}?lang=${locale}` : null,
+    payment_url: null,
   }
 }
 
-export async function orderForQuote(db: D1Database, quoteId: string, locale: Locale = 'ar'): Promise<PlacedOrder | null> {
-  const row = await orderStore(db).forQuote(quoteId)
-  return row ? toPlaced(row, locale) : null
+/** The cart's order as its buyer is told it: a pending hosted payment with the signed link where it is paid. */
+export async function orderForQuote(env: Env, quoteId: string, locale: Locale = 'ar'): Promise<PlacedOrder | null> {
+  const row = await orderStore(env.DB).forQuote(quoteId)
+  if (!row) return null
+  const placed = toPlaced(row)
+  const pending = isHostedPayment(placed.payment_method) && row.status === 'pending_payment'
+  return pending ? { ...placed, payment_url: await sandboxPaymentUrl(env, row.increment_id, locale) } : placed
 }
 
 function incrementId(): string {
@@ -58,7 +65,7 @@ export async function placeOrder(
   now = new Date(),
 ): Promise<PlacedOrder> {
   if (state.status === 'ordered') {
-    const existing = await orderForQuote(env.DB, state.quote_id, input.locale)
+    const existing = await orderForQuote(env, state.quote_id, input.locale)
     if (existing) return existing
   }
   const products = state.lines.filter((l) => l.parent_item_id === null)
@@ -78,6 +85,10 @@ export async function placeOrder(
   const verified = await phoneVerified(env, state, details.contact.mobile, input.customerId)
   if (input.method === 'cashondelivery' && !verified) throw new CommerceError(400, 'phone_unverified')
 
+  // A coupon is checked again: its window may have closed since it was applied (docs/decisions/0007).
+  if (state.coupon && !(await voucherStore(env.DB).activeCoupon(state.coupon.code, now))) {
+    throw new CommerceError(409, 'coupon_invalid', { code: state.coupon.code })
+  }
   // Stock and the delivery rules are checked again in the order's region (docs/product.md, "Rules"): the
   // cart may hold a line added elsewhere, and a region without a stock row would take no stock at all.
   for (const line of products) {
@@ -122,13 +133,14 @@ export async function placeOrder(
     now,
   )
   if (refused === 'duplicate') {
-    const existing = await orderForQuote(env.DB, state.quote_id, input.locale)
+    const existing = await orderForQuote(env, state.quote_id, input.locale)
     if (existing) return existing
   }
   if (refused === 'voucher') throw new CommerceError(409, state.erp_voucher ? 'voucher_spent' : 'voucher_invalid')
   if (refused === 'coupon') throw new CommerceError(409, 'coupon_used_up', { code: state.coupon?.code ?? '' })
   if (refused === 'stock') throw new CommerceError(409, 'out_of_stock')
-  const placed = await orderForQuote(env.DB, state.quote_id, input.locale)
+  if (refused === 'cash_limit') throw new CommerceError(409, 'cod_open_limit', { count: serverLimits.orders.unconfirmedCashOrdersPerPhone })
+  const placed = await orderForQuote(env, state.quote_id, input.locale)
   if (!placed) throw new Error(`order for quote ${state.quote_id} vanished`)
   await cartStub(env, state.quote_id).markOrdered(placed.order_id)
   // A customer's delivery address is saved to their account, once (docs/product.md, "Accounts").
@@ -142,7 +154,7 @@ export async function placeOrder(
 export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetail {
   const parse = <T>(text: string | null) => (text ? (JSON.parse(text) as T) : null)
   return {
-    ...toPlaced(row, locale),
+    ...toPlaced(row),
     created_at: row.created_at,
     contact: row.customer_name && row.phone ? { name: row.customer_name, email: row.email, mobile: `0${row.phone.slice(-9)}` } : null,
     shipping_address: parse<AddressFields>(row.shipping_address),
@@ -211,6 +223,20 @@ export async function expireUnpaidOrders(env: Env, now = new Date()): Promise<nu
   const orders = orderStore(env.DB)
   const cutoff = new Date(now.getTime() - serverLimits.orders.unpaidExpiryMinutes * 60_000)
   const expired = await orders.unpaidSince(cutoff, serverLimits.orders.expiryBatch)
-  for (const id of expired) await orders.cancelPending(id)
+  for (const id of expired) await orders.cancelOpen(id, 'unpaid', now)
   return expired.length
+}
+
+/**
+ * Cancels the cash-on-delivery orders nobody confirmed within serverLimits.orders.cashConfirmHours, giving back what
+ * each took (docs/decisions/0007, "Cash on delivery"). Run by the five-minute scheduled job; answers how many.
+ */
+export async function expireUnconfirmedCashOrders(env: Env, now = new Date()): Promise<number> {
+  const orders = orderStore(env.DB)
+  const cutoff = new Date(now.getTime() - serverLimits.orders.cashConfirmHours * 3600_000)
+  let cancelled = 0
+  for (const id of await orders.unconfirmedCashSince(cutoff, serverLimits.orders.expiryBatch)) {
+    if (await orders.cancelOpen(id, 'unconfirmedCash', now)) cancelled++
+  }
+  return cancelled
 }

@@ -1,12 +1,12 @@
 /**
  * The scheduled runs (wrangler.toml's [triggers], docs/architecture.md, "Housekeeping"): every five minutes unpaid
- * orders past their time are cancelled and give back what they took; once a day, rows past their retention are
+ * orders and unconfirmed cash-on-delivery orders past their time are cancelled and give back what they took; once a day, rows past their retention are
  * deleted. Each job logs one JSON line with what it did. The limiter's counters are not here: they live in one
  * Durable Object per subject, which no job can list, and each object deletes itself by its own alarm
  * (worker/durable-objects/limiter.ts).
  */
 import { serverLimits } from '../../app.config'
-import { expireUnpaidOrders } from '../commerce/orders'
+import { expireUnconfirmedCashOrders, expireUnpaidOrders } from '../commerce/orders'
 import { retentionStore, type RetainedKind } from '../storage/retention-store'
 import { crons } from './crons'
 
@@ -46,7 +46,10 @@ async function timed(job: string, work: () => Promise<Record<string, number | st
 /** Runs the jobs of one cron at `now`; a job that fails is logged and the others still run. */
 export async function runHousekeeping(env: Env, cron: string, now: Date): Promise<JobReport[]> {
   if (cron === crons.everyFiveMinutes) {
-    return [await timed('expire-unpaid-orders', async () => ({ cancelled: await expireUnpaidOrders(env, now) }))]
+    return [
+      await timed('expire-unpaid-orders', async () => ({ cancelled: await expireUnpaidOrders(env, now) })),
+      await timed('expire-unconfirmed-cash-orders', async () => ({ cancelled: await expireUnconfirmedCashOrders(env, now) })),
+    ]
   }
   if (cron === crons.daily) {
     const store = retentionStore(env.DB)

@@ -127,13 +127,17 @@ export function accountStore(db: D1Database) {
         .bind(phone, purpose)
         .first<StoredCode>(),
 
-    /** Counts a wrong try; the code is spent at `maxTries`. Answers the tries so far. */
-    async countWrongCode(id: number, maxTries: number): Promise<number> {
+    /**
+     * Takes one of the code's tries before it is compared, in one statement, so concurrent guesses are counted one by
+     * one (eight at once used to be compared against one count). Answers the tries taken so far, or null when none
+     * was left (or the code is spent): then nothing may be compared. A right code is spent by spendCode.
+     */
+    async takeCodeTry(id: number, maxTries: number): Promise<number | null> {
       const row = await db
-        .prepare('UPDATE otp_codes SET wrong_attempts = wrong_attempts + 1, used = (wrong_attempts + 1 >= ?) WHERE id = ? RETURNING wrong_attempts')
+        .prepare('UPDATE otp_codes SET wrong_attempts = wrong_attempts + 1 WHERE id = ?2 AND used = 0 AND wrong_attempts < ?1 RETURNING wrong_attempts')
         .bind(maxTries, id)
         .first<{ wrong_attempts: number }>()
-      return row?.wrong_attempts ?? maxTries
+      return row?.wrong_attempts ?? null
     },
 
     /** Spends a code once: false when another request spent it first. */
@@ -191,8 +195,13 @@ export function accountStore(db: D1Database) {
         .bind(customerId)
         .first<StoredCode>(),
 
-    async countWrongPasswordReset(id: number, maxTries: number): Promise<void> {
-      await db.prepare('UPDATE password_resets SET wrong_attempts = wrong_attempts + 1, used = (wrong_attempts + 1 >= ?) WHERE id = ?').bind(maxTries, id).run()
+    /** As takeCodeTry, for a password reset: null when no try was left. */
+    async takePasswordResetTry(id: number, maxTries: number): Promise<number | null> {
+      const row = await db
+        .prepare('UPDATE password_resets SET wrong_attempts = wrong_attempts + 1 WHERE id = ?2 AND used = 0 AND wrong_attempts < ?1 RETURNING wrong_attempts')
+        .bind(maxTries, id)
+        .first<{ wrong_attempts: number }>()
+      return row?.wrong_attempts ?? null
     },
 
     /**

@@ -5,7 +5,7 @@
  * half stored; UNIQUE(quote_id) makes a repeated place find the one order. Cancelling an unpaid
  * order gives its stock back in the same batch that changes its status, once.
  */
-import { appConfig, type Locale } from '../../app.config'
+import { appConfig, serverLimits, type Locale } from '../../app.config'
 import type { CartTotals } from '../../src/domain/cart'
 import type { AddressFields } from '../../src/domain/checkout'
 import type { ShippingCode } from '../../src/domain/shipping'
@@ -84,9 +84,19 @@ export interface OrderDetailRow extends OrderRow {
 }
 
 /** Why a placement batch was refused, read from the constraint that refused it. */
-export type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'stock'
+export type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'stock' | 'cash_limit'
 
 const orderColumns = 'id, increment_id, quote_id, customer_id, region_id, status, payment_method, grand_total'
+
+/** No 'confirmed' step in the order's timeline (the operator has not vouched for a cash order yet). */
+const notConfirmed = (orderId: string) => `NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = ${orderId} AND e.status = 'confirmed')`
+
+/** What cancelOpen may cancel, as the condition on the order's row (the same row, `orders`, in every statement). */
+const cancellable = {
+  unpaid: "status = 'pending_payment'",
+  unconfirmedCash: `status = 'processing' AND payment_method = 'cashondelivery' AND ${notConfirmed('orders.id')}`,
+} as const
+export type CancellableOrder = keyof typeof cancellable
 
 export function orderStore(db: D1Database) {
   return {
@@ -106,7 +116,7 @@ export function orderStore(db: D1Database) {
         ).bind(id),
         db.prepare('SELECT sku, name, name_ar, image, qty, price, row_total, parent_sku FROM order_items WHERE order_id = ? ORDER BY line').bind(id),
         // Steps at the same instant keep the order of the timeline.
-        db.prepare("SELECT status, at FROM order_events WHERE order_id = ? ORDER BY at, instr('placed paid preparing shipped delivered canceled', status)").bind(id),
+        db.prepare("SELECT status, at FROM order_events WHERE order_id = ? ORDER BY at, instr('placed paid confirmed preparing shipped delivered canceled refunded', status)").bind(id),
       ])
       const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events'> | undefined
       return row ? { ...row, items: items!.results as OrderDetailRow['items'], events: events!.results as OrderDetailRow['events'] } : null
@@ -139,15 +149,24 @@ export function orderStore(db: D1Database) {
     async place(order: NewOrder, now: Date): Promise<PlacementRefusal | null> {
       const orderId = '(SELECT id FROM orders WHERE quote_id = ?)'
       const statements = [
+        // Cash on delivery is capped per phone and per account in the same statement that inserts the order, so
+        // twenty placements at once cannot all pass a count read before them. A refused insert adds no row; the
+        // next statement then finds no order for its NOT NULL order_id and aborts the whole batch, which is read
+        // back as 'cash_limit' below.
         db.prepare(
           `INSERT INTO orders (increment_id, quote_id, customer_id, email, region_id, payment_method, status, subtotal, discount, delivery, vat, grand_total, created_at,
              customer_name, phone, phone_verified, shipping_address, billing_address, delivery_date, shipping_method, totals, locale)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22
+           WHERE ?6 <> 'cashondelivery' OR (
+             SELECT count(*) FROM orders o WHERE o.payment_method = 'cashondelivery' AND o.status = 'processing'
+             AND (o.phone = ?15 OR o.customer_id = ?3) AND ${notConfirmed('o.id')}
+           ) < ?23`,
         ).bind(
           order.increment_id, order.quote_id, order.customer_id, order.email.toLowerCase(), order.region_id, order.payment_method, order.status,
           order.totals.subtotal, order.totals.discount, order.totals.delivery, order.totals.vat, order.totals.grand_total, now.toISOString(),
           order.customer_name, order.phone, order.phone_verified ? 1 : 0, JSON.stringify(order.shipping_address),
           order.billing_address ? JSON.stringify(order.billing_address) : null, order.delivery_date, order.shipping_method, JSON.stringify(order.totals), order.locale,
+          serverLimits.orders.unconfirmedCashOrdersPerPhone,
         ),
         db.prepare(`INSERT INTO order_events (order_id, status, at) VALUES (${orderId}, 'placed', ?)`).bind(order.quote_id, now.toISOString()),
         ...order.items.map((item, index) =>
@@ -183,6 +202,7 @@ export function orderStore(db: D1Database) {
       } catch (error) {
         const message = String((error as Error)?.message ?? error)
         if (/UNIQUE constraint failed: orders\.quote_id/.test(message)) return 'duplicate'
+        if (/NOT NULL constraint failed: order_events\.order_id/.test(message)) return 'cash_limit'
         if (/CHECK constraint failed: balance|UNIQUE constraint failed: erp_voucher_spends/.test(message)) return 'voucher'
         if (/coupon_uses_limit/.test(message)) return 'coupon'
         if (/CHECK constraint failed/.test(message)) return 'stock'
@@ -207,32 +227,58 @@ export function orderStore(db: D1Database) {
     },
 
     /**
-     * Cancels an unpaid order and gives back, once, everything it took: its units to its region (pre-orders took
-     * none), the gift-voucher balance it spent, its ERP voucher and its coupon use. Every statement acts only
-     * while the order is still pending, and the status changes last, in the same batch.
+     * Cancels an order nobody will complete and gives back, once, everything it took: its units to its region
+     * (pre-orders took none), the gift-voucher balance it spent, its ERP voucher and its coupon use. `which` says what
+     * may be cancelled: an order still awaiting its hosted payment, or a cash order the operator has not confirmed.
+     * Every statement acts only while the order is still in that state, and the status changes last, in the same batch.
      */
-    async cancelPending(id: number): Promise<void> {
-      const pending = "EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND status = 'pending_payment')"
+    async cancelOpen(id: number, which: CancellableOrder, now = new Date()): Promise<boolean> {
+      const open = `EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND ${cancellable[which]})`
       const quote = '(SELECT quote_id FROM orders WHERE id = ?1)'
-      await db.batch([
+      const results = await db.batch([
         db.prepare(
           `UPDATE stock SET qty = qty + (SELECT sum(oi.qty) FROM order_items oi WHERE oi.order_id = ?1 AND oi.product_id = stock.product_id AND oi.parent_sku IS NULL)
            WHERE region_id = (SELECT region_id FROM orders WHERE id = ?1)
            AND product_id IN (SELECT product_id FROM order_items WHERE order_id = ?1 AND parent_sku IS NULL)
            AND product_id NOT IN (SELECT entity_id FROM products WHERE back_orders = ?2)
-           AND ${pending}`,
+           AND ${open}`,
         ).bind(id, appConfig.backOrdersPreorderCode),
         db.prepare(
           `UPDATE gift_vouchers SET balance = balance + (SELECT amount FROM gift_voucher_spends WHERE quote_id = ${quote})
-           WHERE voucher = (SELECT voucher FROM gift_voucher_spends WHERE quote_id = ${quote}) AND ${pending}`,
+           WHERE voucher = (SELECT voucher FROM gift_voucher_spends WHERE quote_id = ${quote}) AND ${open}`,
         ).bind(id),
-        db.prepare(`DELETE FROM gift_voucher_spends WHERE quote_id = ${quote} AND ${pending}`).bind(id),
-        db.prepare(`UPDATE erp_vouchers SET used_by_quote = NULL WHERE used_by_quote = ${quote} AND ${pending}`).bind(id),
-        db.prepare(`DELETE FROM erp_voucher_spends WHERE quote_id = ${quote} AND ${pending}`).bind(id),
-        db.prepare(`DELETE FROM coupon_uses WHERE quote_id = ${quote} AND ${pending}`).bind(id),
-        db.prepare(`INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT ?1, 'canceled', ?2 WHERE ${pending}`).bind(id, new Date().toISOString()),
-        db.prepare("UPDATE orders SET status = 'canceled' WHERE id = ?1 AND status = 'pending_payment'").bind(id),
+        db.prepare(`DELETE FROM gift_voucher_spends WHERE quote_id = ${quote} AND ${open}`).bind(id),
+        db.prepare(`UPDATE erp_vouchers SET used_by_quote = NULL WHERE used_by_quote = ${quote} AND ${open}`).bind(id),
+        db.prepare(`DELETE FROM erp_voucher_spends WHERE quote_id = ${quote} AND ${open}`).bind(id),
+        db.prepare(`DELETE FROM coupon_uses WHERE quote_id = ${quote} AND ${open}`).bind(id),
+        db.prepare(`INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT ?1, 'canceled', ?2 WHERE ${open}`).bind(id, now.toISOString()),
+        db.prepare(`UPDATE orders SET status = 'canceled' WHERE id = ?1 AND ${cancellable[which]}`).bind(id),
       ])
+      return results.at(-1)!.meta.changes === 1
+    },
+
+    /** The operator confirms a cash order: it then holds its stock until it is delivered or cancelled. Answers whether this call did it. */
+    async confirmCash(id: number, now: Date): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `INSERT OR IGNORE INTO order_events (order_id, status, at)
+           SELECT id, 'confirmed', ?2 FROM orders WHERE id = ?1 AND payment_method = 'cashondelivery' AND status = 'processing'`,
+        )
+        .bind(id, now.toISOString())
+        .run()
+      return result.meta.changes === 1
+    },
+
+    /** Cash orders nobody has confirmed that were placed before the cutoff, oldest first. */
+    async unconfirmedCashSince(cutoff: Date, limit: number): Promise<number[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT id FROM orders WHERE payment_method = 'cashondelivery' AND status = 'processing' AND created_at < ?1 AND ${notConfirmed('orders.id')}
+           ORDER BY created_at LIMIT ?2`,
+        )
+        .bind(cutoff.toISOString(), limit)
+        .all<{ id: number }>()
+      return results.map((row) => row.id)
     },
 
     /** Orders still awaiting payment that were placed before the cutoff, oldest first. */

@@ -6,14 +6,18 @@ import type { Coupon } from '../../src/domain/cart'
 
 export function voucherStore(db: D1Database) {
   return {
-    /** A coupon whose window holds `now` (open ends allowed). */
+    /**
+     * A coupon whose window holds `now` (open ends allowed). The window is compared as instants: it is written with
+     * Riyadh's offset (2026-11-27T19:00:00+03:00), which as text would sort three hours off against UTC's `now`.
+     * A time SQLite cannot read gives NULL, and the coupon is then never active.
+     */
     activeCoupon: (code: string, now: Date) =>
       db
         .prepare(
           `SELECT code, kind, amount, min_subtotal FROM coupons WHERE code = ?1
-           AND (active_from IS NULL OR active_from <= ?2) AND (active_to IS NULL OR active_to >= ?2)`,
+           AND (active_from IS NULL OR unixepoch(active_from) <= ?2) AND (active_to IS NULL OR unixepoch(active_to) >= ?2)`,
         )
-        .bind(code, now.toISOString())
+        .bind(code, Math.floor(now.getTime() / 1000))
         .first<Coupon>(),
 
     giftVoucher: (voucher: string) =>

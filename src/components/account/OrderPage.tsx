@@ -38,7 +38,7 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
             type="button"
             disabled={again.isPending}
             onClick={async () => {
-              const result = await again.mutateAsync(order.order_id)
+              const result = await again.mutateAsync(order.increment_id)
               if (!result.data) return setFailure(failureMessage(result, m.error_internal))
               void navigate({ to: '/cart' })
             }}

@@ -9,6 +9,7 @@ import { Icon } from '../ui/Icon'
 const stepLabel: Record<TimelineStep, () => string> = {
   placed: m.order_step_placed,
   paid: m.order_step_paid,
+  confirmed: m.order_step_confirmed,
   preparing: m.order_step_preparing,
   shipped: m.order_step_shipped,
   delivered: m.order_step_delivered,

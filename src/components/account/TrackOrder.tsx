@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { foldDigits } from '../../domain/digits'
-import type { OrderDetail } from '../../domain/order'
+import { orderNumber, type OrderDetail } from '../../domain/order'
 import { localMobile } from '../../domain/phone'
 import { m } from '../../paraglide/messages.js'
 import { useLookupOrder } from '../../queries/orders'
@@ -45,7 +45,7 @@ export function TrackOrder() {
               .toUpperCase()
             const mobile = String(form.get('mobile') ?? '')
             const found = {
-              increment: /^MJ\d{8,20}$/.test(increment) ? undefined : m.order_lookup_invalid_number(),
+              increment: orderNumber.test(increment) ? undefined : m.order_lookup_invalid_number(),
               mobile: localMobile(mobile) ? undefined : m.checkout_error_mobile(),
             }
             setErrors(found)

@@ -47,8 +47,8 @@ export function ForgotDialog() {
             if (found.email || found.bot) return
             const sent = await sendReset.mutateAsync({ email: email.trim(), recaptchaToken: token })
             if (sent.data?.data.status) return setStep('code')
-            // docs/product.md, "Errors": an unknown email is EmailIsNotExist on the email field.
-            return setErrors({ email: sent.status === 404 ? fieldMessage.EmailIsNotExist() : failureMessage(sent, m.error_something_wrong) })
+            // A known and an unknown email are answered alike (docs/decisions/0006): the code step says "if".
+            return setErrors({ email: failureMessage(sent, m.error_something_wrong) })
           }
           if (step === 'code') {
             if (!/^\d{6}$/.test(code)) return setErrors({ code: fieldMessage.RequiredOtp() })

@@ -3,7 +3,7 @@ import type { AccountErrorCode } from '../../domain/account-rules'
 import { m } from '../../paraglide/messages.js'
 
 /** The words for each account rule code of docs/product.md, "Validation", in the page's language. */
-export const fieldMessage: Record<AccountErrorCode | 'InvalidCredentials' | 'EmailIsNotExist', () => string> = {
+export const fieldMessage: Record<AccountErrorCode | 'InvalidCredentials', () => string> = {
   EmailRequired: m.field_EmailRequired,
   InvalidEmail: m.field_InvalidEmail,
   InvalidLogin: m.field_InvalidLogin,
@@ -25,7 +25,6 @@ export const fieldMessage: Record<AccountErrorCode | 'InvalidCredentials' | 'Ema
   RequiredEmail: m.field_RequiredEmail,
   NotValidEmail: m.field_NotValidEmail,
   InvalidCredentials: m.field_InvalidCredentials,
-  EmailIsNotExist: m.field_EmailIsNotExist,
 }
 
 /**

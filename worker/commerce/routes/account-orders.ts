@@ -18,8 +18,8 @@ import type { Customer } from '../customers'
 import { CommerceError } from '../errors'
 import { orderDetailView } from '../orders'
 import { validate } from '../validate'
+import { orderNumber } from '../../../src/domain/order'
 
-const incrementPattern = /^MJ\d{8,20}$/
 const lookupBody = type({ increment: 'string <= 32', mobilenumber: 'string <= 20' })
 const addressBody = type({ address: addressFields, 'isDefault?': 'boolean' })
 
@@ -61,7 +61,7 @@ export const accountOrderRoutes = new Hono<CommerceEnv>()
     const customer = signedIn(c.get('customer'))
     const increment = c.req.param('increment')
     const orders = orderStore(c.env.DB)
-    const order = incrementPattern.test(increment) ? await orders.byIncrement(increment) : null
+    const order = orderNumber.test(increment) ? await orders.byIncrement(increment) : null
     const detail = order && order.customer_id === customer.id ? await orders.detail(order.id) : null
     if (!detail) throw new CommerceError(404, 'order_not_found')
     return c.json(orderDetailView(detail, c.get('locale')))
@@ -74,7 +74,7 @@ export const accountOrderRoutes = new Hono<CommerceEnv>()
     const phone = internationalMobile(mobilenumber)
     const number = increment.trim().toUpperCase()
     const orders = orderStore(c.env.DB)
-    const order = phone && incrementPattern.test(number) ? await orders.byIncrementAndVerifiedPhone(number, phone) : null
+    const order = phone && orderNumber.test(number) ? await orders.byIncrementAndVerifiedPhone(number, phone) : null
     const detail = order ? await orders.detail(order.id) : null
     if (!detail) throw new CommerceError(404, 'order_not_found')
     return c.json(orderDetailView(detail, c.get('locale')))

@@ -5,14 +5,14 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { appConfig, serverLimits } from '../../../app.config'
+import { appConfig } from '../../../app.config'
 import { internationalMobile } from '../../../src/domain/phone'
 import { cartView } from '../../../src/domain/cart'
 import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
 import { validate } from '../validate'
-import { limiterFor } from '../../durable-objects/limiter'
+import { countedVoucherTry } from '../voucher-tries'
 import { clientIp } from '../../http/client-ip'
 import { productStore } from '../../storage/product-store'
 import { voucherStore } from '../../storage/voucher-store'
@@ -76,20 +76,13 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     const body = c.req.valid('json')
     sameQuote(c.req.header('quote'), body.quoteId)
     const { stub } = await openCart(c.env, body.quoteId, c.get('customer'))
-    // PINs are short: tries are counted per voucher (a few wrong ones lock it) and per address.
-    const rules = serverLimits.giftVoucher
-    const perVoucher = limiterFor(c.env, `gift-voucher:${body.voucher}`)
-    const locked = await perVoucher.lockedFor()
-    if (locked > 0) throw new CommerceError(429, 'voucher_locked', { minutes: Math.ceil(locked / 60) })
-    const perAddress = await limiterFor(c.env, `gift-ip:${clientIp((n) => c.req.header(n))}`).hit(rules.triesPerIpPerHour, 3600)
-    if (!perAddress.allowed) throw new CommerceError(429, 'otp_rate_limited')
-    const voucher = await voucherStore(c.env.DB).giftVoucher(body.voucher)
+    const store = voucherStore(c.env.DB)
     // One answer for a wrong voucher and a wrong pin: nothing to learn by trying.
-    if (!voucher || voucher.pin !== body.pin) {
-      await perVoucher.fail({ free: rules.freeWrongPins, maxLockSeconds: rules.lockMaxSeconds, decaySeconds: rules.wrongPinDecaySeconds })
-      throw new CommerceError(400, 'voucher_invalid')
-    }
-    await perVoucher.succeed()
+    const voucher = await countedVoucherTry(c.env, 'gift', [`gift-voucher:${body.voucher}`], clientIp((n) => c.req.header(n)), async () => {
+      const found = await store.giftVoucher(body.voucher)
+      return found && found.pin === body.pin ? found : null
+    })
+    if (!voucher) throw new CommerceError(400, 'voucher_invalid')
     // More than the balance uses the whole balance (the cart shows what is used and what is left).
     const result = await stub.setVoucher('gift_voucher', { voucher: voucher.voucher, amount: Math.min(body.amount, voucher.balance), balance: voucher.balance })
     if (!result.ok) throw refusal(result.reason)
@@ -125,14 +118,14 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
 
   .post('/cart/erp/validate', validate('json', erpVoucherBody), async (c) => {
     const { phoneno, voucher } = c.req.valid('json')
-    const found = await erpVoucher(c.env, phoneno, voucher)
+    const found = await erpVoucher(c.env, phoneno, voucher, clientIp((n) => c.req.header(n)))
     return c.json({ valid: Boolean(found), amount: found?.amount ?? 0 })
   })
 
   .post('/cart/erp/apply', validate('json', erpVoucherBody), async (c) => {
     const { phoneno, voucher } = c.req.valid('json')
     const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    const found = await erpVoucher(c.env, phoneno, voucher)
+    const found = await erpVoucher(c.env, phoneno, voucher, clientIp((n) => c.req.header(n)))
     if (!found) throw new CommerceError(400, 'voucher_invalid')
     const result = await stub.setVoucher('erp_voucher', { voucher: found.voucher, amount: found.amount })
     if (!result.ok) throw refusal(result.reason)
@@ -181,8 +174,11 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     return c.json({ quoteId: target.quote_id, cart: cartView(result.state, c.get('locale'), new Date()) })
   })
 
-async function erpVoucher(env: Env, phone: string, voucher: string) {
+/** An unspent ERP voucher issued to this mobile, as one counted try against the mobile and the voucher. */
+async function erpVoucher(env: Env, phone: string, voucher: string, ip: string) {
   const international = internationalMobile(phone)
   if (!international) throw new CommerceError(400, 'bad_request', undefined, ['phoneno must be a Saudi mobile number'])
-  return voucherStore(env.DB).unspentErpVoucher(voucher, international)
+  return countedVoucherTry(env, 'erp', [`erp-phone:${international}`, `erp-voucher:${voucher}`], ip, () =>
+    voucherStore(env.DB).unspentErpVoucher(voucher, international),
+  )
 }

@@ -5,9 +5,10 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { appConfig, serverLimits } from '../../../app.config'
-import { cartView, computeTotals } from '../../../src/domain/cart'
+import { cartView, computeTotals, type CartState } from '../../../src/domain/cart'
 import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import type { CommerceEnv } from '../context'
+import type { Customer } from '../customers'
 import { CommerceError, commerceErrorBody } from '../errors'
 import { m } from '../../../src/paraglide/messages.js'
 import { orderDetailView, orderForQuote, placeOrder } from '../orders'
@@ -19,6 +20,7 @@ import { limiterFor } from '../../durable-objects/limiter'
 import { orderStore } from '../../storage/order-store'
 import { voucherStore } from '../../storage/voucher-store'
 import { cartAddBody, checkoutDetails, couponCode, itemId, qty, regionId, sku } from '../../../src/domain/schemas'
+import { orderNumber } from '../../../src/domain/order'
 
 const multiBody = type({
   cartItems: type({ sku, qty: '1', region: regionId }).array().moreThanLength(0).atMostLength(appConfig.cart.maxLines),
@@ -28,7 +30,8 @@ const couponBody = type({ couponCode })
 const paymentMethod = type({ method: type.enumerated(...paymentCodes), 'additional_data?': 'Record<string, string> | null' })
 const placeBody = type({ paymentMethod, 'checkout?': checkoutDetails })
 const createOrderBody = type({ paymentMethod })
-const activeBody = type({ order_id: '1 <= number.integer <= 1000000000' })
+/** The order by its number; `cart_id` (ours): the guest's active cart, which the items join instead of a new cart. */
+const activeBody = type({ order_id: orderNumber, 'cart_id?': 'string <= 64' })
 
 /**
  * Placing orders is limited per cart and per client address (serverLimits.orders): unpaid orders hold stock until they
@@ -178,19 +181,20 @@ export const cartRoutes = new Hono<CommerceEnv>()
   })
 
   .post('/active', validate('json', activeBody), async (c) => {
-    const { order_id } = c.req.valid('json')
+    const { order_id, cart_id } = c.req.valid('json')
     const customer = c.get('customer')
     const orders = orderStore(c.env.DB)
-    const order = await orders.byId(order_id)
+    const order = await orders.byIncrement(order_id)
     // A customer's order is theirs alone; a guest may re-add only the order of the cart it holds.
     const guestOwnsIt = order && order.customer_id === null && order.quote_id === c.req.header('quote')
     const customerOwnsIt = order && customer && order.customer_id === customer.id
     if (!order || !(guestOwnsIt || customerOwnsIt)) throw new CommerceError(404, 'order_not_found')
-    const active = await createCart(c.env, customer, order.region_id)
+    // docs/product.md, "Screens": into the active cart (a guest's kept one, or the customer's), never a new one beside it.
+    const active = await activeCart(c.env, cart_id, customer, order.region_id)
     const stub = cartStub(c.env, active.quote_id)
     for (const item of await orders.productLines(order.id)) {
       try {
-        const { line, available } = await cartLineFor(c.env, item.sku, order.region_id, undefined)
+        const { line, available } = await cartLineFor(c.env, item.sku, active.region_id, undefined)
         const qtyToAdd = available === null ? item.qty : Math.min(item.qty, available)
         if (qtyToAdd > 0) await stub.addLine(line, qtyToAdd, { maxQty: appConfig.cart.maxQtyPerLine, maxLines: appConfig.cart.maxLines, available })
       } catch (error) {
@@ -205,7 +209,7 @@ export const cartRoutes = new Hono<CommerceEnv>()
   // A made-up number and someone else's order answer alike (docs/product.md, "Checkout").
   .get('/order/:increment', async (c) => {
     const increment = c.req.param('increment')
-    const order = /^MJ\d{8,20}$/.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
+    const order = orderNumber.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
     const customer = c.get('customer')
     const theirs = order && (order.customer_id === null ? order.quote_id === c.req.header('quote') : order.customer_id === customer?.id)
     const detail = order && theirs ? await orderStore(c.env.DB).detail(order.id) : null
@@ -215,7 +219,20 @@ export const cartRoutes = new Hono<CommerceEnv>()
 
   .get('/order', async (c) => {
     const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    const order = await orderForQuote(c.env.DB, state.quote_id)
+    const order = await orderForQuote(c.env, state.quote_id, c.get('locale'))
     if (!order) throw new CommerceError(404, 'order_not_found')
     return c.json(order)
   })
+
+/** The shopper's open cart: `cartId` when it is one they hold and not yet ordered, else their active (or a new) cart. */
+async function activeCart(env: Env, cartId: string | undefined, customer: Customer | null, regionId: number): Promise<CartState> {
+  if (cartId) {
+    try {
+      const { state } = await openCart(env, cartId, customer)
+      if (state.status === 'active') return state
+    } catch (error) {
+      if (!(error instanceof CommerceError)) throw error
+    }
+  }
+  return createCart(env, customer, regionId)
+}

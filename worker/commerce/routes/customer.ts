@@ -4,7 +4,8 @@
  * production, the development outbox.
  */
 import { type } from 'arktype'
-import { serverLimits } from '../../../app.config'
+import { appConfig, serverLimits } from '../../../app.config'
+import { limiterFor, withinHourlyLimit } from '../../durable-objects/limiter'
 import { Hono } from 'hono'
 import { registrationErrors, passwordErrors } from '../../../src/domain/account-rules'
 import { internationalMobile } from '../../../src/domain/phone'
@@ -60,6 +61,14 @@ function botTokenFromHeader(value: string | undefined): string | undefined {
   return value?.startsWith('Bearer ') ? value.slice(7).trim() : undefined
 }
 
+/** docs/decisions/0006: code sends by email wait and are capped per email, whether an account uses it or not. */
+async function limitCodeSendsByEmail(env: Env, email: string) {
+  const subject = email.trim().toLowerCase()
+  const wait = await limiterFor(env, `otp-email-wait:${subject}`).hit(1, appConfig.otp.resendAfterSeconds)
+  if (!wait.allowed) throw new CommerceError(429, 'otp_wait', { seconds: wait.retryAfterSeconds })
+  if (!(await withinHourlyLimit(env, `otp-email:${subject}`, serverLimits.otp.sendsPerPhonePerHour))) throw new CommerceError(429, 'otp_rate_limited')
+}
+
 export const customerRoutes = new Hono<CommerceEnv>()
   .post('/customer/v2/otpSend', validate('json', otpSendBody), async (c) => {
     const body = c.req.valid('json')
@@ -67,8 +76,13 @@ export const customerRoutes = new Hono<CommerceEnv>()
     await requireBotCheck(c.env, botTokenFromHeader(c.req.header('recaptcha')), ip)
     // An empty mobile number means the shopper typed an email: the code goes to the account's phone.
     let phone = body.mobilenumber ? internationalMobile(body.mobilenumber) : null
-    if (!phone && !body.mobilenumber && body.email) phone = (await accountStore(c.env.DB).customerByEmail(body.email))?.customer.mobile ?? null
     if (!phone && body.mobilenumber) throw new CommerceError(400, 'bad_request', undefined, ['mobilenumber must be a Saudi mobile number'])
+    if (!body.mobilenumber && body.email) {
+      // The resend wait and the hourly cap count the email as typed, before the lookup: a known and an unknown
+      // email meet them alike (a second send to a known one used to be the only 429).
+      await limitCodeSendsByEmail(c.env, body.email)
+      phone = (await accountStore(c.env.DB).customerByEmail(body.email))?.customer.mobile ?? null
+    }
     // A known and an unknown email get the same answer: the email as typed (never the account's phone),
     // and the same per-address count, so trying emails tells nothing (docs/product.md, "Limits").
     if (phone) await sendOtp(c.env, { phone, purpose: body.otptype, ip, locale: c.get('locale') })

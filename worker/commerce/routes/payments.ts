@@ -3,7 +3,7 @@
  * and Tamara (each titled by its provider). The shopper chooses to
  * pay or to decline; the order is then paid (processing) or cancelled with its stock given back, and
  * the shopper returns to the store: to the order confirmation, or on failure to
- * `/?success=false&reason=...&order_id=...` (docs/product.md, "Screens"'s query triggers). Absent in production.
+ * `/?success=false&reason=...&order_id=<order number>` (docs/product.md, "Screens"'s query triggers). Absent in production.
  */
 import { Hono } from 'hono'
 import type { Locale } from '../../../app.config'
@@ -17,6 +17,8 @@ import { hostedPaymentCodes, type PaymentCode } from '../payments'
 import { devRouteAllowed } from '../../http/environment'
 import { orderStore, type OrderRow } from '../../storage/order-store'
 import { sendOrderConfirmation } from '../orders'
+import { isSandboxSignature } from '../sandbox-link'
+import { orderNumber } from '../../../src/domain/order'
 
 const providerTitles: Partial<Record<PaymentCode, (locale: Locale) => string>> = {
   card: (locale) => m.sandbox_title_card({}, { locale }),
@@ -24,8 +26,10 @@ const providerTitles: Partial<Record<PaymentCode, (locale: Locale) => string>> =
   tamara: (locale) => m.sandbox_title_tamara({}, { locale }),
 }
 
+/** The order a signed sandbox link names (worker/commerce/sandbox-link.ts); anything else is not found. */
 async function pendingOrder(env: Env, url: string, increment: string): Promise<OrderRow> {
-  if (!devRouteAllowed(env, url) || !/^MJ\d{8,20}$/.test(increment)) throw new CommerceError(404, 'order_not_found')
+  if (!devRouteAllowed(env, url) || !orderNumber.test(increment)) throw new CommerceError(404, 'order_not_found')
+  if (!(await isSandboxSignature(env, increment, new URL(url).searchParams.get('sig') ?? undefined))) throw new CommerceError(404, 'order_not_found')
   const order = await orderStore(env.DB).hostedPayment(increment, hostedPaymentCodes)
   if (!order) throw new CommerceError(404, 'order_not_found')
   return order
@@ -64,13 +68,13 @@ export const paymentRoutes = new Hono<CommerceEnv>()
       // A declined payment cancels the order and gives its units back, once.
       if (outcome === 'paid') {
         if (await orders.markPaid(order.id, new Date())) await sendOrderConfirmation(c.env, order.id)
-      } else await orders.cancelPending(order.id)
+      } else await orders.cancelOpen(order.id, 'unpaid')
     }
     // What the order is now decides the way back: an order that expired before the payment came is not paid.
     const now = (await orders.byId(order.id))?.status
     const prefix = c.req.query('lang') === 'en' ? '/en' : ''
     const reason = outcome === 'declined' ? 'declined' : 'expired'
     const store =
-      now === 'processing' ? `${prefix}/checkout?order=${order.increment_id}` : `${prefix}/?success=false&reason=${reason}&order_id=${order.id}`
+      now === 'processing' ? `${prefix}/checkout?order=${order.increment_id}` : `${prefix}/?success=false&reason=${reason}&order_id=${order.increment_id}`
     return c.redirect(store, 303)
   })

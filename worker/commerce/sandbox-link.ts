@@ -1,0 +1,31 @@
+/**
+ * The sandbox gateway's link is the buyer's alone (issue 31, L5): its address carries an HMAC of the order number,
+ * given only in the place-order answer, as a real gateway signs its return. Without it the page and its pay and
+ * decline answer 404, so knowing a pending order's number is not enough to pay or cancel it.
+ */
+import type { Locale } from '../../app.config'
+import { readSecret } from './secrets'
+
+async function key(env: Env): Promise<CryptoKey> {
+  const secret = await readSecret(env, 'SESSION_SECRET')
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(`sandbox-payment:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+}
+
+const toBase64Url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null
+  return Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0))
+}
+
+/** Where the buyer pays a pending order: the sandbox page with its signature. */
+export async function sandboxPaymentUrl(env: Env, increment: string, locale: Locale): Promise<string> {
+  const signature = toBase64Url(await crypto.subtle.sign('HMAC', await key(env), new TextEncoder().encode(increment)))
+  return `/commerce/payments/sandbox/${increment}?lang=${locale}&sig=${signature}`
+}
+
+/** Whether `signature` is the order's (compared in constant time by WebCrypto). */
+export async function isSandboxSignature(env: Env, increment: string, signature: string | undefined): Promise<boolean> {
+  const bytes = signature ? fromBase64Url(signature) : null
+  return bytes !== null && crypto.subtle.verify('HMAC', await key(env), bytes, new TextEncoder().encode(increment))
+}

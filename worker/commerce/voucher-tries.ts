@@ -1,0 +1,33 @@
+/**
+ * Guessing a voucher (docs/decisions/0007-money-rules-that-cannot-be-gamed.md). A gift voucher's PIN and an ERP
+ * store-credit voucher's number are short enough to guess, so every try is counted before anything is looked up:
+ * per client address (a few dozen an hour), and per secret-bearing subject (the voucher, and for ERP vouchers the
+ * mobile they were issued to), where a few wrong tries lock the subject for a doubling time, even for the right
+ * answer. An ERP voucher guessed against one mobile used to answer all 300 guesses (issue 31, M1).
+ */
+import { serverLimits } from '../../app.config'
+import { limiterFor } from '../durable-objects/limiter'
+import { CommerceError } from './errors'
+
+export type VoucherKind = 'gift' | 'erp'
+
+/**
+ * Runs `check` as one counted try. `subjects` name what a wrong answer counts against (`gift-voucher:GIFT-...`,
+ * `erp-phone:9665...`). `check` answers what it found, or null for a wrong answer; so does this.
+ */
+export async function countedVoucherTry<T>(env: Env, kind: VoucherKind, subjects: string[], ip: string, check: () => Promise<T | null>): Promise<T | null> {
+  const rules = serverLimits.voucherTries
+  const counters = subjects.map((subject) => limiterFor(env, subject))
+  const locked = Math.max(0, ...(await Promise.all(counters.map((counter) => counter.lockedFor()))))
+  if (locked > 0) throw new CommerceError(429, kind === 'gift' ? 'voucher_locked' : 'erp_voucher_locked', { minutes: Math.ceil(locked / 60) })
+  const perAddress = await limiterFor(env, `${kind}-ip:${ip}`).hit(rules.triesPerIpPerHour, 3600)
+  if (!perAddress.allowed) throw new CommerceError(429, 'otp_rate_limited')
+  const found = await check()
+  if (found === null) {
+    const rule = { free: rules.freeWrongTries, maxLockSeconds: rules.lockMaxSeconds, decaySeconds: rules.wrongTryDecaySeconds }
+    await Promise.all(counters.map((counter) => counter.fail(rule)))
+    return null
+  }
+  await Promise.all(counters.map((counter) => counter.succeed()))
+  return found
+}
