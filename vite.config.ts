@@ -5,6 +5,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { arktypeJitless } from './build/arktype-jitless.ts'
+import { localCrons } from './build/local-crons.ts'
 import { staticAssetHeaders } from './build/static-headers.ts'
 
 export default defineConfig({
@@ -24,6 +25,7 @@ export default defineConfig({
   plugins: [
     arktypeJitless(),
     staticAssetHeaders(),
+    localCrons(),
     cloudflare({
       viteEnvironment: { name: 'ssr' },
       // Tests run the store on a state of their own (MATJAR_STATE_DIR), fresh every run.

@@ -17,24 +17,27 @@ import { paraglideMiddleware } from './paraglide/server.js'
 export { CartObject } from '~/durable-objects/cart'
 export { LimiterObject } from '~/durable-objects/limiter'
 
+/** Sends a request to the app that answers its path. */
+function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  return handleWithContext(request, async () => {
+    const { pathname } = new URL(request.url)
+    if (pathname.startsWith('/api/') || pathname === '/api') return apiApp.fetch(request, env, ctx)
+    if (pathname.startsWith('/media/')) return mediaApp.fetch(request, env, ctx)
+    if (pathname.startsWith('/commerce/')) return commerceApp.fetch(request, env, ctx)
+    // Algolia's paths: the embedded search service the algoliasearch client talks to.
+    if (pathname.startsWith('/1/')) return searchApp.fetch(request, env, ctx)
+    if (pathname === '/sitemap.xml' || pathname === '/robots.txt' || pathname === '/favicon.ico') return seoApp.fetch(request, env, ctx)
+    // The router de-localises /en/... itself (rewrite in src/router.tsx), so Start gets the
+    // original request; paraglide only fixes the locale for this request.
+    const render = async (r: Request) => paintBeforeScripts(await paraglideMiddleware(r, () => handler.fetch(r)))
+    // Server-function calls are checked before Start reads them (size, shape, id).
+    if (pathname.startsWith(serverFnPrefix)) return guardServerFn(request, render)
+    return render(request)
+  })
+}
+
 export default {
-  fetch(request, env, ctx) {
-    return handleWithContext(request, async () => {
-      const { pathname } = new URL(request.url)
-      if (pathname.startsWith('/api/') || pathname === '/api') return apiApp.fetch(request, env, ctx)
-      if (pathname.startsWith('/media/')) return mediaApp.fetch(request, env, ctx)
-      if (pathname.startsWith('/commerce/')) return commerceApp.fetch(request, env, ctx)
-      // Algolia's paths: the embedded search service the algoliasearch client talks to.
-      if (pathname.startsWith('/1/')) return searchApp.fetch(request, env, ctx)
-      if (pathname === '/sitemap.xml' || pathname === '/robots.txt' || pathname === '/favicon.ico') return seoApp.fetch(request, env, ctx)
-      // The router de-localises /en/... itself (rewrite in src/router.tsx), so Start gets the
-      // original request; paraglide only fixes the locale for this request.
-      const render = async (r: Request) => paintBeforeScripts(await paraglideMiddleware(r, () => handler.fetch(r)))
-      // Server-function calls are checked before Start reads them (size, shape, id).
-      if (pathname.startsWith(serverFnPrefix)) return guardServerFn(request, render)
-      return render(request)
-    })
-  },
+  fetch: route,
   // wrangler.toml's crons: unpaid orders expire every five minutes, old rows go once a day (worker/scheduled/housekeeping.ts).
   async scheduled(controller, env) {
     await runHousekeeping(env, controller.cron, new Date(controller.scheduledTime))

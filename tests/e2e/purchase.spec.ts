@@ -284,14 +284,16 @@ test.describe('a customer', () => {
     await page.getByRole('menuitem', { name: 'Dashboard' }).click()
     await expect(page.getByRole('heading', { name: 'Hello Huda' })).toBeVisible()
     const orders = page.getByRole('region', { name: 'My orders' })
-    await expect(orders.getByRole('link', { name: new RegExp(number) })).toContainText('Confirmed')
+    await expect(orders.getByRole('link', { name: new RegExp(number) })).toContainText('Processing')
     // The order's address was saved, as the default.
     await expect(page.getByRole('region', { name: 'My addresses' })).toContainText('Prince Mohammed Bin Saad Road')
     await expectNoSeriousAxeViolations(page)
     await orders.getByRole('link', { name: new RegExp(number) }).click()
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Order .?${number}.?$`) })).toBeVisible()
+    // Cash on delivery waits for the store's confirmation (docs/decisions/0007) before it is prepared.
     await expect(page.getByRole('region', { name: 'Order status' }).getByRole('listitem')).toHaveText([
       /^Placed/,
+      'Confirmed',
       'Preparing',
       'Shipped',
       'Delivered',
