@@ -155,6 +155,15 @@ export const serverLimits = {
     footerSeconds: 30 * 60,
     brandLabelsSeconds: 30 * 60,
   },
+  /** The edge page cache (worker/http/page-cache.ts, docs/decisions/0010): a page is fresh this long, then served stale while it renders again. */
+  pageCache: {
+    freshSeconds: 60,
+    staleSeconds: 600,
+    /** How long an isolate trusts what it read of the purge times and the catalogue version (KV itself lags up to 60 s). */
+    memoSeconds: 5,
+    /** The hottest pages an isolate keeps in memory in front of the Cache API (an isolate has 128 MB). */
+    memoryBytes: 8 * 1024 * 1024,
+  },
   search: {
     /** The embedded engine rebuilds its indexes from D1 when older than this (stock and prices move)... */
     indexMaxAgeSeconds: 300,

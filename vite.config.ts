@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
@@ -9,6 +10,8 @@ import { localCrons } from './build/local-crons.ts'
 import { staticAssetHeaders } from './build/static-headers.ts'
 
 export default defineConfig({
+  // A build's id: the edge page cache keeps pages per build, whose scripts are named by their hashes (worker/http/page-cache.ts).
+  define: { 'import.meta.env.MATJAR_BUILD_ID': JSON.stringify(randomUUID()) },
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

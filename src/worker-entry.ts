@@ -8,6 +8,7 @@ import { commerceApp } from '~/commerce/app'
 import { paintBeforeScripts } from '~/http/paint-first'
 import { handleWithContext } from '~/http/request-context'
 import { guardServerFn, serverFnPrefix } from '~/http/server-fn-guard'
+import { servePage } from '~/http/page-cache'
 import { mediaApp } from '~/media/app'
 import { runHousekeeping } from '~/scheduled/housekeeping'
 import { searchApp } from '~/search/app'
@@ -32,7 +33,8 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Respo
     const render = async (r: Request) => paintBeforeScripts(await paraglideMiddleware(r, () => handler.fetch(r)))
     // Server-function calls are checked before Start reads them (size, shape, id).
     if (pathname.startsWith(serverFnPrefix)) return guardServerFn(request, render)
-    return render(request)
+    // Pages every shopper sees alike come from the edge page cache when they can (docs/decisions/0010).
+    return servePage(request, env, ctx, render)
   })
 }
 

@@ -6,6 +6,7 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import { env } from 'cloudflare:workers'
+import { tagPage } from '~/http/request-context'
 import { cachedCatalogue } from '~/storage/cached-catalogue'
 import { categorySlug, productSlug } from '../domain/catalogue'
 import { contentSlug } from '../domain/content'
@@ -64,10 +65,13 @@ export const getHomePage = createServerFn({ method: 'GET' })
     const [home, tree] = await Promise.all([catalogue.homeContent(data.locale), catalogue.categoryTree(data.locale)])
     const content = home[0] ?? null
     const products = productStore(env.DB)
+    // The cached page is purged with its content and with any rail's category (worker/http/page-cache.ts).
+    tagPage('home')
     const rails = content
       ? await Promise.all(
           content.rails.map(async (rail) => {
             const category = findCategory(tree, rail.category_url_key)
+            if (category) tagPage(`category:${category.id}`)
             const list = category ? await products.listByCategory(category.id, data.locale, data.regionId, 10) : []
             return { ...rail, products: list }
           }),
@@ -109,6 +113,7 @@ export const getCategoryPage = createServerFn({ method: 'GET' })
     const [tree, fastDeliveryRegionIds] = await Promise.all([catalogue.categoryTree(data.locale), fastDeliveryRegions(data.locale)])
     const category = findCategory(tree, data.urlKey)
     if (!category) throw notFound()
+    tagPage(`category:${category.id}`)
     const products = productStore(env.DB)
     const now = new Date()
     const region = data.regionId
@@ -138,18 +143,23 @@ export const getStaticPage = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const page = await contentStore(env.DB).staticPage(data.slug, data.locale)
     if (!page) throw notFound()
+    tagPage('content')
     return page
   })
 
 export const getBlogPosts = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
-  .handler(async ({ data }) => contentStore(env.DB).blogPosts(data.locale))
+  .handler(async ({ data }) => {
+    tagPage('content')
+    return contentStore(env.DB).blogPosts(data.locale)
+  })
 
 export const getBlogPost = createServerFn({ method: 'GET' })
   .validator(type({ locale, slug: contentSlug }))
   .handler(async ({ data }) => {
     const post = await contentStore(env.DB).blogPost(data.slug, data.locale)
     if (!post) throw notFound()
+    tagPage('content')
     return post
   })
 
@@ -162,6 +172,7 @@ export const getProductPage = createServerFn({ method: 'GET' })
       relatedLimit: appConfig.limits.relatedProductsLimit,
     })
     if (!page) throw notFound()
+    tagPage(`product:${page.product.entity_id}`)
     return { ...page, now: now.toISOString() }
   })
 

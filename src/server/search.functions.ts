@@ -15,6 +15,7 @@ import { searchPageSize as pageSize, searchSortKeys } from '../lib/search-page-p
 import { cityName } from '../lib/city-search'
 import { searchLanguage } from '../domain/search-text'
 import { locale, regionId } from '../domain/schemas'
+import { tagPage } from '~/http/request-context'
 
 type ProductHit = { objectID: string; _highlightResult?: { name?: { value?: string } } }
 type SearchResult<T> = {
@@ -40,6 +41,8 @@ export const getSearchPage = createServerFn({ method: 'GET' })
     }),
   )
   .handler(async ({ data }) => {
+    // Results show prices and stock: any product change purges cached result pages (worker/http/page-cache.ts).
+    tagPage('search')
     const now = new Date().toISOString()
     const text = data.q.trim()
     // The city's name for the availability filter, in the page's language.

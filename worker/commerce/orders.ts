@@ -18,7 +18,8 @@ import { availableMethod, checkedDetails, phoneVerified } from './checkout'
 import { CommerceError } from './errors'
 import { addressStore } from '../storage/address-store'
 import { voucherStore } from '../storage/voucher-store'
-import { orderStore, type OrderDetailRow, type OrderRow } from '../storage/order-store'
+import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
+import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { isHostedPayment, paymentMethods, type PaymentCode } from './payments'
 import { sandboxPaymentUrl } from './sandbox-link'
 
@@ -143,6 +144,8 @@ export async function placeOrder(
   const placed = await orderForQuote(env, state.quote_id, input.locale)
   if (!placed) throw new Error(`order for quote ${state.quote_id} vanished`)
   await cartStub(env, state.quote_id).markOrdered(placed.order_id)
+  // A sale that empties the city's stock changes the pages that show the product (worker/http/page-cache.ts).
+  await afterSale(env, state.region_id, products.map((l) => l.product_id))
   // A customer's delivery address is saved to their account, once (docs/product.md, "Accounts").
   if (input.customerId !== null) {
     await addressStore(env.DB).add(input.customerId, details.shipping_address, false, serverLimits.addressesPerCustomer, now)
@@ -223,7 +226,7 @@ export async function expireUnpaidOrders(env: Env, now = new Date()): Promise<nu
   const orders = orderStore(env.DB)
   const cutoff = new Date(now.getTime() - serverLimits.orders.unpaidExpiryMinutes * 60_000)
   const expired = await orders.unpaidSince(cutoff, serverLimits.orders.expiryBatch)
-  for (const id of expired) await orders.cancelOpen(id, 'unpaid', now)
+  for (const id of expired) await cancelOrder(env, id, 'unpaid', now)
   return expired.length
 }
 
@@ -236,7 +239,18 @@ export async function expireUnconfirmedCashOrders(env: Env, now = new Date()): P
   const cutoff = new Date(now.getTime() - serverLimits.orders.cashConfirmHours * 3600_000)
   let cancelled = 0
   for (const id of await orders.unconfirmedCashSince(cutoff, serverLimits.orders.expiryBatch)) {
-    if (await orders.cancelOpen(id, 'unconfirmedCash', now)) cancelled++
+    if (await cancelOrder(env, id, 'unconfirmedCash', now)) cancelled++
   }
   return cancelled
+}
+
+/**
+ * Cancels an order nobody will complete (order-store.ts `cancelOpen`: its stock and what it spent come back, once) and
+ * purges the cached pages of its products, whose stock may be back. Answers whether this call cancelled it.
+ */
+export async function cancelOrder(env: Env, orderId: number, which: CancellableOrder, now = new Date()): Promise<boolean> {
+  const orders = orderStore(env.DB)
+  if (!(await orders.cancelOpen(orderId, which, now))) return false
+  await productsChanged(env, await orders.productIds(orderId))
+  return true
 }

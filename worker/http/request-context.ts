@@ -6,10 +6,15 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { withSecurityHeaders } from './security-headers'
 
 export type CacheOutcome = 'hit' | 'miss'
+/** What the edge page cache did for a page (worker/http/page-cache.ts). */
+export type PageCacheOutcome = 'hit' | 'stale' | 'miss' | 'bypass'
 
 interface RequestContext {
   id: string
   cache: CacheOutcome[]
+  /** What the page being rendered shows, by tag (`category:12`, `product:345`): what purges it. */
+  pageTags: Set<string>
+  page?: PageCacheOutcome
   /** Values read once per request (a page's frame and its body both need the category tree). */
   memo: Map<string, Promise<unknown>>
 }
@@ -23,6 +28,21 @@ export function currentRequestId(): string | undefined {
 /** Called by the KV cache helper so the request's log line shows hits and misses. */
 export function recordCacheOutcome(outcome: CacheOutcome): void {
   storage.getStore()?.cache.push(outcome)
+}
+
+/** Says the page being rendered shows these (worker/http/page-cache.ts); outside a page render it does nothing. */
+export function tagPage(...tags: string[]): void {
+  const context = storage.getStore()
+  for (const tag of tags) context?.pageTags.add(tag)
+}
+
+export function pageTagsOfRequest(): string[] {
+  return [...(storage.getStore()?.pageTags ?? [])]
+}
+
+export function recordPageCache(outcome: PageCacheOutcome): void {
+  const context = storage.getStore()
+  if (context) context.page = outcome
 }
 
 /** Loads a value once per request; outside a request (tests, scripts) it simply loads. */
@@ -55,7 +75,7 @@ export async function handleWithContext(
 ): Promise<Response> {
   const incoming = request.headers.get('x-request-id')
   const id = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID()
-  const context: RequestContext = { id, cache: [], memo: new Map() }
+  const context: RequestContext = { id, cache: [], pageTags: new Set(), memo: new Map() }
   const started = Date.now()
   const url = new URL(request.url)
   let status = 500
@@ -81,6 +101,7 @@ export async function handleWithContext(
         status,
         durationMs: Date.now() - started,
         cache: summariseCache(context.cache),
+        ...(context.page ? { page: context.page } : {}),
       }),
     )
   }

@@ -9,7 +9,7 @@
 import { waitUntil } from 'cloudflare:workers'
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { allDocumentRows, type DocumentRow } from '../storage/product-documents'
-import { cacheKeyVersion, catalogueVersionKey } from '../storage/kv-cache'
+import { cacheKeyVersion, currentCatalogueVersion } from '../storage/kv-cache'
 import { replicaSorts, SearchIndex, type IndexSnapshot, type ReplicaSort } from './engine'
 import { productRecords, suggestionRecords } from './records'
 
@@ -66,11 +66,7 @@ let versionSeen: { at: number; version: string } | null = null
 /** The catalogue's version, read from KV at most every versionCheckSeconds; a missing one is started. */
 async function catalogueVersion(kv: KVNamespace, now: number): Promise<string> {
   if (versionSeen && now - versionSeen.at < serverLimits.search.versionCheckSeconds * 1000) return versionSeen.version
-  let version = await kv.get(catalogueVersionKey)
-  if (!version) {
-    version = crypto.randomUUID()
-    await kv.put(catalogueVersionKey, version)
-  }
+  const version = await currentCatalogueVersion(kv)
   versionSeen = { at: now, version }
   return version
 }

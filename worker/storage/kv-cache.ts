@@ -4,7 +4,8 @@
  *   v1:regions:{ar|en}         the region list, placeholder first
  *   v1:home:{ar|en}            the home content documents
  *   v1:footer:{ar|en}          the footer document
- *   v1:catalogue-version        a random id; the search indexes are rebuilt when it changes (seeding drops it)
+ *   v1:catalogue-version        a random id; search indexes and cached pages are rebuilt when it changes (seeding drops it)
+ *   v1:page-purge:{tag}         when pages showing the tag last changed (worker/http/page-cache.ts)
  * Bump the version prefix when a cached shape changes, so old entries are never read.
  */
 import { recordCacheOutcome, requestMemo } from '../http/request-context'
@@ -25,6 +26,15 @@ export function allCacheKeys(): string[] {
 
 /** Names the catalogue's current state for the search indexes; dropping it (re-seed) makes them rebuild. */
 export const catalogueVersionKey = `${cacheKeyVersion}:catalogue-version`
+
+/** The catalogue's current version, started when missing (a re-seed drops it): search indexes and cached pages follow it. */
+export async function currentCatalogueVersion(kv: KVNamespace): Promise<string> {
+  const version = await kv.get(catalogueVersionKey)
+  if (version) return version
+  const fresh = crypto.randomUUID()
+  await kv.put(catalogueVersionKey, fresh)
+  return fresh
+}
 
 export function kvCache(kv: KVNamespace) {
   return {

@@ -145,6 +145,15 @@ export function orderStore(db: D1Database) {
       return results
     },
 
+    /** The products an order holds (services left out). */
+    async productIds(orderId: number): Promise<number[]> {
+      const { results } = await db
+        .prepare('SELECT DISTINCT product_id FROM order_items WHERE order_id = ? AND parent_sku IS NULL AND product_id IS NOT NULL')
+        .bind(orderId)
+        .all<{ product_id: number }>()
+      return results.map((row) => row.product_id)
+    },
+
     /** Stores the order in one batch; answers null when it landed, else why it was refused. */
     async place(order: NewOrder, now: Date): Promise<PlacementRefusal | null> {
       const orderId = '(SELECT id FROM orders WHERE quote_id = ?)'

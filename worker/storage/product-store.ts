@@ -197,6 +197,26 @@ export function productStore(db: D1Database) {
         skus.map((sku) => [sku, feesForRegion(results.filter((row) => row.sku === sku), regionId, serverLimits.feeFallbackRegionId, locale)]),
       )
     },
+
+    /** Of these products, those with no stock left in the region (a sale just emptied it, or none was there). */
+    async soldOutIn(regionId: number, productIds: readonly number[]): Promise<number[]> {
+      if (productIds.length === 0) return []
+      const { results } = await db
+        .prepare('SELECT product_id FROM stock WHERE region_id = ?1 AND product_id IN (SELECT value FROM json_each(?2)) AND qty <= 0')
+        .bind(regionId, JSON.stringify(productIds))
+        .all<{ product_id: number }>()
+      return results.map((row) => row.product_id)
+    },
+
+    /** Every category listing these products (the pages a change of theirs shows on). */
+    async categoriesOf(productIds: readonly number[]): Promise<number[]> {
+      if (productIds.length === 0) return []
+      const { results } = await db
+        .prepare('SELECT DISTINCT category_id FROM product_categories WHERE product_id IN (SELECT value FROM json_each(?1))')
+        .bind(JSON.stringify(productIds))
+        .all<{ category_id: number }>()
+      return results.map((row) => row.category_id)
+    },
   }
 }
 

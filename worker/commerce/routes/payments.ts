@@ -16,7 +16,7 @@ import { CommerceError } from '../errors'
 import { hostedPaymentCodes, type PaymentCode } from '../payments'
 import { devRouteAllowed } from '../../http/environment'
 import { orderStore, type OrderRow } from '../../storage/order-store'
-import { sendOrderConfirmation } from '../orders'
+import { cancelOrder, sendOrderConfirmation } from '../orders'
 import { isSandboxSignature } from '../sandbox-link'
 import { orderNumber } from '../../../src/domain/order'
 
@@ -68,7 +68,7 @@ export const paymentRoutes = new Hono<CommerceEnv>()
       // A declined payment cancels the order and gives its units back, once.
       if (outcome === 'paid') {
         if (await orders.markPaid(order.id, new Date())) await sendOrderConfirmation(c.env, order.id)
-      } else await orders.cancelOpen(order.id, 'unpaid')
+      } else await cancelOrder(c.env, order.id, 'unpaid')
     }
     // What the order is now decides the way back: an order that expired before the payment came is not paid.
     const now = (await orders.byId(order.id))?.status

@@ -1,0 +1,30 @@
+/**
+ * What a change to products means for the cached pages (worker/http/page-cache.ts, docs/decisions/0010): each
+ * product's page, every category listing it (and so the home rails of those categories), and search results.
+ * Called when a sale empties a city's stock, when a cancelled order gives stock back, and by anything that changes a
+ * product's price, text or stock.
+ */
+import { purgePageTags } from '../http/page-cache'
+import { cacheKinds, kvCache } from '../storage/kv-cache'
+import { productStore } from '../storage/product-store'
+
+export async function productsChanged(env: Env, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return
+  const categories = await productStore(env.DB).categoriesOf(productIds)
+  await purgePageTags(env, [...productIds.map((id) => `product:${id}`), ...categories.map((id) => `category:${id}`), 'search'])
+}
+
+/** After a sale in a region: the products it sold out there change state on every page that shows them. */
+export async function afterSale(env: Env, regionId: number, productIds: readonly number[]): Promise<void> {
+  await productsChanged(env, await productStore(env.DB).soldOutIn(regionId, productIds))
+}
+
+/**
+ * The category tree, the regions, the home or the footer content changed (an import, an edit): their KV copies are
+ * dropped and every page, which all show the frame, renders again.
+ */
+export async function frameChanged(env: Env): Promise<void> {
+  const cache = kvCache(env.CACHE)
+  await Promise.all(cacheKinds.map((kind) => cache.invalidate(kind)))
+  await purgePageTags(env, ['frame'])
+}
