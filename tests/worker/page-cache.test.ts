@@ -53,6 +53,10 @@ describe('the edge page cache', () => {
     expect((await view('/headphones', { cookie: 'region_id=1102' })).outcome).toBe('miss')
     expect((await view('/en/headphones', { cookie: 'region_id=1102; cookieConsent=functions' })).outcome).toBe('miss')
     for (const path of ['/en/cart', '/checkout', '/en/user/profile', '/compare']) expect((await view(path)).outcome, path).toBe('bypass')
+    // The language comes from the path alone: a language cookie cannot put English under an Arabic address.
+    await view('/headphones')
+    const withCookie = await view('/headphones', { cookie: 'PARAGLIDE_LOCALE=en' })
+    expect(withCookie.html).toMatch(/<html lang="ar" dir="rtl"/)
   })
 
   it("gives a signed-in shopper the shared page, with nothing of theirs in it", async () => {

@@ -189,11 +189,12 @@ async function renderAndKeep(env: Env, ctx: ExecutionContext, request: Request, 
   const [forShopper, forCache] = response.body!.tee()
   const keptHeaders = new Headers(response.headers)
   keptHeaders.set(headers.renderedAt, String(renderedAt))
-  keptHeaders.set(headers.tags, [...pageTagsOfRequest(), 'frame'].join(','))
   keptHeaders.set(headers.catalogueVersion, catalogueVersion)
   keptHeaders.set('cache-control', `public, max-age=${serverLimits.pageCache.freshSeconds + serverLimits.pageCache.staleSeconds}`)
   ctx.waitUntil(
     new Response(forCache).arrayBuffer().then(async (body) => {
+      // Read once the whole page has streamed: a part rendered late records its tags late.
+      keptHeaders.set(headers.tags, [...pageTagsOfRequest(), 'frame'].join(','))
       const bytes = new Uint8Array(body)
       keepInMemory(key.url, { bytes, status: response.status, headers: [...keptHeaders] })
       await (await caches.open('pages')).put(key, new Response(bytes.slice(), { status: response.status, headers: keptHeaders }))
