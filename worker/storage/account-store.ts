@@ -34,6 +34,15 @@ export interface StoredCode {
 }
 
 export function accountStore(db: D1Database) {
+  /** One try of a code or a reset, taken in one statement (takeCodeTry says why). */
+  async function takeTry(table: 'otp_codes' | 'password_resets', id: number, maxTries: number): Promise<number | null> {
+    const row = await db
+      .prepare(`UPDATE ${table} SET wrong_attempts = wrong_attempts + 1 WHERE id = ?2 AND used = 0 AND wrong_attempts < ?1 RETURNING wrong_attempts`)
+      .bind(maxTries, id)
+      .first<{ wrong_attempts: number }>()
+    return row?.wrong_attempts ?? null
+  }
+
   async function customerWhere(column: 'mobile' | 'email', value: string) {
     const row = await db.prepare(`SELECT ${customerColumns}, c.password_hash FROM customers c WHERE c.${column} = ?`).bind(value).first<CustomerRow>()
     return row ? { customer: toCustomer(row), passwordHash: row.password_hash } : null
@@ -132,13 +141,7 @@ export function accountStore(db: D1Database) {
      * one (eight at once used to be compared against one count). Answers the tries taken so far, or null when none
      * was left (or the code is spent): then nothing may be compared. A right code is spent by spendCode.
      */
-    async takeCodeTry(id: number, maxTries: number): Promise<number | null> {
-      const row = await db
-        .prepare('UPDATE otp_codes SET wrong_attempts = wrong_attempts + 1 WHERE id = ?2 AND used = 0 AND wrong_attempts < ?1 RETURNING wrong_attempts')
-        .bind(maxTries, id)
-        .first<{ wrong_attempts: number }>()
-      return row?.wrong_attempts ?? null
-    },
+    takeCodeTry: (id: number, maxTries: number) => takeTry('otp_codes', id, maxTries),
 
     /** Spends a code once: false when another request spent it first. */
     async spendCode(id: number): Promise<boolean> {
@@ -196,13 +199,7 @@ export function accountStore(db: D1Database) {
         .first<StoredCode>(),
 
     /** As takeCodeTry, for a password reset: null when no try was left. */
-    async takePasswordResetTry(id: number, maxTries: number): Promise<number | null> {
-      const row = await db
-        .prepare('UPDATE password_resets SET wrong_attempts = wrong_attempts + 1 WHERE id = ?2 AND used = 0 AND wrong_attempts < ?1 RETURNING wrong_attempts')
-        .bind(maxTries, id)
-        .first<{ wrong_attempts: number }>()
-      return row?.wrong_attempts ?? null
-    },
+    takePasswordResetTry: (id: number, maxTries: number) => takeTry('password_resets', id, maxTries),
 
     /**
      * Spends the reset and sets the new password in one batch; a new password signs out every session.
