@@ -44,6 +44,9 @@ describe('the edge page cache', () => {
     expect(second.html).toContain(`nonce="${second.nonce}"`)
     expect(second.html.replaceAll(second.nonce!, 'N')).toBe(first.html.replaceAll(first.nonce!, 'N'))
     expect(second.headers.getSetCookie()).toEqual([])
+    // Browsers are told what the render told them: the cache's own lifetime is not theirs.
+    expect(second.headers.get('cache-control')).toBe(first.headers.get('cache-control'))
+    expect([...second.headers.keys()].filter((name) => name.startsWith('x-page-') && name !== 'x-page-cache')).toEqual([])
   })
 
   it('keeps one copy per city, language, banner and consent, and none for the cart, checkout or account', async () => {

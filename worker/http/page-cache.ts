@@ -33,8 +33,11 @@ const headers = {
   renderedAt: 'x-page-rendered-at',
   tags: 'x-page-tags',
   catalogueVersion: 'x-page-catalogue-version',
+  /** What the render said to browsers: the kept copy's own Cache-Control is for the Cache API, never sent on. */
+  browserCacheControl: 'x-page-browser-cache-control',
   outcome: 'x-page-cache',
 } as const
+const bookkeeping: string[] = [headers.renderedAt, headers.tags, headers.catalogueVersion, headers.browserCacheControl]
 
 const purgeKey = (tag: string) => `${cacheKeyVersion}:page-purge:${tag}`
 
@@ -147,12 +150,14 @@ function fromCache(page: KeptPage, outcome: PageCacheOutcome, request: Request):
   let stored: string | undefined
   const fresh = newNonce()
   for (const [name, value] of page.headers) {
-    if (name === headers.renderedAt || name === headers.tags || name === headers.catalogueVersion) continue
+    if (bookkeeping.includes(name) || name === 'cache-control') continue
     if (name === 'content-security-policy') {
       stored = /'nonce-([^']+)'/.exec(value)?.[1]
       out.set(name, stored ? value.replaceAll(stored, fresh) : value)
     } else out.set(name, value)
   }
+  const browserCacheControl = page.headers.find(([name]) => name === headers.browserCacheControl)?.[1]
+  if (browserCacheControl) out.set('cache-control', browserCacheControl)
   out.set(headers.outcome, outcome)
   if (request.method === 'HEAD') return new Response(null, { status: page.status, headers: out })
   // A copy per answer: the kept bytes serve the next view too.
@@ -190,6 +195,7 @@ async function renderAndKeep(env: Env, ctx: ExecutionContext, request: Request, 
   const keptHeaders = new Headers(response.headers)
   keptHeaders.set(headers.renderedAt, String(renderedAt))
   keptHeaders.set(headers.catalogueVersion, catalogueVersion)
+  keptHeaders.set(headers.browserCacheControl, response.headers.get('cache-control') ?? '')
   keptHeaders.set('cache-control', `public, max-age=${serverLimits.pageCache.freshSeconds + serverLimits.pageCache.staleSeconds}`)
   ctx.waitUntil(
     new Response(forCache).arrayBuffer().then(async (body) => {
