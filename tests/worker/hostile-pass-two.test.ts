@@ -299,5 +299,15 @@ describe('L8: personalisation events', () => {
     })
     expect(sent.status).toBe(200)
     expect(await env.DB.prepare('SELECT user_id FROM personalisation_events WHERE session_id = ?').bind(sessionId).first('user_id')).toBeNull()
+    // A session whose token stands is credited to its customer.
+    const live = await issueCustomerToken(env.DB, found!.customer.id)
+    const liveSealed = await sealSession(env, { user: { id: found!.customer.id } as never, mage: live.token, expires: live.expiresAt.toISOString() })
+    const liveSessionId = `s-${crypto.randomUUID()}`
+    await SELF.fetch(`${origin}/api/aws/event`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': newIp(), cookie: `${cookies.session.name}=${liveSealed}` },
+      body: JSON.stringify({ eventList: [{ eventType: 'view_item', itemId: 'X1' }], sessionId: liveSessionId }),
+    })
+    expect(await env.DB.prepare('SELECT user_id FROM personalisation_events WHERE session_id = ?').bind(liveSessionId).first('user_id')).toBe(found!.customer.id)
   })
 })

@@ -14,6 +14,7 @@ import { eventStore } from '../storage/event-store'
 import { serverLimits } from '../../app.config'
 import { withinHourlyLimit } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'
+import { commerceClient } from '../commerce/client'
 import { unsealSession } from '../storefront/sealed-session'
 import { ApiError } from './errors'
 
@@ -57,9 +58,10 @@ export const accountApi = new Hono<{ Bindings: Env }>()
     if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, serverLimits.anonymousWrites.eventRequestsPerIpPerHour))) throw new ApiError(429, 'rate_limited')
     // A sealed session outlives its sign-out (a copy in another tab, a token revoked by a password reset): the
     // backend says whether its customer token still stands before an event is credited to the customer.
+    // Asked with the sealed session's own token, as getSession asks (src/server/session.functions.ts).
     const sealed = await unsealSession(c.env, honoCookieJar(c).get(cookies.session))
-    const signedIn = sealed ? await (await apiSession(c).client()).settle<{ user: { id: number } }>('GET', '/customer/checkifauth') : null
-    const userId = signedIn?.data?.user.id ?? null
+    const stands = sealed ? (await commerceClient(c.env, { ...(await apiSession(c).caller()), mage: sealed.mage }).settle('GET', '/customer/checkifauth')).status === 200 : false
+    const userId = sealed && stands ? sealed.user.id : null
     try {
       await eventStore(c.env.DB).recordPersonalisation(eventList, { sessionId: sessionId ?? null, userId }, new Date())
     } catch (error) {
