@@ -164,6 +164,13 @@ export const serverLimits = {
     /** The hottest pages an isolate keeps in memory in front of the Cache API (an isolate has 128 MB). */
     memoryBytes: 8 * 1024 * 1024,
   },
+  /** Each category's listing index (worker/catalogue/listing-indexes.ts, docs/decisions/0011). */
+  listingIndex: {
+    /** What an isolate keeps in memory (all categories of a 100,000-product catalogue take about 17 MB). */
+    memoryBytes: 24 * 1024 * 1024,
+    /** A snapshot in KV outlives a change by this long at most (a newer catalogue version or change replaces it sooner). */
+    snapshotSeconds: 24 * 60 * 60,
+  },
   search: {
     /** The embedded engine rebuilds its indexes from D1 when older than this (stock and prices move)... */
     indexMaxAgeSeconds: 300,

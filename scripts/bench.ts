@@ -21,6 +21,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     rounds: { type: 'string', default: '4' },
     port: { type: 'string', default: '8791' },
+    /** Only the growth table (646, 10,000 and 100,000 products): a few minutes instead of the whole bench. */
+    'growth-only': { type: 'boolean', default: false },
   },
 })
 const requests = Number(values.requests)
@@ -55,6 +57,8 @@ const targets: Target[] = [
 /** A new address per request for an uncached page: a query parameter the page ignores, so the cache has never seen it. */
 let uncachedSeq = 0
 const addressOf = (target: Target) => (target.uncached ? `${target.path}${target.path.includes('?') ? '&' : '?'}nocache=${++uncachedSeq}` : target.path)
+
+let base = ''
 
 const clockTicks = Number(execSync('getconf CLK_TCK').toString().trim()) || 100
 
@@ -108,12 +112,12 @@ async function fetchOnce(path: string): Promise<number> {
 }
 
 /** Drives one path at the fixed concurrency; the latencies and the wall time it took. */
-async function drive(target: Target, count: number) {
+async function drive(target: Target, count: number, parallel = concurrency) {
   const latencies: number[] = []
   let next = 0
   const started = performance.now()
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: parallel }, async () => {
       while (next < count) {
         next++
         latencies.push(await fetchOnce(addressOf(target)))
@@ -129,7 +133,87 @@ function summarise(latencies: number[], seconds: number) {
   return { median: at(0.5), p95: at(0.95), rps: latencies.length / seconds }
 }
 
-const { base, pid: serverPid, stop } = await startLocalWorker(port, { build: !values['no-build'] })
+/**
+ * How the cost of a page grows with the catalogue (docs/decisions/0011-listing-indexes.md): workerd CPU per request at
+ * the seeded size, 10,000 and 100,000 products, each against the bare Hono route of the same run, cached (a repeat
+ * view the edge page cache answers) and uncached (a new address each time, so every request renders). The listing
+ * indexes are warm, as they are once any shopper has opened a category; the first view of the largest category after a
+ * start, which builds its index from D1, is printed beside it.
+ */
+async function benchGrowth() {
+  // As issue 25 measured it: four shoppers at once on two cores.
+  const growthConcurrency = 4
+  const sizes = [undefined, 10_000, 100_000] as const
+  const growthTargets = [
+    { name: 'home (/en/)', path: '/en/' },
+    { name: 'largest category (/en/kitchen)', path: '/en/kitchen' },
+    { name: 'filtered category', path: '/en/kitchen?brand=philips&in_stock=1&sort=price_asc' },
+    { name: 'deep page (?page=40, or the last)', path: '/en/kitchen?page=40' },
+    { name: 'product page', path: '' },
+  ]
+  const perSize: { label: string; products: number; bare: number; firstKitchenMs: number; cpu: Map<string, number> }[] = []
+  for (const [i, products] of sizes.entries()) {
+    const worker = await startLocalWorker(port + 40 + i, { build: false, products })
+    base = worker.base
+    try {
+      const pids = workerdPids(worker.pid)
+      const startedAt = performance.now()
+      const kitchen = await (await fetch(`${base}/en/kitchen`, { headers })).text()
+      const firstKitchenMs = performance.now() - startedAt
+      const productPath = /href="(\/en\/product\/[^"]+)"/.exec(kitchen)?.[1] ?? '/en/kitchen'
+      const count = Number((/([\d,]+) products/.exec(kitchen)?.[1] ?? '0').replaceAll(',', ''))
+      // Every route warmed first (the index builds, the JIT, the OS reading a fresh database file), then the routes
+      // take turns over four rounds, so a drift of the machine touches them all alike.
+      const routes: [string, Target, number][] = [['bare', { name: 'bare', path: '/api/health/live', kind: 'baseline-hono' }, 60]]
+      for (const target of growthTargets) {
+        const path = target.path || productPath
+        routes.push([`${target.name}, cached`, { name: target.name, path, kind: 'page' }, 60])
+        routes.push([`${target.name}, uncached`, { name: target.name, path, kind: 'page', uncached: true }, 50])
+      }
+      for (const [, target] of routes) await drive(target, 40, growthConcurrency)
+      const spent = new Map<string, { cpu: number; requests: number }>(routes.map(([name]) => [name, { cpu: 0, requests: 0 }]))
+      for (let round = 0; round < 4; round++) {
+        for (const [name, target, count] of routes) {
+          const before = cpuSeconds(pids)
+          await drive(target, count, growthConcurrency)
+          const entry = spent.get(name)!
+          entry.cpu += cpuSeconds(pids) - before
+          entry.requests += count
+        }
+      }
+      const cpu = new Map([...spent].map(([name, { cpu, requests }]) => [name, (cpu * 1000) / requests]))
+      perSize.push({ label: products ? products.toLocaleString('en') : 'seeded', products: count, bare: cpu.get('bare')!, firstKitchenMs, cpu })
+    } finally {
+      worker.stop()
+    }
+  }
+  const f = (n: number, d = 1) => n.toFixed(d).padStart(7)
+  const [seeded] = perSize
+  console.log(`\nGrowth with the catalogue: workerd CPU ms per request (x the bare route of that run), concurrency ${growthConcurrency}`)
+  console.log(`${'page'.padEnd(46)}${perSize.map((s) => `${s.label.padStart(20)}`).join('')}   growth at 100,000`)
+  const rowsOf = ['bare', ...growthTargets.flatMap((t) => [`${t.name}, cached`, `${t.name}, uncached`])]
+  for (const name of rowsOf) {
+    const cells = perSize.map((s) => `${f(s.cpu.get(name)!, 1)} (${(s.cpu.get(name)! / s.bare).toFixed(1).padStart(4)}x)`.padStart(20))
+    const growth = perSize.at(-1)!.cpu.get(name)! / seeded!.cpu.get(name)!
+    console.log(`${name.padEnd(46)}${cells.join('')}   ${f(growth, 2)}x`)
+  }
+  console.log(`${'products in the largest category'.padEnd(46)}${perSize.map((s) => String(s.products).padStart(20)).join('')}`)
+  console.log(
+    `${'first /en/kitchen after a start, ms (wall)'.padEnd(46)}${perSize.map((s) => s.firstKitchenMs.toFixed(0).padStart(20)).join('')}`,
+  )
+  console.log('Bars (issue 25): uncached listing pages at 100,000 products <= 1.2x their cost at the seeded size; cached views <= 1.5x the bare route.')
+}
+
+if (values['growth-only']) {
+  if (!values['no-build']) run('npm run build')
+  await benchGrowth()
+} else {
+  await benchAll()
+}
+
+async function benchAll() {
+const { base: started, pid: serverPid, stop } = await startLocalWorker(port, { build: !values['no-build'] })
+base = started
 // One simple, sellable product with stock enough for every order the bench places.
 const picked = execSync(
   `npx wrangler d1 execute DB --local --json --command "SELECT sku FROM products WHERE type_id = 'simple' AND not_for_sale = 0 AND back_orders = 0 AND big_items = 0 ORDER BY entity_id LIMIT 1"`,
@@ -317,6 +401,8 @@ for (const [i, products] of [undefined, 10_000].entries()) {
 }
 console.log('Bar (docs/architecture.md, "Bars every part clears"): search <= 20 ms p95 at 10,000 products, suggestions and results alike.')
 
+
+await benchGrowth()
 // The engine choice: MiniSearch (embedded) against SQLite FTS5 (what D1 offers), in this process.
 console.log('\nSearch engines, the /search query in process (no Worker, no D1 hop):  median ms  p95 ms  build ms')
 for (const products of [640, 10_000]) compareEngines(products)
@@ -333,4 +419,5 @@ for (const products of [640, 10_000]) compareEngines(products)
       .map(([kind, { queries, passed }]) => `${kind} ${passed}/${queries}`)
       .join(', ')}`,
   )
+}
 }

@@ -12,7 +12,8 @@ import { categorySlug, productSlug } from '../domain/catalogue'
 import { contentSlug } from '../domain/content'
 import { contentStore } from '~/storage/content-store'
 import { productDetail, productStore } from '~/storage/product-store'
-import { browseListing } from '~/catalogue/listing'
+import { browseListing, mostPopular } from '~/catalogue/listing'
+import { listingIndexOf } from '~/catalogue/listing-indexes'
 import { appConfig, type Locale } from '../../app.config'
 import { findCategory, menuTree } from '../domain/category-tree'
 import { riyadhDateString } from '../domain/dates'
@@ -58,6 +59,9 @@ export const getFrameData = createServerFn({ method: 'GET' })
     }
   })
 
+/** Products in each of the home page's rails. */
+const homeRailSize = 10
+
 export const getHomePage = createServerFn({ method: 'GET' })
   .validator(type({ locale, regionId }))
   .handler(async ({ data }) => {
@@ -72,7 +76,9 @@ export const getHomePage = createServerFn({ method: 'GET' })
           content.rails.map(async (rail) => {
             const category = findCategory(tree, rail.category_url_key)
             if (category) tagPage(`category:${category.id}`)
-            const list = category ? await products.listByCategory(category.id, data.locale, data.regionId, 10) : []
+            const list = category
+              ? await products.summariesByIds(mostPopular(await listingIndexOf(env, category.id), homeRailSize), data.locale, data.regionId)
+              : []
             return { ...rail, products: list }
           }),
         )
@@ -117,7 +123,7 @@ export const getCategoryPage = createServerFn({ method: 'GET' })
     const products = productStore(env.DB)
     const now = new Date()
     const region = data.regionId
-    const listing = browseListing(await products.listingRows(category.id, region), data.query, {
+    const listing = browseListing(await listingIndexOf(env, category.id), data.query, {
       now,
       regionId: region,
       fastDeliveryRegionIds,

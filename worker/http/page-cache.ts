@@ -121,6 +121,20 @@ export async function purgePageTags(env: Env, tags: Iterable<string>, now = Date
   )
 }
 
+/**
+ * The catalogue's version and when any of these tags last changed, read as the cache reads them (memoised for
+ * `memoSeconds`): what else is derived from the catalogue, such as the listing indexes, follows the same marks.
+ */
+export async function catalogueChanges(env: Env, tags: readonly string[], now = Date.now()): Promise<{ version: string; changedAt: number }> {
+  const values = await readMemoised(env, [catalogueVersionKey, ...tags.map(purgeKey)], now)
+  let version = values.get(catalogueVersionKey) ?? ''
+  if (!version) {
+    version = await currentCatalogueVersion(env.CACHE)
+    memo.set(catalogueVersionKey, { value: version, at: now })
+  }
+  return { version, changedAt: Math.max(0, ...tags.map((tag) => Number(values.get(purgeKey(tag)) || 0))) }
+}
+
 /** Whether a cached page is still what its tags and the catalogue say: at most one KV read for all of them. */
 async function stillCurrent(env: Env, page: KeptPage, now: number): Promise<boolean> {
   const header = (name: string) => page.headers.find(([n]) => n === name)?.[1] ?? ''

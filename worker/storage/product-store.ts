@@ -4,7 +4,6 @@ import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../
 import type { ProductLabel } from '../../src/domain/labels'
 import { productImagePath, type ProductMessage, type ProductOption, type ProductSummary } from '../../src/domain/product'
 import { feesForRegion, type PricedFeeOption, type ProductFee } from '../../src/domain/product-fees'
-import type { ListingRow } from '../catalogue/listing'
 import type { ProductRow } from '../../src/domain/catalogue'
 
 type SummaryRecord = Pick<
@@ -93,37 +92,45 @@ function toSummary(r: SummaryRecord, locale: Locale): ProductSummary {
   }
 }
 
+/** One product of a category as a listing index needs it (worker/catalogue/listing.ts). */
+export interface ListingRecord {
+  entity_id: number
+  brand_en: string
+  brand_ar: string
+  price: number
+  special_price: number | null
+  discounted_price_from: string | null
+  discounted_price_to: string | null
+  popularity: number
+  created_at: string
+  back_orders: number
+  not_for_sale: number
+  fast_delivery: number
+  big_items: number
+  delivery_within_24_hours: number
+  /** Ids of the regions holding units, comma-separated (null when none does). */
+  stocked_regions: string | null
+}
+
 export function productStore(db: D1Database) {
   return {
-    /** Products of a category (and its sub-categories), most popular first: the home page's rails. */
-    async listByCategory(categoryId: number, locale: Locale, regionId: number, limit: number) {
-      const { results } = await db
-        .prepare(
-          `SELECT ${summaryColumns} FROM product_categories pc
-           JOIN products p ON p.entity_id = pc.product_id
-           LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
-           WHERE pc.category_id = ?1 ORDER BY p.popularity DESC, p.entity_id LIMIT ?3`,
-        )
-        .bind(categoryId, regionId, limit)
-        .all<SummaryRecord>()
-      return results.map((r) => toSummary(r, locale))
-    },
-
-    /** One lean row per product of a category (sub-categories included), for filters and facets. */
-    async listingRows(categoryId: number, regionId: number): Promise<ListingRow[]> {
+    /**
+     * One lean record per product of a category (sub-categories included), with the regions holding units: what a
+     * category's listing index is built from (worker/catalogue/listing-indexes.ts), once per change, never per view.
+     */
+    async listingRecords(categoryId: number): Promise<ListingRecord[]> {
       const { results } = await db
         .prepare(
           `SELECT p.entity_id, p.brand_en, p.brand_ar, p.price, p.special_price, p.discounted_price_from, p.discounted_price_to,
                   p.popularity, p.created_at, p.back_orders, p.not_for_sale, p.fast_delivery, p.big_items,
-                  p.delivery_within_24_hours, s.qty,
-                  EXISTS (SELECT 1 FROM stock a WHERE a.product_id = p.entity_id AND a.qty > 0) AS any_stock
+                  p.delivery_within_24_hours,
+                  (SELECT group_concat(s.region_id) FROM stock s WHERE s.product_id = p.entity_id AND s.qty > 0) AS stocked_regions
            FROM product_categories pc
            JOIN products p ON p.entity_id = pc.product_id
-           LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
            WHERE pc.category_id = ?1`,
         )
-        .bind(categoryId, regionId)
-        .all<ListingRow>()
+        .bind(categoryId)
+        .all<ListingRecord>()
       return results
     },
 

@@ -1,0 +1,125 @@
+/**
+ * Each category's listing index (worker/catalogue/listing.ts, docs/decisions/0011-listing-indexes.md), kept where it
+ * costs least to read:
+ * 1. this isolate's memory (at most `serverLimits.listingIndex.memoryBytes`, the least recently used dropped first);
+ * 2. a binary snapshot in KV (`v1:listing-index:<category>`), so a new isolate decodes one value instead of reading
+ *    every product of the category from D1;
+ * 3. built from D1, then kept in both.
+ *
+ * An index is current while the catalogue version it was built from is the current one and nothing shown on the
+ * category's pages changed after it was built: the same marks the page cache follows, written by
+ * worker/catalogue/page-purge.ts when a sale empties a city's stock, a cancellation gives stock back or a product
+ * changes. The build time is taken before D1 is read, so a change during the build leaves the index old.
+ */
+import { waitUntil } from 'cloudflare:workers'
+import { serverLimits } from '../../app.config'
+import { catalogueChanges } from '../http/page-cache'
+import { cacheKeyVersion } from '../storage/kv-cache'
+import { productStore } from '../storage/product-store'
+import { buildListingIndex, listingArrays, type ListingIndex } from './listing'
+
+interface KeptIndex {
+  index: ListingIndex
+  version: string
+  builtAt: number
+  bytes: number
+}
+
+const snapshotKey = (categoryId: number) => `${cacheKeyVersion}:listing-index:${categoryId}`
+const snapshotFormat = 1
+
+const inMemory = new Map<number, KeptIndex>()
+let inMemoryBytes = 0
+const building = new Map<number, Promise<KeptIndex>>()
+
+function keep(categoryId: number, kept: KeptIndex): void {
+  const old = inMemory.get(categoryId)
+  if (old) inMemoryBytes -= old.bytes
+  inMemory.delete(categoryId)
+  inMemory.set(categoryId, kept)
+  inMemoryBytes += kept.bytes
+  for (const [oldest, entry] of inMemory) {
+    if (inMemoryBytes <= serverLimits.listingIndex.memoryBytes || oldest === categoryId) break
+    inMemory.delete(oldest)
+    inMemoryBytes -= entry.bytes
+  }
+}
+
+const isCurrent = (kept: KeptIndex | null | undefined, version: string, changedAt: number): kept is KeptIndex =>
+  !!kept && kept.version === version && kept.builtAt > changedAt
+
+/** The category's listing index as it is now. */
+export async function listingIndexOf(env: Env, categoryId: number): Promise<ListingIndex> {
+  const { version, changedAt } = await catalogueChanges(env, [`category:${categoryId}`])
+  const known = inMemory.get(categoryId)
+  if (isCurrent(known, version, changedAt)) {
+    keep(categoryId, known) // most recently used
+    return known.index
+  }
+  // Requests of one isolate that arrive together share one read or build.
+  let pending = building.get(categoryId)
+  if (!pending) {
+    pending = freshIndex(env, categoryId, version, changedAt).finally(() => building.delete(categoryId))
+    building.set(categoryId, pending)
+  }
+  const kept = await pending
+  keep(categoryId, kept)
+  return kept.index
+}
+
+async function freshIndex(env: Env, categoryId: number, version: string, changedAt: number): Promise<KeptIndex> {
+  const snapshot = await env.CACHE.get(snapshotKey(categoryId), 'arrayBuffer')
+  const decoded = snapshot ? decodeSnapshot(snapshot) : null
+  if (isCurrent(decoded, version, changedAt)) return decoded
+  const builtAt = Date.now()
+  const index = buildListingIndex(await productStore(env.DB).listingRecords(categoryId))
+  const encoded = encodeSnapshot(index, version, builtAt)
+  waitUntil(env.CACHE.put(snapshotKey(categoryId), encoded, { expirationTtl: serverLimits.listingIndex.snapshotSeconds }))
+  return { index, version, builtAt, bytes: encoded.byteLength }
+}
+
+const arrayNames = Object.keys(listingArrays) as (keyof typeof listingArrays)[]
+const align = (n: number) => Math.ceil(n / 8) * 8
+
+/**
+ * The snapshot: a 4-byte length, a JSON header (format, version, build time, size, brands, regions), then each array
+ * of the index in `listingArrays` order, each starting on an 8-byte boundary so it is read in place, without a copy.
+ */
+export function encodeSnapshot(index: ListingIndex, version: string, builtAt: number): ArrayBuffer {
+  const header = new TextEncoder().encode(
+    JSON.stringify({ format: snapshotFormat, version, builtAt, size: index.size, brands: index.brands, regions: index.regions }),
+  )
+  let length = align(4 + header.byteLength)
+  for (const name of arrayNames) length += align(index[name].byteLength)
+  const buffer = new ArrayBuffer(length)
+  new DataView(buffer).setUint32(0, header.byteLength, true)
+  new Uint8Array(buffer, 4).set(header)
+  let offset = align(4 + header.byteLength)
+  for (const name of arrayNames) {
+    const array = index[name]
+    new Uint8Array(buffer, offset, array.byteLength).set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength))
+    offset += align(array.byteLength)
+  }
+  return buffer
+}
+
+/** Reads a snapshot back; null when it is of another format or cut short (then the index is built again). */
+export function decodeSnapshot(buffer: ArrayBuffer): KeptIndex | null {
+  try {
+    const headerLength = new DataView(buffer).getUint32(0, true)
+    const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headerLength)))
+    if (header.format !== snapshotFormat) return null
+    const size: number = header.size
+    let offset = align(4 + headerLength)
+    const arrays: Record<string, ArrayBufferView> = {}
+    for (const name of arrayNames) {
+      const Array = listingArrays[name]
+      arrays[name] = new Array(buffer, offset, size)
+      offset += align(size * Array.BYTES_PER_ELEMENT)
+    }
+    const index = { size, brands: header.brands, regions: header.regions, ...arrays } as ListingIndex
+    return { index, version: header.version, builtAt: header.builtAt, bytes: buffer.byteLength }
+  } catch {
+    return null
+  }
+}
