@@ -1,12 +1,17 @@
 // npm run lighthouse: Lighthouse (from npm) in Debian's Chromium against the built Worker, mobile
-// form factor with Lighthouse's default simulated throttling, on home, category, product, cart and checkout pages
+// form factor with simulated throttling whose CPU slowdown is calibrated to this machine (its benchmark index / 850,
+// at least 1: the phone is a high-end one whatever machine runs this; scripts/benchmark-index.ts), on home,
+// category, product, cart and checkout pages
 // in both languages (the cart filled through the Direct API), through a local stand-in for the edge's compression (scripts/edge-compression.ts).
 // Prints the four category scores and LCP, CLS and TBT beside the bars of
 // docs/architecture.md, "Bars every part clears", and exits 1 when a page misses one.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { throttling } from 'lighthouse/core/config/constants.js'
 import { parseArgs } from 'node:util'
-import { chromiumExecutable } from '../tests/e2e/browser'
+import { chromium } from '@playwright/test'
+import { chromiumExecutable, chromiumLaunchOptions } from '../tests/e2e/browser'
+import { benchmarkIndex, slowdownFor } from './benchmark-index'
 import { startEdgeCompression } from './edge-compression'
 import { startLocalWorker } from './local-worker'
 
@@ -20,9 +25,23 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     // Only these paths (comma-separated), e.g. --only /,/en/laptops
     only: { type: 'string' },
+    /** The device to stand for: Lighthouse's benchmark index (850: a high-end phone). */
+    device: { type: 'string', default: '850' },
   },
 })
 const bars = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1200, cls: 0.02, tbtMs: 100 }
+
+// This machine's benchmark index, measured in the same Chromium before any page: the slowdown that makes it a phone.
+const machineIndex = await (async () => {
+  const probe = await chromium.launch(chromiumLaunchOptions())
+  const page = await probe.newPage()
+  try {
+    return await benchmarkIndex((source) => page.evaluate(source))
+  } finally {
+    await probe.close()
+  }
+})()
+const cpuSlowdown = slowdownFor(machineIndex, Number(values.device))
 
 const worker = await startLocalWorker(Number(values.port), { build: !values['no-build'] })
 const { base, server: edge } = await startEdgeCompression(worker.base, Number(values.port) + 1)
@@ -46,7 +65,8 @@ try {
   for (const path of pages) await (await fetch(base + path)).arrayBuffer()
 
   console.log(
-    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${base}`,
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${base}\n` +
+      `machine benchmark index ${machineIndex}, device index ${values.device}, CPU slowdown ${cpuSlowdown}x (Lighthouse's default: 4x whatever the machine)`,
   )
   console.log(`page (median of ${values.runs} runs by performance)                   perf  a11y  best   seo   LCP ms   CLS    TBT ms`)
   for (const path of pages) {
@@ -58,6 +78,9 @@ try {
         output: 'json' as const,
         logLevel: 'error' as const,
         locale: 'en-US' as const,
+        throttlingMethod: 'simulate' as const,
+        // Lighthouse's own mobile network (slow 4G), with the calibrated CPU slowdown in place of its fixed 4x.
+        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
         ...(/\/(cart|checkout)$/.test(path) ? { extraHeaders: { Cookie: cartCookies[path.startsWith('/en/') ? 'en' : 'ar'] } } : {}),
       }
       let run = (await lighthouse(base + path, flags))!.lhr
