@@ -176,6 +176,8 @@ export const serverLimits = {
     indexMaxAgeSeconds: 300,
     /** ...and when the catalogue version in KV changes, read at most this often. */
     versionCheckSeconds: 10,
+    /** A product row read for a search hit is used again for this long (its stock shown at most this old). */
+    hitRowSeconds: 30,
     maxQueryLength: 1000,
     maxHitsPerPage: 100,
     maxRequestsPerCall: 10,

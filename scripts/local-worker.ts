@@ -1,6 +1,7 @@
 // The built Worker served locally (vite preview -> workerd) for the bench and Lighthouse runs:
 // migrates and seeds the local D1, starts the server in its own process group, waits until it answers.
 import { execSync, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 
 export const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
 
@@ -12,7 +13,7 @@ export function run(command: string) {
  * Serves the built Worker on the port. With `products`, the catalogue is generated at that size into
  * its own state directory (the default store's data stays as it is). With `keepState`, nothing is seeded.
  */
-export async function startLocalWorker(port: number, options: { build: boolean; products?: number; keepState?: boolean }) {
+export async function startLocalWorker(port: number, options: { build: boolean; products?: number; keepState?: boolean; reuseSeeded?: boolean }) {
   if (options.build) run('npm run build')
   if (options.keepState) {
     // A restart of the same store: its data (and what KV holds) stays as the last run left it.
@@ -22,8 +23,14 @@ export async function startLocalWorker(port: number, options: { build: boolean; 
     const state = `.wrangler/bench-${options.products}`
     const seedFile = `.seed/bench-${options.products}.sql`
     process.env.MATJAR_STATE_DIR = state
-    run(`rm -rf ${state} && npm run db:migrate && tsx scripts/write-seed-sql.ts --products ${options.products} --out ${seedFile}`)
-    run(`wrangler d1 execute DB --local --persist-to ${state} --file ${seedFile} >/dev/null`)
+    if (options.reuseSeeded && existsSync(`${state}/seeded`)) {
+      // The catalogue as a previous run seeded it (seeding 100,000 products takes minutes); what KV kept from that run
+      // (cached content, the catalogue version and with it every index snapshot) is dropped, as a seed drops it.
+      run(`wrangler kv bulk delete --binding CACHE --local --persist-to ${state} --force .seed/cache-keys.json >/dev/null`)
+    } else {
+      run(`rm -rf ${state} && npm run db:migrate && tsx scripts/write-seed-sql.ts --products ${options.products} --out ${seedFile}`)
+      run(`wrangler d1 execute DB --local --persist-to ${state} --file ${seedFile} >/dev/null && touch ${state}/seeded`)
+    }
   } else {
     delete process.env.MATJAR_STATE_DIR
     run('npm run db:migrate')

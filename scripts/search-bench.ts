@@ -46,10 +46,9 @@ export async function searchColdStartMs(base: string): Promise<number> {
   return post(base, results('samsung'))
 }
 
-export async function benchSearch(base: string, label: string) {
+/** Suggestions and results, each typed query 10 times, one request at a time, after two warm-up rounds. */
+export async function benchSearch(base: string) {
   await measure(base, suggestions, 2)
-  const s = await measure(base, suggestions, 10)
-  const r = await measure(base, results, 10)
-  const f = (n: number) => n.toFixed(2).padStart(8)
-  console.log(`  ${label.padEnd(34)} suggestions ${f(s.median)} ${f(s.p95)}   results ${f(r.median)} ${f(r.p95)}   (${s.count} requests each, one at a time)`)
+  await measure(base, results, 2)
+  return { suggestions: await measure(base, suggestions, 10), results: await measure(base, results, 10) }
 }

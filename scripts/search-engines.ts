@@ -1,8 +1,8 @@
-// The engine choice of issue 5, measured: the embedded MiniSearch index against SQLite FTS5 (what D1
+// The engine choice (docs/decisions/0012-search-at-scale.md), measured: the embedded index against SQLite FTS5 (what D1
 // runs) over the same generated catalogue, the same normalised text and synonyms, answering the
 // /search page's query (24 hits, brand and category counts, in stock in region 1101, every word,
 // the last as a prefix, relevance then popularity). Both run in this Node process, so the figures
-// are the engines' own cost: in production FTS5 adds a D1 round trip, MiniSearch a build per isolate.
+// are the engines' own cost: in production FTS5 adds a D1 round trip per query, the embedded index a snapshot read per isolate.
 import { DatabaseSync } from 'node:sqlite'
 import { productRecords } from '../worker/search/records'
 import { SearchIndex } from '../worker/search/engine'
@@ -92,6 +92,6 @@ export function compareEngines(products: number) {
   const found = englishQueries.map((q) => `${mini.search({ ...query, query: q }).nbHits}/${fts.count(q)}`).join(' ')
   const n = (x: number) => x.toFixed(2).padStart(8)
   console.log(
-    `  ${String(rows.length).padStart(6)} products   MiniSearch ${n(m.median)} ${n(m.p95)}  build ${n(miniBuild)}   FTS5 ${n(f.median)} ${n(f.p95)}  build ${n(ftsBuild)}   FTS5/MiniSearch median x${(f.median / m.median).toFixed(2)}   hits per query ${found}`,
+    `  ${String(rows.length).padStart(6)} products   embedded ${n(m.median)} ${n(m.p95)}  build ${n(miniBuild)}   FTS5 ${n(f.median)} ${n(f.p95)}  build ${n(ftsBuild)}   FTS5/embedded median x${(f.median / m.median).toFixed(2)}   hits per query ${found}`,
   )
 }

@@ -119,12 +119,13 @@ describe('the daily run', () => {
 })
 
 describe('the five-minute run', () => {
-  it('logs what it cancelled even when it was nothing', async () => {
+  it('logs what it cancelled even when it was nothing, and makes the search indexes', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
     await worker.scheduled(createScheduledController({ scheduledTime: new Date('2020-01-01T00:00:00Z'), cron: crons.everyFiveMinutes }), env)
     expect(loggedLines(log)).toEqual([
       expect.objectContaining({ level: 'info', job: 'expire-unpaid-orders', cancelled: 0 }),
       expect.objectContaining({ level: 'info', job: 'expire-unconfirmed-cash-orders', cancelled: 0 }),
+      expect.objectContaining({ level: 'info', job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
     ])
   })
 })
@@ -211,6 +212,7 @@ describe('POST /api/ops/housekeeping', () => {
         reports: [
           expect.objectContaining({ job: 'expire-unpaid-orders', cancelled: expect.any(Number) }),
           expect.objectContaining({ job: 'expire-unconfirmed-cash-orders', cancelled: expect.any(Number) }),
+          expect.objectContaining({ job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
         ],
       },
     })

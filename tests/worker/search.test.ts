@@ -1,10 +1,12 @@
 // The embedded search service through the official algoliasearch v5 client, in workerd: the client
 // is configured with the Worker's own host and a requester that hands its requests to the Worker.
-import { env, SELF } from 'cloudflare:test'
+import { createScheduledController, env, SELF } from 'cloudflare:test'
 import { liteClient } from 'algoliasearch/lite'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { dropSearchIndexes, searchIndex, snapshotKey } from '~/search/indexes'
+import { dropSearchIndexes, searchIndex, searchWithDocuments, snapshotKey } from '~/search/indexes'
 import { catalogueVersionKey } from '~/storage/kv-cache'
+import { crons } from '~/scheduled/crons'
+import worker from '../../src/worker-entry'
 
 const client = liteClient('embedded', 'public-search-key', {
   hosts: [{ url: 'matjar.test', accept: 'readWrite', protocol: 'https' }],
@@ -212,6 +214,37 @@ describe('index freshness', () => {
       dropSearchIndexes()
       expect(found(await searchIndex(env, 'products_en', start + 301_000))).toEqual(['1001'])
     })
+  })
+
+  it('the five-minute run makes every index after a catalogue change and leaves its snapshot for the next isolate', async () => {
+    dropSearchIndexes()
+    await env.CACHE.delete(catalogueVersionKey)
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: crons.everyFiveMinutes }), env)
+    const version = (await env.CACHE.get(catalogueVersionKey))!
+    for (const name of ['products_ar', 'products_en', 'products_query_suggestions_ar', 'products_query_suggestions_en'])
+      await vi.waitFor(async () => expect(await env.CACHE.get(snapshotKey(version, name), 'arrayBuffer')).not.toBeNull())
+  })
+
+  it('hits carry their documents read from D1, priced now, while the index still ranks from what it was made with', async () => {
+    dropSearchIndexes()
+    const q = { query: 'galaxy s25', filters: [], facets: [], page: 0, hitsPerPage: 1, highlightPreTag: '<em>', highlightPostTag: '</em>' }
+    type Priced = { objectID: string; name: string; brand: string; prices_with_tax: { price: number } }
+    const hit = (await searchWithDocuments(env, 'products_en', q)).hits[0] as Priced
+    expect(hit).toMatchObject({ name: expect.stringContaining('Galaxy S25'), brand: 'Samsung' })
+    const id = Number(hit.objectID)
+    const { price, special_price } = (await env.DB.prepare('SELECT price, special_price FROM products WHERE entity_id = ?').bind(id).first<{ price: number; special_price: number | null }>())!
+    await env.DB.prepare('UPDATE products SET price = ?, special_price = NULL WHERE entity_id = ?').bind(price + 1000, id).run()
+    try {
+      // Within the kept rows' time the answer is the same; a new isolate (nothing kept) reads the row again.
+      expect(((await searchWithDocuments(env, 'products_en', q)).hits[0] as Priced).prices_with_tax.price).toBe(hit.prices_with_tax.price)
+      dropSearchIndexes()
+      const after = (await searchWithDocuments(env, 'products_en', q)).hits[0] as Priced
+      expect(after.objectID).toBe(hit.objectID)
+      expect(after.prices_with_tax.price).toBeGreaterThan(hit.prices_with_tax.price)
+    } finally {
+      await env.DB.prepare('UPDATE products SET price = ?, special_price = ? WHERE entity_id = ?').bind(price, special_price, id).run()
+    }
   })
 
   it('a stale index keeps answering while a fresh one is built, then the fresh one answers', async () => {

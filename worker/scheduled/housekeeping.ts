@@ -1,12 +1,14 @@
 /**
  * The scheduled runs (wrangler.toml's [triggers], docs/architecture.md, "Housekeeping"): every five minutes unpaid
- * orders and unconfirmed cash-on-delivery orders past their time are cancelled and give back what they took; once a day, rows past their retention are
+ * orders and unconfirmed cash-on-delivery orders past their time are cancelled and give back what they took, and the
+ * search indexes are made when they are missing or old; once a day, rows past their retention are
  * deleted. Each job logs one JSON line with what it did. The limiter's counters are not here: they live in one
  * Durable Object per subject, which no job can list, and each object deletes itself by its own alarm
  * (worker/durable-objects/limiter.ts).
  */
 import { serverLimits } from '../../app.config'
 import { expireUnconfirmedCashOrders, expireUnpaidOrders } from '../commerce/orders'
+import { warmSearchIndexes } from '../search/indexes'
 import { retentionStore, type RetainedKind } from '../storage/retention-store'
 import { crons } from './crons'
 
@@ -49,6 +51,9 @@ export async function runHousekeeping(env: Env, cron: string, now: Date): Promis
     return [
       await timed('expire-unpaid-orders', async () => ({ cancelled: await expireUnpaidOrders(env, now) })),
       await timed('expire-unconfirmed-cash-orders', async () => ({ cancelled: await expireUnconfirmedCashOrders(env, now) })),
+      // The search indexes are made here, after a catalogue change or once they are old, and left in KV: a shopper's
+      // search then reads a snapshot instead of waiting for a build (docs/decisions/0012-search-at-scale.md).
+      await timed('warm-search-indexes', async () => ({ waitedMs: await warmSearchIndexes(env) })),
     ]
   }
   if (cron === crons.daily) {

@@ -80,7 +80,7 @@ describe('pushCatalogue', async () => {
     const object = algoliaObject(record)
     expect(object).toMatchObject({
       objectID: record.objectID,
-      name: record.document.name,
+      name: record.document!.name,
       search_brand: record.searchable.brand,
       category: record.attributes.category,
     })

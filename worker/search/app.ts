@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono'
 import { serverLimits } from '../../app.config'
 import type { SearchQuery } from './engine'
 import { parseFacetFilters, parseFilters, type Filters } from './filters'
-import { resolveIndex, searchIndex } from './indexes'
+import { resolveIndex, searchWithDocuments } from './indexes'
 import { eventStore } from '../storage/event-store'
 import { bodyLimit } from 'hono/body-limit'
 import { withinHourlyLimit } from '../durable-objects/limiter'
@@ -129,7 +129,7 @@ async function runOne(env: Env, indexName: string, input: Record<string, unknown
   if (!resolved) throw new SearchError(404, `Index ${indexName.slice(0, 100)} does not exist`)
   const started = performance.now()
   const q = toQuery(input)
-  const answer = (await searchIndex(env, resolved.base)).search({ ...q, sort: resolved.sort })
+  const answer = await searchWithDocuments(env, resolved.base, { ...q, sort: resolved.sort })
   return {
     ...answer,
     exhaustiveNbHits: true,

@@ -98,3 +98,28 @@ describe('highlightText', () => {
     expect(highlightText('آيفون 17', ['ايفون'], '[', ']').value).toBe('[آيفون] 17')
   })
 })
+
+describe('a packed snapshot (what KV keeps)', () => {
+  const records = [
+    { ...record(1, 'Samsung Galaxy S25', 10, 'Samsung'), attributes: { brand: 'Samsung', stock_region_ids: [1101, 1102] } },
+    { ...record(2, 'Samsung Galaxy S25 Ultra', 50, 'Samsung'), attributes: { brand: 'Samsung', stock_region_ids: [1102] } },
+    { ...record(3, 'شاشة سامسونج 55 بوصة', 5, 'سامسونج'), attributes: { brand: 'سامسونج', stock_region_ids: [] } },
+  ]
+
+  it('answers as the index it was made from, with or without the documents kept', () => {
+    for (const built of [new SearchIndex(records), new SearchIndex(records.map(({ document: _, ...r }) => r), { keepDocuments: false })]) {
+      const loaded = SearchIndex.fromSnapshot(built.toSnapshot())!
+      for (const query of ['galaxy', 'سامسونج', 'samsnug', '', 'gal s25']) {
+        const q = { ...base, query, facets: ['brand'], filters: [[{ attribute: 'stock_region_ids', value: '1102' }]] }
+        expect(loaded.rankPage(q)).toEqual(built.rankPage(q))
+      }
+      expect(loaded.keepsDocuments).toBe(built.keepsDocuments)
+    }
+  })
+
+  it('is refused when cut short or of another format, so the index is built again', () => {
+    const packed = new SearchIndex(records).toSnapshot()
+    expect(SearchIndex.fromSnapshot(packed.slice(0, packed.byteLength / 2))).toBeNull()
+    expect(SearchIndex.fromSnapshot(new ArrayBuffer(16))).toBeNull()
+  })
+})

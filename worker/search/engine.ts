@@ -1,32 +1,39 @@
 /**
- * The embedded search engine: one in-memory MiniSearch index per index name, over the catalogue's
- * product documents (docs/product.md, "Calls" shape) in one language. Prefix matching as the shopper types; each
- * word also matches its synonyms, its other number (worker/search/plurals.ts) and, when it matches nothing as typed,
- * the index's words within Algolia's typo rules (worker/search/typos.ts); two words may be read joined, one split;
- * a query that finds nothing drops words from its end (Algolia's removeWordsIfNoResults: lastWords) and says which.
- * Ranking by text relevance then popularity; filters, facet counts and highlighting, answered in Algolia's result
- * shape (docs/architecture.md, "Search relevance").
+ * The embedded search engine: one compact inverted index per index name, over the catalogue's products in one
+ * language (docs/decisions/0012-search-at-scale.md). Prefix matching as the shopper types; each word also matches its
+ * synonyms, its other number (worker/search/plurals.ts) and, when it matches nothing as typed, the index's words within
+ * Algolia's typo rules (worker/search/typos.ts); two words may be read joined, one split; a query that finds nothing
+ * drops words from its end (Algolia's removeWordsIfNoResults: lastWords) and says which. Ranking by text relevance
+ * (BM25 per field, weighted name 3, brand 2, category and sku 1) in tiers, then the optional filters, then
+ * popularity; filters, facet counts and highlighting, answered in Algolia's result shape (docs/architecture.md,
+ * "Search relevance").
+ *
+ * Everything an index holds is in typed arrays and one sorted word list: 100,000 products take a few megabytes, and
+ * the index is kept in KV as one packed value that a new isolate reads in place. A hit's document is not held (it
+ * would be most of the memory): the service reads the page's documents from D1 (worker/search/indexes.ts); small
+ * indexes (query suggestions, tests) keep theirs.
  */
-import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchResult } from 'minisearch'
-import type SearchableMap from 'minisearch/SearchableMap'
 import { normaliseSearchText, searchWords } from '../../src/domain/search-text'
+import { packArrays, unpackArrays, type PackedArray } from '../storage/packed-arrays'
 import type { Filters } from './filters'
 import { wordForms } from './plurals'
 import { synonymsOf } from './synonyms'
 import { allowedTypos, typoDistance } from './typos'
+
+type AttributeValue = string | number | boolean
 
 export interface IndexRecord {
   objectID: string
   /** Text fields searched, in order of weight. */
   searchable: { name: string; brand?: string; category?: string; sku?: string }
   /** Facet and filter values by attribute (numbers for numeric filters, strings for facets). */
-  attributes: Record<string, string | number | boolean | (string | number)[]>
+  attributes: Record<string, AttributeValue | (string | number)[]>
   popularity: number
   /** For the replicas' orders. */
   price?: number
   createdAt?: string
-  /** What a hit returns. */
-  document: Record<string, unknown>
+  /** What a hit returns, when the index keeps it; without it the caller supplies the page's documents. */
+  document?: Record<string, unknown>
 }
 
 /** A replica's order (Algolia sorts by replica index); none = relevance then popularity. */
@@ -49,8 +56,9 @@ export interface SearchQuery {
   highlightPostTag: string
 }
 
-export interface SearchAnswer {
-  hits: Record<string, unknown>[]
+/** The ranked answer before its hits have documents: the page's hits as record positions. */
+export interface RankedPage {
+  hits: { objectID: string; record: number; terms: string[] }[]
   nbHits: number
   page: number
   nbPages: number
@@ -60,135 +68,338 @@ export interface SearchAnswer {
   queryAfterRemoval?: string
 }
 
+export type SearchAnswer = Omit<RankedPage, 'hits'> & { hits: Record<string, unknown>[] }
+
 /** How finely text relevance separates hits before popularity decides. */
 const relevanceTiers = 4
 
 /** How much a match through another form of the word counts against the word as typed. */
 const formWeights = { synonym: 0.5, otherNumber: 0.9, joinedOrSplit: 0.8, typo: 0.5 } as const
 
-type Fields = { id: number; name: string; brand: string; category: string; sku: string }
+const fields = ['name', 'brand', 'category', 'sku'] as const
+const fieldBoosts = [3, 2, 1, 1] as const
+/** BM25+ as MiniSearch scores (the engine this one replaced, whose ranking the judged set was tuned on). */
+const bm25 = { k: 1.2, b: 0.7, d: 0.5 } as const
+/** A word being typed also matches the longer words it begins, weighted down with the letters still missing. */
+const prefixWeight = 0.375
+/** A term frequency is kept in 6 bits beside its field's 2. */
+const maxTermFrequency = 63
 
-/** The engine's options: the same when an index is built and when it is loaded from a snapshot. */
-const miniOptions: Options<Fields> = {
-  fields: ['name', 'brand', 'category', 'sku'],
-  tokenize: (text) => searchWords(text),
-  // Text is normalised once by tokenize; query terms arrive normalised too.
-  processTerm: (term) => term,
-  searchOptions: { boost: { name: 3, brand: 2, category: 1, sku: 1 }, combineWith: 'AND' },
+/** An attribute's values: a dictionary of distinct values and each record's value ids (CSR: offsets, ids). */
+interface Attribute {
+  name: string
+  values: AttributeValue[]
+  offsets: Uint32Array
+  ids: Uint16Array | Uint32Array
 }
 
-/** A built index as plain data: what is kept in KV so a fresh isolate loads instead of building. */
-export interface IndexSnapshot {
-  records: IndexRecord[]
-  mini: AsPlainObject
+/** What an index is made of; every array is indexed by record, by word, or by posting. */
+interface IndexData {
+  count: number
+  /** Numbers when every objectID is one (products: their entity id), else the strings. */
+  objectIDs: Uint32Array | string[]
+  popularity: Float64Array
+  /** Records from the most popular down (ties in record order): ranks pack into one sort key. */
+  byPopularity: Uint32Array
+  /** NaN where a record has none. */
+  price: Float64Array
+  createdAt: Float64Array
+  /** The indexed words, sorted (a prefix's words are one range). */
+  words: string[]
+  /** Postings of word w: [wordStart[w], wordStart[w + 1]), ordered by record. */
+  wordStart: Uint32Array
+  postingRecord: Uint32Array
+  /** field | termFrequency << 2 */
+  postingFieldTf: Uint8Array
+  /** Records holding word w in field f, at w * fields + f. */
+  wordFieldRecords: Uint32Array
+  /** Distinct words of record r's field f, at r * fields + f (at most 255). */
+  fieldLength: Uint8Array
+  averageFieldLength: number[]
+  attributes: Attribute[]
+  /** Kept for small indexes: the searched name and brand (highlighting) and the document. */
+  kept?: { names: string[]; brands: (string | null)[]; documents: Record<string, unknown>[] }
 }
+
+/** A set of matching records: ascending ids with their score and which query words matched (a bit per word). */
+interface Matches {
+  records: Uint32Array
+  scores: Float64Array
+  words: Uint32Array
+}
+
+const noMatches: Matches = { records: new Uint32Array(0), scores: new Float64Array(0), words: new Uint32Array(0) }
+
+/** A query word's alternatives, as the engine asks for them. */
+type Query = { combine: 'and' | 'or'; queries: Query[]; boost?: number } | { term: string; prefix: boolean; boost: number }
 
 export class SearchIndex {
-  private readonly mini: MiniSearch<Fields>
-  private readonly records: IndexRecord[]
+  private readonly data: IndexData
+  /** Scratch space of one query, reused: a score per record, and the query that last touched each. */
+  private readonly scratchScore: Float64Array
+  private readonly scratchStamp: Uint32Array
+  private stamp = 0
+  /** Each record's place in byPopularity. */
+  private readonly popularityRank: Uint32Array
+  /** BM25's length part per field and field length: k * (1 - b + b * length / average). */
+  private readonly lengthNorm: Float64Array
+  /** Each query term's bit in Matches.words, handed out afresh for each ranking. */
+  private termBits = new Map<string, number>()
 
-  constructor(records: IndexRecord[], mini?: MiniSearch<Fields>) {
-    this.records = records
-    if (mini) {
-      this.mini = mini
-      return
-    }
-    this.mini = new MiniSearch(miniOptions)
-    this.mini.addAll(
-      records.map((r, id) => ({
-        id,
-        name: r.searchable.name,
-        brand: r.searchable.brand ?? '',
-        category: r.searchable.category ?? '',
-        sku: r.searchable.sku ?? '',
-      })),
-    )
-  }
-
-  static fromSnapshot(snapshot: IndexSnapshot): SearchIndex {
-    return new SearchIndex(snapshot.records, MiniSearch.loadJS(snapshot.mini, miniOptions))
-  }
-
-  toSnapshot(): IndexSnapshot {
-    return { records: this.records, mini: this.mini.toJSON() }
+  constructor(records: IndexRecord[] | IndexData, options: { keepDocuments?: boolean } = {}) {
+    this.data = Array.isArray(records) ? build(records, options.keepDocuments ?? records.every((r) => r.document !== undefined)) : records
+    this.scratchScore = new Float64Array(this.data.count)
+    this.scratchStamp = new Uint32Array(this.data.count)
+    this.popularityRank = new Uint32Array(this.data.count)
+    this.data.byPopularity.forEach((record, rank) => (this.popularityRank[record] = rank))
+    this.lengthNorm = new Float64Array(fields.length * 256)
+    for (let f = 0; f < fields.length; f++)
+      for (let length = 0; length < 256; length++)
+        this.lengthNorm[f * 256 + length] = bm25.k * (1 - bm25.b + (bm25.b * length) / this.data.averageFieldLength[f]!)
   }
 
   get size(): number {
-    return this.records.length
+    return this.data.count
   }
 
+  /** Whether hits carry their documents; if not, the caller reads them (answerWith). */
+  get keepsDocuments(): boolean {
+    return this.data.kept !== undefined
+  }
+
+  /** The index as one binary value (KV), and back. */
+  toSnapshot(): ArrayBuffer {
+    const d = this.data
+    const header = {
+      format: snapshotFormat,
+      count: d.count,
+      objectIDs: Array.isArray(d.objectIDs) ? d.objectIDs.join('\n') : null,
+      words: d.words.join('\n'),
+      averageFieldLength: d.averageFieldLength,
+      attributes: d.attributes.map((a) => ({ name: a.name, values: a.values })),
+      kept: d.kept ?? null,
+    }
+    const arrays: Record<string, PackedArray> = {
+      ...(Array.isArray(d.objectIDs) ? {} : { objectIDs: d.objectIDs }),
+      popularity: d.popularity,
+      byPopularity: d.byPopularity,
+      price: d.price,
+      createdAt: d.createdAt,
+      wordStart: d.wordStart,
+      postingRecord: d.postingRecord,
+      postingFieldTf: d.postingFieldTf,
+      wordFieldRecords: d.wordFieldRecords,
+      fieldLength: d.fieldLength,
+    }
+    d.attributes.forEach((a, i) => {
+      arrays[`a${i}offsets`] = a.offsets
+      arrays[`a${i}ids`] = a.ids
+    })
+    return packArrays(header, arrays)
+  }
+
+  static fromSnapshot(buffer: ArrayBuffer): SearchIndex | null {
+    type Header = {
+      format: number
+      count: number
+      objectIDs: string | null
+      words: string
+      averageFieldLength: number[]
+      attributes: { name: string; values: AttributeValue[] }[]
+      kept: IndexData['kept'] | null
+    }
+    const unpacked = unpackArrays<Header>(buffer)
+    if (!unpacked || unpacked.header.format !== snapshotFormat) return null
+    const { header: h, arrays: a } = unpacked
+    return new SearchIndex({
+      count: h.count,
+      objectIDs: h.objectIDs === null ? (a.objectIDs as Uint32Array) : h.objectIDs === '' ? [] : h.objectIDs.split('\n'),
+      popularity: a.popularity as Float64Array,
+      byPopularity: a.byPopularity as Uint32Array,
+      price: a.price as Float64Array,
+      createdAt: a.createdAt as Float64Array,
+      words: h.words === '' ? [] : h.words.split('\n'),
+      wordStart: a.wordStart as Uint32Array,
+      postingRecord: a.postingRecord as Uint32Array,
+      postingFieldTf: a.postingFieldTf as Uint8Array,
+      wordFieldRecords: a.wordFieldRecords as Uint32Array,
+      fieldLength: a.fieldLength as Uint8Array,
+      averageFieldLength: h.averageFieldLength,
+      attributes: h.attributes.map((attribute, i) => ({ ...attribute, offsets: a[`a${i}offsets`] as Uint32Array, ids: a[`a${i}ids`] as Uint16Array | Uint32Array })),
+      ...(h.kept ? { kept: h.kept } : {}),
+    })
+  }
+
+  /** The answer with the documents the index keeps. */
   search(q: SearchQuery): SearchAnswer {
+    const ranked = this.rankPage(q)
+    const kept = this.data.kept
+    return this.answerWith(
+      ranked,
+      q,
+      ranked.hits.map(({ record }) => kept?.documents[record] ?? {}),
+    )
+  }
+
+  /** The page of an answer with its documents (one per hit, in order, from wherever the caller keeps them). */
+  answerWith(ranked: RankedPage, q: SearchQuery, documents: Record<string, unknown>[]): SearchAnswer {
+    const kept = this.data.kept
+    return {
+      ...ranked,
+      hits: ranked.hits.map((hit, i) => {
+        const document = documents[i] ?? {}
+        const name = kept ? kept.names[hit.record]! : String(document.name ?? '')
+        const brand = kept ? kept.brands[hit.record] : typeof document.brand === 'string' ? document.brand : null
+        return toHit(hit.objectID, document, name, brand ?? undefined, hit.terms, q)
+      }),
+    }
+  }
+
+  /** The query's matches ranked and filtered, counted and paged; the page's hits as records. */
+  rankPage(q: SearchQuery): RankedPage {
     // Each search word remembers the typed word it came from, to say which typed words were dropped.
     const typed = q.query.trim().split(/\s+/)
     const parts = typed.flatMap((text, from) => searchWords(text).map((word) => ({ word, from }))).slice(0, 20)
     const words = parts.map((part) => part.word)
-    // The query's filter values are normalised once, not once per product.
-    const filters = q.filters.map((group) => group.map((c) => ({ ...c, normal: normaliseSearchText(c.value) })))
-    const optional = (q.optionalFilters ?? []).map((group) => group.map((c) => ({ ...c, normal: normaliseSearchText(c.value) })))
-    const preferred = (record: IndexRecord) => optional.filter((group) => passes(record, [group])).length
+    const allowed = this.filterOf(q.filters)
+    const preferredGroups = (q.optionalFilters ?? []).map((group) => this.filterOf([group]))
     let kept = words.length
-    let matching = this.rank(words, preferred).filter(({ record }) => passes(record, filters))
+    let ranked = this.rank(words, allowed, preferredGroups)
     // Nothing found: words are dropped from the end until something is (Algolia's lastWords), never the first.
-    while (matching.length === 0 && kept > 1) {
+    while (ranked.order.length === 0 && kept > 1) {
       kept -= 1
-      matching = this.rank(words.slice(0, kept), preferred).filter(({ record }) => passes(record, filters))
+      ranked = this.rank(words.slice(0, kept), allowed, preferredGroups)
     }
     // Said only when dropping found something: a query that finds nothing either way is answered as typed.
-    const removal = kept < words.length && matching.length > 0 ? queryAfterRemoval(typed, parts[kept]!.from) : undefined
-    if (q.sort) matching.sort(replicaOrder[q.sort])
-    const nbPages = Math.ceil(matching.length / q.hitsPerPage)
-    const pageHits = matching.slice(q.page * q.hitsPerPage, (q.page + 1) * q.hitsPerPage)
+    const removal = kept < words.length && ranked.order.length > 0 ? queryAfterRemoval(typed, parts[kept]!.from) : undefined
+    const order = q.sort ? this.replicaOrder(ranked.order, q.sort) : ranked.order
+    const nbHits = order.length
+    const pageRecords = order.slice(q.page * q.hitsPerPage, (q.page + 1) * q.hitsPerPage)
     return {
-      hits: pageHits.map(({ record, terms }) => this.hit(record, terms, q)),
-      nbHits: matching.length,
+      hits: Array.from(pageRecords, (record) => ({ objectID: String(this.data.objectIDs[record]), record, terms: this.matchedWords(record, ranked.candidates) })),
+      nbHits,
       page: q.page,
-      nbPages,
+      nbPages: Math.ceil(nbHits / q.hitsPerPage),
       hitsPerPage: q.hitsPerPage,
       ...(removal !== undefined ? { queryAfterRemoval: removal } : {}),
-      ...(q.facets.length > 0
-        ? {
-            facets: facetCounts(
-              matching.map((m) => m.record),
-              q.facets,
-            ),
-          }
-        : {}),
+      ...(q.facets.length > 0 ? { facets: this.facetCounts(order, q.facets) } : {}),
     }
-  }
-
-  /** The products matching every word, best first: text relevance in tiers, then the optional filters, then popularity. */
-  private rank(words: string[], preferred: (record: IndexRecord) => number): { record: IndexRecord; terms: string[] }[] {
-    if (words.length === 0) {
-      // An empty query lists everything, most popular first (Algolia's behaviour for "").
-      return [...this.records]
-        .map((record) => ({ record, terms: [], preference: preferred(record) }))
-        .sort((a, b) => b.preference - a.preference || b.record.popularity - a.record.popularity)
-    }
-    const results = this.mini.search(this.queryTree(words))
-    const best = results[0]?.score ?? 1
-    // Text relevance first, in tiers relative to the best match (so products matching the same
-    // words the same way count as equal, whatever their name's length), then popularity.
-    const tier = (score: number) => Math.ceil((score / best) * relevanceTiers)
-    return results
-      .map((r: SearchResult) => {
-        const record = this.records[r.id as number]!
-        return { record, terms: r.terms, tier: tier(r.score), preference: preferred(record) }
-      })
-      .sort((a, b) => b.tier - a.tier || b.preference - a.preference || b.record.popularity - a.record.popularity)
   }
 
   /**
-   * MiniSearch's own map of the indexed words (a radix tree): which exist, by prefix, within an edit distance. An
-   * internal of minisearch 7.2.0 (pinned in package.json); worker/search/engine.test.ts fails if an upgrade moves it.
+   * The records matching every word and the filters, best first: text relevance in tiers relative to the best match
+   * (so products matching the same words the same way count as equal, whatever their name's length), then the
+   * optional filters met, then popularity.
    */
-  private get terms(): SearchableMap<unknown> {
-    return (this.mini as unknown as { _index: SearchableMap<unknown> })._index
+  private rank(words: string[], allowed: RecordFilter, preferredGroups: RecordFilter[]): { order: Uint32Array; candidates: Set<number> } {
+    const d = this.data
+    const candidates = new Set<number>()
+    this.termBits = new Map()
+    const preference = (record: number) => {
+      let met = 0
+      for (const group of preferredGroups) if (group(record)) met++
+      return Math.min(met, 63)
+    }
+    if (words.length === 0) {
+      // An empty query lists everything, most popular first (Algolia's behaviour for "").
+      const keys: number[] = []
+      for (const record of d.byPopularity) if (allowed(record)) keys.push(this.sortKey(record, 0, preference(record)))
+      return { order: this.byKey(keys), candidates }
+    }
+    const matches = this.execute(this.queryTree(words), 'and', candidates)
+    // MiniSearch's quality: the score times how many of the query's words (and their alternatives) matched.
+    let best = 0
+    const scores = matches.scores
+    for (let i = 0; i < scores.length; i++) {
+      scores[i] = scores[i]! * Math.max(1, bitCount(matches.words[i]!))
+      if (scores[i]! > best) best = scores[i]!
+    }
+    const keys: number[] = []
+    for (let i = 0; i < matches.records.length; i++) {
+      const record = matches.records[i]!
+      if (allowed(record)) keys.push(this.sortKey(record, Math.ceil((scores[i]! / (best || 1)) * relevanceTiers), preference(record)))
+    }
+    return { order: this.byKey(keys), candidates }
+  }
+
+  /** One number that orders a match: its relevance tier, then the optional filters it meets, then its popularity. */
+  private sortKey(record: number, tier: number, met: number): number {
+    return (tier * 64 + met) * popularitySpan + (popularitySpan - 1 - this.popularityRank[record]!)
+  }
+
+  /** The records of the keys, best first: one numeric sort, however many match. */
+  private byKey(keys: number[]): Uint32Array {
+    const sorted = Float64Array.from(keys).sort()
+    const order = new Uint32Array(sorted.length)
+    for (let i = 0; i < sorted.length; i++) {
+      const key = sorted[sorted.length - 1 - i]!
+      order[i] = this.data.byPopularity[popularitySpan - 1 - (key % popularitySpan)]!
+    }
+    return order
+  }
+
+  private replicaOrder(order: Uint32Array, sort: ReplicaSort): Uint32Array {
+    const d = this.data
+    const price = (r: number) => (Number.isNaN(d.price[r]!) ? 0 : d.price[r]!)
+    const created = (r: number) => (Number.isNaN(d.createdAt[r]!) ? -Infinity : d.createdAt[r]!)
+    const position = new Map<number, number>()
+    order.forEach((r, i) => position.set(r, i))
+    const compare = {
+      price_asc: (a: number, b: number) => price(a) - price(b),
+      price_desc: (a: number, b: number) => price(b) - price(a),
+      newest: (a: number, b: number) => created(b) - created(a),
+    }[sort]
+    return Uint32Array.from([...order].sort((a, b) => compare(a, b) || position.get(a)! - position.get(b)!))
+  }
+
+  // ---- words
+
+  /** The position of the first indexed word not below `word`. */
+  private lowerBound(word: string): number {
+    const words = this.data.words
+    let lo = 0
+    let hi = words.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (words[mid]! < word) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+
+  private wordId(word: string): number {
+    const at = this.lowerBound(word)
+    return this.data.words[at] === word ? at : -1
+  }
+
+  /** The indexed words that begin with `prefix`: one range of the sorted list. */
+  private prefixRange(prefix: string): [number, number] {
+    const from = this.lowerBound(prefix)
+    let to = from
+    const words = this.data.words
+    while (to < words.length && words[to]!.startsWith(prefix)) to++
+    return [from, to]
   }
 
   /** Whether a word is in the index as typed: whole, or as the start of a word when the shopper is still typing it. */
   private known(word: string, typing: boolean): boolean {
-    return this.terms.has(word) || (typing && this.terms.atPrefix(word).size > 0)
+    if (this.wordId(word) >= 0) return true
+    if (!typing) return false
+    const [from, to] = this.prefixRange(word)
+    return to > from
   }
+
+  /** The indexed words within `allowed` typos of `word`: one pass over the word list, the lengths checked first. */
+  private typoNeighbours(word: string, allowed: number): string[] {
+    const found: string[] = []
+    for (const candidate of this.data.words) {
+      if (Math.abs(candidate.length - word.length) > allowed || candidate === word) continue
+      if (typoDistance(word, candidate, allowed) <= allowed) found.push(candidate)
+    }
+    return found
+  }
+
+  // ---- the query
 
   /**
    * Every word must match (AND). Two neighbouring words may also be read as one (لاب توب, play station) when the index
@@ -201,11 +412,11 @@ export class SearchIndex {
       if (!this.known(joined, i + 2 === words.length)) continue
       readings.push(this.allOf([...words.slice(0, i), joined, ...words.slice(i + 2)], formWeights.joinedOrSplit))
     }
-    return readings.length === 1 ? readings[0]! : { combineWith: 'OR', queries: readings }
+    return readings.length === 1 ? readings[0]! : { combine: 'or', queries: readings }
   }
 
   private allOf(words: string[], weight = 1): Query {
-    return { combineWith: 'AND', queries: words.map((word, i) => this.alternatives(word, i === words.length - 1, weight)) }
+    return { combine: 'and', queries: words.map((word, i) => this.alternatives(word, i === words.length - 1, weight)) }
   }
 
   /**
@@ -220,67 +431,384 @@ export class SearchIndex {
       if (seen.has(term)) return
       seen.add(term)
       found ||= this.known(term, prefix)
-      queries.push({ queries: [term], prefix, boostTerm: () => factor * weight })
+      queries.push({ term, prefix, boost: factor * weight })
     }
     add(word, typing, 1)
     for (const synonym of synonymsOf(word).slice(1)) add(synonym, true, formWeights.synonym)
-    for (const form of wordForms(word)) if (this.terms.has(form)) add(form, false, formWeights.otherNumber)
+    for (const form of wordForms(word)) if (this.wordId(form) >= 0) add(form, false, formWeights.otherNumber)
     if (!found) {
       const allowed = allowedTypos(word)
-      if (allowed > 0) {
-        for (const [term] of this.terms.fuzzyGet(word, Math.min(2 * allowed, 3))) {
-          if (typoDistance(word, term, allowed) <= allowed) add(term, false, formWeights.typo)
-        }
-      }
+      if (allowed > 0) for (const term of this.typoNeighbours(word, allowed)) add(term, false, formWeights.typo)
       const split = this.splitInTwo(word, typing)
-      if (split)
-        queries.push({ combineWith: 'AND', queries: split, boostTerm: () => formWeights.joinedOrSplit * weight, prefix: (_, i) => typing && i === 1 })
+      if (split) {
+        const boost = formWeights.joinedOrSplit * weight
+        // Neither half is read as a prefix (as the MiniSearch engine before this one read them).
+        queries.push({ combine: 'and', queries: split.map((term) => ({ term, prefix: false, boost })) })
+      }
     }
-    return queries.length === 1 ? queries[0]! : { combineWith: 'OR', queries }
+    return queries.length === 1 ? queries[0]! : { combine: 'or', queries }
   }
 
   /** A word read as two the index knows (airfryer: air fryer; ايفون17: ايفون 17), the longer first half first. */
   private splitInTwo(word: string, typing: boolean): [string, string] | null {
     for (let at = word.length - 2; at >= 2; at--) {
       const [head, tail] = [word.slice(0, at), word.slice(at)]
-      if (this.terms.has(head) && this.known(tail, typing)) return [head, tail]
+      if (this.wordId(head) >= 0 && this.known(tail, typing)) return [head, tail]
     }
     return null
   }
 
-  private hit(record: IndexRecord, terms: string[], q: SearchQuery): Record<string, unknown> {
-    const fields = q.attributesToRetrieve && !q.attributesToRetrieve.includes('*') ? q.attributesToRetrieve : null
-    const document = fields ? Object.fromEntries(Object.entries(record.document).filter(([k]) => fields.includes(k))) : { ...record.document }
-    const highlight = (text: string) => highlightText(text, terms, q.highlightPreTag, q.highlightPostTag)
-    const name = highlight(record.searchable.name)
-    return {
-      ...document,
-      objectID: record.objectID,
-      _highlightResult: {
-        name: {
-          value: name.value,
-          matchLevel: name.matched === 0 ? 'none' : name.matched === terms.length ? 'full' : 'partial',
-          matchedWords: name.words,
-        },
-        ...(record.searchable.brand !== undefined
-          ? { brand: { value: highlight(record.searchable.brand).value, matchLevel: 'none', matchedWords: [] } }
-          : {}),
-      },
+  /** The matches of a query tree; `candidates` collects every indexed word it looked at (for highlighting). */
+  private execute(query: Query, parent: 'and' | 'or', candidates: Set<number>): Matches {
+    if ('term' in query) {
+      // A term of several words (a synonym such as "اتش بي") is its words, combined as its parent combines.
+      const terms = searchWords(query.term)
+      const each = terms.map((term) => this.leaf(term, query.prefix, query.boost, candidates))
+      return each.length === 0 ? noMatches : each.reduce((a, b) => combine(a, b, parent))
     }
+    const each = query.queries.map((q) => this.execute(q, query.combine, candidates))
+    return each.length === 0 ? noMatches : each.reduce((a, b) => combine(a, b, query.combine))
+  }
+
+  /** One term's matches: the word itself and, when it is being typed, the words it begins. */
+  private leaf(term: string, prefix: boolean, boost: number, candidates: Set<number>): Matches {
+    const words: { id: number; weight: number }[] = []
+    const exact = this.wordId(term)
+    if (exact >= 0) words.push({ id: exact, weight: 1 })
+    if (prefix) {
+      const [from, to] = this.prefixRange(term)
+      for (let id = from; id < to; id++) {
+        if (id === exact) continue
+        const length = this.data.words[id]!.length
+        words.push({ id, weight: (prefixWeight * length) / (length + 0.3 * (length - term.length)) })
+      }
+    }
+    if (words.length === 0) return noMatches
+    const bit = 1 << this.termBit(term)
+    const d = this.data
+    const score = this.scratchScore
+    const stamp = this.scratchStamp
+    this.stamp = (this.stamp + 1) >>> 0 || 1
+    const touched: number[] = []
+    const factor = new Float64Array(fields.length)
+    const norm = this.lengthNorm
+    for (const { id, weight } of words) {
+      candidates.add(id)
+      // BM25+'s inverse document frequency, per field, with the word's weights.
+      for (let f = 0; f < fields.length; f++) {
+        const matching = d.wordFieldRecords[id * fields.length + f]!
+        factor[f] = weight * boost * fieldBoosts[f]! * Math.log(1 + (d.count - matching + 0.5) / (matching + 0.5))
+      }
+      for (let p = d.wordStart[id]!; p < d.wordStart[id + 1]!; p++) {
+        const record = d.postingRecord[p]!
+        const packed = d.postingFieldTf[p]!
+        const field = packed & 3
+        const tf = packed >> 2
+        const lengthPart = norm[field * 256 + d.fieldLength[record * fields.length + field]!]!
+        const value = factor[field]! * (bm25.d + (tf * (bm25.k + 1)) / (tf + lengthPart))
+        if (stamp[record] !== this.stamp) {
+          stamp[record] = this.stamp
+          score[record] = value
+          touched.push(record)
+        } else score[record] = score[record]! + value
+      }
+    }
+    const records = Uint32Array.from(touched).sort()
+    const scores = new Float64Array(records.length)
+    for (let i = 0; i < records.length; i++) scores[i] = score[records[i]!]!
+    return { records, scores, words: new Uint32Array(records.length).fill(bit) }
+  }
+
+  /** MiniSearch's "terms" of a result: how many distinct query terms matched (past 31, the last bit is shared). */
+  private termBit(term: string): number {
+    let bit = this.termBits.get(term)
+    if (bit === undefined) this.termBits.set(term, (bit = Math.min(this.termBits.size, 31)))
+    return bit
+  }
+
+  /** The indexed words a hit matched (the highlight marks them): the query's words whose postings hold the record. */
+  private matchedWords(record: number, candidates: Set<number>): string[] {
+    const d = this.data
+    const matched: string[] = []
+    for (const id of candidates) {
+      let lo = d.wordStart[id]!
+      let hi = d.wordStart[id + 1]!
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if (d.postingRecord[mid]! < record) lo = mid + 1
+        else hi = mid
+      }
+      if (lo < d.wordStart[id + 1]! && d.postingRecord[lo] === record) matched.push(d.words[id]!)
+    }
+    return matched
+  }
+
+  // ---- filters and facets
+
+  /** A test of a record against filters in conjunctive form (every group holds; in a group, any clause). */
+  private filterOf(filters: Filters): RecordFilter {
+    if (filters.length === 0) return () => true
+    const groups = filters.map((group) =>
+      group.flatMap((clause) => {
+        const attribute = this.data.attributes.find((a) => a.name === clause.attribute)
+        if (!attribute) return []
+        const normal = normaliseSearchText(clause.value)
+        // Strings compare normalised (brand:"ال جي" finds "إل جي"); numbers and booleans as their text.
+        const wanted = new Uint8Array(attribute.values.length)
+        let any = false
+        attribute.values.forEach((value, id) => {
+          if (typeof value === 'string' ? normalisedValue(value) === normal : String(value) === clause.value) {
+            wanted[id] = 1
+            any = true
+          }
+        })
+        return any ? [{ attribute, wanted }] : []
+      }),
+    )
+    return (record) => {
+      for (const group of groups) {
+        let held = false
+        for (const { attribute, wanted } of group) {
+          for (let i = attribute.offsets[record]!; i < attribute.offsets[record + 1]! && !held; i++) held = wanted[attribute.ids[i]!] === 1
+          if (held) break
+        }
+        if (!held) return false
+      }
+      return true
+    }
+  }
+
+  private facetCounts(order: Uint32Array, facets: string[]): Record<string, Record<string, number>> {
+    const attributes = facets.includes('*') ? this.data.attributes : this.data.attributes.filter((a) => facets.includes(a.name))
+    const counts: Record<string, Record<string, number>> = {}
+    for (const attribute of attributes) {
+      const perValue = new Uint32Array(attribute.values.length)
+      for (const record of order) for (let i = attribute.offsets[record]!; i < attribute.offsets[record + 1]!; i++) perValue[attribute.ids[i]!]!++
+      const values: Record<string, number> = {}
+      perValue.forEach((count, id) => {
+        if (count > 0) values[String(attribute.values[id])] = (values[String(attribute.values[id])] ?? 0) + count
+      })
+      // A '*' lists only the attributes the matches have; a named facet is always answered.
+      if (!facets.includes('*') || Object.keys(values).length > 0) counts[attribute.name] = values
+    }
+    for (const facet of facets) if (facet !== '*' && !(facet in counts)) counts[facet] = {}
+    return counts
   }
 }
 
-type Ranked = { record: IndexRecord }
-const replicaOrder: Record<ReplicaSort, (a: Ranked, b: Ranked) => number> = {
-  price_asc: (a, b) => (a.record.price ?? 0) - (b.record.price ?? 0),
-  price_desc: (a, b) => (b.record.price ?? 0) - (a.record.price ?? 0),
-  newest: (a, b) => (b.record.createdAt ?? '').localeCompare(a.record.createdAt ?? ''),
+type RecordFilter = (record: number) => boolean
+
+/** Popularity ranks take the low part of a sort key: an index holds fewer records than this. */
+const popularitySpan = 2 ** 24
+
+const snapshotFormat = 2
+
+function bitCount(n: number): number {
+  n = n - ((n >>> 1) & 0x55555555)
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333)
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
 }
 
-function valuesOf(record: IndexRecord, attribute: string): (string | number | boolean)[] {
-  const value = record.attributes[attribute]
-  if (value === undefined) return []
-  return Array.isArray(value) ? value : [value]
+/** Two sets of matches, both (and: the records in both) or either (or: in any); scores add, matched words join. */
+function combine(a: Matches, b: Matches, how: 'and' | 'or'): Matches {
+  const most = how === 'or' ? a.records.length + b.records.length : Math.min(a.records.length, b.records.length)
+  const records = new Uint32Array(most)
+  const scores = new Float64Array(most)
+  const words = new Uint32Array(most)
+  let n = 0
+  let i = 0
+  let j = 0
+  const take = (from: Matches, at: number) => {
+    records[n] = from.records[at]!
+    scores[n] = from.scores[at]!
+    words[n++] = from.words[at]!
+  }
+  while (i < a.records.length && j < b.records.length) {
+    const ra = a.records[i]!
+    const rb = b.records[j]!
+    if (ra === rb) {
+      records[n] = ra
+      scores[n] = a.scores[i++]! + b.scores[j]!
+      words[n++] = a.words[i - 1]! | b.words[j++]!
+    } else if (ra < rb) {
+      if (how === 'or') take(a, i)
+      i++
+    } else {
+      if (how === 'or') take(b, j)
+      j++
+    }
+  }
+  if (how === 'or') {
+    for (; i < a.records.length; i++) take(a, i)
+    for (; j < b.records.length; j++) take(b, j)
+  }
+  return { records: records.subarray(0, n), scores: scores.subarray(0, n), words: words.subarray(0, n) }
+}
+
+/** The index's arrays from its records. */
+function build(records: IndexRecord[], keepDocuments: boolean): IndexData {
+  const builder = new SearchIndexBuilder(keepDocuments)
+  for (const record of records) builder.add(record)
+  return builder.data()
+}
+
+/** Builds an index one record at a time, so a large catalogue is read in pages and never held whole. */
+export class SearchIndexBuilder {
+  private count = 0
+  private readonly objectIDs: string[] = []
+  private readonly popularity: number[] = []
+  private readonly price: number[] = []
+  private readonly createdAt: number[] = []
+  /** Each word's id in order of first use; the postings in record order, as three growing columns. */
+  private readonly wordIds = new Map<string, number>()
+  private readonly postingWord = new GrowingArray(Uint32Array)
+  private readonly postingRecord = new GrowingArray(Uint32Array)
+  private readonly postingFieldTf = new GrowingArray(Uint8Array)
+  private readonly fieldLength = new GrowingArray(Uint8Array)
+  private readonly fieldLengthSum = [0, 0, 0, 0]
+  /** Brands and categories repeat across the catalogue: their words are read once. */
+  private readonly repeatedWords = new Map<string, string[]>()
+  private readonly attributes = new Map<string, { values: AttributeValue[]; byKey: Map<string, number>; perRecord: number[][] }>()
+  private readonly kept?: NonNullable<IndexData['kept']>
+
+  constructor(keepDocuments = false) {
+    if (keepDocuments) this.kept = { names: [], brands: [], documents: [] }
+  }
+
+  private wordsOf(field: (typeof fields)[number], text: string): string[] {
+    if (field === 'name' || field === 'sku') return searchWords(text)
+    let words = this.repeatedWords.get(text)
+    if (!words) {
+      words = searchWords(text)
+      if (this.repeatedWords.size < 10_000) this.repeatedWords.set(text, words)
+    }
+    return words
+  }
+
+  add(record: IndexRecord): SearchIndexBuilder {
+    const r = this.count++
+    this.objectIDs.push(record.objectID)
+    this.popularity.push(record.popularity)
+    this.price.push(record.price ?? NaN)
+    this.createdAt.push(record.createdAt ? Date.parse(record.createdAt) : NaN)
+    fields.forEach((field, f) => {
+      const frequencies = new Map<string, number>()
+      for (const token of this.wordsOf(field, record.searchable[field] ?? '')) frequencies.set(token, (frequencies.get(token) ?? 0) + 1)
+      this.fieldLength.push(Math.min(255, frequencies.size))
+      this.fieldLengthSum[f]! += frequencies.size
+      for (const [word, tf] of frequencies) {
+        let id = this.wordIds.get(word)
+        if (id === undefined) this.wordIds.set(word, (id = this.wordIds.size))
+        this.postingWord.push(id)
+        this.postingRecord.push(r)
+        this.postingFieldTf.push(f | (Math.min(tf, maxTermFrequency) << 2))
+      }
+    })
+    for (const [name, raw] of Object.entries(record.attributes)) {
+      let attribute = this.attributes.get(name)
+      if (!attribute) this.attributes.set(name, (attribute = { values: [], byKey: new Map(), perRecord: [] }))
+      const ids: number[] = []
+      for (const value of Array.isArray(raw) ? raw : [raw]) {
+        const key = `${typeof value}:${String(value)}`
+        let id = attribute.byKey.get(key)
+        if (id === undefined) {
+          id = attribute.values.length
+          attribute.values.push(value)
+          attribute.byKey.set(key, id)
+        }
+        ids.push(id)
+      }
+      attribute.perRecord[r] = ids
+    }
+    if (this.kept) {
+      this.kept.names.push(record.searchable.name)
+      this.kept.brands.push(record.searchable.brand ?? null)
+      this.kept.documents.push(record.document ?? {})
+    }
+    return this
+  }
+
+  data(): IndexData {
+    const byFirstUse = [...this.wordIds.keys()]
+    const words = [...byFirstUse].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    const place = new Uint32Array(words.length)
+    words.forEach((word, w) => (place[this.wordIds.get(word)!] = w))
+    const total = this.postingWord.length
+    const postingWord = this.postingWord.view()
+    // A counting sort by word: the postings of each word stay in record order.
+    const wordStart = new Uint32Array(words.length + 1)
+    for (let p = 0; p < total; p++) wordStart[place[postingWord[p]!]! + 1]!++
+    for (let w = 0; w < words.length; w++) wordStart[w + 1] = wordStart[w + 1]! + wordStart[w]!
+    const next = wordStart.slice(0, words.length)
+    const postingRecord = new Uint32Array(total)
+    const postingFieldTf = new Uint8Array(total)
+    const wordFieldRecords = new Uint32Array(words.length * fields.length)
+    const records = this.postingRecord.view()
+    const packed = this.postingFieldTf.view()
+    for (let p = 0; p < total; p++) {
+      const w = place[postingWord[p]!]!
+      const at = next[w]!++
+      postingRecord[at] = records[p]!
+      postingFieldTf[at] = packed[p]!
+      wordFieldRecords[w * fields.length + (packed[p]! & 3)]!++
+    }
+    const attributes: Attribute[] = [...this.attributes].map(([name, { values, perRecord }]) => {
+      const offsets = new Uint32Array(this.count + 1)
+      const ids: number[] = []
+      for (let r = 0; r < this.count; r++) {
+        offsets[r] = ids.length
+        for (const id of perRecord[r] ?? []) ids.push(id)
+      }
+      offsets[this.count] = ids.length
+      return { name, values, offsets, ids: values.length <= 0xffff ? Uint16Array.from(ids) : Uint32Array.from(ids) }
+    })
+    const byPopularity = Uint32Array.from({ length: this.count }, (_, r) => r).sort((a, b) => this.popularity[b]! - this.popularity[a]! || a - b)
+    const numeric = this.objectIDs.every((id) => /^[1-9][0-9]{0,8}$/.test(id))
+    return {
+      count: this.count,
+      objectIDs: numeric ? Uint32Array.from(this.objectIDs, Number) : this.objectIDs,
+      popularity: Float64Array.from(this.popularity),
+      byPopularity,
+      price: Float64Array.from(this.price),
+      createdAt: Float64Array.from(this.createdAt),
+      words,
+      wordStart,
+      postingRecord,
+      postingFieldTf,
+      wordFieldRecords,
+      fieldLength: this.fieldLength.view().slice(),
+      averageFieldLength: this.fieldLengthSum.map((sum) => (this.count === 0 ? 1 : sum / this.count || 1)),
+      attributes,
+      ...(this.kept ? { kept: this.kept } : {}),
+    }
+  }
+
+  build(): SearchIndex {
+    return new SearchIndex(this.data())
+  }
+}
+
+/** A typed array that grows by doubling, for columns of unknown length. */
+class GrowingArray<T extends Uint8Array | Uint32Array> {
+  private array: T
+  length = 0
+
+  constructor(private readonly Type: { new (length: number): T }) {
+    this.array = new Type(1024)
+  }
+
+  push(value: number) {
+    if (this.length === this.array.length) {
+      const grown = new this.Type(this.array.length * 2)
+      grown.set(this.array)
+      this.array = grown
+    }
+    this.array[this.length++] = value
+  }
+
+  view(): T {
+    return this.array.subarray(0, this.length) as T
+  }
 }
 
 /**
@@ -297,23 +825,23 @@ function normalisedValue(value: string): string {
   return normal
 }
 
-type Clause = Filters[number][number] & { normal: string }
-
-function passes(record: IndexRecord, filters: Clause[][]): boolean {
-  return filters.every((group) =>
-    group.some((c) => valuesOf(record, c.attribute).some((v) => (typeof v === 'string' ? normalisedValue(v) === c.normal : String(v) === c.value))),
-  )
-}
-
-function facetCounts(records: IndexRecord[], facets: string[]): Record<string, Record<string, number>> {
-  const counts: Record<string, Record<string, number>> = {}
-  const wanted = facets.includes('*') ? [...new Set(records.flatMap((r) => Object.keys(r.attributes)))] : facets
-  for (const facet of wanted) {
-    const values: Record<string, number> = {}
-    for (const record of records) for (const v of valuesOf(record, facet)) values[String(v)] = (values[String(v)] ?? 0) + 1
-    counts[facet] = values
+function toHit(objectID: string, document: Record<string, unknown>, name: string, brand: string | undefined, terms: string[], q: SearchQuery): Record<string, unknown> {
+  const retrieve = q.attributesToRetrieve && !q.attributesToRetrieve.includes('*') ? q.attributesToRetrieve : null
+  const shown = retrieve ? Object.fromEntries(Object.entries(document).filter(([k]) => retrieve.includes(k))) : { ...document }
+  const highlight = (text: string) => highlightText(text, terms, q.highlightPreTag, q.highlightPostTag)
+  const highlighted = highlight(name)
+  return {
+    ...shown,
+    objectID,
+    _highlightResult: {
+      name: {
+        value: highlighted.value,
+        matchLevel: highlighted.matched === 0 ? 'none' : highlighted.matched === terms.length ? 'full' : 'partial',
+        matchedWords: highlighted.words,
+      },
+      ...(brand !== undefined ? { brand: { value: highlight(brand).value, matchLevel: 'none', matchedWords: [] } } : {}),
+    },
   }
-  return counts
 }
 
 /** The typed words, those from `firstDropped` on wrapped in <em>, as Algolia's queryAfterRemoval marks them. */

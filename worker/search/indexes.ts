@@ -1,17 +1,18 @@
 /**
- * The embedded indexes by name (app.config.ts search.indexNames), each made on first use in an
- * isolate: loaded from its snapshot in KV when one is fresh, else built from D1 (and the snapshot
- * written for the next isolate). A catalogue change (the version in KV, checked at most every
- * search.versionCheckSeconds) makes every index start again; an index older than
- * search.indexMaxAgeSeconds (stock and prices move with orders) keeps answering while a fresh one
- * is made in the background. Concurrent requests share one load or build.
+ * The embedded indexes by name (app.config.ts search.indexNames), each made on first use in an isolate: read from its
+ * packed snapshot in KV when one is fresh, else built from D1 (docs/decisions/0012-search-at-scale.md). One build
+ * reads the catalogue once, in pages, and makes all four indexes (products and suggestions, both languages), writing
+ * each one's snapshot for the next isolate. A catalogue change (the version in KV, checked at most every
+ * search.versionCheckSeconds) makes every index start again; an index older than search.indexMaxAgeSeconds (stock and
+ * prices move with orders) keeps answering while a fresh one is made in the background. Concurrent requests share one
+ * load or build.
  */
 import { waitUntil } from 'cloudflare:workers'
 import { appConfig, serverLimits, type Locale } from '../../app.config'
-import { allDocumentRows, type DocumentRow } from '../storage/product-documents'
+import { documentRowsByIds, documentRowsPage, toDocument, type DocumentRow } from '../storage/product-documents'
 import { cacheKeyVersion, currentCatalogueVersion } from '../storage/kv-cache'
-import { replicaSorts, SearchIndex, type IndexSnapshot, type ReplicaSort } from './engine'
-import { productRecords, suggestionRecords } from './records'
+import { replicaSorts, SearchIndex, SearchIndexBuilder, type ReplicaSort, type SearchAnswer, type SearchQuery } from './engine'
+import { productRecords, SuggestionWeights } from './records'
 
 type Kind = 'products' | 'suggestions'
 
@@ -38,6 +39,9 @@ const kvValueLimitBytes = 25 * 1024 * 1024
 /** Snapshots of a replaced catalogue version are never read again: KV drops them after a day. */
 const snapshotTtlSeconds = 24 * 60 * 60
 
+/** Products read from D1 per query while building: a page's rows are dropped once indexed. */
+const buildPageRows = 2000
+
 export const snapshotKey = (version: string, name: string) => `${cacheKeyVersion}:search-snapshot:${version}:${name}`
 
 interface Made {
@@ -56,8 +60,8 @@ interface Entry {
 interface Generation {
   version: string
   entries: Map<string, Entry>
-  /** One D1 read serves the builds that start together (a cold isolate's first searches). */
-  rows?: { at: number; rows: Promise<DocumentRow[]> }
+  /** One build serves the indexes that start together (a cold isolate's first searches). */
+  build?: { at: number; indexes: Promise<Map<string, Made>> }
 }
 
 let generation: Generation | null = null
@@ -71,15 +75,40 @@ async function catalogueVersion(kv: KVNamespace, now: number): Promise<string> {
   return version
 }
 
-function catalogueRows(db: D1Database, generation: Generation, now: number): Promise<DocumentRow[]> {
-  if (!generation.rows || now - generation.rows.at > serverLimits.search.versionCheckSeconds * 1000) {
-    const rows = allDocumentRows(db)
-    generation.rows = { at: now, rows }
-    rows.catch(() => {
-      if (generation.rows?.rows === rows) generation.rows = undefined
+/** Every index from one read of the catalogue, page by page; each snapshot written for the next isolate. */
+async function buildAll(env: Pick<Env, 'DB' | 'CACHE'>, version: string, now: number): Promise<Map<string, Made>> {
+  const at = new Date(now)
+  const products = new Map(appConfig.locales.all.map((locale) => [locale, new SearchIndexBuilder()]))
+  const suggestions = new Map(appConfig.locales.all.map((locale) => [locale, new SuggestionWeights(locale)]))
+  for (let afterId = 0; ; ) {
+    const rows = await documentRowsPage(env.DB, afterId, buildPageRows)
+    for (const locale of appConfig.locales.all) {
+      const builder = products.get(locale)!
+      for (const record of productRecords(rows, locale, at, { withDocuments: false })) builder.add(record)
+      suggestions.get(locale)!.add(rows)
+    }
+    if (rows.length < buildPageRows) break
+    afterId = rows.at(-1)!.entity_id
+  }
+  const made = new Map<string, Made>()
+  for (const locale of appConfig.locales.all) {
+    made.set(appConfig.search.indexNames.products[locale], { index: products.get(locale)!.build(), builtAt: now })
+    made.set(appConfig.search.indexNames.suggestions[locale], { index: new SearchIndex(suggestions.get(locale)!.records()), builtAt: now })
+  }
+  // The answer does not wait for the snapshots; a failed write only means the next isolate builds too.
+  for (const [name, index] of made) waitUntil(writeSnapshot(env.CACHE, snapshotKey(version, name), index).catch(() => {}))
+  return made
+}
+
+function sharedBuild(env: Pick<Env, 'DB' | 'CACHE'>, generation: Generation, now: number): Promise<Map<string, Made>> {
+  if (!generation.build || now - generation.build.at > serverLimits.search.versionCheckSeconds * 1000) {
+    const indexes = buildAll(env, generation.version, now)
+    generation.build = { at: now, indexes }
+    indexes.catch(() => {
+      if (generation.build?.indexes === indexes) generation.build = undefined
     })
   }
-  return generation.rows.rows
+  return generation.build.indexes
 }
 
 /** A snapshot made less than the index's age ago; an older one is not even read (only its metadata). */
@@ -90,29 +119,21 @@ async function readFreshSnapshot(kv: KVNamespace, key: string, now: number): Pro
     await value.cancel()
     return null
   }
-  const snapshot = await new Response(value.pipeThrough(new DecompressionStream('gzip'))).json<IndexSnapshot>()
-  return { index: SearchIndex.fromSnapshot(snapshot), builtAt: metadata.builtAt }
+  const index = SearchIndex.fromSnapshot(await new Response(value).arrayBuffer())
+  return index ? { index, builtAt: metadata.builtAt } : null
 }
 
 async function writeSnapshot(kv: KVNamespace, key: string, made: Made): Promise<void> {
-  const json = new Blob([JSON.stringify(made.index.toSnapshot())]).stream()
-  const gzipped = await new Response(json.pipeThrough(new CompressionStream('gzip'))).arrayBuffer()
-  if (gzipped.byteLength > kvValueLimitBytes) return
-  await kv.put(key, gzipped, { metadata: { builtAt: made.builtAt }, expirationTtl: snapshotTtlSeconds })
+  const packed = made.index.toSnapshot()
+  if (packed.byteLength > kvValueLimitBytes) return
+  await kv.put(key, packed, { metadata: { builtAt: made.builtAt }, expirationTtl: snapshotTtlSeconds })
 }
 
 /** The index from KV when its snapshot is fresh (another isolate made it), else built from D1. */
 async function make(env: Pick<Env, 'DB' | 'CACHE'>, generation: Generation, name: string, now: number): Promise<Made> {
-  const key = snapshotKey(generation.version, name)
-  const stored = await readFreshSnapshot(env.CACHE, key, now).catch(() => null)
+  const stored = await readFreshSnapshot(env.CACHE, snapshotKey(generation.version, name), now).catch(() => null)
   if (stored) return stored
-  const { kind, locale } = names.get(name)!
-  const rows = await catalogueRows(env.DB, generation, now)
-  const records = kind === 'products' ? productRecords(rows, locale, new Date(now)) : suggestionRecords(rows, locale)
-  const made = { index: new SearchIndex(records), builtAt: now }
-  // The answer does not wait for the snapshot; a failed write only means the next isolate builds too.
-  waitUntil(writeSnapshot(env.CACHE, key, made).catch(() => {}))
-  return made
+  return (await sharedBuild(env, generation, now)).get(name)!
 }
 
 function start(env: Pick<Env, 'DB' | 'CACHE'>, generation: Generation, name: string, now: number): Entry {
@@ -149,8 +170,71 @@ export async function searchIndex(env: Pick<Env, 'DB' | 'CACHE'>, name: string, 
   return (await entry.made).index
 }
 
-/** Forget the made indexes (tests). */
+/**
+ * The rows of products shown in hits lately, by entity id: the same few products answer most searches, and a D1 read
+ * costs more than the search itself. Kept at most rowCacheSeconds, so a hit's stock is no older than that (the index's
+ * own facts are older still); its price is worked out at each answer.
+ */
+const rowCache = new Map<number, { row: DocumentRow; at: number }>()
+const rowCacheMax = 4000
+const rowCacheMs = serverLimits.search.hitRowSeconds * 1000
+
+async function hitRows(db: D1Database, ids: number[], now: number): Promise<Map<number, DocumentRow>> {
+  const rows = new Map<number, DocumentRow>()
+  const missing: number[] = []
+  for (const id of ids) {
+    const kept = rowCache.get(id)
+    if (kept && now - kept.at < rowCacheMs) rows.set(id, kept.row)
+    else missing.push(id)
+  }
+  for (const row of await documentRowsByIds(db, missing)) {
+    rows.set(row.entity_id, row)
+    rowCache.delete(row.entity_id)
+    rowCache.set(row.entity_id, { row, at: now })
+  }
+  // The oldest first out (a Map keeps insertion order).
+  for (const [id] of rowCache) {
+    if (rowCache.size <= rowCacheMax) break
+    rowCache.delete(id)
+  }
+  return rows
+}
+
+/**
+ * A query answered by the named index, its hits with their documents: kept by the index (suggestions), or made from
+ * the page's rows only, priced now (products). A product gone since the index was made is left out.
+ */
+export async function searchWithDocuments(env: Pick<Env, 'DB' | 'CACHE'>, name: string, q: SearchQuery, now = Date.now()): Promise<SearchAnswer> {
+  const index = await searchIndex(env, name, now)
+  if (index.keepsDocuments) return index.search(q)
+  const ranked = index.rankPage(q)
+  const rows = await hitRows(
+    env.DB,
+    ranked.hits.map((hit) => Number(hit.objectID)),
+    now,
+  )
+  const { locale } = names.get(name)!
+  const present = ranked.hits.flatMap((hit) => {
+    const row = rows.get(Number(hit.objectID))
+    return row ? [{ hit, document: toDocument(row, locale, new Date(now)) as unknown as Record<string, unknown> }] : []
+  })
+  return index.answerWith(
+    { ...ranked, hits: present.map((p) => p.hit) },
+    q,
+    present.map((p) => p.document),
+  )
+}
+
+/** Make every index now (the scheduled warm-up after a catalogue change), so no shopper's search waits for a build. */
+export async function warmSearchIndexes(env: Pick<Env, 'DB' | 'CACHE'>): Promise<number> {
+  const started = Date.now()
+  await Promise.all([...names.keys()].map((name) => searchIndex(env, name)))
+  return Date.now() - started
+}
+
+/** Forget the made indexes and kept rows (tests). */
 export function dropSearchIndexes() {
   generation = null
   versionSeen = null
+  rowCache.clear()
 }

@@ -9,7 +9,11 @@ import { normaliseSearchText } from '../../src/domain/search-text'
 import { toDocument, type DocumentRow } from '../storage/product-documents'
 import type { IndexRecord } from './engine'
 
-export function productRecords(rows: readonly DocumentRow[], locale: Locale, now: Date): IndexRecord[] {
+/**
+ * One record per product. `withDocuments: false` leaves the hit's document out: the embedded service reads the page's
+ * documents from D1 (worker/search/indexes.ts) rather than hold every product's in memory.
+ */
+export function productRecords(rows: readonly DocumentRow[], locale: Locale, now: Date, { withDocuments = true } = {}): IndexRecord[] {
   return rows.map((row) => {
     const document = toDocument(row, locale, now)
     return {
@@ -32,7 +36,7 @@ export function productRecords(rows: readonly DocumentRow[], locale: Locale, now
       popularity: row.popularity,
       price: document.prices_with_tax.price,
       createdAt: row.created_at,
-      document: document as unknown as Record<string, unknown>,
+      ...(withDocuments ? { document: document as unknown as Record<string, unknown> } : {}),
     }
   })
 }
@@ -46,22 +50,38 @@ function productLine(name: string): string {
 }
 
 export function suggestionRecords(rows: readonly DocumentRow[], locale: Locale): IndexRecord[] {
-  const weights = new Map<string, { text: string; popularity: number }>()
-  const add = (text: string, popularity: number) => {
+  return new SuggestionWeights(locale).add(rows).records()
+}
+
+/** Suggestions summed over the catalogue read in pages: each brand, category and product line, once. */
+export class SuggestionWeights {
+  private readonly weights = new Map<string, { text: string; popularity: number }>()
+
+  constructor(private readonly locale: Locale) {}
+
+  add(rows: readonly DocumentRow[]): SuggestionWeights {
+    const en = this.locale === 'en'
+    for (const row of rows) {
+      this.weigh(en ? row.brand_en : row.brand_ar, row.popularity)
+      this.weigh(en ? row.category_en : row.category_ar, row.popularity)
+      this.weigh(productLine(en ? row.name_en : row.name_ar), row.popularity)
+    }
+    return this
+  }
+
+  private weigh(text: string, popularity: number) {
     const key = normaliseSearchText(text)
-    const held = weights.get(key)
-    weights.set(key, { text: held?.text ?? text, popularity: (held?.popularity ?? 0) + popularity })
+    const held = this.weights.get(key)
+    this.weights.set(key, { text: held?.text ?? text, popularity: (held?.popularity ?? 0) + popularity })
   }
-  for (const row of rows) {
-    add(locale === 'ar' ? row.brand_ar : row.brand_en, row.popularity)
-    add(locale === 'ar' ? row.category_ar : row.category_en, row.popularity)
-    add(productLine(locale === 'ar' ? row.name_ar : row.name_en), row.popularity)
+
+  records(): IndexRecord[] {
+    return [...this.weights.values()].map(({ text, popularity }, i) => ({
+      objectID: `s${i}`,
+      searchable: { name: text },
+      attributes: {},
+      popularity,
+      document: { query: text, nb_words: text.split(/\s+/).length, popularity },
+    }))
   }
-  return [...weights.values()].map(({ text, popularity }, i) => ({
-    objectID: `s${i}`,
-    searchable: { name: text },
-    attributes: {},
-    popularity,
-    document: { query: text, nb_words: text.split(/\s+/).length, popularity },
-  }))
 }

@@ -130,13 +130,21 @@ export async function documentsBySkus(db: D1Database, skus: string[], locale: Lo
   return skus.flatMap((sku) => bySku.get(sku) ?? [])
 }
 
-/** Every product's row, as the search indexes read them (also run through wrangler by search:push). */
-export const allDocumentRowsSql = `${selectDocuments} ORDER BY p.entity_id`
-
-export async function allDocumentRows(db: D1Database): Promise<DocumentRow[]> {
-  const { results } = await db.prepare(allDocumentRowsSql).all<DocumentRow>()
+/** Document rows by entity id (the embedded search service's page of hits); a product that is gone has none. */
+export async function documentRowsByIds(db: D1Database, ids: readonly number[]): Promise<DocumentRow[]> {
+  if (ids.length === 0) return []
+  const { results } = await db.prepare(`${selectDocuments} WHERE p.entity_id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(ids)).all<DocumentRow>()
   return results
 }
+
+/** One page of every product's row, in entity id order after `afterId`: the search indexes read the catalogue this way. */
+export async function documentRowsPage(db: D1Database, afterId: number, limit: number): Promise<DocumentRow[]> {
+  const { results } = await db.prepare(`${selectDocuments} WHERE p.entity_id > ? ORDER BY p.entity_id LIMIT ?`).bind(afterId, limit).all<DocumentRow>()
+  return results
+}
+
+/** Every product's row (run through wrangler by search:push). */
+export const allDocumentRowsSql = `${selectDocuments} ORDER BY p.entity_id`
 
 /** Products related to a sku: the same sub-category, most popular first. */
 export async function relatedDocuments(db: D1Database, sku: string, limit: number, locale: Locale, now = new Date()) {
