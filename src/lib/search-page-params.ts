@@ -1,6 +1,7 @@
 /**
  * The /search page's URL parameters, read with plain code (route configs are in the first client
- * bundle): q, page, sort (relevance or a replica order) and brand (facet values, comma-separated).
+ * bundle): q, page, sort (relevance or a replica order), brand (facet values, comma-separated) and cities=all (results
+ * are filtered on the shopper's city unless the shopper widens them to every city).
  */
 import { parsePage } from '../domain/listing'
 
@@ -15,7 +16,8 @@ export interface SearchPageSearch {
   page?: number
   sort?: Exclude<SearchSortKey, 'relevance'>
   brand?: string
-  city?: 1
+  /** Every city's results; without it, only what the shopper's city has in stock (docs/product.md, "Search"). */
+  cities?: 'all'
 }
 
 export function parseSearchPageSearch(input: Record<string, unknown>): SearchPageSearch {
@@ -24,8 +26,8 @@ export function parseSearchPageSearch(input: Record<string, unknown>): SearchPag
   const sort = searchSortKeys.find((k) => k !== 'relevance' && k === input.sort) as SearchPageSearch['sort']
   // Empty and whitespace-only filter values are dropped (docs/product.md, "Validation").
   const brands = typeof input.brand === 'string' ? input.brand.split(',').map((b) => b.trim()).filter((b) => b !== '' && b.length <= 60).slice(0, 20) : []
-  const city = input.city === 1 || input.city === '1'
-  return { q, ...(page && page > 1 ? { page } : {}), ...(sort ? { sort } : {}), ...(brands.length ? { brand: brands.join(',') } : {}), ...(city ? { city: 1 } : {}) }
+  const all = input.cities === 'all'
+  return { q, ...(page && page > 1 ? { page } : {}), ...(sort ? { sort } : {}), ...(brands.length ? { brand: brands.join(',') } : {}), ...(all ? { cities: 'all' } : {}) }
 }
 
 /** What the server function is asked for a page's search. */
@@ -35,6 +37,6 @@ export function searchPageQuery(search: SearchPageSearch) {
     page: search.page ?? 1,
     sort: search.sort ?? ('relevance' as const),
     brands: search.brand ? search.brand.split(',') : [],
-    city: search.city === 1,
+    allCities: search.cities === 'all',
   }
 }

@@ -23,7 +23,8 @@ import {
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { searchQueries } from '../queries/search'
-import { withSavedSearch } from '../lib/recent-searches'
+import { savedSearchStorage, withSavedSearch } from '../lib/recent-searches'
+import { savedSearchWordsKey } from '../lib/storage-keys'
 import { consentAllows } from '../lib/consent'
 import { regionIdAtom, savedSearchWordsAtom } from '../state/shopper'
 import { usePageHydrated } from '../lib/early-tap'
@@ -53,7 +54,7 @@ function SearchPage() {
   const now = new Date(data.now)
   const text = search.q.trim()
   const setSearch = (next: SearchPageSearch) => void navigate({ search: next, resetScroll: false })
-  const chosen = (search.brand ? search.brand.split(',').length : 0) + (search.city === 1 ? 1 : 0)
+  const chosen = (search.brand ? search.brand.split(',').length : 0) + (search.cities === 'all' ? 0 : 1)
   const setSaved = useSetAtom(savedSearchWordsAtom)
   const hosted = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
   /**
@@ -76,9 +77,10 @@ function SearchPage() {
     })
   }
   // Every search that reaches this page is a recent search (docs/product.md, "Validation": 2 or more characters).
-  // Kept only with consent to preference cookies (docs/architecture.md, "Consent").
+  // Kept only with consent to preference cookies (docs/architecture.md, "Consent"). Read from storage itself: on a
+  // full load of this page the atom has not read it yet, and adding to its empty start would drop the others.
   useEffect(() => {
-    if (consentAllows('preference')) setSaved((saved) => withSavedSearch(saved, text))
+    if (consentAllows('preference')) setSaved(withSavedSearch(savedSearchStorage.getItem(savedSearchWordsKey, []), text))
   }, [text, setSaved])
   if (text.length < appConfig.limits.searchEnterMinChars) {
     return (
@@ -93,7 +95,24 @@ function SearchPage() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">{m.search_title({ q: text })}</h1>
         <p className="text-sm text-muted" aria-live="polite">
-          {m.category_products_count({ count: data.total })}
+          {data.allCitiesTotal === null ? m.search_results_all_cities({ count: data.total }) : m.search_results_in_city({ count: data.total, city: data.city })}
+          {/* Widen when the shopper's city has fewer than every city; narrow back when widened. */}
+          {data.allCitiesTotal !== null && data.allCitiesTotal > data.total && (
+            <>
+              {m.search_results_separator()}
+              <Link to="/search" search={{ ...search, cities: 'all', page: undefined }} className="font-semibold text-brand underline underline-offset-2">
+                {m.search_results_widen({ count: data.allCitiesTotal })}
+              </Link>
+            </>
+          )}
+          {data.allCitiesTotal === null && data.city !== '' && (
+            <>
+              {m.search_results_separator()}
+              <Link to="/search" search={{ ...search, cities: undefined, page: undefined }} className="font-semibold text-brand underline underline-offset-2">
+                {m.search_results_narrow({ city: data.city })}
+              </Link>
+            </>
+          )}
         </p>
       </div>
       {/* How the query was read (docs/architecture.md, "Search relevance"): words left out, a typo's likely word. */}

@@ -37,7 +37,7 @@ export const getSearchPage = createServerFn({ method: 'GET' })
       page: '1 <= number.integer <= 1000',
       sort: type.enumerated(...searchSortKeys),
       brands: type('0 < string <= 60').array().atMostLength(20),
-      city: 'boolean',
+      allCities: 'boolean',
     }),
   )
   .handler(async ({ data }) => {
@@ -61,12 +61,14 @@ export const getSearchPage = createServerFn({ method: 'GET' })
         suggestions: [],
         dropped: [],
         didYouMean: null,
+        allCitiesTotal: null,
         now,
       }
     const language = searchLanguage(text, data.locale)
     const base = appConfig.search.indexNames.products[language]
     const indexName = data.sort === 'relevance' ? base : `${base}_${data.sort}`
-    const filters = data.city ? `stock_region_ids=${data.regionId}` : ''
+    // The spec's search: the shopper's city only (stock_region_ids), unless they widened it to every city.
+    const filters = data.allCities ? '' : `stock_region_ids=${data.regionId}`
     const brandFilter = data.brands.length > 0 ? [data.brands.map((b) => `brand:${b}`)] : []
     const client = searchClient(env)
     const { results } = await client.search<ProductHit>({
@@ -88,10 +90,13 @@ export const getSearchPage = createServerFn({ method: 'GET' })
         },
         // The brand facet counts every other filter but its own (a chosen brand stays listed).
         ...(brandFilter.length > 0 ? [{ indexName, query: text, hitsPerPage: 0, filters, facets: ['brand'] }] : []),
+        // How many every city has, to offer them when the shopper's city has few ("3 results in Abha; 41 in all cities").
+        ...(data.allCities ? [] : [{ indexName, query: text, hitsPerPage: 0, facetFilters: brandFilter }]),
       ],
     })
     const main = results[0] as SearchResult<ProductHit>
-    const counts = ((results[1] ?? main) as SearchResult<ProductHit>).facets?.brand ?? {}
+    const counts = ((brandFilter.length > 0 ? results[1] : main) as SearchResult<ProductHit>).facets?.brand ?? {}
+    const allCitiesTotal = data.allCities ? null : (results.at(-1) as SearchResult<ProductHit>).nbHits
     const ids = main.hits.map((hit) => Number(hit.objectID)).filter(Number.isInteger)
     const products = await productStore(env.DB).summariesByIds(ids, data.locale, data.regionId)
     // A query in the other script searches the other language's index: its brand values are named in the page's language.
@@ -122,6 +127,7 @@ export const getSearchPage = createServerFn({ method: 'GET' })
       // docs/architecture.md, "Search relevance": the words left out to find something, and a typo's likely word.
       dropped: droppedWords(main.queryAfterRemoval),
       didYouMean: didYouMean(text, main.hits[0]?._highlightResult?.name?.value),
+      allCitiesTotal,
       now,
     }
   })

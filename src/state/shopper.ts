@@ -6,6 +6,7 @@ import { atom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
 import { appConfig, type RegionId } from '../../app.config'
 import type { CartLine } from '../domain/schemas'
+import { savedSearchStorage } from '../lib/recent-searches'
 import { savedSearchWordsKey } from '../lib/storage-keys'
 
 /** The chosen city, or null before the shopper chooses. */
@@ -35,4 +36,4 @@ export type PendingCartAdd = Omit<CartLine, 'regionId'> & { buyNow?: boolean }
 export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>('targetProductDate', null)
 
 /** Recent searches, newest first (docs/product.md: savedSearchWords, at most 6). */
-export const savedSearchWordsAtom = atomWithStorage<string[]>(savedSearchWordsKey, [])
+export const savedSearchWordsAtom = atomWithStorage<string[]>(savedSearchWordsKey, [], savedSearchStorage)

@@ -1,6 +1,6 @@
 /**
  * The /search page's filters: brand (counted over every other filter, so a chosen brand stays listed)
- * and availability in the shopper's city. Each change is a new URL and goes back to page 1.
+ * and availability in the shopper's city (on unless widened to every city). Each change is a new URL and goes back to page 1.
  */
 import type { SearchPageSearch } from '../../lib/search-page-params'
 import { m } from '../../paraglide/messages.js'
@@ -21,8 +21,8 @@ export function SearchFilters({ brands, city, search, onChange }: SearchFiltersP
       <Group title={m.filters_availability()}>
         <Check
           label={m.filters_in_city({ city })}
-          checked={search.city === 1}
-          onChange={() => onChange({ ...search, city: search.city === 1 ? undefined : 1, page: undefined })}
+          checked={search.cities !== 'all'}
+          onChange={() => onChange({ ...search, cities: search.cities === 'all' ? undefined : 'all', page: undefined })}
         />
       </Group>
       {brands.length > 0 && (

@@ -7,7 +7,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useAtom } from 'jotai'
+import { useAtom, useAtomValue } from 'jotai'
 import { type RefObject, useEffect, useState } from 'react'
 import { appConfig } from '../../../app.config'
 import { currentLocale } from '../../lib/i18n'
@@ -17,7 +17,7 @@ import { rememberSearchSource, sendSearchEvent } from '../../lib/search-insights
 import { searchLanguage } from '../../domain/search-text'
 import { m } from '../../paraglide/messages.js'
 import { catalogueQueries } from '../../queries/catalogue'
-import { savedSearchWordsAtom } from '../../state/shopper'
+import { regionIdAtom, savedSearchWordsAtom } from '../../state/shopper'
 import type { SearchBoxHandlers } from '../frame/SearchBox'
 import { Price } from '../Price'
 import { Icon } from '../ui/Icon'
@@ -69,8 +69,9 @@ export default function SearchSuggestions({ listId, text, open, handlers, onActi
   const query = useDebounced(text.trim(), appConfig.timing.searchDebounceMs)
   const asking = query.length >= appConfig.limits.searchSuggestMinChars && text.trim().length >= appConfig.limits.searchSuggestMinChars
   const language = searchLanguage(query, locale)
-  const { data } = useQuery({
-    queryKey: ['search-suggest', language, query],
+  const regionId = useAtomValue(regionIdAtom)
+  const { data, isPlaceholderData } = useQuery({
+    queryKey: ['search-suggest', language, query, regionId],
     enabled: asking,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
@@ -83,6 +84,8 @@ export default function SearchSuggestions({ listId, text, open, handlers, onActi
             indexName,
             query,
             hitsPerPage: appConfig.limits.suggestedProductsMax,
+            // The spec's search: products the shopper's city has in stock.
+            filters: `stock_region_ids=${regionId}`,
             clickAnalytics: true,
             attributesToRetrieve: ['name', 'rewrite_url', 'image', 'prices_with_tax'],
           },
@@ -147,6 +150,15 @@ export default function SearchSuggestions({ listId, text, open, handlers, onActi
     }
   })
 
+  if (open && options.length === 0 && shown && !isPlaceholderData) {
+    // Asked and answered with nothing: said, so an open box on a phone is never a blank screen.
+    return (
+      <div className="z-40 mt-2 rounded-xl bg-white p-4 text-sm text-muted md:absolute md:inset-x-0 md:top-full md:shadow-xl">
+        <div id={listId} role="listbox" aria-label={m.search_suggestions_label()} hidden />
+        <p role="status">{m.search_no_suggestions({ q: query })}</p>
+      </div>
+    )
+  }
   if (!open || options.length === 0) return <div id={listId} role="listbox" aria-label={m.search_suggestions_label()} hidden />
   const option = (id: string) => ({
     id,
