@@ -31,6 +31,13 @@ describe('searchWords', () => {
     expect(searchWords('Galaxy S25+ (256GB), أسود')).toEqual(['galaxy', 's25', '256gb', 'اسود'])
     expect(searchWords(' "" -- ')).toEqual([])
   })
+
+  it('reads a thousands separator inside a number as part of it, and any other comma as a break', () => {
+    expect(searchWords('18,000 BTU')).toEqual(['18000', 'btu'])
+    expect(searchWords('١٨٬٠٠٠ وحدة')).toEqual(['18000', 'وحده'])
+    expect(searchWords('1,2,3')).toEqual(['1', '2', '3'])
+    expect(searchWords('1,0000')).toEqual(['1', '0000'])
+  })
 })
 
 describe('searchLanguage (docs/product.md, "Validation")', () => {

@@ -25,9 +25,12 @@ export function normaliseSearchText(text: string): string {
     .toLowerCase()
 }
 
-/** Words of a normalised text: letters and digits of any script, everything else separates. */
+/**
+ * Words of a normalised text: letters and digits of any script, everything else separates, but for a thousands
+ * separator inside a number (18,000 and ١٨٬٠٠٠ are the word 18000, as the catalogue writes it in Arabic).
+ */
 export function searchWords(text: string): string[] {
-  return normaliseSearchText(text).match(/[\p{L}\p{N}]+/gu) ?? []
+  return normaliseSearchText(text).replace(/(\d)[,٬](?=\d{3}(?!\d))/g, '$1').match(/[\p{L}\p{N}]+/gu) ?? []
 }
 
 const arabicLetter = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]/

@@ -12,7 +12,7 @@ import type { DocumentRow } from '../storage/product-documents'
 import { replicaSorts, type IndexRecord } from './engine'
 import { productRecords, suggestionRecords } from './records'
 import { brokenPlurals } from './plurals'
-import { synonymGroups } from './synonyms'
+import { oneWaySynonyms, phraseSynonymGroups, synonymGroups } from './synonyms'
 import { typoRules } from './typos'
 
 export type PushClient = Pick<Algoliasearch, 'setSettings' | 'saveSynonyms' | 'replaceAllObjects' | 'waitForTask'>
@@ -65,12 +65,15 @@ export function suggestionIndexSettings(locale: Locale): IndexSettings {
 }
 
 /**
- * Both scripts of each group match one another, as in the embedded engine; so do the broken plurals of
+ * The embedded engine's synonyms (worker/search/synonyms.ts) as Algolia's: word and phrase groups as multi-way
+ * synonyms (Algolia matches multi-word synonyms as phrases), one-way synonyms as such; and the broken plurals of
  * worker/search/plurals.ts, which Algolia's ignorePlurals dictionary may not hold for the catalogue's words.
  */
 export function synonymHits(): SynonymHit[] {
   return [
     ...synonymGroups.map((group, i): SynonymHit => ({ objectID: `transliteration-${i}`, type: 'synonym', synonyms: [...group] })),
+    ...phraseSynonymGroups.map((group, i): SynonymHit => ({ objectID: `phrase-${i}`, type: 'synonym', synonyms: [...group] })),
+    ...Object.entries(oneWaySynonyms).map(([input, synonyms], i): SynonymHit => ({ objectID: `one-way-${i}`, type: 'oneWaySynonym', input, synonyms: [...synonyms] })),
     ...brokenPlurals.map(([singular, plural], i): SynonymHit => ({ objectID: `plural-${i}`, type: 'synonym', synonyms: [singular, plural] })),
   ]
 }

@@ -16,8 +16,8 @@
 import { normaliseSearchText, searchWords } from '../../src/domain/search-text'
 import { packArrays, unpackArrays, type PackedArray } from '../storage/packed-arrays'
 import type { Filters } from './filters'
-import { wordForms } from './plurals'
-import { synonymsOf } from './synonyms'
+import { joinedArticleForms, wordForms } from './plurals'
+import { phraseSynonymsAt, synonymsOf } from './synonyms'
 import { allowedTypos, typoDistance } from './typos'
 
 type AttributeValue = string | number | boolean
@@ -69,6 +69,21 @@ export interface RankedPage {
 }
 
 export type SearchAnswer = Omit<RankedPage, 'hits'> & { hits: Record<string, unknown>[] }
+
+/** A query is read at most this many ways (as typed, joined, through phrase synonyms, numbers). */
+const maxReadings = 8
+
+/** Words that make the number before them thousands (18 الف: 18000). */
+const thousands = new Set(['الف', 'الاف', 'k'])
+
+/** The Gulf ق stands for the g that the catalogue writes ج or غ (سامسونق, قالكسي), and the other way. */
+function gulfSpellings(word: string): string[] {
+  if (!/[قجغ]/.test(word)) return []
+  return ['ج', 'غ', 'ق'].flatMap((letter) => {
+    const spelled = word.replace(/[قجغ]/g, letter)
+    return spelled === word ? [] : [spelled]
+  })
+}
 
 /** How finely text relevance separates hits before popularity decides. */
 const relevanceTiers = 4
@@ -402,15 +417,23 @@ export class SearchIndex {
   // ---- the query
 
   /**
-   * Every word must match (AND). Two neighbouring words may also be read as one (لاب توب, play station) when the index
-   * knows the joined word: the query is then either reading (OR).
+   * Every word must match (AND). The query is also read other ways (OR), each a reading of its own: two neighbouring
+   * words as one (لاب توب, play station) when the index knows the joined word; a phrase as its synonym phrase
+   * (كمبيوتر محمول as لابتوب, ps5 as playstation 5); a number and thousand as the number (18 الف as 18000).
    */
   private queryTree(words: string[]): Query {
     const readings: Query[] = [this.allOf(words)]
-    for (let i = 0; i + 1 < words.length; i++) {
-      const joined = words[i]! + words[i + 1]!
-      if (!this.known(joined, i + 2 === words.length)) continue
-      readings.push(this.allOf([...words.slice(0, i), joined, ...words.slice(i + 2)], formWeights.joinedOrSplit))
+    const read = (at: number, length: number, replacement: string[], weight: number) => {
+      if (readings.length >= maxReadings) return
+      readings.push(this.allOf([...words.slice(0, at), ...replacement, ...words.slice(at + length)], weight))
+    }
+    for (let i = 0; i < words.length; i++) {
+      const joined = words[i]! + (words[i + 1] ?? '')
+      if (i + 1 < words.length && this.known(joined, i + 2 === words.length)) read(i, 2, [joined], formWeights.joinedOrSplit)
+      for (const { length, replacement } of phraseSynonymsAt(words, i)) {
+        if (replacement.every((word) => this.known(word, false) || synonymsOf(word).length > 1)) read(i, length, replacement, formWeights.synonym)
+      }
+      if (/^\d+$/.test(words[i]!) && thousands.has(words[i + 1] ?? '')) read(i, 2, [String(Number(words[i]) * 1000)], 1)
     }
     return readings.length === 1 ? readings[0]! : { combine: 'or', queries: readings }
   }
@@ -420,8 +443,10 @@ export class SearchIndex {
   }
 
   /**
-   * What one word matches: itself (a prefix when it is the word being typed), its synonyms, its other number, and,
-   * only when it matches nothing as typed, the index's words within its typos or itself split in two known words.
+   * What one word matches: itself (a prefix when it is the word being typed), its synonyms, its other number and that
+   * number's synonyms (so a plural never finds less than its singular), and, only when it matches nothing as typed,
+   * the index's words within its typos (of it or of its other number), its Gulf spelling read the other way (ق for
+   * the g of ج and غ), or itself split in two known words.
    */
   private alternatives(word: string, typing: boolean, weight: number): Query {
     const queries: Query[] = []
@@ -433,12 +458,30 @@ export class SearchIndex {
       found ||= this.known(term, prefix)
       queries.push({ term, prefix, boost: factor * weight })
     }
+    const widen = (from: string, factor: number) => {
+      for (const synonym of synonymsOf(from).slice(1)) add(synonym, true, factor * formWeights.synonym)
+      for (const form of wordForms(from)) if (this.known(form, typing)) add(form, typing, factor * formWeights.otherNumber)
+    }
     add(word, typing, 1)
-    for (const synonym of synonymsOf(word).slice(1)) add(synonym, true, formWeights.synonym)
-    for (const form of wordForms(word)) if (this.wordId(form) >= 0) add(form, false, formWeights.otherNumber)
+    widen(word, 1)
+    for (const form of wordForms(word)) for (const synonym of synonymsOf(form).slice(1)) add(synonym, true, formWeights.otherNumber * formWeights.synonym)
     if (!found) {
-      const allowed = allowedTypos(word)
-      if (allowed > 0) for (const term of this.typoNeighbours(word, allowed)) add(term, false, formWeights.typo)
+      for (const spelling of gulfSpellings(word)) {
+        if (this.known(spelling, typing) || synonymsOf(spelling).length > 1) {
+          add(spelling, typing, formWeights.typo)
+          widen(spelling, formWeights.typo)
+        }
+      }
+    }
+    if (!found) {
+      // The article joined to "and", "with" or "for" (درون: والدرون), of the word or of what it means (سشوار: بالشعر).
+      for (const meaning of synonymsOf(word)) for (const form of joinedArticleForms(meaning)) if (this.wordId(form) >= 0) add(form, false, formWeights.typo)
+    }
+    if (!found) {
+      for (const typed of [word, ...wordForms(word)]) {
+        const allowed = allowedTypos(word)
+        if (allowed > 0) for (const term of this.typoNeighbours(typed, allowed)) add(term, false, formWeights.typo)
+      }
       const split = this.splitInTwo(word, typing)
       if (split) {
         const boost = formWeights.joinedOrSplit * weight

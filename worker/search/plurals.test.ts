@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { normaliseSearchText } from '../../src/domain/search-text'
-import { wordForms } from './plurals'
+import { joinedArticleForms, wordForms } from './plurals'
 
 const forms = (word: string) => wordForms(normaliseSearchText(word))
 
@@ -29,5 +29,12 @@ describe('singular and plural as one word', () => {
   it('leaves short words and model numbers alone', () => {
     expect(forms('tv')).toEqual([])
     expect(forms('s25')).toEqual([])
+  })
+
+  it('offers the article joined to "and", "with" or "for" only as forms of their own', () => {
+    expect(joinedArticleForms('درون')).toEqual(expect.arrayContaining(['والدرون', 'بالدرون', 'للدرون']))
+    expect(joinedArticleForms('شعر')).toContain('بالشعر')
+    expect(wordForms('تلفزيون')).not.toContain('للتلفزيون')
+    expect(joinedArticleForms('drone')).toEqual([])
   })
 })

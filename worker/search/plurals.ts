@@ -35,6 +35,8 @@ for (const [singular, plural] of brokenPlurals) {
 }
 
 const arabic = /[\u0600-\u06FF]/
+/** The article joined to "and", "with" or "for" (والدرون, بالشعر, للتلفزيون). */
+const joinedArticles = ['وال', 'بال', 'لل']
 
 function arabicForms(word: string): string[] {
   const forms: string[] = [...(otherNumber.get(word) ?? [])]
@@ -69,4 +71,15 @@ export function wordForms(word: string): string[] {
   for (const form of [...forms]) forms.add(`ال${form}`)
   forms.delete(word)
   return [...forms]
+}
+
+/**
+ * A word with the article joined to "and", "with" or "for" before it and its other number (درون: والدرون). Further
+ * from the word than its plain forms (للتلفزيون is "for the TV", not a TV): the engine tries them only for a word
+ * that finds nothing otherwise.
+ */
+export function joinedArticleForms(word: string): string[] {
+  if (!arabic.test(word)) return []
+  const bare = word.replace(/^(وال|بال|لل|ال)(?=.{3})/, '')
+  return [bare, ...arabicForms(bare)].flatMap((form) => joinedArticles.map((prefix) => `${prefix}${form}`)).filter((form) => form !== word)
 }

@@ -2,11 +2,15 @@
 import { describe, expect, it } from 'vitest'
 import { generateCatalogue } from '../seed/catalogue'
 import { documentRowsOf } from '../seed/document-rows'
+import { SearchIndex } from './engine'
+import { productRecords } from './records'
 import { evaluateRelevance } from './relevance'
 import { judgements } from './relevance-judgements'
 
+const rows = documentRowsOf(generateCatalogue())
+
 describe('the judged relevance set', () => {
-  const report = evaluateRelevance(documentRowsOf(generateCatalogue()), new Date('2026-11-20T00:00:00Z'))
+  const report = evaluateRelevance(rows, new Date('2026-11-20T00:00:00Z'))
 
   it('holds at least 150 queries, in both languages', () => {
     expect(judgements.length).toBeGreaterThanOrEqual(150)
@@ -19,5 +23,37 @@ describe('the judged relevance set', () => {
       .filter((a) => !a.passed)
       .map((a) => `${a.judgement.kind}: "${a.judgement.query}" -> ${a.top.slice(0, 3).join(' | ') || 'nothing'}`)
     expect(failing).toEqual([])
+  })
+})
+
+describe('a plural', () => {
+  const indexes = { ar: new SearchIndex(productRecords(rows, 'ar', new Date())), en: new SearchIndex(productRecords(rows, 'en', new Date())) }
+  const found = (locale: 'ar' | 'en', query: string) =>
+    indexes[locale].search({ query, filters: [], facets: [], page: 0, hitsPerPage: 0, highlightPreTag: '', highlightPostTag: '' }).nbHits
+
+  it('never finds fewer products than its singular', () => {
+    const pairs: ['ar' | 'en', string, string][] = [
+      ['ar', 'تلفزيونات', 'تلفزيون'],
+      ['ar', 'مكيفات', 'مكيف'],
+      ['ar', 'ثلاجات', 'ثلاجة'],
+      ['ar', 'غسالات', 'غسالة'],
+      ['ar', 'جوالات', 'جوال'],
+      ['ar', 'شواحن', 'شاحن'],
+      ['ar', 'سماعات', 'سماعة'],
+      ['ar', 'لابتوبات', 'لابتوب'],
+      ['ar', 'مكانس', 'مكنسة'],
+      ['en', 'laptops', 'laptop'],
+      ['en', 'refrigerators', 'refrigerator'],
+      ['en', 'fridges', 'fridge'],
+      ['en', 'washers', 'washer'],
+      ['en', 'televisions', 'television'],
+      ['en', 'tvs', 'tv'],
+      ['en', 'phones', 'phone'],
+      ['en', 'chargers', 'charger'],
+    ]
+    const fewer = pairs
+      .map(([locale, plural, singular]) => ({ plural, singular, counts: [found(locale, plural), found(locale, singular)] as const }))
+      .filter(({ counts: [plural, singular] }) => plural < singular || singular === 0)
+    expect(fewer).toEqual([])
   })
 })

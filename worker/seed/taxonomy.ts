@@ -225,7 +225,12 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
       },
       {
         urlKey: 'controllers', name: t('Controllers & Accessories', 'اليدّات والإكسسوارات'), kind: 'controller',
-        lines: [line(brand.sony, t('DualSense Edge', 'دول سينس إيدج')), line(brand.microsoft, t('Elite Controller 2', 'إيليت كنترولر 2')), line(brand.nintendo, t('Pro Controller', 'برو كنترولر'))],
+        lines: [
+          // Named as their makers sell them: the console they are for is part of the name a shopper types.
+          line(brand.sony, t('PlayStation DualSense Edge Controller', 'يد تحكم بلايستيشن دول سينس إيدج')),
+          line(brand.microsoft, t('Xbox Elite Controller 2', 'يد تحكم إكس بوكس إيليت 2')),
+          line(brand.nintendo, t('Switch Pro Controller', 'يد تحكم سويتش برو')),
+        ],
         variants: [t('Wireless', 'لاسلكية')], colours: [colours.white, colours.black, colours.red], priceSar: [199, 899],
         specs: [{ name: t('Connection', 'الاتصال'), values: [t('Bluetooth', 'بلوتوث'), t('USB-C', 'USB-C')] }],
       },
