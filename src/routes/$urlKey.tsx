@@ -1,6 +1,6 @@
 /**
  * Category page (/{url_key}, sub-categories included): banner, sub-category links, facets, sorting,
- * the product grid with its count, and pagination. Filters live in the URL (src/lib/search-params.ts).
+ * the product grid with its count, and pagination. Filters live in the URL (src/domain/listing.ts).
  */
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-/** The delivery badge of a product for the shopper's city (docs/product.md, "Rules", src/lib/delivery.ts). */
+/** The delivery badge of a product for the shopper's city (docs/product.md, "Rules", src/domain/delivery.ts). */
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { Icon } from '../ui/Icon'
