@@ -711,7 +711,8 @@ export class SearchIndexBuilder {
   private readonly fieldLengthSum = [0, 0, 0, 0]
   /** Brands and categories repeat across the catalogue: their words are read once. */
   private readonly repeatedWords = new Map<string, string[]>()
-  private readonly attributes = new Map<string, { values: AttributeValue[]; byKey: Map<string, number>; perRecord: number[][] }>()
+  /** Each attribute's values, and its records' value ids as they come (CSR: where each record's ids start). */
+  private readonly attributes = new Map<string, { values: AttributeValue[]; byKey: Map<string, number>; starts: GrowingArray<Uint32Array>; ids: GrowingArray<Uint32Array> }>()
   private readonly kept?: NonNullable<IndexData['kept']>
 
   constructor(keepDocuments = false) {
@@ -749,8 +750,9 @@ export class SearchIndexBuilder {
     })
     for (const [name, raw] of Object.entries(record.attributes)) {
       let attribute = this.attributes.get(name)
-      if (!attribute) this.attributes.set(name, (attribute = { values: [], byKey: new Map(), perRecord: [] }))
-      const ids: number[] = []
+      if (!attribute) this.attributes.set(name, (attribute = { values: [], byKey: new Map(), starts: new GrowingArray(Uint32Array), ids: new GrowingArray(Uint32Array) }))
+      // Records before this one without the attribute start (and end) where the ids are now.
+      while (attribute.starts.length <= r) attribute.starts.push(attribute.ids.length)
       for (const value of Array.isArray(raw) ? raw : [raw]) {
         const key = `${typeof value}:${String(value)}`
         let id = attribute.byKey.get(key)
@@ -759,9 +761,8 @@ export class SearchIndexBuilder {
           attribute.values.push(value)
           attribute.byKey.set(key, id)
         }
-        ids.push(id)
+        attribute.ids.push(id)
       }
-      attribute.perRecord[r] = ids
     }
     if (this.kept) {
       this.kept.names.push(record.searchable.name)
@@ -795,15 +796,10 @@ export class SearchIndexBuilder {
       postingFieldTf[at] = packed[p]!
       wordFieldRecords[w * fields.length + (packed[p]! & 3)]!++
     }
-    const attributes: Attribute[] = [...this.attributes].map(([name, { values, perRecord }]) => {
-      const offsets = new Uint32Array(this.count + 1)
-      const ids: number[] = []
-      for (let r = 0; r < this.count; r++) {
-        offsets[r] = ids.length
-        for (const id of perRecord[r] ?? []) ids.push(id)
-      }
-      offsets[this.count] = ids.length
-      return { name, values, offsets, ids: values.length <= 0xffff ? Uint16Array.from(ids) : Uint32Array.from(ids) }
+    const attributes: Attribute[] = [...this.attributes].map(([name, { values, starts, ids }]) => {
+      while (starts.length <= this.count) starts.push(ids.length)
+      const kept = ids.view()
+      return { name, values, offsets: starts.view().slice(), ids: values.length <= 0xffff ? Uint16Array.from(kept) : kept.slice() }
     })
     const byPopularity = Uint32Array.from({ length: this.count }, (_, r) => r).sort((a, b) => this.popularity[b]! - this.popularity[a]! || a - b)
     const numeric = this.objectIDs.every((id) => /^[1-9][0-9]{0,8}$/.test(id))

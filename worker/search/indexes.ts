@@ -93,10 +93,17 @@ async function buildAll(env: Pick<Env, 'DB' | 'CACHE'>, version: string, now: nu
   const made = new Map<string, Made>()
   for (const locale of appConfig.locales.all) {
     made.set(appConfig.search.indexNames.products[locale], { index: products.get(locale)!.build(), builtAt: now })
+    // A builder's columns are as large as its index: let them go before the next is made.
+    products.delete(locale)
     made.set(appConfig.search.indexNames.suggestions[locale], { index: new SearchIndex(suggestions.get(locale)!.records()), builtAt: now })
   }
-  // The answer does not wait for the snapshots; a failed write only means the next isolate builds too.
-  for (const [name, index] of made) waitUntil(writeSnapshot(env.CACHE, snapshotKey(version, name), index).catch(() => {}))
+  // The answer does not wait for the snapshots, written one after the other (each is a copy of its index, and the
+  // isolate's memory is shared); a failed write only means the next isolate builds too.
+  waitUntil(
+    (async () => {
+      for (const [name, index] of made) await writeSnapshot(env.CACHE, snapshotKey(version, name), index).catch(() => {})
+    })(),
+  )
   return made
 }
 
