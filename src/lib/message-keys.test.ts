@@ -42,4 +42,21 @@ describe('messages', () => {
       }
     }
   })
+
+  it('that count something choose their words by the language\'s plural forms (Arabic: zero, one, two, few, many, other)', () => {
+    // A count that stands alone, as a position or a number in brackets, needs no noun to agree with.
+    const bareNumbers = ['home_banner_slide', 'product_gallery_picture', 'compare_bar']
+    const forms = { 'ar.json': ['zero', 'one', 'two', 'few', 'many', 'other'], 'en.json': ['one', 'other'] }
+    for (const [file, needed] of Object.entries(forms)) {
+      const unplural = Object.entries(messages(file))
+        .filter(([key, value]) => !key.startsWith('$') && !bareNumbers.includes(key) && JSON.stringify(value).includes('{count}'))
+        .filter(([, value]) => {
+          const match = Array.isArray(value) ? (value[0] as { match?: Record<string, string> }).match : undefined
+          const chosen = Object.keys(match ?? {}).map((k) => k.replace(/^countPlural=/, ''))
+          return !needed.every((form) => chosen.includes(form))
+        })
+        .map(([key]) => key)
+      expect(unplural, file).toEqual([])
+    }
+  })
 })
