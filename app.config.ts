@@ -13,7 +13,11 @@ export const appConfig = {
     timeZone: 'Asia/Riyadh',
     countryCallingCode: '966',
     supportWhatsAppNumber: '966920000000',
-    customerPortalUrl: 'https://account.matjar.example',
+    /**
+     * The retailer's outside customer portal (the spec's external account link), if it has one: the header links to
+     * it, named as a portal. None by default: the store's own account is the user icon beside it.
+     */
+    customerPortalUrl: null as string | null,
     appStoreUrl: 'https://apps.apple.com/app/matjar',
     /** Search engines index this origin; pages are also reachable on any host the Worker answers. */
     canonicalOrigin: 'https://matjar.example',

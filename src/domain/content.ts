@@ -33,5 +33,4 @@ export interface FooterContent {
   contact: { phone: string; whatsapp: string; email: string; hours: string }
   social: { name: string; href: string }[]
   payment_methods: string[]
-  legal: string
 }

@@ -95,7 +95,7 @@ function RootLayout() {
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>
-      <LazyFooter footer={frame?.footer ?? null} year={frame?.year ?? ''} />
+      <LazyFooter footer={frame?.footer ?? null} year={frame?.year ?? ''} seller={frame?.seller ?? null} />
       <WhatsAppButton />
       <LazyCompareBar />
       <LazySideMenu tree={frame?.tree} />

@@ -17,6 +17,7 @@ import { listingIndexOf } from '~/catalogue/listing-indexes'
 import { appConfig, type Locale } from '../../app.config'
 import { findCategory, menuTree } from '../domain/category-tree'
 import { riyadhDateString } from '../domain/dates'
+import { sellerIdentity } from '../domain/seller'
 import { deliveryFacetKeys, sortKeys } from '../domain/listing'
 import { locale, regionId, sku } from '../domain/schemas'
 
@@ -46,6 +47,8 @@ export const getFrameData = createServerFn({ method: 'GET' })
       regions,
       fastDeliveryRegionIds,
       footer,
+      /** The seller's registered name and numbers, from configuration, in the page's language (only what is set). */
+      seller: sellerIdentity(env, data.locale),
       /** The footer's year in Riyadh, made here: the browser's first date formatter costs ~17 ms of hydration. */
       year: riyadhDateString(new Date()).slice(0, 4),
       theme: {

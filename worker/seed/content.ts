@@ -139,9 +139,6 @@ export function footerContent(locale: Locale): FooterContent {
       { name: 'TikTok', href: 'https://tiktok.com/@matjar' },
     ],
     payment_methods: ['mada', 'visa', 'mastercard', 'applepay', 'tabby', 'tamara', 'cod'],
-    legal: ar
-      ? 'متجر للتجارة الإلكترونية، سجل تجاري رقم 1010000000، الرقم الضريبي 300000000000003'
-      : 'Matjar e-commerce, CR 1010000000, VAT number 300000000000003',
   }
 }
 
@@ -164,8 +161,8 @@ export const staticPages: StaticPageRow[] = [
     slug: 'legal-notice',
     title_ar: 'الإشعار القانوني',
     title_en: 'Legal notice',
-    body_ar: 'متجر للتجارة الإلكترونية، سجل تجاري رقم 1010000000، الرياض، المملكة العربية السعودية.',
-    body_en: 'Matjar e-commerce, commercial registration 1010000000, Riyadh, Saudi Arabia.',
+    body_ar: 'متجر للتجارة الإلكترونية، الرياض، المملكة العربية السعودية. السجل التجاري والرقم الضريبي في أسفل كل صفحة.',
+    body_en: 'Matjar e-commerce, Riyadh, Saudi Arabia. The commercial registration and VAT numbers are at the foot of every page.',
   },
 ]
 

@@ -5,6 +5,7 @@ import { useId, useState } from 'react'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import type { FooterContent } from '../../domain/content'
+import type { SellerIdentity } from '../../domain/seller'
 import { openModalAtom } from '../../state/shopper'
 
 type NewsletterState = 'idle' | 'sending' | 'done' | 'invalid' | 'failed'
@@ -64,8 +65,19 @@ function Newsletter() {
   )
 }
 
+/** The seller's registered name and numbers, those that are configured (src/domain/seller.ts), as one line. */
+function sellerLine(seller: SellerIdentity | null): string {
+  if (!seller) return ''
+  const parts = [
+    seller.name,
+    seller.crNumber && m.footer_seller_cr({ number: seller.crNumber }),
+    seller.vatNumber && m.footer_seller_vat({ number: seller.vatNumber }),
+  ]
+  return parts.filter(Boolean).join(m.footer_seller_separator())
+}
+
 /** `year`: this year in Riyadh, from the server (the legal line's copyright year). */
-export function Footer({ footer, year }: { footer: FooterContent | null; year: string }) {
+export function Footer({ footer, year, seller }: { footer: FooterContent | null; year: string; seller: SellerIdentity | null }) {
   const openModal = useSetAtom(openModalAtom)
   return (
     <footer className="mt-12 bg-[#0f172a] text-slate-200">
@@ -123,7 +135,7 @@ export function Footer({ footer, year }: { footer: FooterContent | null; year: s
         <div className="mx-auto flex max-w-content flex-col gap-3 px-4 py-5 text-xs text-slate-300 lg:flex-row lg:items-center lg:justify-between lg:pe-24">
           <div className="flex flex-col items-start gap-2 lg:flex-row lg:items-center lg:gap-4">
             <p>
-              {m.footer_rights({ year })} {footer?.legal}
+              {m.footer_rights({ year })} {sellerLine(seller)}
             </p>
             <button type="button" onClick={() => openModal('consentSettings')} className="text-start underline underline-offset-2 hover:text-white">
               {m.footer_cookie_settings()}

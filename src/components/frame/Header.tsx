@@ -6,7 +6,7 @@
 import type { MenuNode } from '../../domain/category-tree'
 import { CityButton } from './CityPicker'
 import { AccountButton, useTelesales } from './AccountButton'
-import { AccountLink, CartLink, FavouritesLink } from './HeaderIcons'
+import { CartLink, FavouritesLink, PortalLink } from './HeaderIcons'
 import { LanguageToggle } from './LanguageToggle'
 import { Logo } from './Logo'
 import { NavBar } from './NavBar'
@@ -25,7 +25,7 @@ export function Header({ tree, regions }: { tree: MenuNode | undefined; regions:
         <CityButton regions={regions} className="hidden lg:flex" />
         <div className="ms-auto flex items-center gap-0.5 md:ms-0">
           <LanguageToggle />
-          <AccountLink />
+          <PortalLink />
           <AccountButton />
           <FavouritesLink />
           <CartLink />

@@ -1,4 +1,4 @@
-/** The header's icon links: external account portal, favourites and cart, with count badges. */
+/** The header's icon links: the outside customer portal (when there is one), favourites and cart, with count badges. */
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
@@ -25,16 +25,12 @@ function Badge({ count }: { count: number }) {
   )
 }
 
-export function AccountLink() {
+/** The retailer's outside customer portal, named as such (the store's own account is the user icon); none unless configured. */
+export function PortalLink() {
+  const portal = appConfig.store.customerPortalUrl
+  if (!portal) return null
   return (
-    <a
-      href={appConfig.store.customerPortalUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={iconButton}
-      aria-label={m.header_account_new_tab()}
-      title={m.header_account()}
-    >
+    <a href={portal} target="_blank" rel="noopener noreferrer" className={iconButton} aria-label={m.header_portal_new_tab()} title={m.header_portal()}>
       <Icon name="id-card" className="size-6" />
     </a>
   )

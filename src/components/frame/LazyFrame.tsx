@@ -13,6 +13,7 @@ import type { MenuNode } from '../../domain/category-tree'
 import { compareAtom, openModalAtom } from '../../state/shopper'
 import { toastsAtom } from '../../state/toasts'
 import type { FooterContent } from '../../domain/content'
+import type { SellerIdentity } from '../../domain/seller'
 import type { RegionOption } from '../../domain/catalogue'
 import type { TriggerSearch } from '../QueryTriggers'
 
@@ -62,10 +63,10 @@ export function LazyQueryTriggers() {
   )
 }
 
-export function LazyFooter({ footer, year }: { footer: FooterContent | null; year: string }) {
+export function LazyFooter({ footer, year, seller }: { footer: FooterContent | null; year: string; seller: SellerIdentity | null }) {
   return (
     <Suspense fallback={<footer className="mt-12 min-h-96 bg-[#0f172a]" />}>
-      <Footer footer={footer} year={year} />
+      <Footer footer={footer} year={year} seller={seller} />
     </Suspense>
   )
 }
