@@ -13,6 +13,7 @@ describe('login by password', () => {
     expect(loginUsernameError('')).toBe('EmailRequired')
     expect(loginUsernameError('055123456')).toBe('InvalidLogin')
     expect(loginUsernameError('0651234567')).toBe('InvalidLogin')
+    expect(loginUsernameError('٠٥٥١٢٣٤٥٦٧')).toBeUndefined()
   })
 })
 
@@ -20,6 +21,7 @@ describe('login by code', () => {
   it('takes an email or 05 + one of 5,0,3,6,4,9,1,8,7 + 7 digits', () => {
     for (const ok of ['0501234567', '0531234567', '0591234567', 'a@b.co']) expect(codeLoginIdentifierError(ok), ok).toBeUndefined()
     for (const bad of ['0521234567', '0501234', '5501234567']) expect(codeLoginIdentifierError(bad), bad).toBe('InvalidLogin')
+    expect(codeLoginIdentifierError('٠٥٠١٢٣٤٥٦٧')).toBeUndefined()
   })
 })
 
@@ -34,8 +36,10 @@ describe('registration', () => {
     expect(registrationErrors({ ...valid, email: '' }).email).toBe('RequiredEmail')
     expect(registrationErrors({ ...valid, confirmPassword: 'Secret124' }).confirmPassword).toBe('PasswordsMustMatch')
   })
-  it('phone: Western digits only, 05 pattern, exactly 10 characters, required', () => {
-    expect(phoneError('٠٥٥١٢٣٤٥٦٧')).toBe('telephoneError1')
+  it('phone: digits only (Arabic-Indic and Persian as theirs, as checkout takes them), 05 pattern, exactly 10, required', () => {
+    expect(phoneError('٠٥٥١٢٣٤٥٦٧')).toBeUndefined()
+    expect(phoneError('۰۵۵۱۲۳۴۵۶۷')).toBeUndefined()
+    expect(phoneError('05512x4567')).toBe('telephoneError1')
     expect(phoneError('0651234567')).toBe('telephoneError2')
     expect(phoneError('055123456')).toBe('telephoneLength')
     expect(phoneError('')).toBe('telephoneRequired')

@@ -3,6 +3,7 @@
  * each answers the product's error code for the first rule a field breaks, or nothing.
  */
 import { appConfig } from '../../app.config'
+import { foldDigits } from './digits'
 import { localMobile } from './phone'
 import { isReadableText } from './typed-text'
 
@@ -36,7 +37,8 @@ export function isEmail(value: string): boolean {
 
 /** Login by password: a 10-digit mobile starting 05, or an email. */
 export function loginUsernameError(username: string): AccountErrorCode | undefined {
-  const value = username.trim()
+  // Arabic-Indic and Persian digits count as digits wherever a number is typed (docs/product.md, "Languages, numbers and text").
+  const value = foldDigits(username.trim())
   if (!value) return 'EmailRequired'
   if (isEmail(value) || /^05\d{8}$/.test(value)) return undefined
   return 'InvalidLogin'
@@ -44,7 +46,7 @@ export function loginUsernameError(username: string): AccountErrorCode | undefin
 
 /** Login by code: an email, or a mobile matching 05 + one of 5,0,3,6,4,9,1,8,7 + 7 digits. */
 export function codeLoginIdentifierError(identifier: string): AccountErrorCode | undefined {
-  const value = identifier.trim()
+  const value = foldDigits(identifier.trim())
   if (!value) return 'EmailRequired'
   return isEmail(value) || localMobile(value) === value ? undefined : 'InvalidLogin'
 }
@@ -58,7 +60,8 @@ export function passwordErrors(password: string): AccountErrorCode | undefined {
   return undefined
 }
 
-export function phoneError(phone: string): AccountErrorCode | undefined {
+export function phoneError(typed: string): AccountErrorCode | undefined {
+  const phone = foldDigits(typed)
   if (!phone) return 'telephoneRequired'
   if (!/^[0-9]+$/.test(phone)) return 'telephoneError1'
   if (!phone.startsWith(appConfig.phone.localPrefix)) return 'telephoneError2'

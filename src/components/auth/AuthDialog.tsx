@@ -25,6 +25,7 @@ import { Dialog } from '../ui/Dialog'
 import { FormField } from '../ui/FormField'
 import { BotCheck } from './BotCheck'
 import { fieldMessage } from './field-messages'
+import { foldDigits } from '../../domain/digits'
 
 const tabClass =
   'flex-1 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-brand'
@@ -46,7 +47,8 @@ function PasswordLogin() {
       onSubmit={async (event) => {
         event.preventDefault()
         const form = new FormData(event.currentTarget)
-        const username = String(form.get('username') ?? '').trim()
+        // Digits as the keyboard typed them (Arabic-Indic included) are sent as Western digits.
+        const username = foldDigits(String(form.get('username') ?? '').trim())
         const password = String(form.get('password') ?? '')
         const found: Errors = {
           username: loginUsernameError(username),
@@ -93,7 +95,7 @@ function CodeLogin() {
       className="space-y-4"
       onSubmit={async (event) => {
         event.preventDefault()
-        const identifier = String(new FormData(event.currentTarget).get('identifier') ?? '').trim()
+        const identifier = foldDigits(String(new FormData(event.currentTarget).get('identifier') ?? '').trim())
         const found: Errors = { identifier: codeLoginIdentifierError(identifier), bot: token ? undefined : 'RecaptchaRequired' }
         setErrors(found)
         if (Object.values(found).some(Boolean)) return
@@ -149,7 +151,7 @@ function Register() {
           firstName: String(form.get('firstName') ?? ''),
           lastName: String(form.get('lastName') ?? ''),
           email: String(form.get('email') ?? '').trim(),
-          phone_number: String(form.get('phone_number') ?? '').trim(),
+          phone_number: foldDigits(String(form.get('phone_number') ?? '').trim()),
           password: String(form.get('password') ?? ''),
           confirmPassword: String(form.get('confirmPassword') ?? ''),
           terms: form.get('terms') === 'on',
