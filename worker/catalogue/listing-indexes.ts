@@ -15,6 +15,7 @@ import { waitUntil } from 'cloudflare:workers'
 import { serverLimits } from '../../app.config'
 import { catalogueChanges } from '../http/page-cache'
 import { cacheKeyVersion } from '../storage/kv-cache'
+import { packArrays, unpackArrays } from '../storage/packed-arrays'
 import { productStore } from '../storage/product-store'
 import { buildListingIndex, listingArrays, type ListingIndex } from './listing'
 
@@ -26,7 +27,8 @@ interface KeptIndex {
 }
 
 const snapshotKey = (categoryId: number) => `${cacheKeyVersion}:listing-index:${categoryId}`
-const snapshotFormat = 1
+/** 2: packed by worker/storage/packed-arrays.ts (1 had its own layout). */
+const snapshotFormat = 2
 
 const inMemory = new Map<number, KeptIndex>()
 let inMemoryBytes = 0
@@ -79,47 +81,28 @@ async function freshIndex(env: Env, categoryId: number, version: string, changed
 }
 
 const arrayNames = Object.keys(listingArrays) as (keyof typeof listingArrays)[]
-const align = (n: number) => Math.ceil(n / 8) * 8
 
-/**
- * The snapshot: a 4-byte length, a JSON header (format, version, build time, size, brands, regions), then each array
- * of the index in `listingArrays` order, each starting on an 8-byte boundary so it is read in place, without a copy.
- */
+interface SnapshotHeader {
+  format: number
+  version: string
+  builtAt: number
+  size: number
+  brands: ListingIndex['brands']
+  regions: number[]
+}
+
+/** The snapshot: the header (format, version, build time, size, brands, regions) and the index's arrays, packed. */
 export function encodeSnapshot(index: ListingIndex, version: string, builtAt: number): ArrayBuffer {
-  const header = new TextEncoder().encode(
-    JSON.stringify({ format: snapshotFormat, version, builtAt, size: index.size, brands: index.brands, regions: index.regions }),
-  )
-  let length = align(4 + header.byteLength)
-  for (const name of arrayNames) length += align(index[name].byteLength)
-  const buffer = new ArrayBuffer(length)
-  new DataView(buffer).setUint32(0, header.byteLength, true)
-  new Uint8Array(buffer, 4).set(header)
-  let offset = align(4 + header.byteLength)
-  for (const name of arrayNames) {
-    const array = index[name]
-    new Uint8Array(buffer, offset, array.byteLength).set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength))
-    offset += align(array.byteLength)
-  }
-  return buffer
+  const header: SnapshotHeader = { format: snapshotFormat, version, builtAt, size: index.size, brands: index.brands, regions: index.regions }
+  return packArrays(header, Object.fromEntries(arrayNames.map((name) => [name, index[name]])))
 }
 
 /** Reads a snapshot back; null when it is of another format or cut short (then the index is built again). */
 export function decodeSnapshot(buffer: ArrayBuffer): KeptIndex | null {
-  try {
-    const headerLength = new DataView(buffer).getUint32(0, true)
-    const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headerLength)))
-    if (header.format !== snapshotFormat) return null
-    const size: number = header.size
-    let offset = align(4 + headerLength)
-    const arrays: Record<string, ArrayBufferView> = {}
-    for (const name of arrayNames) {
-      const Array = listingArrays[name]
-      arrays[name] = new Array(buffer, offset, size)
-      offset += align(size * Array.BYTES_PER_ELEMENT)
-    }
-    const index = { size, brands: header.brands, regions: header.regions, ...arrays } as ListingIndex
-    return { index, version: header.version, builtAt: header.builtAt, bytes: buffer.byteLength }
-  } catch {
-    return null
-  }
+  const unpacked = unpackArrays<SnapshotHeader>(buffer)
+  if (!unpacked || unpacked.header.format !== snapshotFormat) return null
+  const { header, arrays } = unpacked
+  if (arrayNames.some((name) => !(arrays[name] instanceof listingArrays[name]) || arrays[name].length !== header.size)) return null
+  const index = { size: header.size, brands: header.brands, regions: header.regions, ...arrays } as ListingIndex
+  return { index, version: header.version, builtAt: header.builtAt, bytes: buffer.byteLength }
 }
