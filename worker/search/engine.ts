@@ -404,12 +404,23 @@ export class SearchIndex {
     return to > from
   }
 
-  /** The indexed words within `allowed` typos of `word`: one pass over the word list, the lengths checked first. */
-  private typoNeighbours(word: string, allowed: number): string[] {
+  /**
+   * The indexed words within `allowed` typos of any of `typed` (a word and its other forms): one pass over the word
+   * list, the lengths checked before any distance is worked out.
+   */
+  private typoNeighbours(typed: string[], allowed: number): string[] {
     const found: string[] = []
+    const shortest = Math.min(...typed.map((t) => t.length)) - allowed
+    const longest = Math.max(...typed.map((t) => t.length)) + allowed
     for (const candidate of this.data.words) {
-      if (Math.abs(candidate.length - word.length) > allowed || candidate === word) continue
-      if (typoDistance(word, candidate, allowed) <= allowed) found.push(candidate)
+      if (candidate.length < shortest || candidate.length > longest) continue
+      for (const word of typed) {
+        if (Math.abs(candidate.length - word.length) > allowed || candidate === word) continue
+        if (typoDistance(word, candidate, allowed) <= allowed) {
+          found.push(candidate)
+          break
+        }
+      }
     }
     return found
   }
@@ -478,10 +489,8 @@ export class SearchIndex {
       for (const meaning of synonymsOf(word)) for (const form of joinedArticleForms(meaning)) if (this.wordId(form) >= 0) add(form, false, formWeights.typo)
     }
     if (!found) {
-      for (const typed of [word, ...wordForms(word)]) {
-        const allowed = allowedTypos(word)
-        if (allowed > 0) for (const term of this.typoNeighbours(typed, allowed)) add(term, false, formWeights.typo)
-      }
+      const allowed = allowedTypos(word)
+      if (allowed > 0) for (const term of this.typoNeighbours([word, ...wordForms(word)], allowed)) add(term, false, formWeights.typo)
       const split = this.splitInTwo(word, typing)
       if (split) {
         const boost = formWeights.joinedOrSplit * weight
