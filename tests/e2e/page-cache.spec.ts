@@ -6,6 +6,8 @@ test.describe('a cached category page', () => {
   test.use({ viewport: desktop })
 
   test('a shopper adds to cart on a cached page and sees their own count; another shopper keeps theirs', async ({ page, browser }) => {
+    // Two shoppers, four page loads and an add: a whole journey (35-40 s beside a busy core, 60+ in a full run).
+    test.slow()
     const city = [{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }]
     // The first shopper's visit puts the page in the cache.
     const first = await browser.newContext({ viewport: desktop })
