@@ -6,7 +6,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { categorySlug } from '../domain/catalogue'
 import { useAtomValue } from 'jotai'
-import { lazy, Suspense, useState } from 'react'
+import { type ComponentProps, lazy, Suspense, useState } from 'react'
 import { Icon } from '../components/ui/Icon'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { JsonLd } from '../components/JsonLd'
@@ -23,6 +23,7 @@ import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { regionIdAtom } from '../state/shopper'
 import { usePageHydrated } from '../lib/early-tap'
+import { afterNextPaint } from '../lib/after-next-paint'
 
 // The phone's filter drawer: its code loads when the shopper first opens it.
 const FilterDrawer = lazy(() => import('../components/listing/FilterDrawer').then((module) => ({ default: module.FilterDrawer })))
@@ -68,12 +69,12 @@ function CategoryPage() {
   const { urlKey } = Route.useParams()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const [filtersOpen, setFiltersOpen] = useState(false)
   const { data } = useSuspenseQuery(catalogueQueries.category(locale, useAtomValue(regionIdAtom), urlKey, listingQuery(search)))
   const { category, parent, products, total, page, pages, facets } = data
   const now = new Date(data.now)
   const chosen = chosenFilterCount(search)
-  const setSearch = (next: ListingSearch) => void navigate({ search: next, resetScroll: false })
+  // The control answers at once (a ticked box, the chosen order); the new listing renders after that frame.
+  const setSearch = (next: ListingSearch) => afterNextPaint(() => void navigate({ search: next, resetScroll: false }))
 
   return (
     <div className="mx-auto max-w-content px-4 py-4">
@@ -121,14 +122,7 @@ function CategoryPage() {
         </aside>
         <div>
           <div className="mb-4 flex items-center justify-between gap-2">
-            <button
-              type="button"
-              onClick={() => setFiltersOpen(true)}
-              className="inline-flex h-10 items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm font-semibold lg:hidden"
-            >
-              <Icon name="filters" className="size-4" />
-              {chosen > 0 ? m.filters_open_count({ count: chosen }) : m.filters_open()}
-            </button>
+            <PhoneFilters facets={facets} search={search} total={total} onChange={setSearch} />
             <div className="ms-auto">
               <SortSelect
                 keys={sortKeys}
@@ -154,12 +148,33 @@ function CategoryPage() {
           <Pagination page={page} pages={pages} />
         </div>
       </div>
-      {filtersOpen && (
+    </div>
+  )
+}
+
+/**
+ * The phone's Filter button and its drawer. The open state lives here, not in the page: opening the drawer then
+ * renders the drawer alone, never the product grid again (a tap on a mid-tier phone, docs/architecture.md, "Taps").
+ */
+function PhoneFilters(props: Omit<ComponentProps<typeof FilterDrawer>, 'onClose'>) {
+  const [open, setOpen] = useState(false)
+  const chosen = chosenFilterCount(props.search)
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="inline-flex h-10 items-center gap-2 rounded-lg border border-line bg-white px-3 text-sm font-semibold lg:hidden"
+      >
+        <Icon name="filters" className="size-4" />
+        {chosen > 0 ? m.filters_open_count({ count: chosen }) : m.filters_open()}
+      </button>
+      {open && (
         <Suspense fallback={null}>
-          <FilterDrawer facets={facets} search={search} total={total} onChange={setSearch} onClose={() => setFiltersOpen(false)} />
+          <FilterDrawer {...props} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </div>
+    </>
   )
 }
 

@@ -28,6 +28,7 @@ import { savedSearchWordsKey } from '../lib/storage-keys'
 import { consentAllows } from '../lib/consent'
 import { regionIdAtom, savedSearchWordsAtom } from '../state/shopper'
 import { usePageHydrated } from '../lib/early-tap'
+import { afterNextPaint } from '../lib/after-next-paint'
 
 export const Route = createFileRoute('/search')({
   validateSearch: parseSearchPageSearch,
@@ -53,7 +54,8 @@ function SearchPage() {
   const { data } = useSuspenseQuery(searchQueries.page(locale, useAtomValue(regionIdAtom), searchPageQuery(search)))
   const now = new Date(data.now)
   const text = search.q.trim()
-  const setSearch = (next: SearchPageSearch) => void navigate({ search: next, resetScroll: false })
+  // The control answers at once (a ticked box, the chosen order); the new listing renders after that frame.
+  const setSearch = (next: SearchPageSearch) => afterNextPaint(() => void navigate({ search: next, resetScroll: false }))
   const chosen = (search.brand ? search.brand.split(',').length : 0) + (search.cities === 'all' ? 0 : 1)
   const setSaved = useSetAtom(savedSearchWordsAtom)
   const hosted = useQuery(catalogueQueries.frame(locale)).data?.search ?? null

@@ -22,6 +22,9 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
     const consentAnswered = answeredHere || readBrowserCookie(consentCookie) !== undefined
     if (!consentAnswered || sessionStorage.getItem(seenKey)) return
     const timer = setTimeout(() => {
+      // Never over a shopper who is typing (the search box, the newsletter field): the promotion waits for the
+      // next visit rather than take the keyboard from them.
+      if (document.activeElement?.matches('input, textarea, select, [contenteditable]')) return
       sessionStorage.setItem(seenKey, '1')
       // One modal at a time: never over another one.
       setOpenModal((current) => current ?? 'popupBanner')

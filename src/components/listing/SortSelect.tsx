@@ -1,5 +1,5 @@
 /** A listing's sort order (category pages, search results); the first key is the default and leaves the URL clean. */
-import { useId } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { m } from '../../paraglide/messages.js'
 
 interface SortSelectProps<Key extends string> {
@@ -13,6 +13,9 @@ interface SortSelectProps<Key extends string> {
 export function SortSelect<Key extends string>({ keys, labels, value, onChange }: SortSelectProps<Key>) {
   const id = useId()
   const fallback = keys[0]!
+  // The box shows the choice at once; the URL (and so `value`) follows when the reordered listing loads.
+  const [shown, setShown] = useState(value ?? fallback)
+  useEffect(() => setShown(value ?? fallback), [value, fallback])
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm text-muted max-sm:sr-only">
@@ -20,9 +23,10 @@ export function SortSelect<Key extends string>({ keys, labels, value, onChange }
       </label>
       <select
         id={id}
-        value={value ?? fallback}
+        value={shown}
         onChange={(event) => {
           const key = event.target.value as Key
+          setShown(key)
           onChange(key === fallback ? undefined : key)
         }}
         className="h-10 rounded-lg border border-line bg-white px-3 text-sm font-medium"

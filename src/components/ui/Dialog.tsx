@@ -2,7 +2,7 @@
  * A modal on the native <dialog>: focus is trapped and Escape closes it, with no library code.
  * Opens when `open` is true; reports every close (Escape, backdrop, close button) through onClose.
  */
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { type ReactNode, useDeferredValue, useEffect, useId, useRef } from 'react'
 import { Icon } from './Icon'
 import { m } from '../../paraglide/messages.js'
 
@@ -24,6 +24,10 @@ export function Dialog({ open, onClose, title, children, variant = 'modal', hide
   // a "click" on the dialog element, which is not a tap on the backdrop.
   const pressedOnBackdrop = useRef(false)
   const titleId = useId()
+  // The tap that opens a dialog paints its frame (title, close button) at once; what it holds renders just after,
+  // in a pass the browser may interrupt to paint (docs/architecture.md, "Taps"); a dialog mounted open (the lazy
+  // ones) starts empty for that first frame too. Closing is never deferred.
+  const contentShown = useDeferredValue(open, false) && open
 
   useEffect(() => {
     openRef.current = open
@@ -67,7 +71,7 @@ export function Dialog({ open, onClose, title, children, variant = 'modal', hide
           </button>
         </div>
         {/* Content exists only while open: closed dialogs cost no HTML, render or image request. */}
-        <div className="overflow-y-auto">{open && children}</div>
+        <div className="overflow-y-auto">{contentShown && children}</div>
       </div>
     </dialog>
   )
