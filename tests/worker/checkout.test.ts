@@ -240,6 +240,26 @@ describe('placing with details', () => {
   })
 })
 
+describe('what an order records', () => {
+  // Found by npm run load's books: order_items kept the catalogue price of a product on sale, so an order's lines
+  // added up to more than its subtotal (4,449 charged for a MacBook whose line said 5,239).
+  it('keeps each line at the price the shopper paid, so the lines add up to the subtotal', async () => {
+    const sku = await sellableSku('p.big_items = 0 AND p.entity_id > 1200', 20)
+    // On sale, with no end: 100 riyals off.
+    await env.DB.prepare('UPDATE products SET special_price = price - 100, discounted_price_from = NULL, discounted_price_to = NULL WHERE sku = ?').bind(sku).run()
+    const caller = await newGuestCart('en', '1101')
+    expect((await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })).status).toBe(200)
+    const line = (await call(caller, 'GET', '/cart')).body.cart.cartItems[0]
+    expect(line.price_incl_tax).toBeLessThan(line.originalPrice)
+    const placed = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'card'))
+    expect(placed.status).toBe(200)
+    const order = await env.DB.prepare('SELECT subtotal FROM orders WHERE id = ?').bind(placed.body.order_id).first<{ subtotal: number }>()
+    const items = await env.DB.prepare('SELECT sku, price, row_total FROM order_items WHERE order_id = ?').bind(placed.body.order_id).all<any>()
+    expect(items.results).toEqual([{ sku, price: line.price_incl_tax, row_total: line.price_incl_tax }])
+    expect(order!.subtotal).toBe(line.price_incl_tax)
+  })
+})
+
 describe('after the order', () => {
   it('a guest finds an order by its number and the verified mobile only, with one answer for every miss, and limited', async () => {
     const { caller } = await cartWith()

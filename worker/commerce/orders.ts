@@ -8,6 +8,7 @@ import { computeTotals, type CartState, type CartTotals } from '../../src/domain
 import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
 import type { OrderDetail, PlacedOrder } from '../../src/domain/order'
 import { formatDisplayDate } from '../../src/domain/dates'
+import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile } from '../../src/domain/phone'
 import type { ShippingCode } from '../../src/domain/shipping'
 import { m } from '../../src/paraglide/messages.js'
@@ -121,7 +122,8 @@ export async function placeOrder(
         name_ar: line.name_ar,
         image: line.image,
         qty: line.qty,
-        price: line.price,
+        // What the shopper pays for it now (a running sale included), as the totals count it: never the list price.
+        price: pricesWithTax(line, now).price,
         fee_option_id: line.fee_option_id,
         parent_sku: line.parent_item_id === null ? null : (state.lines.find((l) => l.item_id === line.parent_item_id)?.sku ?? null),
       })),
