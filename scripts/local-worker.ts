@@ -11,11 +11,21 @@ export function run(command: string) {
 
 /**
  * Serves the built Worker on the port. With `products`, the catalogue is generated at that size into
- * its own state directory (the default store's data stays as it is). With `keepState`, nothing is seeded.
+ * its own state directory (the default store's data stays as it is). With `keepState`, nothing is seeded. With
+ * `stateDir`, the demo catalogue is seeded fresh into that directory.
  */
-export async function startLocalWorker(port: number, options: { build: boolean; products?: number; keepState?: boolean; reuseSeeded?: boolean }) {
+export async function startLocalWorker(
+  port: number,
+  options: { build: boolean; products?: number; keepState?: boolean; reuseSeeded?: boolean; stateDir?: string },
+) {
   if (options.build) run('npm run build')
-  if (options.keepState) {
+  if (options.stateDir) {
+    // A store of its own (the load run's), seeded fresh, so its books start from the seed alone.
+    process.env.MATJAR_STATE_DIR = options.stateDir
+    run(`rm -rf ${options.stateDir}`)
+    run('npm run db:migrate')
+    run('npm run db:seed')
+  } else if (options.keepState) {
     // A restart of the same store: its data (and what KV holds) stays as the last run left it.
     if (options.products) process.env.MATJAR_STATE_DIR = `.wrangler/bench-${options.products}`
     else delete process.env.MATJAR_STATE_DIR
