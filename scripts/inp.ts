@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util'
 import { chromiumLaunchOptions } from '../tests/e2e/browser'
 import { benchmarkIndex, slowdownFor } from './benchmark-index'
 import { startLocalWorker } from './local-worker'
+import { popupBannerSeenKey } from '../src/lib/storage-keys'
 
 const { values } = parseArgs({
   options: {
@@ -187,7 +188,7 @@ try {
         const context = await browser.newContext(device === 'phone' ? phone : desktop)
         await context.addInitScript(observeEvents)
         // A returning shopper has seen the home's popup banner this visit: it would open over a tap, 4 s after load.
-        await context.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
+        await context.addInitScript((key) => sessionStorage.setItem(key, '1'), popupBannerSeenKey)
         // The consent and app banners are answered, as a returning shopper's would be.
         await context.addCookies([
           { name: 'cookieConsent', value: 'functions', url: worker.base },

@@ -1,7 +1,7 @@
 /**
- * The browser storage the store keeps that a sign-out or a withdrawn consent must be able to clear (docs/product.md,
- * "Rules"; docs/architecture.md, "Consent"): named once here, so the code that clears them names what the code that
- * writes them uses.
+ * The browser storage the store keeps, named once here: the keys a sign-out or a withdrawn consent must be able to
+ * clear (docs/product.md, "Rules"; docs/architecture.md, "Consent"), so the code that clears them names what the code
+ * that writes them uses, and the few that are nobody's data (each says so).
  */
 /** localStorage: the cart lines added after a search (searchSourceItems), until deleted or bought. */
 export const searchSourceItemsKey = 'searchSourceItems'
@@ -13,3 +13,5 @@ export const lastSearchSourceKey = 'lastSearchSource'
 export const anonymousSessionIdKey = 'sessionId'
 /** localStorage: recent searches, newest first. */
 export const savedSearchWordsKey = 'savedSearchWords'
+/** sessionStorage: the home's popup banner was shown this visit (once per visit); nothing personal, kept on sign-out. */
+export const popupBannerSeenKey = 'popupBannerSeen'

@@ -5,6 +5,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect } from '@playwright/test'
 import { checkoutDetails, type ShippingMethods } from './checkout-details'
+import { popupBannerSeenKey } from '../../src/lib/storage-keys'
 
 export const phone = { width: 390, height: 844 }
 export const desktop = { width: 1440, height: 900 }
@@ -60,7 +61,7 @@ export const consentNone = 'functions'
  */
 export async function acceptCookies(page: import('@playwright/test').Page, consent: string = consentAll) {
   await page.context().addCookies([{ name: 'cookieConsent', value: consent, url: 'http://localhost:4173' }])
-  await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
+  await page.addInitScript((key) => sessionStorage.setItem(key, '1'), popupBannerSeenKey)
 }
 
 /** The last code the development outbox "sent" to a recipient (966...), waiting for it to arrive. */

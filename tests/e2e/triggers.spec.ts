@@ -1,6 +1,7 @@
 // A link's query parameters (docs/product.md, "Screens"): event=register, event=forgetpassword and event=newsletter
 // act 2 s after the page loads; order_id puts that order's items back in the cart and opens it.
 import { acceptCookies, apiCheckoutDetails, consentNone, desktop, expect, phone, test } from './fixtures'
+import { popupBannerSeenKey } from '../../src/lib/storage-keys'
 
 /** The banner answered (Reject all), the home popup not yet seen: the popup's moment is part of what is tested. */
 const consentOnly = async (page: import('@playwright/test').Page) =>
@@ -43,14 +44,14 @@ test.describe('on a desktop, in English', () => {
     await expect(dialog).toBeVisible()
     await expect(dialog.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true')
     // The home popup's moment (3 s) passes while the triggered modal is open: it stays the only one.
-    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('popupBannerSeen'))).toBe('1')
+    await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key), popupBannerSeenKey)).toBe('1')
     await expect(page.getByRole('dialog')).toHaveCount(1)
     await expect(dialog).toBeVisible()
   })
 
   test('event=newsletter scrolls to the newsletter field and focuses it', async ({ page }) => {
     await consentOnly(page)
-    await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
+    await page.addInitScript((key) => sessionStorage.setItem(key, '1'), popupBannerSeenKey)
     await page.goto('/en/laptops?event=newsletter')
     await expect(page.getByRole('textbox', { name: 'Your email' })).toBeFocused()
     await expect(page.getByRole('textbox', { name: 'Your email' })).toBeInViewport()
@@ -69,7 +70,7 @@ test.describe('on a desktop, in English', () => {
 
     // A stranger's browser: the number alone re-adds nothing and stays on the page.
     await consentOnly(page)
-    await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
+    await page.addInitScript((key) => sessionStorage.setItem(key, '1'), popupBannerSeenKey)
     await page.goto(`/en/laptops?order_id=${order.number}`)
     await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
     await expect(page).toHaveURL(/\/en\/laptops\?order_id=/)
@@ -94,7 +95,7 @@ test.describe('on a phone, in Arabic', () => {
 
   test('event=register opens Register and event=newsletter focuses the newsletter field', async ({ page }) => {
     await consentOnly(page)
-    await page.addInitScript(() => sessionStorage.setItem('popupBannerSeen', '1'))
+    await page.addInitScript((key) => sessionStorage.setItem(key, '1'), popupBannerSeenKey)
     await page.goto('/laptops?event=register')
     const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول أو إنشاء حساب' })
     await expect(dialog.getByRole('tab', { name: 'حساب جديد' })).toHaveAttribute('aria-selected', 'true')

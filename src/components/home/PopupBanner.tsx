@@ -5,12 +5,12 @@ import { useEffect } from 'react'
 import { appConfig } from '../../../app.config'
 import { currentLocale } from '../../lib/i18n'
 import { consentCookie } from '../../domain/cookies'
+import { popupBannerSeenKey } from '../../lib/storage-keys'
 import { readBrowserCookie } from '../../lib/browser-cookies'
 import { consentAnsweredAtom, openModalAtom } from '../../state/shopper'
 import { Dialog } from '../ui/Dialog'
 import type { HomeContent } from '../../domain/content'
 
-const seenKey = 'popupBannerSeen'
 /** The product's 3 s modal trigger delay. */
 const popupDelayMs = appConfig.timing.modalTriggerDelayMs + 1000
 
@@ -20,12 +20,9 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
   useEffect(() => {
     // A promotion never covers the cookie banner: its delay starts once the banner has been answered.
     const consentAnswered = answeredHere || readBrowserCookie(consentCookie) !== undefined
-    if (!consentAnswered || sessionStorage.getItem(seenKey)) return
+    if (!consentAnswered || sessionStorage.getItem(popupBannerSeenKey)) return
     const timer = setTimeout(() => {
-      // Never over a shopper who is typing (the search box, the newsletter field): the promotion waits for the
-      // next visit rather than take the keyboard from them.
-      if (document.activeElement?.matches('input, textarea, select, [contenteditable]')) return
-      sessionStorage.setItem(seenKey, '1')
+      sessionStorage.setItem(popupBannerSeenKey, '1')
       // One modal at a time: never over another one.
       setOpenModal((current) => current ?? 'popupBanner')
     }, popupDelayMs)
