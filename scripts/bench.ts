@@ -3,9 +3,9 @@
 // per request (utime + stime from /proc), each page's ratio to the baselines, and the gzip size of
 // the JavaScript each page loads first. Tests never assert these figures; this prints them.
 import { execSync } from 'node:child_process'
-import { readFileSync, readdirSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { firstLoadJsGzip } from './first-load-js'
+import { clockTicks, cpuSeconds, residentMb, workerdPids } from './workerd-process'
 import { run, startLocalWorker, toolEnv as env } from './local-worker'
 import { benchSearch, searchColdStartMs } from './search-bench'
 import { searchAtScale } from './search-scale'
@@ -63,48 +63,6 @@ const addressOf = (target: Target) => (target.uncached ? `${target.path}${target
 
 let base = ''
 
-const clockTicks = Number(execSync('getconf CLK_TCK').toString().trim()) || 100
-
-function descendants(pid: number): number[] {
-  const all = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .map(Number)
-  const parentOf = new Map<number, number>()
-  for (const p of all) {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
-      parentOf.set(p, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
-    } catch {}
-  }
-  const found: number[] = []
-  const walk = (parent: number) => {
-    for (const [child, ppid] of parentOf) if (ppid === parent) (found.push(child), walk(child))
-  }
-  walk(pid)
-  return found
-}
-
-function workerdPids(rootPid: number): number[] {
-  return descendants(rootPid).filter((p) => {
-    try {
-      return readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'workerd'
-    } catch {
-      return false
-    }
-  })
-}
-
-/** CPU seconds used so far by the given processes (user + system). */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0
-  for (const p of pids) {
-    try {
-      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')
-      ticks += Number(fields[11]) + Number(fields[12])
-    } catch {}
-  }
-  return ticks / clockTicks
-}
 
 async function fetchOnce(path: string): Promise<number> {
   const started = performance.now()
@@ -136,16 +94,6 @@ function summarise(latencies: number[], seconds: number) {
   return { median: at(0.5), p95: at(0.95), rps: latencies.length / seconds }
 }
 
-/** Resident memory of the given processes, in MB. */
-function residentMb(pids: number[]): number {
-  let kb = 0
-  for (const p of pids) {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0)
-    } catch {}
-  }
-  return kb / 1024
-}
 
 /**
  * The embedded search at the seeded size, 10,000 and 100,000 products (docs/decisions/0012-search-at-scale.md): the

@@ -8,11 +8,11 @@
 // placed by card and paid or declined on the sandbox gateway). A 4xx the store means (out of stock, a line at its
 // limit) is counted as refused; a 5xx or a dropped connection is an error. Tests never run this; it prints.
 import { execSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { checkoutDetails, type ShippingMethods } from '../tests/e2e/checkout-details'
 import { startLocalWorker, toolEnv } from './local-worker'
 import { typedQueries } from './search-bench'
+import { residentMb, workerdPids } from './workerd-process'
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +22,9 @@ const { values } = parseArgs({
     'step-seconds': { type: 'string', default: '20' },
     soak: { type: 'string' },
     'soak-concurrency': { type: 'string', default: '16' },
+    /** Only these kinds of the mix, by the first word of their name (browse,search,add,wishlist,checkout): to find
+     * which part of the mix a figure comes from. */
+    only: { type: 'string' },
   },
 })
 const stateDir = '.wrangler/load-state'
@@ -171,11 +174,14 @@ const actions: { kind: string; weight: number; run: (s: Shopper) => Promise<Outc
       }),
   },
 ]
-const totalWeight = actions.reduce((sum, a) => sum + a.weight, 0)
+const chosenKinds = values.only?.split(',')
+const mix = chosenKinds ? actions.filter((a) => chosenKinds.includes(a.kind.split(' ')[0]!)) : actions
+if (mix.length === 0) throw new Error(`--only names no kind of the mix: ${values.only}`)
+const totalWeight = mix.reduce((sum, a) => sum + a.weight, 0)
 function chooseAction() {
   let roll = Math.random() * totalWeight
-  for (const action of actions) if ((roll -= action.weight) < 0) return action
-  return actions[0]!
+  for (const action of mix) if ((roll -= action.weight) < 0) return action
+  return mix[0]!
 }
 
 const shoppers: Shopper[] = []
@@ -206,20 +212,6 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 const isRefusal = (o: Outcome) => o.status >= 400 && o.status < 500
 const isError = (o: Outcome) => o.status === 0 || o.status >= 500
 const f = (n: number, width = 8, digits = 0) => n.toFixed(digits).padStart(width)
-
-function workerdMemoryMb(): number {
-  let kb = 0
-  for (const pid of readdirPids()) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'workerd') continue
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
-    } catch {}
-  }
-  return kb / 1024
-}
-function readdirPids(): number[] {
-  return execSync('ls /proc').toString().split('\n').filter((d) => /^\d+$/.test(d)).map(Number)
-}
 
 /** Every placed order's stock taken exactly once, no coupon past its uses, no cart line lost. */
 async function checkBooks(): Promise<string[]> {
@@ -261,10 +253,10 @@ try {
     const window = Math.min(2000, Math.floor(total / 5))
     console.log(`\nnpm run load -- --soak ${total}: the mix at concurrency ${concurrency}, first and last ${window} requests compared`)
     const first = await runMix(concurrency, { requests: window })
-    const memoryStart = workerdMemoryMb()
+    const memoryStart = residentMb(workerdPids(worker.pid))
     const middle = await runMix(concurrency, { requests: total - 2 * window })
     const last = await runMix(concurrency, { requests: window })
-    const memoryEnd = workerdMemoryMb()
+    const memoryEnd = residentMb(workerdPids(worker.pid))
     const summary = (run: { outcomes: Outcome[]; seconds: number }) => {
       const sorted = run.outcomes.map((o) => o.ms).sort((a, b) => a - b)
       return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), rps: run.outcomes.length / run.seconds }
