@@ -8,9 +8,10 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { m } from '../../src/paraglide/messages.js'
 import { currentRequestId } from '../http/request-context'
+import { isStorageOutage, outageRetryAfterSeconds } from '../http/outage'
 import { requestLocale } from './locale'
 
-export type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'cross_site' | 'rate_limited' | 'internal'
+export type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'cross_site' | 'rate_limited' | 'unavailable' | 'internal'
 
 export class ApiError extends Error {
   constructor(
@@ -34,6 +35,8 @@ function localisedMessage(code: ErrorCode, locale: Locale): string {
       return m.error_cross_site({}, { locale })
     case 'rate_limited':
       return m.error_rate_limited({}, { locale })
+    case 'unavailable':
+      return m.error_unavailable({}, { locale })
     default:
       return m.error_internal({}, { locale })
   }
@@ -52,6 +55,10 @@ export function onApiError(error: Error, c: Context): Response {
     return c.json(errorBody(c, error.status, code, [error.message].filter(Boolean)), error.status)
   }
   console.error(JSON.stringify({ level: 'error', id: currentRequestId(), message: error.message, stack: error.stack }))
+  if (isStorageOutage(error)) {
+    c.header('retry-after', String(outageRetryAfterSeconds))
+    return c.json(errorBody(c, 503, 'unavailable'), 503)
+  }
   return c.json(errorBody(c, 500, 'internal'), 500)
 }
 

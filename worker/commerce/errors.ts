@@ -10,6 +10,7 @@ import { unauthorizedWireMessage } from '../../src/domain/session-end'
 import { m } from '../../src/paraglide/messages.js'
 import { currentRequestId } from '../http/request-context'
 import type { CommerceEnv } from './context'
+import { isStorageOutage, outageRetryAfterSeconds } from '../http/outage'
 
 export const commerceMessages = {
   // The wire contract, the same in every language (src/domain/session-end.ts).
@@ -58,6 +59,7 @@ export const commerceMessages = {
   verification_invalid: (_: unknown, l: Locale) => m.account_verification_invalid({}, { locale: l }),
   bad_request: (_: unknown, l: Locale) => m.commerce_bad_request({}, { locale: l }),
   internal: (_: unknown, l: Locale) => m.commerce_internal({}, { locale: l }),
+  unavailable: (_: unknown, l: Locale) => m.error_unavailable({}, { locale: l }),
 } as const
 
 /** The message of the first checkout field that breaks a rule (src/domain/checkout.ts), in the shopper's language. */
@@ -106,5 +108,9 @@ export function onCommerceError(error: Error, c: Context<CommerceEnv>): Response
     return c.json(commerceErrorBody(locale, 'bad_request', undefined, [error.message]), error.status === 413 ? 413 : 400)
   }
   console.error(JSON.stringify({ level: 'error', id: currentRequestId(), message: error.message, stack: error.stack }))
+  if (isStorageOutage(error)) {
+    c.header('retry-after', String(outageRetryAfterSeconds))
+    return c.json(commerceErrorBody(locale, 'unavailable'), 503)
+  }
   return c.json(commerceErrorBody(locale, 'internal'), 500)
 }

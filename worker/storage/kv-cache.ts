@@ -36,6 +36,10 @@ export async function currentCatalogueVersion(kv: KVNamespace): Promise<string> 
   return fresh
 }
 
+function logKvFailure(operation: 'get' | 'put', key: string, error: unknown): void {
+  console.error(JSON.stringify({ level: 'error', message: `KV ${operation} failed, served from the source`, key, error: String(error) }))
+}
+
 export function kvCache(kv: KVNamespace) {
   return {
     /**
@@ -44,14 +48,16 @@ export function kvCache(kv: KVNamespace) {
      */
     getOrLoad<T>(key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
       return requestMemo(`kv:${key}`, async () => {
-        const cached = await kv.get<T>(key, 'json')
+        // KV is a cache in front of D1, never the only copy (docs/architecture.md, "Faults"): when it fails, the
+        // value is loaded from its source and the page still answers; a failed write is only a missed cache.
+        const cached = await kv.get<T>(key, 'json').catch((error: unknown) => (logKvFailure('get', key, error), null))
         if (cached !== null) {
           recordCacheOutcome('hit')
           return cached
         }
         recordCacheOutcome('miss')
         const value = await load()
-        await kv.put(key, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds) })
+        await kv.put(key, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds) }).catch((error: unknown) => logKvFailure('put', key, error))
         return value
       })
     },
