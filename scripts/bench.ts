@@ -26,6 +26,8 @@ const { values } = parseArgs({
     'growth-only': { type: 'boolean', default: false },
     /** Only search at scale (646, 10,000 and 100,000 products). */
     'search-only': { type: 'boolean', default: false },
+    /** The pages, the cart and the relevance at the seeded size only: no 10,000 or 100,000 catalogue (a few minutes). */
+    'seeded-only': { type: 'boolean', default: false },
   },
 })
 const requests = Number(values.requests)
@@ -406,8 +408,10 @@ try {
   stop()
 }
 
-await benchSearchAtScale()
-await benchGrowth()
+if (!values['seeded-only']) {
+  await benchSearchAtScale()
+  await benchGrowth()
+}
 // The engine choice (docs/decisions/0012-search-at-scale.md): the embedded engine against SQLite FTS5 (what D1 offers), in this process.
 console.log('\nSearch engines, the /search query in process (no Worker, no D1 hop), the embedded one against SQLite FTS5:  median ms  p95 ms  build ms')
 for (const products of [640, 10_000]) compareEngines(products)
