@@ -33,11 +33,11 @@ async function signIn(language: Locale, signedIn: SignedIn): Promise<PublicSessi
   const guestQuote = session.quote()
   const client = await session.client()
   if (guestQuote && !/^\d+$/.test(guestQuote)) {
-    const merged = await client.settle<{ quoteId: string }>('POST', '/cart/mergeMaskedQuote', { storeId: 1, customerId: signedIn.user.id })
+    const merged = await client.settle((api) => api.cart.mergeMaskedQuote.$post({ json: { storeId: 1, customerId: signedIn.user.id } }))
     if (merged.data) session.rememberQuote(merged.data.quoteId)
     else session.forgetQuote()
   } else {
-    const created = await client.settle<{ quoteId: string }>('GET', '/cart/create')
+    const created = await client.settle((api) => api.cart.create.$get({ query: {} }))
     if (created.data) session.rememberQuote(created.data.quoteId)
   }
   return { user: signedIn.user, expires: signedIn.expires_at }
@@ -47,11 +47,11 @@ export const loginWithPassword = createServerFn({ method: 'POST' })
   .validator(type({ locale, username: 'string <= 254', password: 'string <= 128', recaptchaToken: 'string <= 4096' }))
   .handler(async ({ data }): Promise<CommerceResult<PublicSession>> => {
     const client = await shopperSession(data.locale).client()
-    const result = await client.settle<SignedIn>('POST', '/customer/login', {
+    const result = await client.settle((api) => api.customer.login.$post({ json: {
       username: data.username,
       password: data.password,
       recaptchaToken: data.recaptchaToken,
-    })
+    } }))
     if (!result.data) return { data: null, error: result.error, status: result.status }
     return { data: await signIn(data.locale, result.data), error: null, status: 200 }
   })
@@ -63,18 +63,13 @@ export const sendCode = createServerFn({ method: 'POST' })
     const caller = await session.caller()
     const isEmail = data.identifier.includes('@')
     // The bot-check token rides in its own bearer header (docs/product.md, "Calls").
-    return commerceClient(env, caller).settle<{ success: boolean; successmsg: string; errormsg: string }>(
-      'POST',
-      '/customer/v2/otpSend',
-      {
+    return commerceClient(env, caller).settle((api) => api.customer.v2.otpSend.$post({ json: {
         mobilenumber: isEmail ? '' : data.identifier,
         email: isEmail ? data.identifier : '',
         otptype: data.purpose,
         resendotp: Boolean(data.resend),
         oldmobile: '',
-      },
-      { recaptcha: `Bearer ${data.recaptchaToken}`, appname: 'Bearer next' },
-    )
+      } }))
   })
 
 export const verifyCode = createServerFn({ method: 'POST' })
@@ -82,17 +77,13 @@ export const verifyCode = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<CommerceResult<PublicSession | { verified: true }>> => {
     const client = await shopperSession(data.locale).client()
     const isEmail = data.identifier.includes('@')
-    const result = await client.settle<{ success: boolean; token: string; expires_at?: string; user: SessionUser | null }>(
-      'POST',
-      '/customer/v2/otpVerfiy',
-      {
+    const result = await client.settle((api) => api.customer.v2.otpVerfiy.$post({ json: {
         mobilenumber: isEmail ? '' : data.identifier,
         email: isEmail ? data.identifier : '',
         otpcode: data.code,
         otptype: data.purpose,
         oldmobile: '',
-      },
-    )
+      } }))
     if (!result.data) return { data: null, error: result.error, status: result.status }
     if (data.purpose === 'login' && result.data.user && result.data.expires_at) {
       return {
@@ -110,13 +101,13 @@ export const registerAccount = createServerFn({ method: 'POST' })
   .handler(async ({ data: { locale: language, ...fields } }) => {
     const jar = startCookieJar()
     const client = await shopperSession(language).client()
-    const result = await client.settle<{ success: boolean; message: string }>('POST', '/customer/register', {
+    const result = await client.settle((api) => api.customer.register.$post({ json: {
       ...fields,
       token: jar.get(cookies.phoneVerification) ?? '',
       profile_picture: null,
       dateOfBirth: null,
       gender: 0,
-    })
+    } }))
     if (result.data) jar.delete(cookies.phoneVerification)
     return result
   })
@@ -124,23 +115,23 @@ export const registerAccount = createServerFn({ method: 'POST' })
 export const sendPasswordReset = createServerFn({ method: 'POST' })
   .validator(type({ locale, email: 'string <= 254', recaptchaToken: 'string <= 4096' }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{ data: { status: boolean } }>('POST', '/customer/forgot/send-token', {
+    (await shopperSession(data.locale).client()).settle((api) => api.customer.forgot['send-token'].$post({ json: {
       email: data.email,
       recaptchaToken: data.recaptchaToken,
-    }),
+    } })),
   )
 
 export const confirmPasswordReset = createServerFn({ method: 'POST' })
   .validator(passwordResetConfirmation.merge({ locale }))
   .handler(async ({ data: { locale: language, ...body } }) =>
-    (await shopperSession(language).client()).settle<{ data: boolean; message: string }>('POST', '/customer/forgot/confirm', body),
+    (await shopperSession(language).client()).settle((api) => api.customer.forgot.confirm.$post({ json: body })),
   )
 
 export const logout = createServerFn({ method: 'POST' })
   .validator(type({ locale }))
   .handler(async ({ data }) => {
     const client = await shopperSession(data.locale).client()
-    await client.settle('POST', '/customer/logout')
+    await client.settle((api) => api.customer.logout.$post())
     clearCustomerSession()
     const jar = startCookieJar()
     // docs/product.md, "Rules": a sign-out also forgets the city; out=true marks it, and the page sends the logout

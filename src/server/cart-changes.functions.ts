@@ -17,37 +17,29 @@ import { shopperSession } from './commerce-session.server'
 export const updateCartItem = createServerFn({ method: 'POST' })
   .validator(type({ locale, itemId, qty }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('PUT', '/cart/updateItem', { itemId: data.itemId, qty: data.qty }),
+    (await shopperSession(data.locale).client()).settle((api) => api.cart.updateItem.$put({ json: { itemId: data.itemId, qty: data.qty } })),
   )
 
 export const removeCartItem = createServerFn({ method: 'POST' })
   .validator(type({ locale, itemId }))
-  .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('DELETE', `/cart/item/${data.itemId}`))
+  .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle((api) => api.cart.item[':itemId{[0-9]{1,10}}'].$delete({ param: { itemId: String(data.itemId) } })))
 
 export const clearCart = createServerFn({ method: 'POST' })
   .validator(type({ locale }))
-  .handler(async ({ data }) => {
-    type Cleared = { status: boolean; msg: string; cart: CartView | null }
-    if (!shopperSession(data.locale).quote())
-      return {
-        data: { status: true, msg: '', cart: null },
-        error: null,
-        status: 200,
-      } satisfies CommerceResult<Cleared>
-    return (await shopperSession(data.locale).client()).settle<Cleared>('DELETE', '/cart/clear')
+  .handler(async ({ data }): Promise<CommerceResult<{ status: boolean; msg: string; cart: CartView | null }>> => {
+    if (!shopperSession(data.locale).quote()) return { data: { status: true, msg: '', cart: null }, error: null, status: 200 }
+    return (await shopperSession(data.locale).client()).settle((api) => api.cart.clear.$delete())
   })
 
 export const applyCoupon = createServerFn({ method: 'POST' })
   .validator(type({ locale, couponCode }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('PUT', '/cart/applyCoupon', { couponCode: data.couponCode }),
+    (await shopperSession(data.locale).client()).settle((api) => api.cart.applyCoupon.$put({ json: { couponCode: data.couponCode } })),
   )
 
 export const removeCoupon = createServerFn({ method: 'POST' })
   .validator(type({ locale }))
-  .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('DELETE', '/cart/deleteCoupon'))
-
-type CartAnswer = { cart: CartView }
+  .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle((api) => api.cart.deleteCoupon.$delete()))
 
 export const redeemGiftVoucher = createServerFn({ method: 'POST' })
   .validator(
@@ -61,13 +53,11 @@ export const redeemGiftVoucher = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const session = shopperSession(data.locale)
     const quoteId = session.quote() ?? ''
-    return (await session.client()).settle<CartAnswer>('POST', '/gota-gift/redeem-voucher', {
-      voucher: data.voucher.toUpperCase(),
-      pin: data.pin,
-      quoteId,
-      amount: data.amount,
-      isMask: isMaskedQuote(quoteId) ? 1 : 0,
-    })
+    return (await session.client()).settle((api) =>
+      api['gota-gift']['redeem-voucher'].$post({
+        json: { voucher: data.voucher.toUpperCase(), pin: data.pin, quoteId, amount: data.amount, isMask: isMaskedQuote(quoteId) ? 1 : 0 },
+      }),
+    )
   })
 
 export const reverseGiftVoucher = createServerFn({ method: 'POST' })
@@ -75,34 +65,25 @@ export const reverseGiftVoucher = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const session = shopperSession(data.locale)
     const quoteId = session.quote() ?? ''
-    return (await session.client()).settle<CartAnswer>('POST', '/gota-gift/reverse-voucher', { quoteId, isMask: isMaskedQuote(quoteId) ? 1 : 0 })
+    return (await session.client()).settle((api) => api['gota-gift']['reverse-voucher'].$post({ json: { quoteId, isMask: isMaskedQuote(quoteId) ? 1 : 0 } }))
   })
 
 /** Checks an ERP voucher against the phone it was issued to, and says what it is worth; nothing changes. */
 export const checkErpVoucher = createServerFn({ method: 'POST' })
   .validator(erpVoucherBody.and({ locale }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{
-      valid: boolean
-      amount: number
-    }>('POST', '/cart/erp/validate', {
-      phoneno: data.phoneno,
-      voucher: data.voucher.toUpperCase(),
-    }),
+    (await shopperSession(data.locale).client()).settle((api) => api.cart.erp.validate.$post({ json: { phoneno: data.phoneno, voucher: data.voucher.toUpperCase() } })),
   )
 
 export const applyErpVoucher = createServerFn({ method: 'POST' })
   .validator(erpVoucherBody.and({ locale }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<CartAnswer>('POST', '/cart/erp/apply', {
-      phoneno: data.phoneno,
-      voucher: data.voucher.toUpperCase(),
-    }),
+    (await shopperSession(data.locale).client()).settle((api) => api.cart.erp.apply.$post({ json: { phoneno: data.phoneno, voucher: data.voucher.toUpperCase() } })),
   )
 
 export const removeErpVoucher = createServerFn({ method: 'POST' })
   .validator(type({ locale }))
-  .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle<CartAnswer>('DELETE', '/cart/erp'))
+  .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle((api) => api.cart.erp.$delete()))
 
 /** The AC replacement discount on one line (offered only on eligible lines; the backend checks again). */
 export const setReplacementDiscount = createServerFn({ method: 'POST' })
@@ -110,21 +91,20 @@ export const setReplacementDiscount = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const session = shopperSession(data.locale)
     const quoteId = session.quote() ?? ''
-    return (await session.client()).settle<CartAnswer>('POST', '/customer/acReplacementDiscount', {
-      itemId: data.itemId,
-      quoteId,
-      action: data.on ? 'add' : 'remove',
-      isMask: isMaskedQuote(quoteId) ? 1 : 0,
-    })
+    return (await session.client()).settle((api) =>
+      api.customer.acReplacementDiscount.$post({
+        json: { itemId: data.itemId, quoteId, action: data.on ? 'add' : 'remove', isMask: isMaskedQuote(quoteId) ? 1 : 0 },
+      }),
+    )
   })
 
 /** A service (product fee) on a cart line, added or removed. */
 export const setService = createServerFn({ method: 'POST' })
   .validator(productFee.and({ locale, on: 'boolean' }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<CartAnswer>(data.on ? 'POST' : 'DELETE', '/cart/productFees', {
-      item_id: data.item_id,
-      fee_id: data.fee_id,
+    (await shopperSession(data.locale).client()).settle((api) => {
+      const json = { item_id: data.item_id, fee_id: data.fee_id }
+      return data.on ? api.cart.productFees.$post({ json }) : api.cart.productFees.$delete({ json })
     }),
   )
 
@@ -139,7 +119,7 @@ export const checkAvailability = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const session = shopperSession(data.locale)
     const client = await session.client()
-    const current = await client.settle<CartAnswer>('GET', '/cart')
+    const current = await client.settle((api) => api.cart.$get())
     if (!current.data)
       return {
         data: null,
@@ -147,9 +127,7 @@ export const checkAvailability = createServerFn({ method: 'POST' })
         status: current.status,
       } satisfies CommerceResult<Availability>
     const cartItems = current.data.cart.cartItems.filter((item) => item.parent_item_id === null).map((item) => ({ sku: item.sku, qty: item.qty }))
-    return client.settle<Availability>('POST', '/cart/availableToCheckoutV2', {
-      cartItems,
-    })
+    return client.settle((api) => api.cart.availableToCheckoutV2.$post({ json: { cartItems } }))
   })
 
 /**

@@ -7,7 +7,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import type { CartView } from '../domain/cart'
-import type { CommerceResult } from '~/commerce/client'
 import { cartAddBodyOf, cartLine, locale } from '../domain/schemas'
 import { endCustomerSessionIfUnauthorized, shopperSession } from './commerce-session.server'
 
@@ -16,7 +15,7 @@ export const getCart = createServerFn({ method: 'GET' })
   .handler(async ({ data }): Promise<CartView | null> => {
     const session = shopperSession(data.locale)
     if (!session.quote()) return null
-    const result = await (await session.client()).settle<{ cart: CartView }>('GET', '/cart')
+    const result = await (await session.client()).settle((api) => api.cart.$get())
     if (endCustomerSessionIfUnauthorized(result)) return null
     // An ordered cart is no cart; its quote stays until the next add replaces it (forgetting it here
     // could race with a payment return that just set the re-activated cart's quote).
@@ -32,23 +31,14 @@ export const getCart = createServerFn({ method: 'GET' })
 /** The add-to-cart line (src/domain/schemas.ts) in the page's language. */
 const addInput = cartLine.and({ locale })
 
-type AddAnswer = {
-  item_id: number
-  quoteId: string
-  cart: CartView
-  /** How many of the chosen services were added, and the refusal of the first that was not. */
-  feesAdded?: number
-  feeError?: string
-}
-
 export const addToCart = createServerFn({ method: 'POST' })
   .validator(addInput)
-  .handler(async ({ data }): Promise<CommerceResult<AddAnswer>> => {
+  .handler(async ({ data }) => {
     const body = cartAddBodyOf(data)
     const session = shopperSession(data.locale)
     const attempt = async () => {
       if (!session.quote()) await session.createQuote(data.regionId)
-      return (await session.client()).settle<AddAnswer>('POST', '/cart/add', body)
+      return (await session.client()).settle((api) => api.cart.add.$post({ json: body }))
     }
     let result = await attempt()
     // docs/product.md, "Errors": a 401 on add resets the cart and fetches a new quote. A vanished or ordered cart, the same.
@@ -58,18 +48,19 @@ export const addToCart = createServerFn({ method: 'POST' })
       session.forgetQuote()
       result = await attempt()
     }
-    if (!result.data || !data.feeIds?.length) return result
-    // The product is in the cart; its services follow one by one (each is a line of its own).
-    const answer: AddAnswer = { ...result.data, feesAdded: 0 }
+    if (!result.data) return { ...result, data: null }
+    // The product is in the cart; its services follow one by one (each is a line of its own). The answer says how
+    // many were added, and the refusal of the first that was not.
+    const answer = { ...result.data, feesAdded: 0, feeError: undefined as string | undefined }
     const client = await session.client()
-    for (const fee_id of data.feeIds) {
-      const fee = await client.settle<{ cart: CartView }>('POST', '/cart/productFees', { item_id: answer.item_id, fee_id })
+    for (const fee_id of data.feeIds ?? []) {
+      const fee = await client.settle((api) => api.cart.productFees.$post({ json: { item_id: answer.item_id, fee_id } }))
       if (!fee.data) {
         answer.feeError = fee.error?.message
         break
       }
       answer.cart = fee.data.cart
-      answer.feesAdded! += 1
+      answer.feesAdded += 1
     }
     return { ...result, data: answer }
   })

@@ -4,22 +4,21 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
-import { orderNumber, type OrderDetail, type PlacedOrder } from '../domain/order'
+import { orderNumber } from '../domain/order'
 import type { PaymentMethod } from '~/commerce/payments'
 import { env } from 'cloudflare:workers'
 import { commerceClient } from '~/commerce/client'
 import { shopperSession, startCookieJar } from './commerce-session.server'
 import { cookies } from '../domain/cookies'
-import type { CartView } from '../domain/cart'
 import { formatDisplayDate } from '../domain/dates'
 import { checkoutDetails, locale } from '../domain/schemas'
-import { shippingCodes, type ShippingChoice, type ShippingMethod } from '../domain/shipping'
+import { shippingCodes, type ShippingChoice } from '../domain/shipping'
 
 export const getShippingMethods = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
   .handler(async ({ data }) => {
     if (!shopperSession(data.locale).quote()) return { data: { shipping_methods: [] as ShippingChoice[] }, error: null, status: 200 }
-    const result = await (await shopperSession(data.locale).client()).settle<{ shipping_methods: ShippingMethod[] }>('GET', '/cart/shipping-methods')
+    const result = await (await shopperSession(data.locale).client()).settle((api) => api.cart['shipping-methods'].$get())
     if (!result.data) return { ...result, data: null }
     // Dates in the page's language, formatted here: a browser's first date formatter costs ~20 ms.
     const shipping_methods = result.data.shipping_methods.map((method): ShippingChoice => ({
@@ -32,37 +31,33 @@ export const getShippingMethods = createServerFn({ method: 'GET' })
 export const setShippingMethod = createServerFn({ method: 'POST' })
   .validator(type({ locale, code: type.enumerated(...shippingCodes) }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{ cart: CartView }>('PUT', '/cart/shipping-method', { code: data.code }),
+    (await shopperSession(data.locale).client()).settle((api) => api.cart['shipping-method'].$put({ json: { code: data.code } })),
   )
 
 /** Sends a code to the mobile the order will be placed with (the spec's checkout "telephone" action). */
 export const sendCheckoutCode = createServerFn({ method: 'POST' })
   .validator(type({ locale, mobile: 'string <= 20' }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{ success: boolean; successmsg: string }>('POST', '/cart/telephone', {
+    (await shopperSession(data.locale).client()).settle((api) => api.cart.telephone.$post({ json: {
       mobilenumber: data.mobile,
-    }),
+    } })),
   )
 
 /** The spec's "verify mobile": a right code marks the number verified (the cart's `mobiles`). */
 export const verifyCheckoutCode = createServerFn({ method: 'POST' })
   .validator(type({ locale, mobile: 'string <= 20', code: 'string <= 20' }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<{ success: boolean; mobiles: Record<string, 'verified'>; cart: CartView }>(
-      'POST',
-      '/cart/verify-mobile',
-      {
+    (await shopperSession(data.locale).client()).settle((api) => api.cart['verify-mobile'].$post({ json: {
         mobilenumber: data.mobile,
         otpcode: data.code,
-      },
-    ),
+      } })),
   )
 
 export const getPaymentMethods = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
   .handler(async ({ data }) => {
     if (!shopperSession(data.locale).quote()) return { data: { payments: [] as PaymentMethod[] }, error: null, status: 200 }
-    return (await shopperSession(data.locale).client()).settle<{ payments: PaymentMethod[] }>('GET', '/cart/payment-methods')
+    return (await shopperSession(data.locale).client()).settle((api) => api.cart['payment-methods'].$get())
   })
 
 export const placeOrder = createServerFn({ method: 'POST' })
@@ -72,10 +67,10 @@ export const placeOrder = createServerFn({ method: 'POST' })
     const quote = session.quote()
     // Proof, for a guest, that the order was theirs: its confirmation, and a failed card payment's re-add.
     if (quote) startCookieJar().set(cookies.lastQuote, quote)
-    return (await session.client()).settle<PlacedOrder>('POST', '/cart/placeOrder', {
+    return (await session.client()).settle((api) => api.cart.placeOrder.$post({ json: {
       checkout: data.checkout,
       paymentMethod: { method: data.method },
-    })
+    } }))
   })
 
 /** docs/product.md, "Screens": returning with order_id re-adds that order's items to the active cart. */
@@ -86,11 +81,7 @@ export const reactivateOrder = createServerFn({ method: 'POST' })
     const caller = await session.caller()
     const jar = startCookieJar()
     // The cart that placed the order proves it was the guest's (last_quote); the items join the cart in use now.
-    const result = await commerceClient(env, { ...caller, quote: jar.get(cookies.lastQuote) ?? caller.quote }).settle<{ data: { cart_id: string } }>(
-      'POST',
-      '/cart/active',
-      { order_id: data.orderNumber, ...(caller.quote ? { cart_id: caller.quote } : {}) },
-    )
+    const result = await commerceClient(env, { ...caller, quote: jar.get(cookies.lastQuote) ?? caller.quote }).settle((api) => api.cart.active.$post({ json: { order_id: data.orderNumber, ...(caller.quote ? { cart_id: caller.quote } : {}) } }))
     if (result.data) session.rememberQuote(result.data.data.cart_id)
     return result
   })
@@ -104,5 +95,5 @@ export const getOrderConfirmation = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const caller = await shopperSession(data.locale).caller()
     const quote = startCookieJar().get(cookies.lastQuote) ?? caller.quote
-    return commerceClient(env, { ...caller, quote }).settle<OrderDetail>('GET', `/cart/order/${data.increment}`)
+    return commerceClient(env, { ...caller, quote }).settle((api) => api.cart.order[':increment'].$get({ param: { increment: String(data.increment) } }))
   })

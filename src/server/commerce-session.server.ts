@@ -34,9 +34,9 @@ export function shopperSession(locale: Locale) {
     /** The commerce client, its "not authorized" told in the shopper's language (src/domain/session-end.ts). */
     async client() {
       const client = await session.client()
-      const settle: typeof client.settle = async (...args) => {
-        const result = await client.settle<never>(...args)
-        return isUnauthorized(result.error) ? { ...result, error: { ...result.error!, message: m.session_ended({}, { locale }) } } : result
+      const settle: typeof client.settle = async (call) => {
+        const result = await client.settle(call)
+        return result.error && isUnauthorized(result.error) ? { ...result, error: { ...result.error, message: m.session_ended({}, { locale }) } } : result
       }
       return { ...client, settle }
     },

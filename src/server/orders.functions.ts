@@ -5,52 +5,54 @@
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import type { Locale } from '../../app.config'
-import type { SavedAddress } from '../domain/checkout'
-import { orderNumber, type OrderDetail, type OrderSummary } from '../domain/order'
+import { orderNumber } from '../domain/order'
 import { addressFields, itemId, locale } from '../domain/schemas'
+import type { ClientResponse } from 'hono/client'
+import type { DirectCall } from '~/commerce/client'
 import { endCustomerSessionIfUnauthorized, shopperSession } from './commerce-session.server'
 
-async function customerCall<T>(data: { locale: Locale }, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) {
-  const result = await (await shopperSession(data.locale).client()).settle<T>(method, path, body)
+/** A call on the signed-in customer's behalf: a "not authorized" ends the session (docs/product.md, "Errors"). */
+async function customerCall<R extends ClientResponse<unknown, number, string>>(data: { locale: Locale }, call: DirectCall<R>) {
+  const result = await (await shopperSession(data.locale).client()).settle(call)
   endCustomerSessionIfUnauthorized(result)
   return result
 }
 
 export const getMyOrders = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
-  .handler(({ data }) => customerCall<{ orders: OrderSummary[] }>(data, 'GET', '/customer/orders'))
+  .handler(({ data }) => customerCall(data, (api) => api.customer.orders.$get()))
 
 export const getMyOrder = createServerFn({ method: 'GET' })
   .validator(type({ locale, increment: orderNumber }))
-  .handler(({ data }) => customerCall<OrderDetail>(data, 'GET', `/customer/orders/${data.increment}`))
+  .handler(({ data }) => customerCall(data, (api) => api.customer.orders[':increment'].$get({ param: { increment: data.increment } })))
 
 export const lookupOrder = createServerFn({ method: 'POST' })
   .validator(type({ locale, increment: 'string <= 32', mobile: 'string <= 20' }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle<OrderDetail>('POST', '/orders/lookup', {
+    (await shopperSession(data.locale).client()).settle((api) => api.orders.lookup.$post({ json: {
       increment: data.increment,
       mobilenumber: data.mobile,
-    }),
+    } })),
   )
 
 export const getMyAddresses = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
-  .handler(({ data }) => customerCall<{ addresses: SavedAddress[] }>(data, 'GET', '/customer/addresses'))
+  .handler(({ data }) => customerCall(data, (api) => api.customer.addresses.$get()))
 
 /** Adds an address, or with `id` changes that one. */
 export const saveAddress = createServerFn({ method: 'POST' })
   .validator(type({ locale, 'id?': itemId, address: addressFields, 'isDefault?': 'boolean' }))
   .handler(({ data }) =>
-    customerCall<{ addresses: SavedAddress[] }>(data, data.id ? 'PUT' : 'POST', data.id ? `/customer/addresses/${data.id}` : '/customer/addresses', {
-      address: data.address,
-      isDefault: data.isDefault ?? false,
+    customerCall(data, (api) => {
+      const json = { address: data.address, isDefault: data.isDefault ?? false }
+      return data.id ? api.customer.addresses[':id'].$put({ param: { id: String(data.id) }, json }) : api.customer.addresses.$post({ json })
     }),
   )
 
 export const deleteAddress = createServerFn({ method: 'POST' })
   .validator(type({ locale, id: itemId }))
-  .handler(({ data }) => customerCall<{ addresses: SavedAddress[] }>(data, 'DELETE', `/customer/addresses/${data.id}`))
+  .handler(({ data }) => customerCall(data, (api) => api.customer.addresses[':id'].$delete({ param: { id: String(data.id) } })))
 
 export const setDefaultAddress = createServerFn({ method: 'POST' })
   .validator(type({ locale, id: itemId }))
-  .handler(({ data }) => customerCall<{ addresses: SavedAddress[] }>(data, 'PUT', `/customer/addresses/${data.id}/default`))
+  .handler(({ data }) => customerCall(data, (api) => api.customer.addresses[':id'].default.$put({ param: { id: String(data.id) } })))

@@ -31,7 +31,7 @@ export const getSession = createServerFn({ method: 'GET' })
     // A sealed session outlives a sign-out elsewhere (a saved cookie, another device): the backend says
     // whether its customer token is still good (one indexed read in process).
     const caller = await shopperSession(data.locale).caller()
-    const check = await commerceClient(env, { ...caller, mage: stored.mage }).settle('GET', '/customer/checkifauth')
+    const check = await commerceClient(env, { ...caller, mage: stored.mage }).settle((api) => api.customer.checkifauth.$get())
     if (check.status === 401) {
       forceSignOut()
       return null

@@ -34,23 +34,23 @@ export const accountApi = new Hono<{ Bindings: Env }>()
     await apiSession(c).handshake()
     return c.json({ data: { status: true } })
   })
-  .get('/header/checkifauth', async (c) => relay(c, await (await apiSession(c).client()).settle('GET', '/customer/checkifauth')))
+  .get('/header/checkifauth', async (c) => relay(c, await (await apiSession(c).client()).settle((api) => api.customer.checkifauth.$get())))
   .post('/register', validate('json', registerBody), async (c) => {
     const jar = honoCookieJar(c)
     // The phone was verified in the code step; the proof travels in an HttpOnly cookie, not the body.
     const token = jar.get(cookies.phoneVerification) ?? ''
-    const result = await (await apiSession(c).client()).settle('POST', '/customer/register', { ...c.req.valid('json'), token })
+    const result = await (await apiSession(c).client()).settle((api) => api.customer.register.$post({ json: { ...c.req.valid('json'), token } }))
     if (!result.error) jar.delete(cookies.phoneVerification)
     return relay(c, result)
   })
   .post('/forget/new-send-email-token', validate('json', type({ email: 'string.email <= 254', 'recaptchaToken?': 'string <= 4096' })), async (c) => {
     const body = c.req.valid('json')
-    return relay(c, await (await apiSession(c).client()).settle('POST', '/customer/forgot/send-token', { email: body.email, recaptchaToken: body.recaptchaToken ?? '' }))
+    return relay(c, await (await apiSession(c).client()).settle((api) => api.customer.forgot['send-token'].$post({ json: { email: body.email, recaptchaToken: body.recaptchaToken ?? '' } })))
   })
   .post(
     '/forget/new-confirm-change-password',
     validate('json', passwordResetConfirmation),
-    async (c) => relay(c, await (await apiSession(c).client()).settle('POST', '/customer/forgot/confirm', c.req.valid('json'))),
+    async (c) => relay(c, await (await apiSession(c).client()).settle((api) => api.customer.forgot.confirm.$post({ json: c.req.valid('json') }))),
   )
   .post('/aws/event', validate('json', eventBody), async (c) => {
     const { eventList, sessionId } = c.req.valid('json')
@@ -60,7 +60,7 @@ export const accountApi = new Hono<{ Bindings: Env }>()
     // backend says whether its customer token still stands before an event is credited to the customer.
     // Asked with the sealed session's own token, as getSession asks (src/server/session.functions.ts).
     const sealed = await unsealSession(c.env, honoCookieJar(c).get(cookies.session))
-    const stands = sealed ? (await commerceClient(c.env, { ...(await apiSession(c).caller()), mage: sealed.mage }).settle('GET', '/customer/checkifauth')).status === 200 : false
+    const stands = sealed ? (await commerceClient(c.env, { ...(await apiSession(c).caller()), mage: sealed.mage }).settle((api) => api.customer.checkifauth.$get())).status === 200 : false
     const userId = sealed && stands ? sealed.user.id : null
     try {
       await eventStore(c.env.DB).recordPersonalisation(eventList, { sessionId: sessionId ?? null, userId }, new Date())

@@ -32,38 +32,38 @@ export const cartApi = new Hono<{ Bindings: Env }>()
   .get('/cart/getCart', async (c) => {
     const session = apiSession(c)
     if (!session.quote()) return c.json({ cart: null })
-    return relay(c, await (await session.client()).settle('GET', '/cart'))
+    return relay(c, await (await session.client()).settle((api) => api.cart.$get()))
   })
   .get('/cart/clearCart', async (c) => {
     const session = apiSession(c)
     if (!session.quote()) return c.json({ status: true, msg: '' })
-    return relay(c, await (await session.client()).settle('DELETE', '/cart/clear'))
+    return relay(c, await (await session.client()).settle((api) => api.cart.clear.$delete()))
   })
   .post('/cart/delateItem', validate('json', type({ itemId })), async (c) => {
     const session = apiSession(c)
-    return relay(c, await (await session.client()).settle('DELETE', `/cart/item/${c.req.valid('json').itemId}`))
+    return relay(c, await (await session.client()).settle((api) => api.cart.item[':itemId{[0-9]{1,10}}'].$delete({ param: { itemId: String(c.req.valid('json').itemId) } })))
   })
   .post('/cart/mergeMaskedQuote', validate('json', type({ storeId: '1 <= number.integer <= 100', customerId: 'number.integer >= 1' })), async (c) => {
     const session = apiSession(c)
-    const result = await (await session.client()).settle<{ quoteId: string }>('POST', '/cart/mergeMaskedQuote', c.req.valid('json'))
+    const result = await (await session.client()).settle((api) => api.cart.mergeMaskedQuote.$post({ json: c.req.valid('json') }))
     // The shopper continues with the customer cart.
     if (result.data) session.rememberQuote(result.data.quoteId)
     return relay(c, result)
   })
   .post('/cart/addProductFees', validate('json', feeBody), async (c) =>
-    relay(c, await (await apiSession(c).client()).settle('POST', '/cart/productFees', c.req.valid('json').data)),
+    relay(c, await (await apiSession(c).client()).settle((api) => api.cart.productFees.$post({ json: c.req.valid('json').data }))),
   )
   .post('/cart/delProductFees', validate('json', feeBody), async (c) =>
-    relay(c, await (await apiSession(c).client()).settle('DELETE', '/cart/productFees', c.req.valid('json').data)),
+    relay(c, await (await apiSession(c).client()).settle((api) => api.cart.productFees.$delete({ json: c.req.valid('json').data }))),
   )
   .post('/cart/validateErpVoucher', validate('json', erpVoucherBody), async (c) =>
-    relay(c, await (await apiSession(c).client()).settle('POST', '/cart/erp/validate', c.req.valid('json'))),
+    relay(c, await (await apiSession(c).client()).settle((api) => api.cart.erp.validate.$post({ json: c.req.valid('json') }))),
   )
   .post('/cart/applyErpVoucher', validate('json', erpVoucherBody), async (c) =>
-    relay(c, await (await apiSession(c).client()).settle('POST', '/cart/erp/apply', c.req.valid('json'))),
+    relay(c, await (await apiSession(c).client()).settle((api) => api.cart.erp.apply.$post({ json: c.req.valid('json') }))),
   )
   .post(
     '/cart/availableToCheckoutV2',
     validate('json', type({ cartItems: type({ sku, qty }).array().atMostLength(appConfig.cart.maxLines) })),
-    async (c) => relay(c, await (await apiSession(c).client()).settle('POST', '/cart/availableToCheckoutV2', c.req.valid('json'))),
+    async (c) => relay(c, await (await apiSession(c).client()).settle((api) => api.cart.availableToCheckoutV2.$post({ json: c.req.valid('json') }))),
   )

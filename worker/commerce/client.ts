@@ -1,10 +1,12 @@
 /**
  * The one way the storefront calls a commerce backend (docs/product.md, "Calls"): in-process to the embedded
  * Direct API by default, over HTTP to COMMERCE_API_URL when set, with the same wire shapes either
- * way. Answers are wrapped as {data, error, status}; `request` rejects on failure with data null,
- * the message and the status (500 when there was no response), `settle` returns that object instead.
+ * way. Every call is typed against the routes that answer it (Hono's client over
+ * `DirectApi`), and answers are wrapped as {data, error, status}.
  */
-import { commerceApp } from './app'
+import { hc, type ClientResponse } from 'hono/client'
+import type { SuccessStatusCode } from 'hono/utils/http-status'
+import { directApi, type DirectApi } from './app'
 
 export interface CommerceCaller {
   /** The bearer handshake token. */
@@ -44,34 +46,41 @@ export class CommerceRequestError extends Error implements CommerceResult<never>
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+/** What a successful answer of a typed call holds: failures are thrown by the routes and arrive as CommerceFailure. */
+export type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never
+
+/**
+ * A typed call: `(api) => api.cart.add.$post({ json: body })`. The paths, bodies and answers are checked against
+ * the Direct API's routes (docs/decisions/0013-typed-road-to-the-backend.md).
+ */
+export type DirectCall<R extends ClientResponse<unknown, number, string>> = (api: DirectApiClient) => Promise<R>
+
+export type DirectApiClient = ReturnType<typeof hc<DirectApi>>
 
 export function commerceClient(env: Env, caller: CommerceCaller = {}) {
-  async function send(method: Method, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
-    const headers = new Headers({ accept: 'application/json', ...extraHeaders })
-    if (body !== undefined) headers.set('content-type', 'application/json')
-    if (caller.handshake) headers.set('authorization', `Bearer ${caller.handshake}`)
-    if (caller.quote) headers.set('quote', caller.quote)
-    if (caller.mage) headers.set('mage', caller.mage)
-    if (caller.clientIp) {
-      // In process the backend reads it as Cloudflare's header; an outside backend gets it forwarded.
-      headers.set('cf-connecting-ip', caller.clientIp)
-      headers.set('x-forwarded-for', caller.clientIp)
-    }
-    const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }
-    const external = env.COMMERCE_API_URL?.replace(/\/+$/, '')
-    if (external) return fetch(`${external}${path}`, init)
-    return commerceApp.fetch(new Request(`https://commerce.internal/commerce${path}`, init), env)
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (caller.handshake) headers.authorization = `Bearer ${caller.handshake}`
+  if (caller.quote) headers.quote = caller.quote
+  if (caller.mage) headers.mage = caller.mage
+  if (caller.clientIp) {
+    // In process the backend reads it as Cloudflare's header; an outside backend gets it forwarded.
+    headers['cf-connecting-ip'] = caller.clientIp
+    headers['x-forwarded-for'] = caller.clientIp
   }
+  const external = env.COMMERCE_API_URL?.replace(/\/+$/, '')
+  const api = external
+    ? hc<DirectApi>(external, { headers })
+    : hc<DirectApi>('https://commerce.internal', { headers, fetch: (input: RequestInfo | URL, init?: RequestInit) => directApi.fetch(new Request(input, init), env) })
 
-  async function settle<T>(method: Method, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<CommerceResult<T>> {
-    let response: Response
+  /** Runs a typed call; the answer is {data, error, status}, never a throw (500 when there was no response). */
+  async function settle<R extends ClientResponse<unknown, number, string>>(call: DirectCall<R>): Promise<CommerceResult<Answer<R>>> {
+    let response: R
     try {
-      response = await send(method, path, body, extraHeaders)
+      response = await call(api)
     } catch (error) {
       return { data: null, error: { message: error instanceof Error ? error.message : String(error), status: 500 }, status: 500 }
     }
-    const payload = (await response.json().catch(() => null)) as (T & { message?: string; code?: string; issues?: string[] }) | null
+    const payload = (await response.json().catch(() => null)) as { message?: string; code?: string; issues?: string[] } | null
     if (!response.ok) {
       return {
         data: null,
@@ -79,15 +88,16 @@ export function commerceClient(env: Env, caller: CommerceCaller = {}) {
         status: response.status,
       }
     }
-    return { data: payload, error: null, status: response.status }
+    return { data: payload as Answer<R>, error: null, status: response.status }
   }
 
   return {
     settle,
-    async request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-      const result = await settle<T>(method, path, body)
+    /** A typed call that must succeed: a failure rejects with CommerceRequestError. */
+    async request<R extends ClientResponse<unknown, number, string>>(call: DirectCall<R>): Promise<Answer<R>> {
+      const result = await settle(call)
       if (result.error) throw new CommerceRequestError(result.error, result.status)
-      return result.data as T
+      return result.data as Answer<R>
     },
   }
 }

@@ -11,9 +11,12 @@ import type { ShippingCode } from '../../src/domain/shipping'
 
 export type NewCartLine = Omit<CartLineRecord, 'item_id' | 'qty' | 'parent_item_id' | 'fee_id' | 'fee_option_id' | 'replacement_discount'>
 
-export type CartChange =
-  | { ok: true; state: CartState; item_id?: number }
-  | { ok: false; reason: 'not_found' | 'ordered' | 'item_not_found' | 'too_many_lines' | 'qty_limit' | 'not_initialised'; state: CartState | null }
+export type CartRefusal = { ok: false; reason: 'not_found' | 'ordered' | 'item_not_found' | 'too_many_lines' | 'qty_limit' | 'not_initialised'; state: CartState | null }
+
+export type CartChange = { ok: true; state: CartState; item_id?: number } | CartRefusal
+
+/** An add that landed names the line it went to. */
+export type LineAdded = { ok: true; state: CartState; item_id: number } | CartRefusal
 
 interface MetaRow extends Record<string, SqlStorageValue> {
   key: string
@@ -140,8 +143,8 @@ export class CartObject extends DurableObject<Env> {
   }
 
   /** Adds a line; with `regionId`, the cart moves to that region in the same transaction, only if the add lands. */
-  async addLine(line: NewCartLine, qty: number, limits: { maxQty: number; maxLines: number; available: number | null; regionId?: number }): Promise<CartChange> {
-    return this.change((state) => {
+  async addLine(line: NewCartLine, qty: number, limits: { maxQty: number; maxLines: number; available: number | null; regionId?: number }): Promise<LineAdded> {
+    const result = this.change((state) => {
       const moveTo = limits.regionId !== undefined && limits.regionId !== state.region_id ? limits.regionId : null
       const existing = state.lines.find((l) => l.sku === line.sku && l.parent_item_id === null)
       const newQty = (existing?.qty ?? 0) + qty
@@ -162,6 +165,8 @@ export class CartObject extends DurableObject<Env> {
         .one()
       return { item_id: row.item_id }
     })
+    // Every branch above that does not refuse returns the line's item_id.
+    return result.ok ? { ...result, item_id: result.item_id! } : result
   }
 
   async updateQty(itemId: number, qty: number, limits: { maxQty: number; available: number | null }): Promise<CartChange> {

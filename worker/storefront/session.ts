@@ -35,7 +35,7 @@ export function storefrontSession(env: Env, jar: CookieJar, locale: Locale, clie
     const current = jar.get(handshakeCookie)
     const age = current ? tokenAgeSeconds(current) : null
     if (current && age !== null && age < serverLimits.handshakeRefreshMinutes * 60) return current
-    const { token } = await commerceClient(env, { clientIp }).request<{ token: string }>('POST', '/handshake', { store: locale })
+    const { token } = await commerceClient(env, { clientIp }).request((api) => api.handshake.$post({ json: { store: locale } }))
     jar.set(handshakeCookie, token)
     return token
   }
@@ -55,7 +55,7 @@ export function storefrontSession(env: Env, jar: CookieJar, locale: Locale, clie
       return commerceClient(env, await caller())
     },
     async createQuote(regionId: RegionId): Promise<string> {
-      const { quoteId } = await commerceClient(env, await caller()).request<{ quoteId: string }>('GET', `/cart/create?region=${regionId}`)
+      const { quoteId } = await commerceClient(env, await caller()).request((api) => api.cart.create.$get({ query: { region: String(regionId) } }))
       jar.set(cookies.quote, quoteId)
       return quoteId
     },
