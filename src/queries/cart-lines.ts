@@ -7,17 +7,17 @@ import { dropSearchSourceItem } from '../lib/search-insights'
 import { m } from '../paraglide/messages.js'
 import { clearCart, removeCartItem, updateCartItem } from '../server/cart-changes.functions'
 import { pushToastAtom } from '../state/toasts'
-import { useCartMutation } from './cart'
+import { useCartAction } from './cart'
 
 export function useUpdateCartItem() {
-  return useCartMutation((input: { itemId: number; qty: number }, locale) => updateCartItem({ data: { ...input, locale } }), {
+  return useCartAction((input: { itemId: number; qty: number }, locale) => updateCartItem({ data: { ...input, locale } }), {
     fallbackError: () => m.commerce_qty_unavailable(),
   })
 }
 
 export function useRemoveCartItem() {
   const pushToast = useSetAtom(pushToastAtom)
-  return useCartMutation((input: { itemId: number }, locale) => removeCartItem({ data: { ...input, locale } }), {
+  return useCartAction((input: { itemId: number }, locale) => removeCartItem({ data: { ...input, locale } }), {
     fallbackError: () => m.error_internal(),
     onSuccess: (_, input) => {
       // docs/product.md, "Validation": a deleted line leaves searchSourceItems too.
@@ -29,7 +29,7 @@ export function useRemoveCartItem() {
 
 export function useClearCart() {
   const pushToast = useSetAtom(pushToastAtom)
-  return useCartMutation((_: void, locale) => clearCart({ data: { locale } }), {
+  return useCartAction((_: void, locale) => clearCart({ data: { locale } }), {
     fallbackError: () => m.error_internal(),
     // 'cart cleared successfully' is the default when the server gives no message (docs/product.md, "Errors").
     onSuccess: (answer) => pushToast({ kind: 'success', message: (answer as { msg?: string }).msg || m.commerce_cart_cleared() }),

@@ -21,7 +21,7 @@ import {
   setService,
 } from '../server/cart-changes.functions'
 import { pushToastAtom } from '../state/toasts'
-import { useCartMutation } from './cart'
+import { useCartAction } from './cart'
 import { useServerAction } from './server-action'
 
 function useToast() {
@@ -30,7 +30,7 @@ function useToast() {
 
 export function useApplyCoupon() {
   const toast = useToast()
-  return useCartMutation((input: { couponCode: string }, locale) => applyCoupon({ data: { ...input, locale } }), {
+  return useCartAction((input: { couponCode: string }, locale) => applyCoupon({ data: { ...input, locale } }), {
     fallbackError: () => m.cart_coupon_error(),
     inlineError: true,
     onSuccess: () => toast({ kind: 'success', message: m.cart_coupon_applied() }),
@@ -39,7 +39,7 @@ export function useApplyCoupon() {
 
 export function useRemoveCoupon() {
   const toast = useToast()
-  return useCartMutation((_: void, locale) => removeCoupon({ data: { locale } }), {
+  return useCartAction((_: void, locale) => removeCoupon({ data: { locale } }), {
     fallbackError: () => m.error_internal(),
     onSuccess: () => toast({ kind: 'success', message: m.cart_coupon_removed() }),
   })
@@ -47,7 +47,7 @@ export function useRemoveCoupon() {
 
 export function useRedeemGiftVoucher() {
   const toast = useToast()
-  return useCartMutation((input: { voucher: string; pin: string; amount: number }, locale) => redeemGiftVoucher({ data: { ...input, locale } }), {
+  return useCartAction((input: { voucher: string; pin: string; amount: number }, locale) => redeemGiftVoucher({ data: { ...input, locale } }), {
     fallbackError: () => m.commerce_voucher_invalid(),
     inlineError: true,
     onSuccess: () => toast({ kind: 'success', message: m.cart_gift_applied() }),
@@ -56,7 +56,7 @@ export function useRedeemGiftVoucher() {
 
 export function useReverseGiftVoucher() {
   const toast = useToast()
-  return useCartMutation((_: void, locale) => reverseGiftVoucher({ data: { locale } }), {
+  return useCartAction((_: void, locale) => reverseGiftVoucher({ data: { locale } }), {
     fallbackError: () => m.error_internal(),
     onSuccess: () => toast({ kind: 'success', message: m.cart_voucher_removed() }),
   })
@@ -69,7 +69,7 @@ export function useCheckErpVoucher() {
 
 export function useApplyErpVoucher() {
   const toast = useToast()
-  return useCartMutation((input: { phoneno: string; voucher: string }, locale) => applyErpVoucher({ data: { ...input, locale } }), {
+  return useCartAction((input: { phoneno: string; voucher: string }, locale) => applyErpVoucher({ data: { ...input, locale } }), {
     fallbackError: () => m.commerce_voucher_invalid(),
     inlineError: true,
     onSuccess: () => toast({ kind: 'success', message: m.cart_erp_applied() }),
@@ -78,14 +78,14 @@ export function useApplyErpVoucher() {
 
 export function useRemoveErpVoucher() {
   const toast = useToast()
-  return useCartMutation((_: void, locale) => removeErpVoucher({ data: { locale } }), {
+  return useCartAction((_: void, locale) => removeErpVoucher({ data: { locale } }), {
     fallbackError: () => m.error_internal(),
     onSuccess: () => toast({ kind: 'success', message: m.cart_voucher_removed() }),
   })
 }
 
 export function useReplacementDiscount() {
-  return useCartMutation((input: { itemId: number; on: boolean }, locale) => setReplacementDiscount({ data: { ...input, locale } }), {
+  return useCartAction((input: { itemId: number; on: boolean }, locale) => setReplacementDiscount({ data: { ...input, locale } }), {
     fallbackError: () => m.commerce_replacement_not_eligible(),
   })
 }
@@ -93,7 +93,7 @@ export function useReplacementDiscount() {
 /** docs/product.md, "Services": 'The service has been added successfully' / 'removed successfully'. */
 export function useService() {
   const toast = useToast()
-  return useCartMutation((input: { item_id: number; fee_id: number; on: boolean }, locale) => setService({ data: { ...input, locale } }), {
+  return useCartAction((input: { item_id: number; fee_id: number; on: boolean }, locale) => setService({ data: { ...input, locale } }), {
     fallbackError: () => m.error_internal(),
     onSuccess: (_, input) =>
       toast({

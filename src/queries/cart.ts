@@ -3,15 +3,15 @@
  * the cache unless a newer version is already there (answers to concurrent changes can arrive out
  * of order).
  */
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
 import type { Locale } from '../../app.config'
-import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { addToCart, getCart } from '../server/cart.functions'
 import { openModalAtom } from '../state/shopper'
 import { pushToastAtom } from '../state/toasts'
+import { useServerAction, type Settled } from './server-action'
 import type { CartView } from '../domain/cart'
 import type { CartLine } from '../domain/schemas'
 
@@ -33,46 +33,28 @@ function storeCart(queryClient: QueryClient, locale: Locale, cart: CartView | nu
   if (!cached || cached.quote_id !== cart.quote_id || cached.version <= cart.version) queryClient.setQueryData(key, cart)
 }
 
-interface Settled<T> {
-  data: T | null
-  error: { message: string; code?: string; status: number } | null
-  status: number
-}
-
-export function useCartMutation<Input, Answer extends { cart?: CartView | null }>(
-  run: (input: Input, locale: Locale) => Promise<Settled<Answer>>,
-  // Callbacks given here run even when the calling component has gone (the city popup closes before
-  // the add it started finishes); callbacks given to mutate() would not.
+/**
+ * A change to the cart (src/queries/server-action.ts, with the cart kept): the answer's cart goes into the cache,
+ * unless a newer version is there, before `onSuccess` runs. A refusal is a toast, or with `inlineError` left to the
+ * form (`failureOf`).
+ */
+export function useCartAction<Input, Answer extends { cart?: CartView | null }>(
+  call: (input: Input, locale: Locale) => Promise<Settled<Answer>>,
   options: {
     fallbackError: () => string
     onSuccess?: (answer: Answer, input: Input) => void
-    /** A form shows the refusal beside its field (mutation.error) instead of a toast. */
     inlineError?: boolean
   },
 ) {
   const queryClient = useQueryClient()
-  const pushToast = useSetAtom(pushToastAtom)
-  const locale = currentLocale()
-  return useMutation({
-    mutationFn: async (input: Input) => {
-      // A rejected call (validation, network) is no message for a shopper: show the fallback.
-      const result = await run(input, locale).catch((error: unknown) => {
-        console.warn('cart call failed:', error instanceof Error ? error.message : error)
-        return null
-      })
-      if (!result) throw new Error(options.fallbackError())
-      // docs/product.md, "Errors": the server's message when it gave one, else the translated fallback.
-      if (result.error || !result.data) throw new Error(result.error?.message || options.fallbackError())
-      return result.data
-    },
-    onSuccess: async (answer, input) => {
+  return useServerAction(call, {
+    fallbackError: options.fallbackError,
+    toastFailure: !options.inlineError,
+    onSuccess: async (answer, input, locale) => {
       // A cart read still on its way was answered before this change: it must not land on top of it.
       await queryClient.cancelQueries({ queryKey: cartQueries.current(locale).queryKey })
       storeCart(queryClient, locale, answer.cart)
       options.onSuccess?.(answer, input)
-    },
-    onError: (error) => {
-      if (!options.inlineError) pushToast({ kind: 'error', message: error.message || options.fallbackError() })
     },
   })
 }
@@ -93,7 +75,7 @@ export function useAddToCart() {
   const setOpenModal = useSetAtom(openModalAtom)
   const pushToast = useSetAtom(pushToastAtom)
   const navigate = useNavigate()
-  return useCartMutation(
+  return useCartAction(
     ({ buyNow: _, onAdded: __, options, feeIds, ...line }: AddToCartInput, locale) =>
       addToCart({ data: { ...line, ...(options ? { options } : {}), ...(feeIds?.length ? { feeIds } : {}), locale } }),
     {

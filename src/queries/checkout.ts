@@ -3,10 +3,16 @@
  * order, its confirmation, and putting a failed payment's items back into the active cart, over
  * src/server/checkout.functions.ts.
  */
-import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import type { Locale } from '../../app.config'
 import type { CheckoutDetails } from '../domain/checkout'
 import type { ShippingCode } from '../domain/shipping'
+import { amountCookie, paymentCookie } from '../domain/cookies'
+import { writeBrowserCookie } from '../lib/browser-cookies'
+import { currentLocale } from '../lib/i18n'
+import { purchaseEventsFor, sendSearchEvent } from '../lib/search-insights'
+import { pendingSearchPurchasesKey } from '../lib/storage-keys'
 import { m } from '../paraglide/messages.js'
 import { getCart } from '../server/cart.functions'
 import {
@@ -19,7 +25,9 @@ import {
   setShippingMethod,
   verifyCheckoutCode,
 } from '../server/checkout.functions'
-import { cartQueries, useCartMutation } from './cart'
+import { cartQueries, useCartAction } from './cart'
+import { catalogueQueries } from './catalogue'
+import { orderQueries } from './orders'
 import { useServerAction } from './server-action'
 
 import type { PaymentCode } from '../domain/order'
@@ -54,20 +62,56 @@ export const checkoutQueries = {
     }),
 }
 
-export const usePlaceOrder = () =>
-  useServerAction((input: { checkout: CheckoutDetails; method: PaymentCode }, locale) =>
-    placeOrder({ data: { checkout: input.checkout, method: input.method, locale } }),
+/** What Place order sends: the checked details, the payment method, and the lines (for search analytics). */
+export interface PlaceOrderInput {
+  checkout: CheckoutDetails
+  method: PaymentCode
+  lines: readonly { item_id: number; prices_with_tax: { price: number }; qty: number }[]
+}
+
+/**
+ * Places the order (docs/product.md, "Checkout"), then: the cart and the account's lists are read again, and the
+ * shopper goes to the payment provider's page or to the confirmation. A refusal is `failure`, shown above the button.
+ */
+export function usePlaceOrder() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const hostedSearch = useQuery(catalogueQueries.frame(currentLocale())).data?.search ?? null
+  return useServerAction(
+    (input: PlaceOrderInput, locale) => placeOrder({ data: { checkout: input.checkout, method: input.method, locale } }),
+    {
+      fallbackError: () => m.error_internal(),
+      onSuccess: (placed, input, locale) => {
+        const purchases = purchaseEventsFor(input.lines.map((l) => ({ item_id: l.item_id, price: l.prices_with_tax.price, qty: l.qty })))
+        void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
+        // The account's lists now hold this order, and its address (saved at placing).
+        void queryClient.invalidateQueries({ queryKey: orderQueries.mine(locale).queryKey })
+        void queryClient.invalidateQueries({ queryKey: orderQueries.addresses(locale).queryKey })
+        if (placed.payment_url) {
+          // docs/product.md, "Calls": amount and payment travel through the provider's page and back.
+          writeBrowserCookie(amountCookie, placed.grand_total.toFixed(2))
+          writeBrowserCookie(paymentCookie, placed.payment_method)
+          // A purchase is reported once the provider has taken the payment (the paid return).
+          sessionStorage.setItem(pendingSearchPurchasesKey, JSON.stringify(purchases))
+          window.location.assign(placed.payment_url)
+        } else {
+          for (const purchase of purchases) sendSearchEvent(hostedSearch, purchase)
+          void navigate({ to: '/checkout', search: { order: placed.increment_id }, replace: true })
+        }
+      },
+    },
   )
+}
 
 /** Choosing a shipping method re-prices the cart's delivery. */
 export const useSetShippingMethod = () =>
-  useCartMutation((code: ShippingCode, locale) => setShippingMethod({ data: { locale, code } }), { fallbackError: () => m.error_internal() })
+  useCartAction((code: ShippingCode, locale) => setShippingMethod({ data: { locale, code } }), { fallbackError: () => m.error_internal() })
 
 export const useSendCheckoutCode = () => useServerAction((mobile: string, locale) => sendCheckoutCode({ data: { locale, mobile } }))
 
 /** A right code answers the cart with the number among its verified `mobiles`. */
 export const useVerifyCheckoutCode = () =>
-  useCartMutation((input: { mobile: string; code: string }, locale) => verifyCheckoutCode({ data: { locale, ...input } }), {
+  useCartAction((input: { mobile: string; code: string }, locale) => verifyCheckoutCode({ data: { locale, ...input } }), {
     fallbackError: () => m.otp_attempt_failed(),
     inlineError: true,
   })

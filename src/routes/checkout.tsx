@@ -4,8 +4,8 @@
  * every field with the rules the server applies again, ties each message to its field and moves focus to the first.
  * With `?order=` it is the confirmation of an order, shown only to its buyer.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react'
 import { NotFound } from '../components/NotFound'
 import { MessagePage } from '../components/MessagePage'
@@ -23,15 +23,14 @@ import { amountCookie, paymentCookie } from '../domain/cookies'
 import { checkoutErrors, type CheckoutDetails, type CheckoutField } from '../domain/checkout'
 import { localMobile } from '../domain/phone'
 import type { ShippingCode } from '../domain/shipping'
-import { deleteBrowserCookie, writeBrowserCookie } from '../lib/browser-cookies'
+import { deleteBrowserCookie } from '../lib/browser-cookies'
 import { m } from '../paraglide/messages.js'
 import { cartQueries } from '../queries/cart'
 import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
-import { purchaseEventsFor, sendSearchEvent, type SearchEvent } from '../lib/search-insights'
+import { sendSearchEvent, type SearchEvent } from '../lib/search-insights'
 import { checkoutQueries, usePlaceOrder, useSetShippingMethod, type PaymentCode } from '../queries/checkout'
 import { orderQueries } from '../queries/orders'
-import { failureMessage } from '../queries/server-action'
 import { useLoadingInBrowser } from '../state/hydrated'
 import { cityName } from '../lib/city-search'
 import { effectiveRegion } from '../domain/region'
@@ -94,8 +93,6 @@ function Confirmation({ increment, cityLabel }: { increment: string; cityLabel: 
 
 function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => string; regions: { label: string; value: string }[] }) {
   const locale = currentLocale()
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
   const { data: liveCart, isPending } = useQuery(cartQueries.current(locale))
   // The form is the page's largest render, and every answer below re-renders it. Drawn with deferred values, each
   // render is a transition React splits into short tasks, not one long task that blocks a tap (docs/architecture.md,
@@ -103,7 +100,6 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const loading = useDeferredValue(useLoadingInBrowser(isPending))
   const cart = useDeferredValue(liveCart)
   const user = useQuery(sessionQueries.current()).data?.user ?? null
-  const hostedSearch = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
   const cartVersion = cart && cart.cartItems.length > 0 ? cart.version : undefined
   const payments = useDeferredValue(useQuery(checkoutQueries.paymentMethods(locale, cartVersion)).data)
   const shipping = useDeferredValue(useQuery(checkoutQueries.shippingMethods(locale, cartVersion)).data)
@@ -122,7 +118,6 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const savedAddresses =
     useQuery({ ...orderQueries.addresses(locale), enabled: typeof window !== 'undefined' && user !== null }).data?.data?.addresses ?? []
   const [pickedAddress, setPickedAddress] = useState<number | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
 
   if (loading) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
   if (!cart || cart.cartItems.length === 0) {
@@ -169,9 +164,8 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
         const name = (event.target as unknown as HTMLInputElement).name as CheckoutField
         if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest)
       }}
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault()
-        setFailure(null)
         const form = event.currentTarget
         const data = new FormData(form)
         const details: CheckoutDetails = {
@@ -191,24 +185,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
         setErrors(shown)
         if (found.length > 0) return focusField(form, found[0] === 'phone_verified' ? 'mobile' : found[0]!)
         if (!chosenPayment) return
-        const result = await place.mutateAsync({ checkout: details, method: chosenPayment })
-        if (!result.data) return setFailure(failureMessage(result, m.error_internal))
-        const purchases = purchaseEventsAfterSearch(cart.cartItems)
-        void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
-        // The account's lists now hold this order, and its address (saved at placing).
-        void queryClient.invalidateQueries({ queryKey: orderQueries.mine(locale).queryKey })
-        void queryClient.invalidateQueries({ queryKey: orderQueries.addresses(locale).queryKey })
-        if (result.data.payment_url) {
-          // docs/product.md, "Calls": amount and payment travel through the provider's page and back.
-          writeBrowserCookie(amountCookie, result.data.grand_total.toFixed(2))
-          writeBrowserCookie(paymentCookie, result.data.payment_method)
-          // A purchase is reported once the provider has taken the payment (the paid return).
-          sessionStorage.setItem(pendingSearchPurchasesKey, JSON.stringify(purchases))
-          window.location.assign(result.data.payment_url)
-        } else {
-          for (const purchase of purchases) sendSearchEvent(hostedSearch, purchase)
-          void navigate({ to: '/checkout', search: { order: result.data.increment_id }, replace: true })
-        }
+        place.mutate({ checkout: details, method: chosenPayment, lines: cart.cartItems })
       }}
     >
       <div className="space-y-6">
@@ -286,7 +263,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
             chosen={chosenShipping}
             onChoose={(code) => {
               setShippingChoice(code)
-              setShipping.mutate(code, { onError: () => setShippingChoice(null) })
+              setShipping.mutate(code, { onSuccess: (result) => !result.data && setShippingChoice(null) })
             }}
             date={chosenDate}
             onDate={setDate}
@@ -301,9 +278,9 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
           <CartLines items={cart.cartItems} compact />
           <CartSummary cart={cart} />
         </InLaterCommit>
-        {(failure || Object.keys(errors).length > 0) && (
+        {(place.failure || Object.keys(errors).length > 0) && (
           <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
-            {failure ?? m.checkout_fix_errors()}
+            {place.failure ?? m.checkout_fix_errors()}
           </p>
         )}
         <button
@@ -335,6 +312,3 @@ function focusField(form: HTMLFormElement, field: string) {
 }
 
 /** The purchase events of lines bought after a search (docs/product.md, "Validation"'s purchase rules). */
-function purchaseEventsAfterSearch(lines: { item_id: number; prices_with_tax: { price: number }; qty: number }[]): SearchEvent[] {
-  return purchaseEventsFor(lines.map((l) => ({ item_id: l.item_id, price: l.prices_with_tax.price, qty: l.qty })))
-}

@@ -69,7 +69,7 @@ export const sendCode = createServerFn({ method: 'POST' })
         otptype: data.purpose,
         resendotp: Boolean(data.resend),
         oldmobile: '',
-      } }))
+      } }, { headers: { recaptcha: `Bearer ${data.recaptchaToken}`, appname: 'Bearer next' } }))
   })
 
 export const verifyCode = createServerFn({ method: 'POST' })

@@ -34,7 +34,7 @@ function CouponForm({ cart }: { cart: CartView }) {
         autoCapitalize="characters"
         required
         maxLength={40}
-        error={apply.error?.message}
+        error={apply.failure}
       />
       <button type="submit" disabled={apply.isPending} className={`${submitClass} mt-6`}>
         {m.cart_apply()}
@@ -69,7 +69,7 @@ function GiftVoucherForm({ cart }: { cart: CartView }) {
         autoCapitalize="characters"
         required
         maxLength={40}
-        error={redeem.error?.message}
+        error={redeem.failure}
       />
       <FormField name="pin" label={m.cart_gift_pin()} dir="ltr" type="password" inputMode="numeric" autoComplete="off" required maxLength={8} />
       <button type="submit" disabled={redeem.isPending} className={`${submitClass} sm:mt-6`}>
@@ -134,9 +134,9 @@ function ErpVoucherForm({ cart }: { cart: CartView }) {
           </button>
         </div>
       )}
-      {apply.error && (
+      {apply.failure && (
         <p role="alert" className="text-xs font-medium text-sale">
-          {apply.error.message}
+          {apply.failure}
         </p>
       )}
     </div>

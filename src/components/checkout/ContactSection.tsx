@@ -52,9 +52,10 @@ export function ContactSection({ defaults, mobile, setMobile, verified, errors }
     verify.mutate(
       { mobile: local, code: typed },
       {
-        onError: (error) => {
+        onSuccess: (result) => {
+          if (result.data) return
           setCode('')
-          setCodeError(error.message)
+          setCodeError(failureMessage(result, m.otp_attempt_failed))
         },
       },
     )
