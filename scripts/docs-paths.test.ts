@@ -1,6 +1,7 @@
 // Docs that cannot drift (issue 27, item 4). Every repository path the docs, the README and the comments of the code
-// cite exists; so does every file a doc names alone in backticks (`account-store.ts`) and every relative link of a
-// doc; every decision record opens with its date, status and decision. A rename or a delete that leaves a citation
+// cite exists; so does every section they cite by name (docs/product.md, "Rules"), every file a doc names alone in
+// backticks (`account-store.ts`) and every relative link of a doc; every decision record opens with its date, status
+// and decision. A rename or a delete that leaves a citation
 // behind fails here, with the file and line of each citation. What counts as a citation, and what looks like one but
 // is not, is said beside each rule below.
 import { execFileSync } from 'node:child_process'
@@ -66,9 +67,31 @@ const repositoryPath = new RegExp(`(?<![\\w./@~$-])(?:${topFolders.map((folder) 
 const namedFile = new RegExp(`\`([\\w$-]+(?:\\.[\\w-]+)*\\.(?:${trackedExtensions.join('|')}))\``, 'g')
 /** A Markdown link: [product.md](product.md), relative to the doc. */
 const link = /\]\(([^)\s]+)\)/g
+/** A section cited by its name after its doc: (docs/product.md, "Rules"), (docs/product.md, "Calls", "Search"), (README, "Deploy"). */
+const sectionCitation = /(docs\/[\w/.-]+\.md|README(?:\.md)?)((?:, "[^"\n]+")+)/g
+
+/** A doc's sections: its headings, and its bold labels (- **Services** ...). A heading is cited by its first words too ("Cart"). */
+const sectionsOf = new Map<string, (name: string) => boolean>()
+function hasSection(doc: string, name: string): boolean {
+  if (!sectionsOf.has(doc)) {
+    const text = read(doc)
+    const headings = [...text.matchAll(/^#+ (.+)$/gm)].map(([, heading]) => heading!.trim())
+    sectionsOf.set(doc, (section) => headings.some((heading) => heading === section || heading.startsWith(`${section} `)) || text.includes(`**${section}**`))
+  }
+  return sectionsOf.get(doc)!(name)
+}
 
 type Citation = { file: string; line: number; cited: string; found: boolean }
 const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length
+
+/** The sections a text cites by name, each with the doc it names; a doc that does not exist is the path rule's to report. */
+function sectionsIn(text: string): { offset: number; cited: string; found: boolean }[] {
+  return [...text.matchAll(sectionCitation)].flatMap((match) => {
+    const doc = match[1]!.startsWith('README') ? 'README.md' : match[1]!
+    if (!trackedFiles.has(doc)) return []
+    return [...match[2]!.matchAll(/"([^"]+)"/g)].map(([, name]) => ({ offset: match.index, cited: `${match[1]}, "${name}"`, found: hasSection(doc, name!) }))
+  })
+}
 
 function pathsIn(text: string): { offset: number; path: string }[] {
   return [...text.matchAll(repositoryPath)].flatMap((match) => {
@@ -106,13 +129,17 @@ function citationsIn(file: string): Citation[] {
   const text = read(file)
   const at = (offset: number, cited: string, found: boolean): Citation => ({ file, line: lineAt(text, offset), cited, found })
   if (!file.endsWith('.md')) {
-    return commentsOf(file, text).flatMap((comment) => pathsIn(comment.text).map(({ offset, path }) => at(comment.offset + offset, path, exists(path))))
+    return commentsOf(file, text).flatMap((comment) => [
+      ...pathsIn(comment.text).map(({ offset, path }) => at(comment.offset + offset, path, exists(path))),
+      ...sectionsIn(comment.text).map(({ offset, cited, found }) => at(comment.offset + offset, cited, found)),
+    ])
   }
   // In a doc, the whole text counts, fenced code included (the README's layout), except for names alone, which a fence
   // may list relative to a folder above them.
   const prose = text.replace(/```[\s\S]*?```/g, (fence) => fence.replace(/[^\n]/g, ' '))
   return [
     ...pathsIn(text).map(({ offset, path }) => at(offset, path, exists(path))),
+    ...sectionsIn(text).map(({ offset, cited, found }) => at(offset, cited, found)),
     ...[...prose.matchAll(namedFile)].map(({ index, 1: name }) => at(index, `\`${name}\``, trackedNames.has(name!) || generated(name!))),
     ...[...prose.matchAll(link)].flatMap(({ index, 1: target }) => {
       if (/^([a-z]+:|#)/.test(target!)) return [] // an address or an anchor in the same page
@@ -126,7 +153,7 @@ const docs = tracked.filter((path) => path.endsWith('.md'))
 const code = tracked.filter((path) => /\.(ts|tsx|cjs|mjs|js)$/.test(path))
 
 describe('docs that cannot drift', () => {
-  it('every path the docs, the README and the comments cite exists', () => {
+  it('every path and section the docs, the README and the comments cite exists', () => {
     const citations = [...docs, ...code].flatMap(citationsIn)
     expect(citations.length).toBeGreaterThan(500) // the rules still find what the tree cites
     expect(citations.filter(({ found }) => !found).map(({ file, line, cited }) => `${file}:${line}: ${cited}`)).toEqual([])
