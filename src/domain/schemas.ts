@@ -41,7 +41,7 @@ export const configurableOption = type({ option_id: /^[a-z_]{1,40}$/, option_val
 export type ConfigurableOption = typeof configurableOption.infer
 
 /**
- * The add-to-cart line (docs/product.md, "Calls", "cart line to add"): what a shopper asks for, from the button
+ * The add-to-cart line (docs/product.md, "Calls", `POST /cart/add`): what a shopper asks for, from the button
  * to the server function. Services (product fees) chosen on the product page come with it.
  */
 export const cartLine = type({

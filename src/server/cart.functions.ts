@@ -1,5 +1,5 @@
 /**
- * Reading the cart and adding to it, the calls every page may make (docs/product.md, "Calls", "Add to cart helper" and the cart proxy calls). Each takes
+ * Reading the cart and adding to it, the calls every page may make (docs/product.md, "Calls": `POST /cart/add` and the proxy's cart calls). Each takes
  * the page's language explicitly: a server-function request carries no /en prefix of its own.
  * Cart helpers return {data, error, status} instead of throwing. Changes to lines, coupons and vouchers are in
  * cart-changes.functions.ts, which loads with the cart itself.

@@ -1,4 +1,4 @@
-/** /sitemap.xml and /robots.txt for search engines (docs/product.md, "Search engines"). */
+/** /sitemap.xml and /robots.txt for search engines; the cart and checkout stay out (docs/decisions/0008-the-cart-stays-out-of-search.md). */
 import { Hono } from 'hono'
 import { faviconSvg } from '../../src/domain/brand'
 import { catalogueStore } from '../storage/catalogue-store'
