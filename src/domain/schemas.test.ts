@@ -30,6 +30,7 @@ describe('cartLine', () => {
   })
   it('reshapes into the Direct API body that the Direct API accepts', () => {
     const body = cartAddBodyOf({ sku: 'A-1', qty: 1, regionId: 1101, options: [{ option_id: 'storage', option_value: 2 }] })
+    expect(body.extension_attributes.region).toBe(1101)
     expect(ok(cartAddBody(body)).extension_attributes.region).toBe(1101)
     expect(cartAddBodyOf({ sku: 'A-1', qty: 1, regionId: 1101 })).not.toHaveProperty('product_option')
   })

@@ -61,12 +61,15 @@ export const cartAddBody = type({
   'product_option?': { extension_attributes: { configurable_item_options: configurableOption.array().atMostLength(10) } },
 })
 
-/** The one reshaping of a cart line into the Direct API's body. */
-export function cartAddBodyOf(line: { sku: string; qty: number; regionId: number | string; options?: readonly ConfigurableOption[] }) {
+/**
+ * The one reshaping of a checked cart line into the Direct API's body. The region stays the number it was checked
+ * as; the backend also takes the spec's string form from outside clients (`regionId` accepts both).
+ */
+export function cartAddBodyOf(line: { sku: string; qty: number; regionId: RegionId; options?: readonly ConfigurableOption[] }) {
   return {
     sku: line.sku,
     qty: line.qty,
-    extension_attributes: { region: String(line.regionId) },
+    extension_attributes: { region: line.regionId },
     ...(line.options?.length ? { product_option: { extension_attributes: { configurable_item_options: [...line.options] } } } : {}),
   }
 }

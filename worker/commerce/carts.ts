@@ -20,7 +20,11 @@ export function cartStub(env: Env, quoteId: string) {
 }
 
 /** Opens an existing cart the caller may use, or fails the way the spec says. */
-export async function openCart(env: Env, quoteId: string | undefined, customer: Customer | null) {
+/**
+ * The caller's cart, its ownership checked, without reading it: a change refuses a missing or ordered cart itself,
+ * so a route that only changes the cart asks the Durable Object once.
+ */
+export async function cartFor(env: Env, quoteId: string | undefined, customer: Customer | null) {
   if (!quoteId) throw new CommerceError(400, 'bad_request', undefined, ['the quote header is required'])
   if (isMaskedQuote(quoteId)) {
     // An unguessable id is the guest's only key; a malformed one is simply not a cart.
@@ -29,7 +33,12 @@ export async function openCart(env: Env, quoteId: string | undefined, customer: 
     if (!customer) throw new CommerceError(401, 'unauthorized', { resources: 'cart' })
     if (!(await accountStore(env.DB).ownsQuote(customer.id, quoteId))) throw new CommerceError(401, 'unauthorized', { resources: 'cart' })
   }
-  const stub = cartStub(env, quoteId)
+  return cartStub(env, quoteId)
+}
+
+/** The caller's cart and its state, for a route that reads it before (or instead of) changing it. */
+export async function openCart(env: Env, quoteId: string | undefined, customer: Customer | null) {
+  const stub = await cartFor(env, quoteId, customer)
   const state = await stub.state()
   if (!state) throw new CommerceError(404, 'cart_not_found')
   return { stub, state }

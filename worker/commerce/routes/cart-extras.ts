@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { appConfig } from '../../../app.config'
 import { internationalMobile } from '../../../src/domain/phone'
 import { cartView } from '../../../src/domain/cart'
-import { cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
+import { cartFor, cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
 import { validate } from '../validate'
@@ -75,7 +75,7 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
   .post('/gota-gift/redeem-voucher', validate('json', redeemBody), async (c) => {
     const body = c.req.valid('json')
     sameQuote(c.req.header('quote'), body.quoteId)
-    const { stub } = await openCart(c.env, body.quoteId, c.get('customer'))
+    const stub = await cartFor(c.env, body.quoteId, c.get('customer'))
     const store = voucherStore(c.env.DB)
     // One answer for a wrong voucher and a wrong pin: nothing to learn by trying.
     const voucher = await countedVoucherTry(c.env, 'gift', [`gift-voucher:${body.voucher}`], clientIp((n) => c.req.header(n)), async () => {
@@ -92,7 +92,7 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
   .post('/gota-gift/reverse-voucher', validate('json', reverseBody), async (c) => {
     const body = c.req.valid('json')
     sameQuote(c.req.header('quote'), body.quoteId)
-    const { stub } = await openCart(c.env, body.quoteId, c.get('customer'))
+    const stub = await cartFor(c.env, body.quoteId, c.get('customer'))
     const result = await stub.setVoucher('gift_voucher', null)
     if (!result.ok) throw refusal(result.reason)
     return c.json({ success: true, cart: cartView(result.state, c.get('locale'), new Date()) })
@@ -124,7 +124,7 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
 
   .post('/cart/erp/apply', validate('json', erpVoucherBody), async (c) => {
     const { phoneno, voucher } = c.req.valid('json')
-    const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const stub = await cartFor(c.env, c.req.header('quote'), c.get('customer'))
     const found = await erpVoucher(c.env, phoneno, voucher, clientIp((n) => c.req.header(n)))
     if (!found) throw new CommerceError(400, 'voucher_invalid')
     const result = await stub.setVoucher('erp_voucher', { voucher: found.voucher, amount: found.amount })
@@ -134,7 +134,7 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
 
   // Not in the Direct API's list: the cart lets a shopper take an ERP voucher off again.
   .delete('/cart/erp', async (c) => {
-    const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const stub = await cartFor(c.env, c.req.header('quote'), c.get('customer'))
     const result = await stub.setVoucher('erp_voucher', null)
     if (!result.ok) throw refusal(result.reason)
     return c.json({ error: false, cart: cartView(result.state, c.get('locale'), new Date()) })

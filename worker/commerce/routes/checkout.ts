@@ -1,26 +1,56 @@
 /**
- * The checkout calls of the Direct API (docs/product.md, "Checkout" and "Calls"): shipping methods with their dates,
- * choosing one, keeping the shopper's details on the cart, and verifying the mobile by code (telephone, verify mobile).
+ * The checkout calls of the Direct API (docs/product.md, "Checkout" and "Calls"): shipping and payment methods,
+ * choosing one, keeping the shopper's details on the cart, verifying the mobile by code (telephone, verify mobile),
+ * placing the order (placeOrder, and the spec's createOrder, which no screen of ours calls), reading it by number, and
+ * putting an order's items back into the active cart.
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { cartView } from '../../../src/domain/cart'
+import { appConfig, serverLimits } from '../../../app.config'
+import { cartView, computeTotals, type CartState } from '../../../src/domain/cart'
+import { orderNumber } from '../../../src/domain/order'
 import { internationalMobile } from '../../../src/domain/phone'
 import { shippingCodes } from '../../../src/domain/shipping'
 import { checkoutDetails, otpCode } from '../../../src/domain/schemas'
 import { m } from '../../../src/paraglide/messages.js'
+import { limiterFor } from '../../durable-objects/limiter'
 import { clientIp } from '../../http/client-ip'
+import { isDevelopment } from '../../http/environment'
 import { accountStore } from '../../storage/account-store'
+import { orderStore } from '../../storage/order-store'
 import { sendOtp, verifyOtp } from '../accounts'
-import { openCart, refusal } from '../carts'
+import { cartFor, cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import { availableMethod, checkedDetails, shippingFor } from '../checkout'
 import type { CommerceEnv } from '../context'
+import type { Customer } from '../customers'
 import { CommerceError } from '../errors'
+import { orderDetailView, placeOrder } from '../orders'
+import { paymentCodes, paymentMethods } from '../payments'
 import { validate } from '../validate'
 
 const shippingBody = type({ code: type.enumerated(...shippingCodes) })
 const telephoneBody = type({ mobilenumber: 'string <= 20' })
 const verifyBody = type({ mobilenumber: 'string <= 20', otpcode: otpCode })
+
+const paymentMethod = type({ method: type.enumerated(...paymentCodes), 'additional_data?': 'Record<string, string> | null' })
+const placeBody = type({ paymentMethod, 'checkout?': checkoutDetails })
+const createOrderBody = type({ paymentMethod })
+/** The order by its number; `cart_id` (ours): the guest's active cart, which the items join instead of a new cart. */
+const activeBody = type({ order_id: orderNumber, 'cart_id?': 'string <= 64' })
+
+/**
+ * Placing orders is limited per cart and per client address (serverLimits.orders): unpaid orders hold stock until they
+ * expire, so a script placing order after order could otherwise hold the whole inventory.
+ */
+async function limitPlaceAttempts(env: Env, quoteId: string | undefined, ip: string) {
+  const [perCart, perAddress] = await Promise.all([
+    limiterFor(env, `place-quote:${quoteId ?? 'none'}`).hit(serverLimits.orders.placeAttemptsPerCartPerHour, 3600),
+    limiterFor(env, `place-ip:${ip}`).hit(serverLimits.orders.placeAttemptsPerIpPerHour, 3600),
+  ])
+  if (!perCart.allowed || !perAddress.allowed) {
+    throw new CommerceError(429, 'order_rate_limited', { minutes: Math.ceil(Math.max(perCart.retryAfterSeconds, perAddress.retryAfterSeconds) / 60) })
+  }
+}
 
 function saudiMobile(value: string): string {
   const phone = internationalMobile(value)
@@ -64,7 +94,7 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
   .post('/verify-mobile', validate('json', verifyBody), async (c) => {
     const body = c.req.valid('json')
     const phone = saudiMobile(body.mobilenumber)
-    const { stub } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const stub = await cartFor(c.env, c.req.header('quote'), c.get('customer'))
     await verifyOtp(c.env, phone, 'checkout', body.otpcode)
     const customer = c.get('customer')
     if (customer) await accountStore(c.env.DB).addCustomerPhone(customer.id, phone, new Date())
@@ -73,3 +103,85 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
     const view = cartView(result.state, c.get('locale'), new Date())
     return c.json({ success: true, errormsg: '', mobiles: view.mobiles, cart: view })
   })
+
+  .get('/payment-methods', async (c) => {
+    const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    return c.json({ payments: paymentMethods(state, computeTotals(state, new Date()), { hostedGateway: isDevelopment(c.env) }) })
+  })
+
+  // With `checkout`, the details are checked and kept on the cart (as PUT /cart/checkout) by placeOrder, then used.
+  .post('/placeOrder', validate('json', placeBody), async (c) => {
+    const { checkout, paymentMethod } = c.req.valid('json')
+    await limitPlaceAttempts(
+      c.env,
+      c.req.header('quote'),
+      clientIp((name) => c.req.header(name)),
+    )
+    const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    return c.json(
+      await placeOrder(c.env, state, { method: paymentMethod.method, customerId: c.get('customer')?.id ?? null, locale: c.get('locale'), checkout }),
+    )
+  })
+
+  .put('/createOrder', validate('json', createOrderBody), async (c) => {
+    const customer = c.get('customer')
+    if (!customer) throw new CommerceError(401, 'unauthorized', { resources: 'order' })
+    const { paymentMethod } = c.req.valid('json')
+    await limitPlaceAttempts(
+      c.env,
+      c.req.header('quote'),
+      clientIp((name) => c.req.header(name)),
+    )
+    const { state } = await openCart(c.env, c.req.header('quote'), customer)
+    return c.json(await placeOrder(c.env, state, { method: paymentMethod.method, customerId: customer.id, locale: c.get('locale') }))
+  })
+
+  .post('/active', validate('json', activeBody), async (c) => {
+    const { order_id, cart_id } = c.req.valid('json')
+    const customer = c.get('customer')
+    const orders = orderStore(c.env.DB)
+    const order = await orders.byIncrement(order_id)
+    // A customer's order is theirs alone; a guest may re-add only the order of the cart it holds.
+    const guestOwnsIt = order && order.customer_id === null && order.quote_id === c.req.header('quote')
+    const customerOwnsIt = order && customer && order.customer_id === customer.id
+    if (!order || !(guestOwnsIt || customerOwnsIt)) throw new CommerceError(404, 'order_not_found')
+    // docs/product.md, "Screens": into the active cart (a guest's kept one, or the customer's), never a new one beside it.
+    const active = await activeCart(c.env, cart_id, customer, order.region_id)
+    const stub = cartStub(c.env, active.quote_id)
+    for (const item of await orders.productLines(order.id)) {
+      try {
+        const { line, available } = await cartLineFor(c.env, item.sku, active.region_id, undefined)
+        const qtyToAdd = available === null ? item.qty : Math.min(item.qty, available)
+        if (qtyToAdd > 0) await stub.addLine(line, qtyToAdd, { maxQty: appConfig.cart.maxQtyPerLine, maxLines: appConfig.cart.maxLines, available })
+      } catch (error) {
+        // What can no longer be bought (sold out, options needed) is simply not re-added.
+        if (!(error instanceof CommerceError)) throw error
+      }
+    }
+    return c.json({ data: { cart_id: active.quote_id } })
+  })
+
+  // One order by its number, for its buyer only: the guest cart that placed it (quote header) or the customer.
+  // A made-up number and someone else's order answer alike (docs/product.md, "Checkout").
+  .get('/order/:increment', async (c) => {
+    const increment = c.req.param('increment')
+    const order = orderNumber.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
+    const customer = c.get('customer')
+    const theirs = order && (order.customer_id === null ? order.quote_id === c.req.header('quote') : order.customer_id === customer?.id)
+    const detail = order && theirs ? await orderStore(c.env.DB).detail(order.id) : null
+    if (!detail) throw new CommerceError(404, 'order_not_found')
+    return c.json(orderDetailView(detail, c.get('locale')))
+  })
+
+/** The shopper's open cart: `cartId` when it is one they hold and not yet ordered, else their active (or a new) cart. */
+async function activeCart(env: Env, cartId: string | undefined, customer: Customer | null, regionId: number): Promise<CartState> {
+  if (cartId) {
+    try {
+      const { state } = await openCart(env, cartId, customer)
+      if (state.status === 'active') return state
+    } catch (error) {
+      if (!(error instanceof CommerceError)) throw error
+    }
+  }
+  return createCart(env, customer, regionId)
+}
