@@ -4,7 +4,7 @@
  * (src/domain/checkout.ts) before anything is kept.
  */
 import type { Locale } from '../../app.config'
-import { computeTotals, type CartState } from '../../src/domain/cart'
+import { computeTotals, type CartState, type CartTotals } from '../../src/domain/cart'
 import { checkoutErrors, normaliseDetails, type CheckoutDetails } from '../../src/domain/checkout'
 import { internationalMobile } from '../../src/domain/phone'
 import { shippingMethods, type ShippingCode, type ShippingMethod } from '../../src/domain/shipping'
@@ -13,12 +13,18 @@ import { cachedCatalogue } from '../storage/cached-catalogue'
 import { catalogueStore } from '../storage/catalogue-store'
 import { CommerceError } from './errors'
 
-export async function shippingFor(env: Env, state: CartState, locale: Locale, now: Date): Promise<ShippingMethod[]> {
+/** `totals`: the cart's, when the caller has them already (placing an order computes them once). */
+export async function shippingFor(
+  env: Env,
+  state: CartState,
+  locale: Locale,
+  now: Date,
+  totals: CartTotals = computeTotals(state, now),
+): Promise<ShippingMethod[]> {
   const [region, fastRegionIds] = await Promise.all([
     catalogueStore(env.DB).region(state.region_id),
     cachedCatalogue(env).fastDeliveryRegionIds(locale),
   ])
-  const totals = computeTotals(state, now)
   const products = state.lines.filter((l) => l.parent_item_id === null)
   return shippingMethods(
     {
@@ -35,8 +41,15 @@ export async function shippingFor(env: Env, state: CartState, locale: Locale, no
 }
 
 /** The method the cart ships with, refused when the cart's city or items do not allow it. */
-export async function availableMethod(env: Env, state: CartState, code: ShippingCode, locale: Locale, now: Date): Promise<ShippingMethod> {
-  const method = (await shippingFor(env, state, locale, now)).find((m) => m.code === code)
+export async function availableMethod(
+  env: Env,
+  state: CartState,
+  code: ShippingCode,
+  locale: Locale,
+  now: Date,
+  totals?: CartTotals,
+): Promise<ShippingMethod> {
+  const method = (await shippingFor(env, state, locale, now, totals)).find((m) => m.code === code)
   if (!method?.available) throw new CommerceError(400, method?.unavailable_reason === 'big_items' ? 'big_item_region' : 'shipping_unavailable')
   return method
 }

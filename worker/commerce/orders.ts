@@ -77,7 +77,7 @@ export async function placeOrder(
   if (!method?.is_available) throw new CommerceError(400, 'payment_unavailable', { method: input.method })
   const given = input.checkout ?? state.checkout
   if (!given) throw new CommerceError(400, 'checkout_invalid', { field: 'name' }, ['name'])
-  const shipping = await availableMethod(env, state, state.shipping_method ?? 'standard', input.locale, now)
+  const shipping = await availableMethod(env, state, state.shipping_method ?? 'standard', input.locale, now, totals)
   const details = checkedDetails(given, state, shipping)
   if (input.checkout) {
     // Kept before placing, so a refused order (a sold-out line, an unverified phone) leaves them for the next try.
