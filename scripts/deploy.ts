@@ -5,7 +5,8 @@
  *  1. builds (skipped with --no-build);
  *  2. checks the built Worker: production settings, its bundle under Cloudflare's size limit and its startup within
  *     Cloudflare's time (`wrangler check startup`, which runs it in a local workerd), and `wrangler deploy --dry-run`;
- *  3. stops unless wrangler is logged in to an account, then refuses to go on while HANDSHAKE_SECRET, SESSION_SECRET or PASSWORD_PEPPER is unset on the Worker (one set in
+ *  3. stops unless wrangler is logged in to an account, then refuses to go on while a secret the configuration needs is unset
+ *     on the Worker (HANDSHAKE_SECRET, SESSION_SECRET, PASSWORD_PEPPER, and each configured provider's: scripts/deploy-settings.ts; one set in
  *     this shell's environment is uploaded; for the others it prints the `wrangler secret put` lines);
  *  4. finds the D1 database and the KV namespace by name, creating them when missing, and writes their ids into the
  *     built Worker's configuration (dist/server/wrangler.json, the file `wrangler deploy` reads), never wrangler.toml;
@@ -18,6 +19,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { providerProblems, secretsNeeded } from './deploy-settings'
 
 const args = new Set(process.argv.slice(2))
 const dryRun = args.has('--dry-run')
@@ -27,7 +29,6 @@ const build = !args.has('--no-build')
 /** What the deploy creates and finds by name, and where the built Worker's configuration is. */
 const names = { worker: 'matjar', database: 'matjar', kvNamespace: 'matjar-cache' }
 const builtConfig = 'dist/server/wrangler.json'
-const requiredSecrets = ['HANDSHAKE_SECRET', 'SESSION_SECRET', 'PASSWORD_PEPPER'] as const
 /** Cloudflare's limits: 3 MB compressed on the free plan (10 MB on paid), and the startup time a Worker is allowed. */
 const limits = { bundleGzipKiB: 3 * 1024, startupMs: 1000 }
 
@@ -88,6 +89,8 @@ function checkBuiltWorker(): void {
       `the built Worker says APP_ENV = ${JSON.stringify(config.vars?.APP_ENV)}: a deploy must be production (wrangler.toml [vars])`,
     )
   }
+  const problems = providerProblems(config.vars ?? {})
+  if (problems.length > 0) throw new StepFailed(`providers configured by half (wrangler.toml [vars]): ${problems.join('; ')}`)
 
   mkdirSync('.deploy', { recursive: true })
   const startup = run(wrangler('check', 'startup', '--outfile', '.deploy/worker-startup.cpuprofile'), { capture: true })
@@ -138,6 +141,7 @@ function checkAccount(): void {
 }
 
 function checkSecrets(): void {
+  const requiredSecrets = secretsNeeded(readBuiltConfig().vars ?? {})
   const listCommand = wrangler('secret', 'list', '--name', names.worker, '--format', 'json')
   if (dryRun) {
     console.log(`   would run: ${show(listCommand)}`)

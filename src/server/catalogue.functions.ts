@@ -18,6 +18,8 @@ import { appConfig, type Locale } from '../../app.config'
 import { findCategory, menuTree } from '../domain/category-tree'
 import { riyadhDateString } from '../domain/dates'
 import { sellerIdentity } from '../domain/seller'
+import { offeredPaymentMarks, type OfferedGateways } from '../domain/payment-marks'
+import { gatewaysOf } from '~/commerce/payments'
 import { deliveryFacetKeys, sortKeys } from '../domain/listing'
 import { locale, regionId, sku } from '../domain/schemas'
 
@@ -26,6 +28,12 @@ const fastDeliveryRegions = (locale: Locale) => cachedCatalogue(env).fastDeliver
 function hostedSearch(): { appId: string; apiKey: string } | null {
   const key = (env as Env & { ALGOLIA_SEARCH_KEY?: string }).ALGOLIA_SEARCH_KEY
   return env.ALGOLIA_APP_ID && key ? { appId: env.ALGOLIA_APP_ID, apiKey: key } : null
+}
+
+/** What checkout can take in this deployment (worker/commerce/payments.ts), for the footer's marks. */
+function offeredGateways(): OfferedGateways {
+  const gateways = gatewaysOf(env)
+  return { card: gateways.card, hostedCardPage: Boolean(env.MOYASAR_API_URL), tabby: gateways.sandbox, tamara: gateways.sandbox }
 }
 
 export const getFrameData = createServerFn({ method: 'GET' })
@@ -46,7 +54,7 @@ export const getFrameData = createServerFn({ method: 'GET' })
       tree: menuTree(tree),
       regions,
       fastDeliveryRegionIds,
-      footer,
+      footer: footer && { ...footer, payment_methods: offeredPaymentMarks(footer.payment_methods, offeredGateways()) },
       /** The seller's registered name and numbers, from configuration, in the page's language (only what is set). */
       seller: sellerIdentity(env, data.locale),
       /** The footer's year in Riyadh, made here: the browser's first date formatter costs ~17 ms of hydration. */

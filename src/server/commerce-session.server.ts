@@ -28,7 +28,8 @@ export function startCookieJar(): CookieJar {
 }
 
 export function shopperSession(locale: Locale) {
-  const session = storefrontSession(env, startCookieJar(), locale, getRequest().headers.get('cf-connecting-ip'))
+  const request = getRequest()
+  const session = storefrontSession(env, startCookieJar(), locale, request.headers.get('cf-connecting-ip'), new URL(request.url).origin)
   return {
     ...session,
     /** The commerce client, its "not authorized" told in the shopper's language (src/domain/session-end.ts). */

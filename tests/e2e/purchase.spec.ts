@@ -330,7 +330,7 @@ test.describe('an order confirmation link', () => {
   })
 })
 
-test.describe('paying by card through the sandbox gateway', () => {
+test.describe('paying by card on the embedded Moyasar gateway', () => {
   test.use({ viewport: desktop })
 
   test('a declined payment brings the items back to the cart; a paid one confirms the order', async ({ page, context }) => {
@@ -353,9 +353,14 @@ test.describe('paying by card through the sandbox gateway', () => {
     await expect(page.getByRole('radio', { name: /^Tabby/ })).not.toBeChecked()
     await page.getByRole('radio', { name: 'mada or credit card' }).check()
     await page.getByRole('button', { name: 'Place order' }).click()
-    await expect(page.getByRole('heading', { name: 'Test card payment' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Pay by card (test gateway)' })).toBeVisible()
+    // Moyasar's declined mada test card: the invoice page says so and the order waits; going back gives it up.
+    await page.getByRole('textbox', { name: 'Name on the card' }).fill('Huda Alharbi')
+    await page.getByRole('textbox', { name: 'Card number' }).fill('4201321234411220')
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await expect(page.getByRole('alert')).toContainText('DECLINED')
     const failureEvent = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"payment_failure"') === true)
-    await page.getByRole('button', { name: 'Decline' }).click()
+    await page.getByRole('link', { name: 'Back to the store' }).click()
     // Back in the store: the order's items are re-added and the shopper lands on the cart. The page hydrates, loads
     // the payment-return code, re-adds the items and waits 200 ms: on a busy 2-core machine that took 9 s once.
     await expect(page).toHaveURL(/\/cart\?payment=failed$/, { timeout: 20_000 })
@@ -370,7 +375,9 @@ test.describe('paying by card through the sandbox gateway', () => {
     await fillDetails(page)
     await page.getByRole('radio', { name: 'mada or credit card' }).check()
     await page.getByRole('button', { name: 'Place order' }).click()
-    await page.getByRole('button', { name: 'Pay' }).click()
+    await page.getByRole('textbox', { name: 'Name on the card' }).fill('Huda Alharbi')
+    await page.getByRole('textbox', { name: 'Card number' }).fill('4201320111111010')
+    await page.getByRole('button', { name: /^Pay / }).click()
     await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed' })).toBeVisible()
     await expect(page.getByText('mada or credit card')).toBeVisible()
   })

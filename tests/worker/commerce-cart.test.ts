@@ -302,22 +302,23 @@ describe('the sandbox gateway for hosted payments', () => {
   const sandbox = 'http://localhost'
   it('does not answer on a public host', async () => {
     const caller = await newGuestCart()
-    await call(caller, 'POST', '/cart/add', { sku: await sellableSku(), qty: 1, extension_attributes: { region: '1101' } })
-    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'card', 'public@example.com'))
+    await call(caller, 'POST', '/cart/add', { sku: await sellableSku('p.eligible_for_tabby = 1 AND p.price BETWEEN 150 AND 2000'), qty: 1, extension_attributes: { region: '1101' } })
+    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'tabby', 'public@example.com'))
     expect((await SELF.fetch(`${origin}${order.body.payment_url}`)).status).toBe(404)
   })
 
-  async function cardOrder(stock: number) {
+  /** A Tabby order (the card has its own gateway: tests/worker/card-payments.test.ts). */
+  async function sandboxOrder(stock: number) {
     const caller = await newGuestCart()
-    const sku = await sellableSku('p.entity_id > 1250 AND p.eligible_for_tabby IN (0, 1)', stock)
+    const sku = await sellableSku('p.entity_id > 1250 AND p.eligible_for_tabby = 1 AND p.price BETWEEN 100 AND 2000', stock)
     await call(caller, 'POST', '/cart/add', { sku, qty: 2, extension_attributes: { region: '1101' } })
-    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'card', 'card@example.com'))
+    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'tabby', 'sandbox@example.com'))
     expect(order.body).toMatchObject({ status: 'pending_payment', payment_url: expect.stringContaining('/commerce/payments/sandbox/') })
     return { caller, sku, order: order.body }
   }
 
   it('a paid payment makes the order processing and returns to the confirmation', async () => {
-    const { order } = await cardOrder(10)
+    const { order } = await sandboxOrder(10)
     const page = await SELF.fetch(`${sandbox}${order.payment_url}`)
     expect(await page.text()).toContain(order.increment_id)
     const paid = await SELF.fetch(`${sandbox}${order.payment_url}`, {
@@ -332,7 +333,7 @@ describe('the sandbox gateway for hosted payments', () => {
   })
 
   it('a declined payment cancels the order, gives the stock back once, and returns with success=false', async () => {
-    const { sku, order } = await cardOrder(10)
+    const { sku, order } = await sandboxOrder(10)
     expect(await stockOf(sku)).toBe(8)
     const declined = await SELF.fetch(`${sandbox}${order.payment_url}`, {
       method: 'POST',
@@ -348,12 +349,12 @@ describe('the sandbox gateway for hosted payments', () => {
 
   it('shows the test gateway in the language of the store the shopper came from', async () => {
     const caller = await newGuestCart()
-    const sku = await sellableSku('p.price BETWEEN 150 AND 4000', 10)
+    const sku = await sellableSku('p.eligible_for_tabby = 1 AND p.price BETWEEN 150 AND 4000', 10)
     await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })
-    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'card', 'arabic-gateway@example.com'))
+    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'tabby', 'arabic-gateway@example.com'))
     const arabic = await (await SELF.fetch(`${sandbox}${order.body.payment_url.replace('lang=en', 'lang=ar')}`)).text()
     expect(arabic).toContain('<html lang="ar" dir="rtl">')
-    expect(arabic).toContain('دفع تجريبي بالبطاقة')
+    expect(arabic).toContain('دفع تجريبي عبر تابي')
     expect(arabic).toContain('>ادفع</button>')
     expect(arabic).not.toMatch(/Sandbox|Decline|takes no money/)
   })

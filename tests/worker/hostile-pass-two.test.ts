@@ -165,8 +165,8 @@ describe('L1: a failed payment re-adds its items to the active cart, named by th
 
   it('names the order by its number in the way back from the sandbox', async () => {
     const cart = await newGuestCart('en')
-    await addSku(cart, await sellableSku('p.price < 400 AND p.big_items = 0'))
-    const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'card'))
+    await addSku(cart, await sellableSku('p.price BETWEEN 120 AND 400 AND p.big_items = 0 AND p.eligible_for_tamara = 1'))
+    const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'tamara'))
     const declined = await SELF.fetch(`http://localhost${placed.body.payment_url}`, {
       method: 'POST',
       body: new URLSearchParams({ outcome: 'declined' }),
@@ -231,8 +231,8 @@ describe('L4: cross-site writes to /api', () => {
 describe('L5: the sandbox payment answers only its buyer', () => {
   it('refuses to pay or decline an order without the buyer\'s signed link', async () => {
     const cart = await newGuestCart('en')
-    await addSku(cart, await sellableSku('p.price < 400 AND p.big_items = 0'))
-    const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'card'))
+    await addSku(cart, await sellableSku('p.price BETWEEN 120 AND 400 AND p.big_items = 0 AND p.eligible_for_tamara = 1'))
+    const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'tamara'))
     const bare = `http://localhost/commerce/payments/sandbox/${placed.body.increment_id}`
     const forged = await SELF.fetch(bare, { method: 'POST', body: new URLSearchParams({ outcome: 'declined' }), redirect: 'manual' })
     expect(forged.status).toBe(404)

@@ -23,5 +23,5 @@ export function honoCookieJar(c: Context): CookieJar {
 }
 
 export function apiSession(c: Context<{ Bindings: Env }>) {
-  return storefrontSession(c.env, honoCookieJar(c), requestLocale(c), clientIp((name) => c.req.header(name)))
+  return storefrontSession(c.env, honoCookieJar(c), requestLocale(c), clientIp((name) => c.req.header(name)), new URL(c.req.url).origin)
 }

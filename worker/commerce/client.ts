@@ -7,6 +7,7 @@
 import { hc, type ClientResponse } from 'hono/client'
 import type { SuccessStatusCode } from 'hono/utils/http-status'
 import { directApi, type DirectApi } from './app'
+import { inProcessOrigin } from './in-process'
 
 export interface CommerceCaller {
   /** The bearer handshake token. */
@@ -20,6 +21,8 @@ export interface CommerceCaller {
    * check count the shopper, not the storefront (docs/product.md, "Limits").
    */
   clientIp?: string | null
+  /** The storefront's own origin (https://host), which payment pages send the shopper back to (RFC 7239 `forwarded`). */
+  origin?: string | null
 }
 
 export interface CommerceFailure {
@@ -67,10 +70,14 @@ export function commerceClient(env: Env, caller: CommerceCaller = {}) {
     headers['cf-connecting-ip'] = caller.clientIp
     headers['x-forwarded-for'] = caller.clientIp
   }
+  if (caller.origin) {
+    const { host, protocol } = new URL(caller.origin)
+    headers.forwarded = `host=${host};proto=${protocol.replace(':', '')}`
+  }
   const external = env.COMMERCE_API_URL?.replace(/\/+$/, '')
   const api = external
     ? hc<DirectApi>(external, { headers })
-    : hc<DirectApi>('https://commerce.internal', { headers, fetch: (input: RequestInfo | URL, init?: RequestInit) => directApi.fetch(new Request(input, init), env) })
+    : hc<DirectApi>(inProcessOrigin, { headers, fetch: (input: RequestInfo | URL, init?: RequestInit) => directApi.fetch(new Request(input, init), env) })
 
   /** Runs a typed call; the answer is {data, error, status}, never a throw (500 when there was no response). */
   async function settle<R extends ClientResponse<unknown, number, string>>(call: DirectCall<R>): Promise<CommerceResult<Answer<R>>> {

@@ -12,7 +12,6 @@ import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile } from '../../src/domain/phone'
 import type { ShippingCode } from '../../src/domain/shipping'
 import { m } from '../../src/paraglide/messages.js'
-import { isDevelopment } from '../http/environment'
 import { messageSender } from '../integrations/messaging'
 import { cartStub, refusal, sellableIn } from './carts'
 import { availableMethod, checkedDetails, phoneVerified } from './checkout'
@@ -21,7 +20,8 @@ import { addressStore } from '../storage/address-store'
 import { voucherStore } from '../storage/voucher-store'
 import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
-import { isHostedPayment, paymentMethods, type PaymentCode } from './payments'
+import { gatewaysOf, isHostedPayment, paymentMethods, type PaymentCode } from './payments'
+import { cardPaymentUrl } from './card-payments'
 import { sandboxPaymentUrl } from './sandbox-link'
 
 export type { OrderDetail, PlacedOrder }
@@ -40,13 +40,20 @@ function toPlaced(row: OrderRow): PlacedOrder {
   }
 }
 
-/** The cart's order as its buyer is told it: a pending hosted payment with the signed link where it is paid. */
-export async function orderForQuote(env: Env, quoteId: string, locale: Locale = 'ar'): Promise<PlacedOrder | null> {
+/**
+ * The cart's order as its buyer is told it: a pending hosted payment with where it is paid (a card's Moyasar invoice,
+ * made for the store at `origin`; Tabby's and Tamara's signed sandbox link).
+ */
+export async function orderForQuote(env: Env, quoteId: string, locale: Locale = 'ar', origin?: string): Promise<PlacedOrder | null> {
   const row = await orderStore(env.DB).forQuote(quoteId)
   if (!row) return null
   const placed = toPlaced(row)
-  const pending = isHostedPayment(placed.payment_method) && row.status === 'pending_payment'
-  return pending ? { ...placed, payment_url: await sandboxPaymentUrl(env, row.increment_id, locale) } : placed
+  if (!isHostedPayment(placed.payment_method) || row.status !== 'pending_payment') return placed
+  if (placed.payment_method === 'card') {
+    if (!origin) throw new CommerceError(400, 'payment_unavailable', { method: 'card' })
+    return { ...placed, payment_url: await cardPaymentUrl(env, row, locale, origin) }
+  }
+  return { ...placed, payment_url: await sandboxPaymentUrl(env, row.increment_id, locale) }
 }
 
 function incrementId(): string {
@@ -63,17 +70,17 @@ export async function placeOrder(
   env: Env,
   state: CartState,
   /** `checkout`: details sent with the place; checked, kept on the cart, and used instead of the kept ones. */
-  input: { method: PaymentCode; customerId: number | null; locale: Locale; checkout?: CheckoutDetails },
+  input: { method: PaymentCode; customerId: number | null; locale: Locale; checkout?: CheckoutDetails; origin?: string },
   now = new Date(),
 ): Promise<PlacedOrder> {
   if (state.status === 'ordered') {
-    const existing = await orderForQuote(env, state.quote_id, input.locale)
+    const existing = await orderForQuote(env, state.quote_id, input.locale, input.origin)
     if (existing) return existing
   }
   const products = state.lines.filter((l) => l.parent_item_id === null)
   if (products.length === 0) throw new CommerceError(400, 'cart_empty')
   const totals = computeTotals(state, now)
-  const method = paymentMethods(state, totals, { hostedGateway: isDevelopment(env) }).find((p) => p.code === input.method)
+  const method = paymentMethods(state, totals, gatewaysOf(env)).find((p) => p.code === input.method)
   if (!method?.is_available) throw new CommerceError(400, 'payment_unavailable', { method: input.method })
   const given = input.checkout ?? state.checkout
   if (!given) throw new CommerceError(400, 'checkout_invalid', { field: 'name' }, ['name'])
@@ -136,14 +143,14 @@ export async function placeOrder(
     now,
   )
   if (refused === 'duplicate') {
-    const existing = await orderForQuote(env, state.quote_id, input.locale)
+    const existing = await orderForQuote(env, state.quote_id, input.locale, input.origin)
     if (existing) return existing
   }
   if (refused === 'voucher') throw new CommerceError(409, state.erp_voucher ? 'voucher_spent' : 'voucher_invalid')
   if (refused === 'coupon') throw new CommerceError(409, 'coupon_used_up', { code: state.coupon?.code ?? '' })
   if (refused === 'stock') throw new CommerceError(409, 'out_of_stock')
   if (refused === 'cash_limit') throw new CommerceError(409, 'cod_open_limit', { count: serverLimits.orders.unconfirmedCashOrdersPerPhone })
-  const placed = await orderForQuote(env, state.quote_id, input.locale)
+  const placed = await orderForQuote(env, state.quote_id, input.locale, input.origin)
   if (!placed) throw new Error(`order for quote ${state.quote_id} vanished`)
   await cartStub(env, state.quote_id).markOrdered(placed.order_id)
   // A sale that empties the city's stock changes the pages that show the product (worker/http/page-cache.ts).

@@ -1,6 +1,7 @@
 /**
  * The sandbox gateway's link is the buyer's alone (issue 31, L5): its address carries an HMAC of the order number,
- * given only in the place-order answer, as a real gateway signs its return. Without it the page and its pay and
+ * given only in the place-order answer, as a real gateway signs its return. The way back from Moyasar's page carries
+ * the same signature (worker/commerce/card-payments.ts), so nobody else can end a buyer's payment. Without it the page and its pay and
  * decline answer 404, so knowing a pending order's number is not enough to pay or cancel it.
  */
 import type { Locale } from '../../app.config'
@@ -18,14 +19,18 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   return Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0))
 }
 
+/** The order's signature: given only to its buyer, in the links that pay it and that return from paying it. */
+export async function orderSignature(env: Env, increment: string): Promise<string> {
+  return toBase64Url(await crypto.subtle.sign('HMAC', await key(env), new TextEncoder().encode(increment)))
+}
+
 /** Where the buyer pays a pending order: the sandbox page with its signature. */
 export async function sandboxPaymentUrl(env: Env, increment: string, locale: Locale): Promise<string> {
-  const signature = toBase64Url(await crypto.subtle.sign('HMAC', await key(env), new TextEncoder().encode(increment)))
-  return `/commerce/payments/sandbox/${increment}?lang=${locale}&sig=${signature}`
+  return `/commerce/payments/sandbox/${increment}?lang=${locale}&sig=${await orderSignature(env, increment)}`
 }
 
 /** Whether `signature` is the order's (compared in constant time by WebCrypto). */
-export async function isSandboxSignature(env: Env, increment: string, signature: string | undefined): Promise<boolean> {
+export async function isOrderSignature(env: Env, increment: string, signature: string | undefined): Promise<boolean> {
   const bytes = signature ? fromBase64Url(signature) : null
   return bytes !== null && crypto.subtle.verify('HMAC', await key(env), bytes, new TextEncoder().encode(increment))
 }

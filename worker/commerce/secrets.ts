@@ -5,7 +5,7 @@
  */
 import { isDevelopment } from '../http/environment'
 
-export type SecretName = 'HANDSHAKE_SECRET' | 'SESSION_SECRET' | 'PASSWORD_PEPPER'
+export type SecretName = 'HANDSHAKE_SECRET' | 'SESSION_SECRET' | 'PASSWORD_PEPPER' | 'MOYASAR_SECRET_KEY' | 'MOYASAR_WEBHOOK_SECRET'
 
 export class MissingSecretError extends Error {
   constructor(name: SecretName) {

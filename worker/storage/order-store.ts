@@ -235,6 +235,10 @@ export function orderStore(db: D1Database) {
       return paid!.meta.changes === 1
     },
 
+    /** The order's timeline says its payment was given back (docs/decisions/0014); once. */
+    markRefunded: (id: number, now: Date) =>
+      db.prepare("INSERT OR IGNORE INTO order_events (order_id, status, at) VALUES (?, 'refunded', ?)").bind(id, now.toISOString()).run(),
+
     /**
      * Cancels an order nobody will complete and gives back, once, everything it took: its units to its region
      * (pre-orders took none), the gift-voucher balance it spent, its ERP voucher and its coupon use. `which` says what

@@ -28,7 +28,8 @@ function tokenAgeSeconds(token: string): number | null {
 }
 
 /** `clientIp`: the shopper's address (cf-connecting-ip of the request the storefront is answering). */
-export function storefrontSession(env: Env, jar: CookieJar, locale: Locale, clientIp: string | null) {
+/** `origin`: the storefront's origin as the shopper reached it (for the way back from a payment page). */
+export function storefrontSession(env: Env, jar: CookieJar, locale: Locale, clientIp: string | null, origin: string | null = null) {
   const handshakeCookie = cookies.handshake(locale)
 
   async function handshake(): Promise<string> {
@@ -41,7 +42,7 @@ export function storefrontSession(env: Env, jar: CookieJar, locale: Locale, clie
   }
 
   async function caller(): Promise<CommerceCaller> {
-    return { handshake: await handshake(), quote: jar.get(cookies.quote), mage: jar.get(cookies.mage), clientIp }
+    return { handshake: await handshake(), quote: jar.get(cookies.quote), mage: jar.get(cookies.mage), clientIp, origin }
   }
 
   return {

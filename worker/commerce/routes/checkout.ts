@@ -15,7 +15,6 @@ import { checkoutDetails, otpCode } from '../../../src/domain/schemas'
 import { m } from '../../../src/paraglide/messages.js'
 import { limiterFor } from '../../durable-objects/limiter'
 import { clientIp } from '../../http/client-ip'
-import { isDevelopment } from '../../http/environment'
 import { accountStore } from '../../storage/account-store'
 import { orderStore } from '../../storage/order-store'
 import { sendOtp, verifyOtp } from '../accounts'
@@ -25,7 +24,8 @@ import type { CommerceEnv } from '../context'
 import type { Customer } from '../customers'
 import { CommerceError } from '../errors'
 import { orderDetailView, placeOrder } from '../orders'
-import { paymentCodes, paymentMethods } from '../payments'
+import { gatewaysOf, paymentCodes, paymentMethods } from '../payments'
+import { storeOrigin } from '../card-payments'
 import { validate } from '../validate'
 
 const shippingBody = type({ code: type.enumerated(...shippingCodes) })
@@ -106,7 +106,7 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
 
   .get('/payment-methods', async (c) => {
     const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    return c.json({ payments: paymentMethods(state, computeTotals(state, new Date()), { hostedGateway: isDevelopment(c.env) }) })
+    return c.json({ payments: paymentMethods(state, computeTotals(state, new Date()), gatewaysOf(c.env)) })
   })
 
   // With `checkout`, the details are checked and kept on the cart (as PUT /cart/checkout) by placeOrder, then used.
@@ -119,7 +119,13 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
     )
     const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
     return c.json(
-      await placeOrder(c.env, state, { method: paymentMethod.method, customerId: c.get('customer')?.id ?? null, locale: c.get('locale'), checkout }),
+      await placeOrder(c.env, state, {
+        method: paymentMethod.method,
+        customerId: c.get('customer')?.id ?? null,
+        locale: c.get('locale'),
+        checkout,
+        origin: paymentMethod.method === 'card' ? storeOrigin(c.env, c.req.header('forwarded'), c.req.url) : undefined,
+      }),
     )
   })
 
@@ -133,7 +139,14 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
       clientIp((name) => c.req.header(name)),
     )
     const { state } = await openCart(c.env, c.req.header('quote'), customer)
-    return c.json(await placeOrder(c.env, state, { method: paymentMethod.method, customerId: customer.id, locale: c.get('locale') }))
+    return c.json(
+      await placeOrder(c.env, state, {
+        method: paymentMethod.method,
+        customerId: customer.id,
+        locale: c.get('locale'),
+        origin: paymentMethod.method === 'card' ? storeOrigin(c.env, c.req.header('forwarded'), c.req.url) : undefined,
+      }),
+    )
   })
 
   .post('/active', validate('json', activeBody), async (c) => {

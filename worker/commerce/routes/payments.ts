@@ -17,11 +17,15 @@ import { hostedPaymentCodes, type PaymentCode } from '../payments'
 import { devRouteAllowed } from '../../http/environment'
 import { orderStore, type OrderRow } from '../../storage/order-store'
 import { cancelOrder, sendOrderConfirmation } from '../orders'
-import { isSandboxSignature } from '../sandbox-link'
+import { isOrderSignature } from '../sandbox-link'
+import { cardReturn, handleMoyasarWebhook } from '../card-payments'
+import { invoicePage, payInvoice } from '../../integrations/moyasar-sandbox'
 import { orderNumber } from '../../../src/domain/order'
 
+/** Methods still paid on the sandbox page: the card has its own gateway (worker/commerce/card-payments.ts). */
+const sandboxCodes = hostedPaymentCodes.filter((code) => code !== 'card')
+
 const providerTitles: Partial<Record<PaymentCode, (locale: Locale) => string>> = {
-  card: (locale) => m.sandbox_title_card({}, { locale }),
   tabby: (locale) => m.sandbox_title_tabby({}, { locale }),
   tamara: (locale) => m.sandbox_title_tamara({}, { locale }),
 }
@@ -29,8 +33,8 @@ const providerTitles: Partial<Record<PaymentCode, (locale: Locale) => string>> =
 /** The order a signed sandbox link names (worker/commerce/sandbox-link.ts); anything else is not found. */
 async function pendingOrder(env: Env, url: string, increment: string): Promise<OrderRow> {
   if (!devRouteAllowed(env, url) || !orderNumber.test(increment)) throw new CommerceError(404, 'order_not_found')
-  if (!(await isSandboxSignature(env, increment, new URL(url).searchParams.get('sig') ?? undefined))) throw new CommerceError(404, 'order_not_found')
-  const order = await orderStore(env.DB).hostedPayment(increment, hostedPaymentCodes)
+  if (!(await isOrderSignature(env, increment, new URL(url).searchParams.get('sig') ?? undefined))) throw new CommerceError(404, 'order_not_found')
+  const order = await orderStore(env.DB).hostedPayment(increment, sandboxCodes)
   if (!order) throw new CommerceError(404, 'order_not_found')
   return order
 }
@@ -77,4 +81,41 @@ export const paymentRoutes = new Hono<CommerceEnv>()
     const store =
       now === 'processing' ? `${prefix}/checkout?order=${order.increment_id}` : `${prefix}/?success=false&reason=${reason}&order_id=${order.increment_id}`
     return c.redirect(store, 303)
+  })
+
+  // Back from Moyasar's invoice page (docs/decisions/0014): after paying (`id`, checked with the gateway) or gone back
+  // (`back`). The link is signed for the buyer: nobody else can end their payment.
+  .get('/payments/moyasar/return', async (c) => {
+    const increment = c.req.query('order') ?? ''
+    const signed = orderNumber.test(increment) && (await isOrderSignature(c.env, increment, c.req.query('sig')))
+    const order = signed ? await orderStore(c.env.DB).hostedPayment(increment, ['card']) : null
+    if (!order) throw new CommerceError(404, 'order_not_found')
+    const wasOpen = order.status === 'pending_payment'
+    const now = await cardReturn(c.env, order, c.req.query('id'), c.req.query('back') === '1')
+    const prefix = c.req.query('lang') === 'en' ? '/en' : ''
+    if (now.status === 'processing') return c.redirect(`${prefix}/checkout?order=${now.increment_id}`, 303)
+    const reason = wasOpen ? 'declined' : 'expired'
+    return c.redirect(`${prefix}/?success=false&reason=${reason}&order_id=${now.increment_id}`, 303)
+  })
+
+  // Moyasar's webhook: the secret token checked, then the payment fetched from the gateway and settled.
+  .post('/payments/moyasar/webhook', (c) => handleMoyasarWebhook(c.env, c.req.raw))
+
+  // The embedded Moyasar's hosted invoice page (development only, as the sandbox above).
+  .get('/payments/moyasar-sandbox/invoices/:id', async (c) => {
+    if (!devRouteAllowed(c.env, c.req.url)) throw new CommerceError(404, 'order_not_found')
+    const html = await invoicePage(c.env, c.req.param('id'), c.req.query('lang') === 'en' ? 'en' : 'ar')
+    if (!html) throw new CommerceError(404, 'order_not_found')
+    return c.html(html)
+  })
+  .post('/payments/moyasar-sandbox/invoices/:id', async (c) => {
+    if (!devRouteAllowed(c.env, c.req.url)) throw new CommerceError(404, 'order_not_found')
+    const form = await c.req.parseBody()
+    const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 64) : '')
+    const card = { name: text(form.name), number: text(form.number) }
+    const outcome = await payInvoice(c.env, c.req.param('id'), card, (webhook) => handleMoyasarWebhook(c.env, webhook))
+    if (!outcome) throw new CommerceError(404, 'order_not_found')
+    if (outcome.redirect) return c.redirect(outcome.redirect, 303)
+    const html = await invoicePage(c.env, c.req.param('id'), c.req.query('lang') === 'en' ? 'en' : 'ar', outcome.message)
+    return c.html(html ?? '', 422)
   })

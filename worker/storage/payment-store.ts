@@ -1,0 +1,72 @@
+/**
+ * Card payments in D1 (docs/architecture.md, "Storage owns the SQL"; docs/decisions/0014-card-payments-through-moyasar.md):
+ * the hosted invoice each card order is paid on, the payment that paid it, and a refund taken at most once. Also the
+ * embedded Moyasar's own invoices and payments, kept as the JSON Moyasar answers with.
+ */
+
+export interface OrderPaymentRow {
+  order_id: number
+  provider: string
+  invoice_id: string
+  invoice_url: string
+  payment_id: string | null
+  refunded_halalas: number
+}
+
+export function paymentStore(db: D1Database) {
+  return {
+    forOrder: (orderId: number) => db.prepare('SELECT * FROM order_payments WHERE order_id = ?').bind(orderId).first<OrderPaymentRow>(),
+    byInvoice: (invoiceId: string) => db.prepare('SELECT * FROM order_payments WHERE invoice_id = ?').bind(invoiceId).first<OrderPaymentRow>(),
+
+    /** Records an order's invoice; a second invoice for the same order is ignored (answers whether this one is kept). */
+    async addInvoice(row: Pick<OrderPaymentRow, 'order_id' | 'provider' | 'invoice_id' | 'invoice_url'>, now: Date): Promise<boolean> {
+      const result = await db
+        .prepare('INSERT OR IGNORE INTO order_payments (order_id, provider, invoice_id, invoice_url, updated_at) VALUES (?, ?, ?, ?, ?)')
+        .bind(row.order_id, row.provider, row.invoice_id, row.invoice_url, now.toISOString())
+        .run()
+      return result.meta.changes === 1
+    },
+
+    /** The payment that paid the order's invoice. */
+    setPayment: (orderId: number, paymentId: string, now: Date) =>
+      db.prepare('UPDATE order_payments SET payment_id = ?, updated_at = ? WHERE order_id = ?').bind(paymentId, now.toISOString(), orderId).run(),
+
+    /**
+     * Claims the refund of an order's payment, once: answers whether this call may send it. A refund the gateway then
+     * refuses is released (`releaseRefund`) so that the next attempt tries again.
+     */
+    async claimRefund(orderId: number, halalas: number, now: Date): Promise<boolean> {
+      const result = await db
+        .prepare('UPDATE order_payments SET refunded_halalas = ?, updated_at = ? WHERE order_id = ? AND refunded_halalas = 0 AND payment_id IS NOT NULL')
+        .bind(halalas, now.toISOString(), orderId)
+        .run()
+      return result.meta.changes === 1
+    },
+    releaseRefund: (orderId: number) => db.prepare('UPDATE order_payments SET refunded_halalas = 0 WHERE order_id = ?').bind(orderId).run(),
+  }
+}
+
+/** The embedded Moyasar's records: each row is the JSON body Moyasar would answer. */
+export function moyasarSandboxStore(db: D1Database) {
+  return {
+    async invoice<T>(id: string): Promise<T | null> {
+      const row = await db.prepare('SELECT body FROM moyasar_sandbox_invoices WHERE id = ?').bind(id).first<{ body: string }>()
+      return row ? (JSON.parse(row.body) as T) : null
+    },
+    saveInvoice: (id: string, body: unknown) =>
+      db.prepare('INSERT INTO moyasar_sandbox_invoices (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body').bind(id, JSON.stringify(body)).run(),
+    async payment<T>(id: string): Promise<T | null> {
+      const row = await db.prepare('SELECT body FROM moyasar_sandbox_payments WHERE id = ?').bind(id).first<{ body: string }>()
+      return row ? (JSON.parse(row.body) as T) : null
+    },
+    async paymentsOf<T>(invoiceId: string): Promise<T[]> {
+      const { results } = await db.prepare('SELECT body FROM moyasar_sandbox_payments WHERE invoice_id = ? ORDER BY rowid').bind(invoiceId).all<{ body: string }>()
+      return results.map((row) => JSON.parse(row.body) as T)
+    },
+    savePayment: (id: string, invoiceId: string, body: unknown) =>
+      db
+        .prepare('INSERT INTO moyasar_sandbox_payments (id, invoice_id, body) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body')
+        .bind(id, invoiceId, JSON.stringify(body))
+        .run(),
+  }
+}
