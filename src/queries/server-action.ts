@@ -8,15 +8,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import type { Locale } from '../../app.config'
+import type { Settled } from '../domain/settled'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { pushToastAtom } from '../state/toasts'
-
-export interface Settled<T> {
-  data: T | null
-  error: { message: string; code?: string; status: number } | null
-  status: number
-}
 
 export interface ServerActionOptions<Input, Answer> {
   /** The screen's translated message when the server gave none (docs/product.md, "Errors"). */

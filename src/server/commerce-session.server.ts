@@ -5,6 +5,7 @@ import type { Locale } from '../../app.config'
 import { storefrontSession, type CookieJar } from '~/storefront/session'
 import { cookies, customerSessionCookies, serverCookieOptions } from '../domain/cookies'
 import { isUnauthorized } from '../domain/session-end'
+import type { Settled } from '../domain/settled'
 import { m } from '../paraglide/messages.js'
 
 /** Cookies written during a request: its Cookie header does not have them yet. */
@@ -47,10 +48,7 @@ export function shopperSession(locale: Locale) {
  * docs/product.md, "Errors": the backend's "not authorized" (src/domain/session-end.ts) forces a logout:
  * the session, the customer token and the quote are dropped.
  */
-export function endCustomerSessionIfUnauthorized(result: {
-  status: number
-  error: { message: string; code?: string; status: number } | null
-}): boolean {
+export function endCustomerSessionIfUnauthorized(result: Pick<Settled<unknown>, 'error' | 'status'>): boolean {
   if (!isUnauthorized(result.error)) return false
   forceSignOut()
   return true
