@@ -31,7 +31,6 @@ import { orderQueries } from './orders'
 import { useServerAction } from './server-action'
 
 import type { PaymentCode } from '../domain/order'
-export type { PaymentCode }
 
 export const checkoutQueries = {
   /** Keyed by the cart's version: a changed cart may change what may be paid with. */

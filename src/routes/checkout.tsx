@@ -29,14 +29,14 @@ import { cartQueries } from '../queries/cart'
 import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
 import { sendSearchEvent, type SearchEvent } from '../lib/search-insights'
-import { checkoutQueries, usePlaceOrder, useSetShippingMethod, type PaymentCode } from '../queries/checkout'
+import { checkoutQueries, usePlaceOrder, useSetShippingMethod } from '../queries/checkout'
 import { orderQueries } from '../queries/orders'
 import { useLoadingInBrowser } from '../state/hydrated'
 import { cityName } from '../lib/city-search'
 import { effectiveRegion } from '../domain/region'
 import { usePageHydrated } from '../lib/early-tap'
 import { pendingSearchPurchasesKey } from '../lib/storage-keys'
-import { orderNumber } from '../domain/order'
+import { orderNumber, type PaymentCode } from '../domain/order'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.

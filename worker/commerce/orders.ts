@@ -6,7 +6,7 @@
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { computeTotals, type CartState, type CartTotals } from '../../src/domain/cart'
 import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
-import type { OrderDetail, PlacedOrder } from '../../src/domain/order'
+import type { OrderDetail, PaymentCode, PlacedOrder } from '../../src/domain/order'
 import { formatDisplayDate } from '../../src/domain/dates'
 import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile } from '../../src/domain/phone'
@@ -21,7 +21,7 @@ import { addressStore } from '../storage/address-store'
 import { voucherStore } from '../storage/voucher-store'
 import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
-import { isHostedPayment, paymentMethods, type PaymentCode } from './payments'
+import { isHostedPayment, paymentMethods } from './payments'
 import { sandboxPaymentUrl } from './sandbox-link'
 
 export type { OrderDetail, PlacedOrder }

@@ -6,9 +6,7 @@
  */
 import { appConfig } from '../../app.config'
 import type { CartState, CartTotals } from '../../src/domain/cart'
-
-export const paymentCodes = ['cashondelivery', 'card', 'tabby', 'tamara'] as const
-export type PaymentCode = (typeof paymentCodes)[number]
+import { paymentCodes, type PaymentCode } from '../../src/domain/order'
 
 /** Methods paid on a provider's page: the order waits in pending_payment until the shopper returns. */
 export const hostedPaymentCodes: readonly PaymentCode[] = ['card', 'tabby', 'tamara']

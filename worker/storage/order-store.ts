@@ -8,9 +8,8 @@
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import type { CartTotals } from '../../src/domain/cart'
 import type { AddressFields } from '../../src/domain/checkout'
+import type { OrderStatus } from '../../src/domain/order'
 import type { ShippingCode } from '../../src/domain/shipping'
-
-export type OrderStatus = 'processing' | 'pending_payment' | 'canceled'
 
 export interface OrderRow {
   id: number

@@ -13,12 +13,12 @@ import { m } from '../../../src/paraglide/messages.js'
 import { faviconDataUri } from '../../../src/domain/brand'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
-import { hostedPaymentCodes, type PaymentCode } from '../payments'
+import { hostedPaymentCodes } from '../payments'
 import { devRouteAllowed } from '../../http/environment'
 import { orderStore, type OrderRow } from '../../storage/order-store'
 import { cancelOrder, sendOrderConfirmation } from '../orders'
 import { isSandboxSignature } from '../sandbox-link'
-import { orderNumber } from '../../../src/domain/order'
+import { orderNumber, type PaymentCode } from '../../../src/domain/order'
 
 const providerTitles: Partial<Record<PaymentCode, (locale: Locale) => string>> = {
   card: (locale) => m.sandbox_title_card({}, { locale }),
