@@ -21,7 +21,7 @@ import { PaymentSection } from '../components/checkout/PaymentSection'
 import { currentLocale } from '../lib/i18n'
 import { amountCookie, paymentCookie } from '../domain/cookies'
 import { checkoutErrors, type CheckoutDetails, type CheckoutField } from '../domain/checkout'
-import { localMobile } from '../domain/phone'
+import { localMobile, shownMobile } from '../domain/phone'
 import type { ShippingCode } from '../domain/shipping'
 import { deleteBrowserCookie } from '../lib/browser-cookies'
 import { m } from '../paraglide/messages.js'
@@ -131,7 +131,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
     )
   }
   const regionId = effectiveRegion(cart.region_id)
-  const typedMobile = mobile ?? kept?.contact.mobile ?? (userMobile ? `0${userMobile.slice(-9)}` : '')
+  const typedMobile = mobile ?? kept?.contact.mobile ?? (userMobile ? shownMobile(userMobile) : '')
   const verified = cart.mobiles[localMobile(typedMobile) ?? ''] === 'verified'
   const paymentMethods = payments?.data?.payments ?? []
   const chosenPayment = method ?? paymentMethods.find((p) => p.is_available)?.code ?? null

@@ -9,7 +9,7 @@ import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
 import type { OrderDetail, PaymentCode, PlacedOrder } from '../../src/domain/order'
 import { formatDisplayDate } from '../../src/domain/dates'
 import { pricesWithTax } from '../../src/domain/pricing'
-import { internationalMobile } from '../../src/domain/phone'
+import { internationalMobile, shownMobile } from '../../src/domain/phone'
 import type { ShippingCode } from '../../src/domain/shipping'
 import { m } from '../../src/paraglide/messages.js'
 import { isDevelopment } from '../http/environment'
@@ -161,7 +161,7 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
   return {
     ...toPlaced(row),
     created_at: row.created_at,
-    contact: row.customer_name && row.phone ? { name: row.customer_name, email: row.email, mobile: `0${row.phone.slice(-9)}` } : null,
+    contact: row.customer_name && row.phone ? { name: row.customer_name, email: row.email, mobile: shownMobile(row.phone) } : null,
     shipping_address: parse<AddressFields>(row.shipping_address),
     billing_address: parse<AddressFields>(row.billing_address),
     delivery_date: row.delivery_date,

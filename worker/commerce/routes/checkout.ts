@@ -9,7 +9,7 @@ import { Hono } from 'hono'
 import { appConfig, serverLimits } from '../../../app.config'
 import { cartView, computeTotals, type CartState } from '../../../src/domain/cart'
 import { orderNumber, paymentCodes } from '../../../src/domain/order'
-import { internationalMobile } from '../../../src/domain/phone'
+import { internationalMobile, shownMobile } from '../../../src/domain/phone'
 import { shippingCodes } from '../../../src/domain/shipping'
 import { checkoutDetails, otpCode } from '../../../src/domain/schemas'
 import { m } from '../../../src/paraglide/messages.js'
@@ -86,7 +86,7 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
     const phone = saudiMobile(c.req.valid('json').mobilenumber)
     await openCart(c.env, c.req.header('quote'), c.get('customer'))
     await sendOtp(c.env, { phone, purpose: 'checkout', ip: clientIp((n) => c.req.header(n)), locale: c.get('locale') })
-    const shown = `0${phone.slice(-9)}`
+    const shown = shownMobile(phone)
     return c.json({ success: true, successmsg: m.account_otp_sent({ phone: shown }, { locale: c.get('locale') }), errormsg: '' })
   })
 
