@@ -2,6 +2,7 @@
 import { deleteCookie, getCookie, getRequest, setCookie } from '@tanstack/react-start/server'
 import { env } from 'cloudflare:workers'
 import type { Locale } from '../../app.config'
+import { clientIp } from '~/http/client-ip'
 import { storefrontSession, type CookieJar } from '~/storefront/session'
 import { cookies, customerSessionCookies, serverCookieOptions } from '../domain/cookies'
 import { isUnauthorized } from '../domain/session-end'
@@ -29,7 +30,7 @@ export function startCookieJar(): CookieJar {
 }
 
 export function shopperSession(locale: Locale) {
-  const session = storefrontSession(env, startCookieJar(), locale, getRequest().headers.get('cf-connecting-ip'))
+  const session = storefrontSession(env, startCookieJar(), locale, clientIp((name) => getRequest().headers.get(name) ?? undefined))
   return {
     ...session,
     /** The commerce client, its "not authorized" told in the shopper's language (src/domain/session-end.ts). */

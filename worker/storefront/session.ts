@@ -27,7 +27,7 @@ function tokenAgeSeconds(token: string): number | null {
   }
 }
 
-/** `clientIp`: the shopper's address (cf-connecting-ip of the request the storefront is answering). */
+/** `clientIp`: the shopper's address, read from the request the storefront is answering (worker/http/client-ip.ts). */
 export function storefrontSession(env: Env, jar: CookieJar, locale: Locale, clientIp: string | null) {
   const handshakeCookie = cookies.handshake(locale)
 
