@@ -7,16 +7,16 @@ import { atomWithStorage } from 'jotai/utils'
 import { appConfig, type RegionId } from '../../app.config'
 import type { CartLine } from '../domain/schemas'
 import { savedSearchStorage } from '../lib/recent-searches'
-import { savedSearchWordsKey } from '../lib/storage-keys'
+import { compareKey, pendingCartAddKey, savedSearchWordsKey, wishlistKey } from '../lib/storage-keys'
 
 /** The chosen city, or null before the shopper chooses. */
 export const chosenRegionIdAtom = atom<RegionId | null>(null)
 
 /** Wishlist skus (docs/product.md: wishListInLocalStorage). getOnInit stays false so SSR and hydration agree. */
-export const wishlistAtom = atomWithStorage<string[]>('wishListInLocalStorage', [])
+export const wishlistAtom = atomWithStorage<string[]>(wishlistKey, [])
 
 /** Compared skus, at most 4 (docs/product.md: compare_products). */
-export const compareAtom = atomWithStorage<string[]>('compare_products', [])
+export const compareAtom = atomWithStorage<string[]>(compareKey, [])
 
 /** The cookie banner has been answered in this page (the cookie says so for earlier pages). */
 export const consentAnsweredAtom = atom(false)
@@ -33,7 +33,7 @@ export const regionIdAtom = atom<RegionId>((get) => get(chosenRegionIdAtom) ?? a
  * opens the city popup and remembers the product). Kept as docs/architecture.md names it, targetProductDate.
  */
 export type PendingCartAdd = Omit<CartLine, 'regionId'> & { buyNow?: boolean }
-export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>('targetProductDate', null)
+export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>(pendingCartAddKey, null)
 
 /** Recent searches, newest first (docs/product.md: savedSearchWords, at most 6). */
 export const savedSearchWordsAtom = atomWithStorage<string[]>(savedSearchWordsKey, [], savedSearchStorage)
