@@ -14,6 +14,7 @@ import { failureMessage } from '../../queries/server-action'
 import { FormField } from '../ui/FormField'
 import { MobileField } from '../ui/MobileField'
 import { OrderPage } from './OrderPage'
+import { SubmitButton } from '../ui/SubmitButton'
 
 /** The account page of a shopper who is not signed in: its title, the way home, and the order lookup. */
 export function TrackOrder() {
@@ -63,13 +64,7 @@ export function TrackOrder() {
               {errors.form}
             </p>
           )}
-          <button
-            type="submit"
-            disabled={lookup.isPending}
-            className="h-11 w-full rounded-full bg-brand font-semibold text-brand-ink disabled:opacity-60"
-          >
-            {lookup.isPending ? m.auth_working() : m.order_lookup_submit()}
-          </button>
+          <SubmitButton busy={lookup.isPending}>{m.order_lookup_submit()}</SubmitButton>
         </form>
       </section>
     </div>

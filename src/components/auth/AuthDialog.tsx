@@ -26,10 +26,10 @@ import { FormField } from '../ui/FormField'
 import { BotCheck } from './BotCheck'
 import { fieldMessage } from './field-messages'
 import { foldDigits } from '../../domain/digits'
+import { SubmitButton } from '../ui/SubmitButton'
 
 const tabClass =
   'flex-1 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-brand'
-const submitClass = 'h-11 w-full rounded-full bg-brand font-semibold text-brand-ink disabled:opacity-60'
 
 type Errors = Partial<Record<string, AccountErrorCode | 'InvalidCredentials'>>
 const say = (code: AccountErrorCode | 'InvalidCredentials' | undefined) => (code ? fieldMessage[code]() : undefined)
@@ -75,9 +75,7 @@ function PasswordLogin() {
         {m.auth_forgot_link()}
       </button>
       <BotCheck token={token} onChange={setToken} error={say(errors.bot)} />
-      <button type="submit" disabled={login.isPending} className={submitClass}>
-        {login.isPending ? m.auth_working() : m.auth_login_submit()}
-      </button>
+      <SubmitButton busy={login.isPending}>{m.auth_login_submit()}</SubmitButton>
     </form>
   )
 }
@@ -123,9 +121,7 @@ function CodeLogin() {
         error={say(errors.identifier)}
       />
       <BotCheck token={token} onChange={setToken} error={say(errors.bot)} />
-      <button type="submit" disabled={send.isPending} className={submitClass}>
-        {send.isPending ? m.auth_working() : m.auth_send_code()}
-      </button>
+      <SubmitButton busy={send.isPending}>{m.auth_send_code()}</SubmitButton>
     </form>
   )
 }
@@ -236,9 +232,9 @@ function Register() {
       <div className="sm:col-span-2">
         <BotCheck token={token} onChange={setToken} error={say(errors.recaptchaToken)} />
       </div>
-      <button type="submit" disabled={send.isPending} className={`${submitClass} sm:col-span-2`}>
-        {send.isPending ? m.auth_working() : m.auth_register_submit()}
-      </button>
+      <SubmitButton busy={send.isPending} className="sm:col-span-2">
+        {m.auth_register_submit()}
+      </SubmitButton>
     </form>
   )
 }

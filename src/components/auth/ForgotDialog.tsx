@@ -15,6 +15,7 @@ import { Dialog } from '../ui/Dialog'
 import { FormField } from '../ui/FormField'
 import { BotCheck } from './BotCheck'
 import { fieldMessage } from './field-messages'
+import { SubmitButton } from '../ui/SubmitButton'
 
 type Step = 'email' | 'code' | 'password'
 
@@ -30,7 +31,6 @@ export function ForgotDialog() {
   const sendReset = useSendPasswordReset()
   const confirmReset = useConfirmPasswordReset()
   const busy = sendReset.isPending || confirmReset.isPending
-  const submit = 'h-11 w-full rounded-full bg-brand font-semibold text-brand-ink disabled:opacity-60'
 
   return (
     <Dialog open={openModal === 'forgot'} onClose={() => setOpenModal(null)} title={m.forgot_title()}>
@@ -93,9 +93,7 @@ export function ForgotDialog() {
             <FormField name="confirmPassword" type="password" label={m.auth_confirm_password()} autoComplete="new-password" dir="ltr" error={errors.confirmPassword} />
           </>
         )}
-        <button type="submit" disabled={busy} className={submit}>
-          {busy ? m.auth_working() : step === 'password' ? m.forgot_save() : m.forgot_continue()}
-        </button>
+        <SubmitButton busy={busy}>{step === 'password' ? m.forgot_save() : m.forgot_continue()}</SubmitButton>
       </form>
     </Dialog>
   )
