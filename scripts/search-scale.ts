@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { appConfig } from '../app.config'
 import { SearchIndex, SearchIndexBuilder, type SearchQuery } from '../worker/search/engine'
 import { productRecords, SuggestionWeights } from '../worker/search/records'
-import { generateCatalogue } from '../worker/seed/catalogue'
+import { generateCatalogue } from '../worker/seed/demo-catalogue'
 import { documentRowsOf } from '../worker/seed/document-rows'
 import { typedQueries } from './search-bench'
 

@@ -7,7 +7,7 @@
 import { hc, type ClientResponse } from 'hono/client'
 import type { SuccessStatusCode } from 'hono/utils/http-status'
 import type { Failure, Settled } from '../../src/domain/settled'
-import { directApi, type DirectApi } from './app'
+import { directApi, type DirectApi } from './direct-api'
 
 export interface CommerceCaller {
   /** The bearer handshake token. */

@@ -1,6 +1,10 @@
 /**
  * The cart proxy routes of docs/product.md, "Calls" (/api/cart/*), for pages that call the backend from the
  * browser: each forwards to the commerce backend with the shopper's cookies and answers its body.
+ *
+ * They are the spec's outside contract, not dead code: no page of ours calls them (ours go through the server
+ * functions), but the spec promises them to other clients, and tests/worker/api-proxy.test.ts holds them to it. Keep
+ * them when a search for callers finds none.
  */
 import { type } from 'arktype'
 import { Hono, type Context } from 'hono'
