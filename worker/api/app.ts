@@ -31,5 +31,3 @@ export const apiApp = new Hono<{ Bindings: Env }>()
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)
-
-export type ApiApp = typeof apiApp
