@@ -23,7 +23,7 @@ function heldBytes(): number {
   return usage.heapUsed + usage.arrayBuffers
 }
 
-export interface ScaleFigures {
+interface ScaleFigures {
   products: number
   buildMs: number
   /** What an isolate holding the four indexes (read from their snapshots) holds for them. */

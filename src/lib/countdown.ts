@@ -1,7 +1,7 @@
 /** The campaign countdown (docs/decisions/0006-where-the-spec-is-silent.md): data-driven from the home content's window. */
 import { secondsPerDay } from '../domain/time'
 
-export interface CountdownParts {
+interface CountdownParts {
   days: number
   hours: number
   minutes: number

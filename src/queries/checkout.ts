@@ -62,7 +62,7 @@ export const checkoutQueries = {
 }
 
 /** What Place order sends: the checked details, the payment method, and the lines (for search analytics). */
-export interface PlaceOrderInput {
+interface PlaceOrderInput {
   checkout: CheckoutDetails
   method: PaymentCode
   lines: readonly { item_id: number; prices_with_tax: { price: number }; qty: number }[]

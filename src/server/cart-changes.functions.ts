@@ -108,7 +108,7 @@ export const setService = createServerFn({ method: 'POST' })
     }),
   )
 
-export interface Availability {
+interface Availability {
   available: boolean
   items: { sku: string; available: boolean; qty_available: number | null }[]
 }

@@ -22,7 +22,7 @@ export const compareAtom = atomWithStorage<string[]>(compareKey, [])
 export const consentAnsweredAtom = atom(false)
 
 /** Which one modal is open (docs/product.md, "Screens": modals open one at a time). */
-export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart' | 'auth' | 'otp' | 'forgot' | 'tabby' | 'tamara'
+type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart' | 'auth' | 'otp' | 'forgot' | 'tabby' | 'tamara'
 export const openModalAtom = atom<ModalName | null>(null)
 
 /** The region stock and delivery follow: the chosen one, else the default (1101). */
@@ -32,7 +32,7 @@ export const regionIdAtom = atom<RegionId>((get) => get(chosenRegionIdAtom) ?? a
  * The product to add once the shopper has chosen a city (docs/product.md, "Validation": adding with no valid region
  * opens the city popup and remembers the product). Kept as docs/architecture.md names it, targetProductDate.
  */
-export type PendingCartAdd = Omit<CartLine, 'regionId'> & { buyNow?: boolean }
+type PendingCartAdd = Omit<CartLine, 'regionId'> & { buyNow?: boolean }
 export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>(pendingCartAddKey, null)
 
 /** Recent searches, newest first (docs/product.md: savedSearchWords, at most 6). */

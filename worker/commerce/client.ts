@@ -34,7 +34,7 @@ export class CommerceRequestError extends Error implements Settled<never> {
 }
 
 /** What a successful answer of a typed call holds: failures are thrown by the routes and arrive as a Failure (src/domain/settled.ts). */
-export type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never
+type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never
 
 /**
  * A typed call: `(api) => api.cart.add.$post({ json: body })`. The paths, bodies and answers are checked against
@@ -42,7 +42,7 @@ export type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S 
  */
 export type DirectCall<R extends ClientResponse<unknown, number, string>> = (api: DirectApiClient) => Promise<R>
 
-export type DirectApiClient = ReturnType<typeof hc<DirectApi>>
+type DirectApiClient = ReturnType<typeof hc<DirectApi>>
 
 export function commerceClient(env: Env, caller: CommerceCaller = {}) {
   const headers: Record<string, string> = { accept: 'application/json' }

@@ -7,7 +7,7 @@ import { appConfig, type Locale } from '../../app.config'
 import { daysToSeconds } from '../../src/domain/time'
 import { readSecret } from './secrets'
 
-export interface HandshakeClaims {
+interface HandshakeClaims {
   store: Locale
 }
 

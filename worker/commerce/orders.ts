@@ -24,7 +24,6 @@ import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { isHostedPayment, paymentMethods } from './payments'
 import { sandboxPaymentUrl } from './sandbox-link'
 
-export type { OrderDetail, PlacedOrder }
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
 function toPlaced(row: OrderRow): PlacedOrder {
@@ -41,7 +40,7 @@ function toPlaced(row: OrderRow): PlacedOrder {
 }
 
 /** The cart's order as its buyer is told it: a pending hosted payment with the signed link where it is paid. */
-export async function orderForQuote(env: Env, quoteId: string, locale: Locale = 'ar'): Promise<PlacedOrder | null> {
+async function orderForQuote(env: Env, quoteId: string, locale: Locale = 'ar'): Promise<PlacedOrder | null> {
   const row = await orderStore(env.DB).forQuote(quoteId)
   if (!row) return null
   const placed = toPlaced(row)

@@ -26,7 +26,7 @@ const retained: { kind: RetainedKind; keptDays: number }[] = [
   { kind: 'signInTokens', keptDays: retention.expiredCredentialDays },
 ]
 
-export interface JobReport {
+interface JobReport {
   job: string
   [figure: string]: string | number
 }

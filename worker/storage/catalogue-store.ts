@@ -11,7 +11,7 @@ interface CategoryRecord extends CategoryRow {
 }
 
 /** Magento's default category, the root every tree hangs from. */
-export const rootCategoryId = 2
+const rootCategoryId = 2
 
 /** A page of the sitemap (worker/seo/sitemap.ts writes them as XML). */
 export interface SitemapEntry {

@@ -83,7 +83,7 @@ export interface OrderDetailRow extends OrderRow {
 }
 
 /** Why a placement batch was refused, read from the constraint that refused it. */
-export type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'stock' | 'cash_limit'
+type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'stock' | 'cash_limit'
 
 const orderColumns = 'id, increment_id, quote_id, customer_id, region_id, status, payment_method, grand_total'
 
