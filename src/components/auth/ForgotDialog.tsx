@@ -16,6 +16,7 @@ import { FormField } from '../ui/FormField'
 import { BotCheck } from './BotCheck'
 import { fieldMessage } from './field-messages'
 import { SubmitButton } from '../ui/SubmitButton'
+import { submittedFields } from '../../lib/form-fields'
 
 type Step = 'email' | 'code' | 'password'
 
@@ -38,8 +39,7 @@ export function ForgotDialog() {
         noValidate
         className="space-y-4 p-5"
         onSubmit={async (event) => {
-          event.preventDefault()
-          const form = new FormData(event.currentTarget)
+          const field = submittedFields(event)
           if (step === 'email') {
             const problem = forgotEmailError(email)
             const found = { email: problem && fieldMessage[problem](), bot: token ? undefined : fieldMessage.RecaptchaRequired() }
@@ -55,8 +55,8 @@ export function ForgotDialog() {
             setErrors({})
             return setStep('password')
           }
-          const newPassword = String(form.get('newPassword') ?? '')
-          const confirmPassword = String(form.get('confirmPassword') ?? '')
+          const newPassword = field('newPassword')
+          const confirmPassword = field('confirmPassword')
           const weak = passwordErrors(newPassword)
           const found = { newPassword: weak && fieldMessage[weak](), confirmPassword: confirmPassword === newPassword ? undefined : fieldMessage.PasswordsMustMatch() }
           setErrors(found)
