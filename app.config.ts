@@ -257,5 +257,4 @@ export const serverLimits = {
   },
 } as const
 
-export type AppConfig = typeof appConfig
 export type Locale = (typeof appConfig.locales.all)[number]

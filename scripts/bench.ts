@@ -12,7 +12,7 @@ import { searchAtScale } from './search-scale'
 import { compareEngines } from './search-engines'
 import { checkoutDetails, type ShippingMethods } from '../tests/e2e/checkout-details'
 import { evaluateRelevance } from '../worker/search/relevance'
-import { generateCatalogue } from '../worker/seed/catalogue'
+import { generateCatalogue } from '../worker/seed/demo-catalogue'
 import { documentRowsOf } from '../worker/seed/document-rows'
 
 const { values } = parseArgs({

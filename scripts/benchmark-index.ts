@@ -5,7 +5,7 @@
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 
 /** Lighthouse's benchmark, as source a page can evaluate. */
-export const benchmarkSource = `(${pageFunctions.computeBenchmarkIndex.toString()})()`
+const benchmarkSource = `(${pageFunctions.computeBenchmarkIndex.toString()})()`
 
 /** The median of a few runs of the benchmark, through whatever evaluates script in the page. */
 export async function benchmarkIndex(evaluate: (source: string) => Promise<number>, runs = 3): Promise<number> {

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { appConfig } from '../app.config'
 import { SearchIndex, SearchIndexBuilder, type SearchQuery } from '../worker/search/engine'
 import { productRecords, SuggestionWeights } from '../worker/search/records'
-import { generateCatalogue } from '../worker/seed/catalogue'
+import { generateCatalogue } from '../worker/seed/demo-catalogue'
 import { documentRowsOf } from '../worker/seed/document-rows'
 import { typedQueries } from './search-bench'
 
@@ -23,7 +23,7 @@ function heldBytes(): number {
   return usage.heapUsed + usage.arrayBuffers
 }
 
-export interface ScaleFigures {
+interface ScaleFigures {
   products: number
   buildMs: number
   /** What an isolate holding the four indexes (read from their snapshots) holds for them. */

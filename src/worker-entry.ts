@@ -4,18 +4,18 @@
 // housekeeping runs here (wrangler.toml's [triggers]).
 import handler from '@tanstack/react-start/server-entry'
 import { apiApp } from '~/api/app'
-import { commerceApp } from '~/commerce/app'
+import { commerceApp } from '~/commerce/direct-api'
 import { paintBeforeScripts } from '~/http/paint-first'
 import { handleWithContext } from '~/http/request-context'
 import { guardServerFn, serverFnPrefix } from '~/http/server-fn-guard'
 import { servePage } from '~/http/page-cache'
-import { mediaApp } from '~/media/app'
+import { mediaApp } from '~/media/media-routes'
 import { runHousekeeping } from '~/scheduled/housekeeping'
-import { searchApp } from '~/search/app'
+import { searchApp } from '~/search/algolia-routes'
 import { seoApp } from '~/seo/app'
 import { paraglideMiddleware } from './paraglide/server.js'
 
-export { CartObject } from '~/durable-objects/cart'
+export { CartObject } from '~/durable-objects/cart-object'
 export { LimiterObject } from '~/durable-objects/limiter'
 
 /** Sends a request to the app that answers its path. */

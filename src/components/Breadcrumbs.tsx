@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '../paraglide/messages.js'
 
-export interface Crumb {
+interface Crumb {
   label: string
   to?: string
 }

@@ -7,6 +7,7 @@ import { vatIncluded } from './money'
 import { pricesWithTax, type PricesWithTax } from './pricing'
 import type { CheckoutDetails } from './checkout'
 import { deliveryFee, type ShippingCode } from './shipping'
+import { shownMobile } from './phone'
 
 export interface CartLineRecord {
   item_id: number
@@ -249,7 +250,7 @@ export function cartView(state: CartState, locale: Locale, now: Date, feeTitles:
     totals,
     shipping_method: state.shipping_method ?? 'standard',
     checkout: state.checkout,
-    mobiles: Object.fromEntries(state.verified_phones.map((phone) => [`0${phone.slice(-9)}`, 'verified' as const])),
+    mobiles: Object.fromEntries(state.verified_phones.map((phone) => [shownMobile(phone), 'verified' as const])),
   }
 }
 

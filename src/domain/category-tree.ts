@@ -1,6 +1,6 @@
 /** Walks the category tree (docs/product.md, "Calls" 'Category node'). */
 
-export interface TreeNode {
+interface TreeNode {
   id: number
   url_key: string
   children_data: TreeNode[]

@@ -14,7 +14,7 @@ import { localMobile } from './phone'
 import { isKnownRegion } from './region'
 import { isReadableText } from './typed-text'
 
-export interface ContactFields {
+interface ContactFields {
   name: string
   email: string
   mobile: string
@@ -47,8 +47,8 @@ export interface CheckoutDetails {
   delivery_date: string
 }
 
-export type ContactField = keyof ContactFields
-export type AddressField = keyof AddressFields
+type ContactField = keyof ContactFields
+type AddressField = keyof AddressFields
 export type CheckoutField = ContactField | AddressField | `billing_${AddressField}` | 'delivery_date' | 'shipping_method' | 'phone_verified'
 
 const limits = checkoutRules
@@ -56,7 +56,7 @@ const squash = (text: string) => text.trim().replace(/\s+/g, ' ')
 const digitsOnly = (text: string) => foldDigits(text).replace(/\s+/g, '')
 
 /** The contact as it is kept: one space between words, the mobile as 05XXXXXXXX when it is one. */
-export function normaliseContact(contact: ContactFields): ContactFields {
+function normaliseContact(contact: ContactFields): ContactFields {
   const mobile = squash(contact.mobile)
   return { name: squash(contact.name), email: contact.email.trim().toLowerCase(), mobile: localMobile(mobile) ?? foldDigits(mobile) }
 }

@@ -27,22 +27,22 @@ const browser = <Name extends string, By extends 'server' | 'browser' = 'browser
 const handshakeSeconds = /* @__PURE__ */ daysToSeconds(appConfig.cookies.handshakeDays)
 
 /** The handshake (bearer) token, one per language. */
-export const handshakeCookie = (locale: Locale) => server(`mhs_${locale}`, handshakeSeconds)
+const handshakeCookie = (locale: Locale) => server(`mhs_${locale}`, handshakeSeconds)
 
 /** The cart's quote id. */
-export const quoteCookie = /* @__PURE__ */ server('quote', handshakeSeconds)
+const quoteCookie = /* @__PURE__ */ server('quote', handshakeSeconds)
 
 /** The customer token; lives as long as the token. */
-export const mageCookie = /* @__PURE__ */ server('mage', null)
+const mageCookie = /* @__PURE__ */ server('mage', null)
 
 /** The sealed signed-in session (worker/storefront/sealed-session.ts); lives as long as the token. */
-export const sessionCookie = /* @__PURE__ */ server('session', null)
+const sessionCookie = /* @__PURE__ */ server('session', null)
 
 /** Proof of a verified phone between the code step and account creation. */
-export const phoneVerificationCookie = /* @__PURE__ */ server('phone_verification', appConfig.otp.registrationWindowSeconds)
+const phoneVerificationCookie = /* @__PURE__ */ server('phone_verification', appConfig.otp.registrationWindowSeconds)
 
 /** A guest's proof that a failed payment's order was theirs, to re-add its items. */
-export const lastQuoteCookie = /* @__PURE__ */ server('last_quote', daysToSeconds(1))
+const lastQuoteCookie = /* @__PURE__ */ server('last_quote', daysToSeconds(1))
 
 /** The user summary a greeting needs (id, first name): nothing secret; lives with the session. */
 export const userCookie = /* @__PURE__ */ browser('usr', null, 'server')

@@ -28,7 +28,7 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10)
 }
 
-export function weekdayName(date: string, locale: Locale | 'en-US' = 'en-US'): string {
+function weekdayName(date: string, locale: Locale | 'en-US' = 'en-US'): string {
   const intlLocale = locale === 'ar' ? 'ar-SA-u-nu-latn' : 'en-US'
   return formatter(intlLocale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }

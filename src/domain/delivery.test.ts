@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deliveryBadge, isBigItem } from './delivery'
+import { deliveryBadge } from './delivery'
 
 const fdr = [1101, 1102, 1116]
 const plain = { fast_delivery: false, big_items: false, delivery_within_24_hours: false }
@@ -23,10 +23,5 @@ describe('delivery badge', () => {
     expect(deliveryBadge({ ...plain, delivery_within_24_hours: true, fast_delivery: true }, 1116, fdr)).toBe('within_24_hours')
     expect(deliveryBadge({ ...plain, delivery_within_24_hours: true }, 1101, fdr)).toBe('standard')
     expect(deliveryBadge({ ...plain, fast_delivery: true }, 1116, fdr)).toBe('fast')
-  })
-
-  it('reads big_items as true, Yes or the Arabic yes', () => {
-    for (const yes of [true, 1, 'Yes', 'yes', 'نعم', 'true']) expect(isBigItem(yes)).toBe(true)
-    for (const no of [false, 0, 'No', 'لا', '', null, undefined]) expect(isBigItem(no)).toBe(false)
   })
 })

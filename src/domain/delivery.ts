@@ -19,8 +19,3 @@ export function deliveryBadge(product: DeliveryFields, regionId: number, fastDel
   if (product.fast_delivery && fastDeliveryRegionIds.includes(regionId)) return 'fast'
   return 'standard'
 }
-
-/** docs/product.md, "Calls": big_items may arrive as true, "Yes" or the Arabic "نعم". */
-export function isBigItem(value: unknown): boolean {
-  return value === true || value === 1 || (typeof value === 'string' && ['yes', 'true', '1', 'نعم'].includes(value.trim().toLowerCase()))
-}

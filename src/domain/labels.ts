@@ -6,7 +6,7 @@
 
 export type LabelPosition = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right'
 
-export interface LabelSettings {
+interface LabelSettings {
   position?: string
   style?: string
   image_size?: string
@@ -22,7 +22,7 @@ export interface ProductLabel {
   category_settings?: LabelSettings
 }
 
-export interface VisibleLabel {
+interface VisibleLabel {
   text: string
   position: LabelPosition
   background: string | null

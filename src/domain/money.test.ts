@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount, formatFeeAmount, vatIncluded } from './money'
+import { appConfig } from '../../app.config'
+import { formatAmount, vatIncluded } from './money'
 
 describe('money', () => {
   it('rounds prices to whole riyals with Western digits and grouping', () => {
@@ -8,8 +9,8 @@ describe('money', () => {
     expect(formatAmount(12999.4)).toBe('12,999')
   })
   it('shows fee prices with one decimal', () => {
-    expect(formatFeeAmount(149.5)).toBe('149.5')
-    expect(formatFeeAmount(99)).toBe('99.0')
+    expect(formatAmount(149.5, appConfig.money.feePriceDecimals)).toBe('149.5')
+    expect(formatAmount(99, appConfig.money.feePriceDecimals)).toBe('99.0')
   })
   it('prints what Intl.NumberFormat en-US prints, for any amount and number of decimals', () => {
     const amounts = [0, 0.5, 1.005, 999, 1000, 150304.65, 999999.995, 1234567.891, -1299.5, 123456789012, 1e-7]

@@ -31,10 +31,6 @@ function roundHalfExpand(amount: number, decimals: number): [whole: string, frac
   return [digits.slice(0, digits.length - decimals), digits.slice(digits.length - decimals)]
 }
 
-export function formatFeeAmount(amount: number): string {
-  return formatAmount(amount, appConfig.money.feePriceDecimals)
-}
-
 /** The VAT part of a VAT-inclusive amount (15% included), to two decimals. */
 export function vatIncluded(amountInclVat: number): number {
   const rate = appConfig.money.vatRate

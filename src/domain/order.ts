@@ -6,7 +6,12 @@ import type { CartTotals } from './cart'
 import type { AddressFields } from './checkout'
 import type { ShippingCode } from './shipping'
 
-export type PaymentCode = 'cashondelivery' | 'card' | 'tabby' | 'tamara'
+/** The payment methods the store knows (docs/product.md, "Checkout"); which are offered for a cart is worker/commerce/payments.ts's. */
+export const paymentCodes = ['cashondelivery', 'card', 'tabby', 'tamara'] as const
+export type PaymentCode = (typeof paymentCodes)[number]
+
+/** An order's status as the backend answers it; the timeline's finer steps are src/lib/order-timeline.ts's. */
+export type OrderStatus = 'processing' | 'pending_payment' | 'canceled'
 
 /** An order's number as shoppers see it (MJ and its digits): the only way an order is named outside the backend. */
 export const orderNumber = /^MJ\d{8,20}$/
@@ -14,7 +19,7 @@ export const orderNumber = /^MJ\d{8,20}$/
 export interface PlacedOrder {
   order_id: number
   increment_id: string
-  status: 'processing' | 'pending_payment' | 'canceled'
+  status: OrderStatus
   payment_method: PaymentCode
   grand_total: number
   /** For hosted payments (card, Tabby, Tamara): where the shopper pays (the sandbox gateway by default). */

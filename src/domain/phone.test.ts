@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { foldDigits } from './digits'
-import { internationalMobile, localMobile } from './phone'
+import { internationalMobile, localMobile, shownMobile } from './phone'
 
 describe('Saudi mobile numbers', () => {
   it('accepts 05 + an allowed digit + 7 digits, in every usual form', () => {
@@ -14,6 +14,10 @@ describe('Saudi mobile numbers', () => {
   })
   it('sends 966 + the last 9 digits', () => {
     expect(internationalMobile('0551234567')).toBe('966551234567')
+  })
+  it('shows a stored number in its local form, the inverse of what is sent', () => {
+    expect(shownMobile('966551234567')).toBe('0551234567')
+    expect(shownMobile(internationalMobile('+966 50 123 4567')!)).toBe(localMobile('+966 50 123 4567'))
   })
   it('refuses other numbers', () => {
     for (const input of ['0521234567', '050123456', '05012345678', '0401234567', 'abc', '', '+1 202 555 0100']) {

@@ -20,3 +20,8 @@ export function internationalMobile(input: string): string | null {
   const local = localMobile(input)
   return local ? `${appConfig.store.countryCallingCode}${local.slice(-9)}` : null
 }
+
+/** The local form 05XXXXXXXX of a number as it is stored and sent (966 + 9 digits), for showing and for matching what was typed. */
+export function shownMobile(stored: string): string {
+  return `0${stored.slice(-9)}`
+}

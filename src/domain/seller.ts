@@ -13,7 +13,7 @@ export interface SellerIdentity {
   crNumber: string | null
 }
 
-export interface SellerSettings {
+interface SellerSettings {
   SELLER_NAME_AR?: string
   SELLER_NAME_EN?: string
   SELLER_VAT_NUMBER?: string

@@ -6,7 +6,7 @@ import { appConfig } from '../../app.config'
 
 export type StockState = 'in_stock' | 'preorder' | 'out_of_stock' | 'not_for_sale'
 
-export interface StockFields {
+interface StockFields {
   back_orders: number
   not_for_sale: boolean
   /** In stock in the shopper's region. */

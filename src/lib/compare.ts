@@ -1,7 +1,7 @@
 /** The compare list (docs/product.md, "Rules", "Validation" and "Limits"): skus toggled one at a time, at most 4. */
 import { appConfig } from '../../app.config'
 
-export type CompareToggle = { list: string[]; outcome: 'added' | 'removed' } | { list: string[]; outcome: 'full' }
+type CompareToggle = { list: string[]; outcome: 'added' | 'removed' } | { list: string[]; outcome: 'full' }
 
 export function toggleCompare(list: readonly string[], sku: string, max = appConfig.limits.compareMax): CompareToggle {
   if (list.includes(sku)) return { list: list.filter((s) => s !== sku), outcome: 'removed' }

@@ -1,6 +1,7 @@
 /** The campaign countdown (docs/decisions/0006-where-the-spec-is-silent.md): data-driven from the home content's window. */
+import { secondsPerDay } from '../domain/time'
 
-export interface CountdownParts {
+interface CountdownParts {
   days: number
   hours: number
   minutes: number
@@ -14,8 +15,8 @@ export function campaignTimeLeft(window: { opens_at: string; closes_at: string }
   const t = now.getTime()
   if (Number.isNaN(opens) || Number.isNaN(closes) || t < opens || t >= closes) return null
   let rest = Math.floor((closes - t) / 1000)
-  const days = Math.floor(rest / 86_400)
-  rest -= days * 86_400
+  const days = Math.floor(rest / secondsPerDay)
+  rest -= days * secondsPerDay
   const hours = Math.floor(rest / 3600)
   rest -= hours * 3600
   const minutes = Math.floor(rest / 60)

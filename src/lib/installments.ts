@@ -7,7 +7,7 @@ import { appConfig } from '../../app.config'
 
 export type BnplProvider = keyof typeof appConfig.payments
 
-export interface InstallmentPlan {
+interface InstallmentPlan {
   count: number
   /** The first payment, due today. */
   first: number

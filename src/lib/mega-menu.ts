@@ -4,7 +4,7 @@
  */
 import { appConfig } from '../../app.config'
 
-export interface MenuCategory {
+interface MenuCategory {
   include_in_menu: boolean
   show_in_mega_menu: boolean
   product_count: number

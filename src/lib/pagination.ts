@@ -6,7 +6,7 @@
  */
 import { appConfig } from '../../app.config'
 
-export type PageSlot = number | 'gap'
+type PageSlot = number | 'gap'
 
 export function pageSlots(current: number, total: number, slots = appConfig.limits.paginationSlots): PageSlot[] {
   if (total <= 0) return []

@@ -15,3 +15,9 @@ export const anonymousSessionIdKey = 'sessionId'
 export const savedSearchWordsKey = 'savedSearchWords'
 /** sessionStorage: the home's popup banner was shown this visit (once per visit); nothing personal, kept on sign-out. */
 export const popupBannerSeenKey = 'popupBannerSeen'
+/** localStorage: the wishlist's skus (docs/product.md names it: wishListInLocalStorage). */
+export const wishlistKey = 'wishListInLocalStorage'
+/** localStorage: the compared skus, at most 4 (docs/product.md: compare_products). */
+export const compareKey = 'compare_products'
+/** localStorage: the product to add once the shopper has chosen a city (docs/product.md: targetProductDate). */
+export const pendingCartAddKey = 'targetProductDate'

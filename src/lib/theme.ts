@@ -1,5 +1,5 @@
 /** Site modes (docs/product.md, "Who uses it"): the extreme and national-day flags change only the colour theme. */
-export interface SiteTheme {
+interface SiteTheme {
   extreme: boolean
   nationalDay: boolean
 }

@@ -31,7 +31,6 @@ import { orderQueries } from './orders'
 import { useServerAction } from './server-action'
 
 import type { PaymentCode } from '../domain/order'
-export type { PaymentCode }
 
 export const checkoutQueries = {
   /** Keyed by the cart's version: a changed cart may change what may be paid with. */
@@ -63,7 +62,7 @@ export const checkoutQueries = {
 }
 
 /** What Place order sends: the checked details, the payment method, and the lines (for search analytics). */
-export interface PlaceOrderInput {
+interface PlaceOrderInput {
   checkout: CheckoutDetails
   method: PaymentCode
   lines: readonly { item_id: number; prices_with_tax: { price: number }; qty: number }[]

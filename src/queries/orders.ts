@@ -7,7 +7,8 @@ import type { Locale } from '../../app.config'
 import type { AddressFields } from '../domain/checkout'
 import { deleteAddress, getMyAddresses, getMyOrder, getMyOrders, lookupOrder, saveAddress, setDefaultAddress } from '../server/orders.functions'
 import { currentLocale } from '../lib/i18n'
-import { useServerAction, type Settled } from './server-action'
+import type { Settled } from '../domain/settled'
+import { useServerAction } from './server-action'
 
 const inBrowser = typeof window !== 'undefined'
 

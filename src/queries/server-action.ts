@@ -8,17 +8,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import type { Locale } from '../../app.config'
+import type { Settled } from '../domain/settled'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { pushToastAtom } from '../state/toasts'
 
-export interface Settled<T> {
-  data: T | null
-  error: { message: string; code?: string; status: number } | null
-  status: number
-}
-
-export interface ServerActionOptions<Input, Answer> {
+interface ServerActionOptions<Input, Answer> {
   /** The screen's translated message when the server gave none (docs/product.md, "Errors"). */
   fallbackError?: () => string
   /** Show a refusal as a toast; a form shows it beside its field instead (`failureOf`). */
@@ -68,6 +63,6 @@ export function failureMessage(result: Settled<unknown> | null | undefined, fall
 }
 
 /** What a form shows beside its field after a refused call; nothing before a call or after a success. */
-export function failureOf(result: Settled<unknown> | undefined, fallback: () => string): string | undefined {
+function failureOf(result: Settled<unknown> | undefined, fallback: () => string): string | undefined {
   return result && !result.data ? failureMessage(result, fallback) : undefined
 }

@@ -21,7 +21,7 @@ import { PaymentSection } from '../components/checkout/PaymentSection'
 import { currentLocale } from '../lib/i18n'
 import { amountCookie, paymentCookie } from '../domain/cookies'
 import { checkoutErrors, type CheckoutDetails, type CheckoutField } from '../domain/checkout'
-import { localMobile } from '../domain/phone'
+import { localMobile, shownMobile } from '../domain/phone'
 import type { ShippingCode } from '../domain/shipping'
 import { deleteBrowserCookie } from '../lib/browser-cookies'
 import { m } from '../paraglide/messages.js'
@@ -29,14 +29,14 @@ import { cartQueries } from '../queries/cart'
 import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
 import { sendSearchEvent, type SearchEvent } from '../lib/search-insights'
-import { checkoutQueries, usePlaceOrder, useSetShippingMethod, type PaymentCode } from '../queries/checkout'
+import { checkoutQueries, usePlaceOrder, useSetShippingMethod } from '../queries/checkout'
 import { orderQueries } from '../queries/orders'
 import { useLoadingInBrowser } from '../state/hydrated'
 import { cityName } from '../lib/city-search'
 import { effectiveRegion } from '../domain/region'
 import { usePageHydrated } from '../lib/early-tap'
 import { pendingSearchPurchasesKey } from '../lib/storage-keys'
-import { orderNumber } from '../domain/order'
+import { orderNumber, type PaymentCode } from '../domain/order'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.
@@ -131,7 +131,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
     )
   }
   const regionId = effectiveRegion(cart.region_id)
-  const typedMobile = mobile ?? kept?.contact.mobile ?? (userMobile ? `0${userMobile.slice(-9)}` : '')
+  const typedMobile = mobile ?? kept?.contact.mobile ?? (userMobile ? shownMobile(userMobile) : '')
   const verified = cart.mobiles[localMobile(typedMobile) ?? ''] === 'verified'
   const paymentMethods = payments?.data?.payments ?? []
   const chosenPayment = method ?? paymentMethods.find((p) => p.is_available)?.code ?? null

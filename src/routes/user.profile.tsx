@@ -12,6 +12,7 @@ import { NotFound } from '../components/NotFound'
 import { Price } from '../components/Price'
 import { formatDisplayDate, riyadhDateString } from '../domain/dates'
 import { orderNumber, type OrderSummary } from '../domain/order'
+import { shownMobile } from '../domain/phone'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { orderQueries } from '../queries/orders'
@@ -66,7 +67,7 @@ function Profile() {
           <div className="flex justify-between gap-4 px-5 py-4">
             <dt className="text-muted">{m.profile_mobile()}</dt>
             <dd className="font-medium">
-              <bdi dir="ltr">0{mobile.slice(-9)}</bdi>
+              <bdi dir="ltr">{shownMobile(mobile)}</bdi>
             </dd>
           </div>
         )}

@@ -10,7 +10,8 @@ import { env } from 'cloudflare:workers'
 import type { Locale } from '../../app.config'
 import type { SessionUser } from '~/commerce/accounts'
 import { passwordResetConfirmation, registrationFields } from '../domain/schemas'
-import { commerceClient, type CommerceResult } from '~/commerce/client'
+import { commerceClient } from '~/commerce/client'
+import type { Settled } from '../domain/settled'
 import { sealSession } from '~/storefront/sealed-session'
 import { cookies } from '../domain/cookies'
 import { clearCustomerSession, shopperSession, startCookieJar } from './commerce-session.server'
@@ -45,7 +46,7 @@ async function signIn(language: Locale, signedIn: SignedIn): Promise<PublicSessi
 
 export const loginWithPassword = createServerFn({ method: 'POST' })
   .validator(type({ locale, username: 'string <= 254', password: 'string <= 128', recaptchaToken: 'string <= 4096' }))
-  .handler(async ({ data }): Promise<CommerceResult<PublicSession>> => {
+  .handler(async ({ data }): Promise<Settled<PublicSession>> => {
     const client = await shopperSession(data.locale).client()
     const result = await client.settle((api) => api.customer.login.$post({ json: {
       username: data.username,
@@ -74,7 +75,7 @@ export const sendCode = createServerFn({ method: 'POST' })
 
 export const verifyCode = createServerFn({ method: 'POST' })
   .validator(type({ locale, identifier: 'string <= 254', purpose: "'login' | 'register'", code: 'string <= 12' }))
-  .handler(async ({ data }): Promise<CommerceResult<PublicSession | { verified: true }>> => {
+  .handler(async ({ data }): Promise<Settled<PublicSession | { verified: true }>> => {
     const client = await shopperSession(data.locale).client()
     const isEmail = data.identifier.includes('@')
     const result = await client.settle((api) => api.customer.v2.otpVerfiy.$post({ json: {

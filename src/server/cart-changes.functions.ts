@@ -10,7 +10,7 @@ import { productStore } from '~/storage/product-store'
 import { appConfig } from '../../app.config'
 import type { ProductFee } from '../domain/product-fees'
 import { isMaskedQuote, type CartView } from '../domain/cart'
-import type { CommerceResult } from '~/commerce/client'
+import type { Settled } from '../domain/settled'
 import { couponCode, erpVoucherBody, giftVoucherPin, itemId, locale, productFee, qty, regionId, sku, voucherCode } from '../domain/schemas'
 import { shopperSession } from './commerce-session.server'
 
@@ -26,7 +26,7 @@ export const removeCartItem = createServerFn({ method: 'POST' })
 
 export const clearCart = createServerFn({ method: 'POST' })
   .validator(type({ locale }))
-  .handler(async ({ data }): Promise<CommerceResult<{ status: boolean; msg: string; cart: CartView | null }>> => {
+  .handler(async ({ data }): Promise<Settled<{ status: boolean; msg: string; cart: CartView | null }>> => {
     if (!shopperSession(data.locale).quote()) return { data: { status: true, msg: '', cart: null }, error: null, status: 200 }
     return (await shopperSession(data.locale).client()).settle((api) => api.cart.clear.$delete())
   })
@@ -108,7 +108,7 @@ export const setService = createServerFn({ method: 'POST' })
     }),
   )
 
-export interface Availability {
+interface Availability {
   available: boolean
   items: { sku: string; available: boolean; qty_available: number | null }[]
 }
@@ -125,7 +125,7 @@ export const checkAvailability = createServerFn({ method: 'POST' })
         data: null,
         error: current.error,
         status: current.status,
-      } satisfies CommerceResult<Availability>
+      } satisfies Settled<Availability>
     const cartItems = current.data.cart.cartItems.filter((item) => item.parent_item_id === null).map((item) => ({ sku: item.sku, qty: item.qty }))
     return client.settle((api) => api.cart.availableToCheckoutV2.$post({ json: { cartItems } }))
   })

@@ -121,7 +121,7 @@ const listingInput = {
     .atMostLength(4),
 } as const
 
-export const categoryPageSize = 24
+const categoryPageSize = 24
 
 export const getCategoryPage = createServerFn({ method: 'GET' })
   .validator(type({ locale, regionId, urlKey: categorySlug, query: listingInput }))

@@ -4,7 +4,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
-import { orderNumber } from '../domain/order'
+import { orderNumber, paymentCodes } from '../domain/order'
 import type { PaymentMethod } from '~/commerce/payments'
 import { env } from 'cloudflare:workers'
 import { commerceClient } from '~/commerce/client'
@@ -61,7 +61,7 @@ export const getPaymentMethods = createServerFn({ method: 'GET' })
   })
 
 export const placeOrder = createServerFn({ method: 'POST' })
-  .validator(type({ locale, checkout: checkoutDetails, method: "'cashondelivery' | 'card' | 'tabby' | 'tamara'" }))
+  .validator(type({ locale, checkout: checkoutDetails, method: type.enumerated(...paymentCodes) }))
   .handler(async ({ data }) => {
     const session = shopperSession(data.locale)
     const quote = session.quote()

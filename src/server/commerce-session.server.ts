@@ -2,9 +2,11 @@
 import { deleteCookie, getCookie, getRequest, setCookie } from '@tanstack/react-start/server'
 import { env } from 'cloudflare:workers'
 import type { Locale } from '../../app.config'
+import { clientIp } from '~/http/client-ip'
 import { storefrontSession, type CookieJar } from '~/storefront/session'
 import { cookies, customerSessionCookies, serverCookieOptions } from '../domain/cookies'
 import { isUnauthorized } from '../domain/session-end'
+import type { Settled } from '../domain/settled'
 import { m } from '../paraglide/messages.js'
 
 /** Cookies written during a request: its Cookie header does not have them yet. */
@@ -29,7 +31,7 @@ export function startCookieJar(): CookieJar {
 
 export function shopperSession(locale: Locale) {
   const request = getRequest()
-  const session = storefrontSession(env, startCookieJar(), locale, request.headers.get('cf-connecting-ip'), new URL(request.url).origin)
+  const session = storefrontSession(env, startCookieJar(), locale, clientIp((name) => request.headers.get(name) ?? undefined), new URL(request.url).origin)
   return {
     ...session,
     /** The commerce client, its "not authorized" told in the shopper's language (src/domain/session-end.ts). */
@@ -48,10 +50,7 @@ export function shopperSession(locale: Locale) {
  * docs/product.md, "Errors": the backend's "not authorized" (src/domain/session-end.ts) forces a logout:
  * the session, the customer token and the quote are dropped.
  */
-export function endCustomerSessionIfUnauthorized(result: {
-  status: number
-  error: { message: string; code?: string; status: number } | null
-}): boolean {
+export function endCustomerSessionIfUnauthorized(result: Pick<Settled<unknown>, 'error' | 'status'>): boolean {
   if (!isUnauthorized(result.error)) return false
   forceSignOut()
   return true

@@ -5,7 +5,7 @@ import type { RegistrationFields } from '../domain/account-rules'
 export const authTabAtom = atom<'login' | 'register'>('login')
 export const loginMethodAtom = atom<'password' | 'code'>('password')
 
-export interface CodeStep {
+interface CodeStep {
   purpose: 'login' | 'register'
   /** The phone (05...) or email the code went to. */
   identifier: string

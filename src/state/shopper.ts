@@ -7,22 +7,22 @@ import { atomWithStorage } from 'jotai/utils'
 import { appConfig, type RegionId } from '../../app.config'
 import type { CartLine } from '../domain/schemas'
 import { savedSearchStorage } from '../lib/recent-searches'
-import { savedSearchWordsKey } from '../lib/storage-keys'
+import { compareKey, pendingCartAddKey, savedSearchWordsKey, wishlistKey } from '../lib/storage-keys'
 
 /** The chosen city, or null before the shopper chooses. */
 export const chosenRegionIdAtom = atom<RegionId | null>(null)
 
 /** Wishlist skus (docs/product.md: wishListInLocalStorage). getOnInit stays false so SSR and hydration agree. */
-export const wishlistAtom = atomWithStorage<string[]>('wishListInLocalStorage', [])
+export const wishlistAtom = atomWithStorage<string[]>(wishlistKey, [])
 
 /** Compared skus, at most 4 (docs/product.md: compare_products). */
-export const compareAtom = atomWithStorage<string[]>('compare_products', [])
+export const compareAtom = atomWithStorage<string[]>(compareKey, [])
 
 /** The cookie banner has been answered in this page (the cookie says so for earlier pages). */
 export const consentAnsweredAtom = atom(false)
 
 /** Which one modal is open (docs/product.md, "Screens": modals open one at a time). */
-export type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart' | 'auth' | 'otp' | 'forgot' | 'tabby' | 'tamara'
+type ModalName = 'sideMenu' | 'city' | 'consentSettings' | 'popupBanner' | 'cart' | 'auth' | 'otp' | 'forgot' | 'tabby' | 'tamara'
 export const openModalAtom = atom<ModalName | null>(null)
 
 /** The region stock and delivery follow: the chosen one, else the default (1101). */
@@ -32,8 +32,8 @@ export const regionIdAtom = atom<RegionId>((get) => get(chosenRegionIdAtom) ?? a
  * The product to add once the shopper has chosen a city (docs/product.md, "Validation": adding with no valid region
  * opens the city popup and remembers the product). Kept as docs/architecture.md names it, targetProductDate.
  */
-export type PendingCartAdd = Omit<CartLine, 'regionId'> & { buyNow?: boolean }
-export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>('targetProductDate', null)
+type PendingCartAdd = Omit<CartLine, 'regionId'> & { buyNow?: boolean }
+export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>(pendingCartAddKey, null)
 
 /** Recent searches, newest first (docs/product.md: savedSearchWords, at most 6). */
 export const savedSearchWordsAtom = atomWithStorage<string[]>(savedSearchWordsKey, [], savedSearchStorage)

@@ -52,7 +52,7 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: vo
 export { expect }
 
 /** The cookieConsent values of Accept all and Reject all (src/lib/consent.ts). */
-export const consentAll = 'functions.marketing.preference.measurements.social'
+const consentAll = 'functions.marketing.preference.measurements.social'
 export const consentNone = 'functions'
 
 /**

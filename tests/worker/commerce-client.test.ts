@@ -2,7 +2,7 @@
 // alike in process and over HTTP to COMMERCE_API_URL, and a failure arrives as {data: null, error, status}.
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { commerceApp } from '~/commerce/app'
+import { commerceApp } from '~/commerce/direct-api'
 import { commerceClient, CommerceRequestError } from '~/commerce/client'
 import { newIp, sellableSku } from './commerce-helpers'
 

@@ -65,7 +65,7 @@ export function newPhone(): { local: string; international: string } {
   const tail = String(1000000 + phoneSeq * 7919).slice(-7)
   return { local: `055${tail}`, international: `96655${tail}` }
 }
-export const newMobile = () => newPhone().local
+const newMobile = () => newPhone().local
 
 /** The last code the development outbox "sent" to a phone (international form). */
 export async function lastCode(international: string): Promise<string> {

@@ -1,7 +1,7 @@
 // The seed: a believable catalogue with every state, loaded idempotently; and the footer sign-up.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { generateCatalogue } from '~/seed/catalogue'
+import { generateCatalogue } from '~/seed/demo-catalogue'
 import { seedStatements } from '~/seed/sql'
 
 const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n

@@ -3,8 +3,8 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { serverLimits } from '../../app.config'
 import { accountApi } from './account'
-import { cartApi } from './cart'
-import { catalogueApi } from './catalogue'
+import { cartApi } from './cart-proxy-routes'
+import { catalogueApi } from './frame-proxy-routes'
 import { ApiError, onApiError, onNotFound } from './errors'
 import { healthApi } from './health'
 import { newsletterApi } from './newsletter'
@@ -31,5 +31,3 @@ export const apiApp = new Hono<{ Bindings: Env }>()
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)
-
-export type ApiApp = typeof apiApp

@@ -11,7 +11,7 @@ import { currentRequestId } from '../http/request-context'
 import { isStorageOutage, outageRetryAfterSeconds } from '../http/outage'
 import { requestLocale } from './locale'
 
-export type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'cross_site' | 'rate_limited' | 'unavailable' | 'internal'
+type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'cross_site' | 'rate_limited' | 'unavailable' | 'internal'
 
 export class ApiError extends Error {
   constructor(

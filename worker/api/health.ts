@@ -1,11 +1,12 @@
 /**
  * Health for an uptime monitor (docs/architecture.md, "Housekeeping"):
- * - GET /api/health asks each binding one cheap question (D1 `SELECT 1`, a KV read of a missing key, a ping to a
+ * - GET /api/health asks each binding one cheap question (D1 `SELECT 1` through worker/storage/health-store.ts, a KV read of a missing key, a ping to a
  *   cart and a limiter Durable Object) with a time limit each, and answers 200 with every check, or 503 naming the
  *   one that failed;
  * - GET /api/health/live touches no binding: the Worker answers at all (and the benchmark's bare baseline).
  */
 import { Hono } from 'hono'
+import { healthStore } from '../storage/health-store'
 
 const probeTimeoutMs = 2000
 
@@ -32,7 +33,7 @@ export const healthApi = new Hono<{ Bindings: Env }>()
   .get('/health', async (c) => {
     const { DB, CACHE, CART, LIMITER } = c.env
     const [d1, kv, cart, limiter] = await Promise.all([
-      probe(() => DB.prepare('SELECT 1').first()),
+      probe(() => healthStore(DB).ping()),
       probe(() => CACHE.get('health:probe')),
       probe(() => CART.get(CART.idFromName('health')).ping()),
       probe(() => LIMITER.get(LIMITER.idFromName('health')).ping()),

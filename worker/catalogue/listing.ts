@@ -45,7 +45,7 @@ export interface ListingIndex extends Arrays {
   regions: number[]
 }
 
-export interface ListingContext {
+interface ListingContext {
   now: Date
   regionId: number
   fastDeliveryRegionIds: readonly number[]
@@ -53,7 +53,7 @@ export interface ListingContext {
   pageSize: number
 }
 
-export interface ListingPage {
+interface ListingPage {
   ids: number[]
   total: number
   page: number

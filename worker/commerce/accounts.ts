@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from './passwords'
 import { readSecret } from './secrets'
 
 /** login and register are the account flows; checkout verifies the phone an order is placed with. */
-export type OtpPurpose = 'login' | 'register' | 'checkout'
+type OtpPurpose = 'login' | 'register' | 'checkout'
 
 /** The product's 'Session user' as the backend gives it (addresses are never sent). */
 export interface SessionUser {

@@ -5,7 +5,7 @@
  */
 import { appConfig } from '../../app.config'
 import { productImagePath } from '../../src/domain/product'
-import type { NewCartLine } from '../durable-objects/cart'
+import type { NewCartLine } from '../durable-objects/cart-object'
 import { type CartState, isMaskedQuote } from '../../src/domain/cart'
 import { type Customer, randomToken } from './customers'
 import { CommerceError } from './errors'

@@ -2,11 +2,12 @@
  * The one way the storefront calls a commerce backend (docs/product.md, "Calls"): in-process to the embedded
  * Direct API by default, over HTTP to COMMERCE_API_URL when set, with the same wire shapes either
  * way. Every call is typed against the routes that answer it (Hono's client over
- * `DirectApi`), and answers are wrapped as {data, error, status}.
+ * `DirectApi`), and answers are wrapped as {data, error, status} (`Settled`, src/domain/settled.ts).
  */
 import { hc, type ClientResponse } from 'hono/client'
 import type { SuccessStatusCode } from 'hono/utils/http-status'
-import { directApi, type DirectApi } from './app'
+import type { Failure, Settled } from '../../src/domain/settled'
+import { directApi, type DirectApi } from './direct-api'
 import { inProcessOrigin } from './in-process'
 
 export interface CommerceCaller {
@@ -25,32 +26,18 @@ export interface CommerceCaller {
   origin?: string | null
 }
 
-export interface CommerceFailure {
-  message: string
-  code?: string
-  status: number
-  /** What exactly was wrong with the request, when the backend says. */
-  issues?: string[]
-}
-
-export interface CommerceResult<T> {
-  data: T | null
-  error: CommerceFailure | null
-  status: number
-}
-
-export class CommerceRequestError extends Error implements CommerceResult<never> {
+export class CommerceRequestError extends Error implements Settled<never> {
   readonly data = null
   constructor(
-    readonly error: CommerceFailure,
+    readonly error: Failure,
     readonly status: number,
   ) {
     super(error.message)
   }
 }
 
-/** What a successful answer of a typed call holds: failures are thrown by the routes and arrive as CommerceFailure. */
-export type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never
+/** What a successful answer of a typed call holds: failures are thrown by the routes and arrive as a Failure (src/domain/settled.ts). */
+type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never
 
 /**
  * A typed call: `(api) => api.cart.add.$post({ json: body })`. The paths, bodies and answers are checked against
@@ -58,7 +45,7 @@ export type Answer<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S 
  */
 export type DirectCall<R extends ClientResponse<unknown, number, string>> = (api: DirectApiClient) => Promise<R>
 
-export type DirectApiClient = ReturnType<typeof hc<DirectApi>>
+type DirectApiClient = ReturnType<typeof hc<DirectApi>>
 
 export function commerceClient(env: Env, caller: CommerceCaller = {}) {
   const headers: Record<string, string> = { accept: 'application/json' }
@@ -80,7 +67,7 @@ export function commerceClient(env: Env, caller: CommerceCaller = {}) {
     : hc<DirectApi>(inProcessOrigin, { headers, fetch: (input: RequestInfo | URL, init?: RequestInit) => directApi.fetch(new Request(input, init), env) })
 
   /** Runs a typed call; the answer is {data, error, status}, never a throw (500 when there was no response). */
-  async function settle<R extends ClientResponse<unknown, number, string>>(call: DirectCall<R>): Promise<CommerceResult<Answer<R>>> {
+  async function settle<R extends ClientResponse<unknown, number, string>>(call: DirectCall<R>): Promise<Settled<Answer<R>>> {
     let response: R
     try {
       response = await call(api)

@@ -12,7 +12,7 @@ import { currentRequestId } from '../http/request-context'
 import type { CommerceEnv } from './context'
 import { isStorageOutage, outageRetryAfterSeconds } from '../http/outage'
 
-export const commerceMessages = {
+const commerceMessages = {
   // The wire contract, the same in every language (src/domain/session-end.ts).
   unauthorized: () => unauthorizedWireMessage,
   out_of_stock: (_: unknown, l: Locale) => m.commerce_out_of_stock({}, { locale: l }),
@@ -83,7 +83,7 @@ function checkoutFieldMessage(field: string | undefined, locale: Locale): string
   return (messages[name ?? ''] ?? (() => m.commerce_bad_request({}, o)))()
 }
 
-export type CommerceErrorCode = keyof typeof commerceMessages
+type CommerceErrorCode = keyof typeof commerceMessages
 
 export class CommerceError extends Error {
   constructor(

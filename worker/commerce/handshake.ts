@@ -4,16 +4,17 @@
  */
 import { jwtVerify, SignJWT } from 'jose'
 import { appConfig, type Locale } from '../../app.config'
+import { daysToSeconds } from '../../src/domain/time'
 import { readSecret } from './secrets'
 
-export interface HandshakeClaims {
+interface HandshakeClaims {
   store: Locale
 }
 
 type SecretEnv = Parameters<typeof readSecret>[0]
 
 const issuer = 'matjar-commerce'
-const lifetimeSeconds = appConfig.cookies.handshakeDays * 24 * 60 * 60
+const lifetimeSeconds = daysToSeconds(appConfig.cookies.handshakeDays)
 
 async function key(env: SecretEnv): Promise<Uint8Array> {
   return new TextEncoder().encode(await readSecret(env, 'HANDSHAKE_SECRET'))

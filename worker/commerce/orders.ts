@@ -6,25 +6,24 @@
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { computeTotals, type CartState, type CartTotals } from '../../src/domain/cart'
 import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
-import type { OrderDetail, PlacedOrder } from '../../src/domain/order'
+import type { OrderDetail, PaymentCode, PlacedOrder } from '../../src/domain/order'
 import { formatDisplayDate } from '../../src/domain/dates'
 import { pricesWithTax } from '../../src/domain/pricing'
-import { internationalMobile } from '../../src/domain/phone'
+import { internationalMobile, shownMobile } from '../../src/domain/phone'
 import type { ShippingCode } from '../../src/domain/shipping'
 import { m } from '../../src/paraglide/messages.js'
 import { messageSender } from '../integrations/messaging'
 import { cartStub, refusal, sellableIn } from './carts'
-import { availableMethod, checkedDetails, phoneVerified } from './checkout'
+import { availableMethod, checkedDetails, phoneVerified } from './checkout-rules'
 import { CommerceError } from './errors'
 import { addressStore } from '../storage/address-store'
 import { voucherStore } from '../storage/voucher-store'
 import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
-import { gatewaysOf, isHostedPayment, paymentMethods, type PaymentCode } from './payments'
+import { gatewaysOf, isHostedPayment, paymentMethods } from './payments'
 import { cardPaymentUrl } from './card-payments'
 import { sandboxPaymentUrl } from './sandbox-link'
 
-export type { OrderDetail, PlacedOrder }
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
 function toPlaced(row: OrderRow): PlacedOrder {
@@ -168,7 +167,7 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
   return {
     ...toPlaced(row),
     created_at: row.created_at,
-    contact: row.customer_name && row.phone ? { name: row.customer_name, email: row.email, mobile: `0${row.phone.slice(-9)}` } : null,
+    contact: row.customer_name && row.phone ? { name: row.customer_name, email: row.email, mobile: shownMobile(row.phone) } : null,
     shipping_address: parse<AddressFields>(row.shipping_address),
     billing_address: parse<AddressFields>(row.billing_address),
     delivery_date: row.delivery_date,

@@ -6,11 +6,9 @@
  */
 import { appConfig } from '../../app.config'
 import type { CartState, CartTotals } from '../../src/domain/cart'
+import { paymentCodes, type PaymentCode } from '../../src/domain/order'
 import { isDevelopment } from '../http/environment'
 import { cardPaymentsConfigured } from './card-payments'
-
-export const paymentCodes = ['cashondelivery', 'card', 'tabby', 'tamara'] as const
-export type PaymentCode = (typeof paymentCodes)[number]
 
 /** Methods paid on a provider's page: the order waits in pending_payment until the shopper returns. */
 export const hostedPaymentCodes: readonly PaymentCode[] = ['card', 'tabby', 'tamara']

@@ -5,9 +5,9 @@
  */
 import { isDevelopment } from '../http/environment'
 
-export type SecretName = 'HANDSHAKE_SECRET' | 'SESSION_SECRET' | 'PASSWORD_PEPPER' | 'MOYASAR_SECRET_KEY' | 'MOYASAR_WEBHOOK_SECRET'
+type SecretName = 'HANDSHAKE_SECRET' | 'SESSION_SECRET' | 'PASSWORD_PEPPER' | 'MOYASAR_SECRET_KEY' | 'MOYASAR_WEBHOOK_SECRET'
 
-export class MissingSecretError extends Error {
+class MissingSecretError extends Error {
   constructor(name: SecretName) {
     super(`${name} is not set: run \`wrangler secret put ${name}\``)
   }

@@ -9,7 +9,7 @@ import { serverLimits } from '../../app.config'
 import { limiterFor } from '../durable-objects/limiter'
 import { CommerceError } from './errors'
 
-export type VoucherKind = 'gift' | 'erp'
+type VoucherKind = 'gift' | 'erp'
 
 /**
  * Runs `check` as one counted try. `subjects` name what a wrong answer counts against (`gift-voucher:GIFT-...`,

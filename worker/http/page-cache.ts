@@ -92,13 +92,13 @@ function keepInMemory(key: string, page: KeptPage): void {
   }
 }
 
-export function isCacheablePage(request: Request): boolean {
+function isCacheablePage(request: Request): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   return !personalPaths.test(new URL(request.url).pathname)
 }
 
 /** The cache key: everything the anonymous HTML depends on, and nothing else (see the header). */
-export function pageCacheKey(request: Request): Request {
+function pageCacheKey(request: Request): Request {
   const url = new URL(request.url)
   const jar = parse(request.headers.get('cookie') ?? '')
   const key = new URL(`https://page-cache.invalid/${buildId}${url.pathname}`)

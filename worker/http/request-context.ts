@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { withSecurityHeaders } from './security-headers'
 
-export type CacheOutcome = 'hit' | 'miss'
+type CacheOutcome = 'hit' | 'miss'
 /** What the edge page cache did for a page (worker/http/page-cache.ts). */
 export type PageCacheOutcome = 'hit' | 'stale' | 'miss' | 'bypass'
 

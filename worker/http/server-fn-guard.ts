@@ -46,7 +46,7 @@ async function readBounded(request: Request, limit: number): Promise<string | nu
 }
 
 /** How deeply brackets nest in JSON text, strings skipped; counted without recursion. */
-export function jsonDepth(text: string): number {
+function jsonDepth(text: string): number {
   let depth = 0
   let deepest = 0
   let inString = false

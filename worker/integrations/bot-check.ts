@@ -4,17 +4,17 @@
  * and refuses an empty one. Production without the secret refuses everything.
  */
 import { isDevelopment } from '../http/environment'
-export interface BotVerifier {
+interface BotVerifier {
   verify(token: string, ip: string | undefined): Promise<boolean>
 }
 
-export const testVerifier: BotVerifier = {
+const testVerifier: BotVerifier = {
   async verify(token) {
     return token.length > 0 && token !== 'fail'
   },
 }
 
-export function turnstileVerifier(secret: string): BotVerifier {
+function turnstileVerifier(secret: string): BotVerifier {
   return {
     async verify(token, ip) {
       if (!token) return false

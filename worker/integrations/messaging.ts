@@ -5,11 +5,11 @@
  */
 import { eventStore } from '../storage/event-store'
 
-export interface MessageSender {
+interface MessageSender {
   send(channel: 'sms' | 'email', recipient: string, body: string): Promise<void>
 }
 
-export function devOutbox(db: D1Database): MessageSender {
+function devOutbox(db: D1Database): MessageSender {
   return {
     async send(channel, recipient, body) {
       console.log(JSON.stringify({ level: 'info', message: 'outbox', channel, recipient }))
@@ -19,7 +19,7 @@ export function devOutbox(db: D1Database): MessageSender {
 }
 
 /** A generic JSON-over-HTTP SMS gateway: POST {to, text} with a bearer key. */
-export function httpSmsSender(url: string, key: string, fallback: MessageSender): MessageSender {
+function httpSmsSender(url: string, key: string, fallback: MessageSender): MessageSender {
   return {
     async send(channel, recipient, body) {
       if (channel !== 'sms') return fallback.send(channel, recipient, body)

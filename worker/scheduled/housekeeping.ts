@@ -7,12 +7,12 @@
  * (worker/durable-objects/limiter.ts).
  */
 import { serverLimits } from '../../app.config'
+import { daysToMs } from '../../src/domain/time'
 import { expireUnconfirmedCashOrders, expireUnpaidOrders } from '../commerce/orders'
 import { warmSearchIndexes } from '../search/indexes'
 import { retentionStore, type RetainedKind } from '../storage/retention-store'
 import { crons } from './crons'
 
-const dayMs = 24 * 60 * 60 * 1000
 const { retention } = serverLimits
 
 /** Each kind of row and how old it may grow. */
@@ -26,7 +26,7 @@ const retained: { kind: RetainedKind; keptDays: number }[] = [
   { kind: 'signInTokens', keptDays: retention.expiredCredentialDays },
 ]
 
-export interface JobReport {
+interface JobReport {
   job: string
   [figure: string]: string | number
 }
@@ -60,7 +60,7 @@ export async function runHousekeeping(env: Env, cron: string, now: Date): Promis
     const store = retentionStore(env.DB)
     const reports: JobReport[] = []
     for (const { kind, keptDays } of retained) {
-      const before = new Date(now.getTime() - keptDays * dayMs)
+      const before = new Date(now.getTime() - daysToMs(keptDays))
       reports.push(
         await timed(`delete-old-${kind}`, async () => ({
           deleted: await store.deleteBefore(kind, before, retention.batch),

@@ -2,7 +2,7 @@
 // played by a requester that records each call and answers as Algolia does (tasks published at once).
 import { algoliasearch } from 'algoliasearch'
 import { describe, expect, it } from 'vitest'
-import { generateCatalogue } from '../seed/catalogue'
+import { generateCatalogue } from '../seed/demo-catalogue'
 import { documentRowsOf } from '../seed/document-rows'
 import { algoliaObject, pushCatalogue } from './algolia-push'
 import { productRecords } from './records'

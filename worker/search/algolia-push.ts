@@ -15,7 +15,7 @@ import { brokenPlurals } from './plurals'
 import { oneWaySynonyms, phraseSynonymGroups, synonymGroups } from './synonyms'
 import { typoRules } from './typos'
 
-export type PushClient = Pick<Algoliasearch, 'setSettings' | 'saveSynonyms' | 'replaceAllObjects' | 'waitForTask'>
+type PushClient = Pick<Algoliasearch, 'setSettings' | 'saveSynonyms' | 'replaceAllObjects' | 'waitForTask'>
 
 /** The replica's ranking: the order first, then Algolia's relevance criteria. */
 const replicaRanking: Record<(typeof replicaSorts)[number], string> = {

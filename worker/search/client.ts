@@ -5,7 +5,7 @@
  */
 import { createFetchRequester } from '@algolia/requester-fetch'
 import { liteClient } from 'algoliasearch/lite'
-import { searchApp } from './app'
+import { searchApp } from './algolia-routes'
 
 /** The host the client names when the service is embedded (any name: requests never leave the isolate). */
 const embeddedHost = 'search.embedded'

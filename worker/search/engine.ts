@@ -57,7 +57,7 @@ export interface SearchQuery {
 }
 
 /** The ranked answer before its hits have documents: the page's hits as record positions. */
-export interface RankedPage {
+interface RankedPage {
   hits: { objectID: string; record: number; terms: string[] }[]
   nbHits: number
   page: number

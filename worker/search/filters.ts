@@ -3,7 +3,7 @@
  * `attribute:value` (facet) or `attribute=number` / `attribute:number` (numeric), optionally in
  * parentheses joined by OR. Anything else is refused with a message naming what was not understood.
  */
-export interface FilterClause {
+interface FilterClause {
   attribute: string
   value: string
 }

@@ -9,6 +9,7 @@
  */
 import { waitUntil } from 'cloudflare:workers'
 import { appConfig, serverLimits, type Locale } from '../../app.config'
+import { daysToSeconds } from '../../src/domain/time'
 import { documentRowsByIds, documentRowsPage, toDocument, type DocumentRow } from '../storage/product-documents'
 import { cacheKeyVersion, currentCatalogueVersion } from '../storage/kv-cache'
 import { replicaSorts, SearchIndex, SearchIndexBuilder, type ReplicaSort, type SearchAnswer, type SearchQuery } from './engine'
@@ -37,7 +38,7 @@ const maxAgeMs = serverLimits.search.indexMaxAgeSeconds * 1000
 const kvValueLimitBytes = 25 * 1024 * 1024
 
 /** Snapshots of a replaced catalogue version are never read again: KV drops them after a day. */
-const snapshotTtlSeconds = 24 * 60 * 60
+const snapshotTtlSeconds = daysToSeconds(1)
 
 /** Products read from D1 per query while building: a page's rows are dropped once indexed. */
 const buildPageRows = 2000

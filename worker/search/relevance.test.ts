@@ -1,6 +1,6 @@
 // The judged relevance set (worker/search/relevance-judgements.ts) against the embedded engine over the demo catalogue.
 import { describe, expect, it } from 'vitest'
-import { generateCatalogue } from '../seed/catalogue'
+import { generateCatalogue } from '../seed/demo-catalogue'
 import { documentRowsOf } from '../seed/document-rows'
 import { SearchIndex } from './engine'
 import { productRecords } from './records'

@@ -14,7 +14,7 @@ import { SearchIndex } from './engine'
 import { productRecords } from './records'
 import { judgements, type Judgement, type JudgementKind } from './relevance-judgements'
 
-export interface JudgedAnswer {
+interface JudgedAnswer {
   judgement: Judgement
   /** English names of the top 10 hits, best first. */
   top: string[]
@@ -23,7 +23,7 @@ export interface JudgedAnswer {
   reciprocalRank: number
 }
 
-export interface RelevanceReport {
+interface RelevanceReport {
   answers: JudgedAnswer[]
   passed: number
   recallAt3: number

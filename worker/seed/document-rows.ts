@@ -3,7 +3,7 @@
  * stock as JSON), without D1: for tests and benches that exercise the search code in Node.
  */
 import type { DocumentRow } from '../storage/product-documents'
-import type { Catalogue } from './catalogue'
+import type { Catalogue } from './demo-catalogue'
 
 export function documentRowsOf(catalogue: Catalogue): DocumentRow[] {
   const categories = new Map(catalogue.categories.map((c) => [c.id, c]))

@@ -15,4 +15,3 @@ export function createRandom(seed: number) {
     chance: (probability: number): boolean => next() < probability,
   }
 }
-export type Random = ReturnType<typeof createRandom>

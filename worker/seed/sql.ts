@@ -3,7 +3,7 @@
  * key, and stock is only inserted when missing, so re-seeding never undoes orders already placed.
  */
 import type { Locale } from '../../app.config'
-import { generateCatalogue, type CatalogueOptions } from './catalogue'
+import { generateCatalogue, type CatalogueOptions } from './demo-catalogue'
 import { blogPosts, coupons, erpVouchers, footerContent, giftVouchers, homeContent, regions, staticPages } from './content'
 
 type Value = string | number | null

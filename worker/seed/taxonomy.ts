@@ -10,12 +10,12 @@ export interface Text {
   ar: string
 }
 
-export interface ProductLine {
+interface ProductLine {
   brand: Text
   series: Text
 }
 
-export interface SpecTemplate {
+interface SpecTemplate {
   name: Text
   values: readonly Text[]
 }
@@ -38,7 +38,7 @@ export interface SubCategoryTemplate {
   configurable?: boolean
 }
 
-export interface TopCategoryTemplate {
+interface TopCategoryTemplate {
   urlKey: string
   name: Text
   hue: number

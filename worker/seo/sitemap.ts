@@ -4,12 +4,7 @@
  * section 3). Pure, so the XML's shape is unit-tested; the route reads the paths from D1.
  */
 import { appConfig, type Locale } from '../../app.config'
-
-export interface SitemapEntry {
-  /** The Arabic path (the English one is /en + path). */
-  path: string
-  lastmod?: string
-}
+import type { SitemapEntry } from '../storage/catalogue-store'
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)

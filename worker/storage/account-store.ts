@@ -27,7 +27,7 @@ const toCustomer = (row: Omit<CustomerRow, 'password_hash'>): Customer => ({
   store_id: row.store_id,
 })
 
-export interface StoredCode {
+interface StoredCode {
   id: number
   code_hash: string
   expires_at: string

@@ -5,14 +5,20 @@ import type { Locale } from '../../app.config'
 import type { CategoryNode } from '../../src/domain/category-tree'
 import type { RegionOption, CategoryRow } from '../../src/domain/catalogue'
 import type { FooterContent, HomeContent } from '../../src/domain/content'
-import type { SitemapEntry } from '../seo/sitemap'
 
 interface CategoryRecord extends CategoryRow {
   product_count: number
 }
 
 /** Magento's default category, the root every tree hangs from. */
-export const rootCategoryId = 2
+const rootCategoryId = 2
+
+/** A page of the sitemap (worker/seo/sitemap.ts writes them as XML). */
+export interface SitemapEntry {
+  /** The Arabic path (the English one is /en + path). */
+  path: string
+  lastmod?: string
+}
 
 export function catalogueStore(db: D1Database) {
   return {

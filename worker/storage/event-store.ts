@@ -4,14 +4,14 @@
  * Events arrive in batches and are stored in one.
  */
 
-export interface PersonalisationEvent {
+interface PersonalisationEvent {
   eventType: string
   itemId?: string | null
   value?: number | null
   detail?: string | null
 }
 
-export interface SearchEvent {
+interface SearchEvent {
   eventType: string
   eventSubtype?: string | null
   eventName: string
@@ -22,7 +22,7 @@ export interface SearchEvent {
   positions?: number[] | null
 }
 
-export interface OutboxMessage {
+interface OutboxMessage {
   channel: 'sms' | 'email'
   recipient: string
   body: string

@@ -13,7 +13,7 @@ import { recordCacheOutcome, requestMemo } from '../http/request-context'
 export const cacheKeyVersion = 'v1'
 
 export const cacheKinds = ['category-tree', 'regions', 'home', 'footer', 'brand-labels'] as const
-export type CacheKind = (typeof cacheKinds)[number]
+type CacheKind = (typeof cacheKinds)[number]
 
 export function cacheKey(kind: CacheKind, locale: string): string {
   return `${cacheKeyVersion}:${kind}:${locale}`

@@ -8,9 +8,8 @@
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import type { CartTotals } from '../../src/domain/cart'
 import type { AddressFields } from '../../src/domain/checkout'
+import type { OrderStatus } from '../../src/domain/order'
 import type { ShippingCode } from '../../src/domain/shipping'
-
-export type OrderStatus = 'processing' | 'pending_payment' | 'canceled'
 
 export interface OrderRow {
   id: number
@@ -84,7 +83,7 @@ export interface OrderDetailRow extends OrderRow {
 }
 
 /** Why a placement batch was refused, read from the constraint that refused it. */
-export type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'stock' | 'cash_limit'
+type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'stock' | 'cash_limit'
 
 const orderColumns = 'id, increment_id, quote_id, customer_id, region_id, status, payment_method, grand_total'
 

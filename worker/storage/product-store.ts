@@ -227,14 +227,14 @@ export function productStore(db: D1Database) {
   }
 }
 
-export type CartProduct = Pick<
+type CartProduct = Pick<
   ProductRow,
   | 'entity_id' | 'sku' | 'type_id' | 'name_ar' | 'name_en' | 'price' | 'special_price' | 'discounted_price_from'
   | 'discounted_price_to' | 'back_orders' | 'not_for_sale' | 'big_items' | 'eligible_for_tabby' | 'eligible_for_tamara'
   | 'image_kind' | 'image_hue' | 'configurables'
 > & { category_ar: string; category_en: string; category_url_key: string; qty: number | null }
 
-export interface ProductDetail extends ProductSummary {
+interface ProductDetail extends ProductSummary {
   description: string
   specifications: { name: string; value: string }[]
   main_category: { url_key: string; name: string }

@@ -7,7 +7,7 @@ import { EncryptJWT, jwtDecrypt } from 'jose'
 import type { SessionUser } from '../commerce/accounts'
 import { readSecret } from '../commerce/secrets'
 
-export interface StoredSession {
+interface StoredSession {
   user: SessionUser
   mage: string
   /** ISO time the customer token expires. */

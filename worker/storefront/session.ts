@@ -27,8 +27,10 @@ function tokenAgeSeconds(token: string): number | null {
   }
 }
 
-/** `clientIp`: the shopper's address (cf-connecting-ip of the request the storefront is answering). */
-/** `origin`: the storefront's origin as the shopper reached it (for the way back from a payment page). */
+/**
+ * `clientIp`: the shopper's address, read from the request the storefront is answering (worker/http/client-ip.ts);
+ * `origin`: the storefront's origin as the shopper reached it (for the way back from a payment page).
+ */
 export function storefrontSession(env: Env, jar: CookieJar, locale: Locale, clientIp: string | null, origin: string | null = null) {
   const handshakeCookie = cookies.handshake(locale)
 

@@ -14,6 +14,8 @@ import { failureMessage } from '../../queries/server-action'
 import { FormField } from '../ui/FormField'
 import { MobileField } from '../ui/MobileField'
 import { OrderPage } from './OrderPage'
+import { SubmitButton } from '../ui/SubmitButton'
+import { submittedFields } from '../../lib/form-fields'
 
 /** The account page of a shopper who is not signed in: its title, the way home, and the order lookup. */
 export function TrackOrder() {
@@ -38,12 +40,11 @@ export function TrackOrder() {
           noValidate
           className="mt-6 space-y-4 rounded-2xl bg-white p-5"
           onSubmit={async (event) => {
-            event.preventDefault()
-            const form = new FormData(event.currentTarget)
-            const increment = foldDigits(String(form.get('increment') ?? ''))
+            const field = submittedFields(event)
+            const increment = foldDigits(field('increment'))
               .trim()
               .toUpperCase()
-            const mobile = String(form.get('mobile') ?? '')
+            const mobile = field('mobile')
             const found = {
               increment: orderNumber.test(increment) ? undefined : m.order_lookup_invalid_number(),
               mobile: localMobile(mobile) ? undefined : m.checkout_error_mobile(),
@@ -63,13 +64,7 @@ export function TrackOrder() {
               {errors.form}
             </p>
           )}
-          <button
-            type="submit"
-            disabled={lookup.isPending}
-            className="h-11 w-full rounded-full bg-brand font-semibold text-brand-ink disabled:opacity-60"
-          >
-            {lookup.isPending ? m.auth_working() : m.order_lookup_submit()}
-          </button>
+          <SubmitButton busy={lookup.isPending}>{m.order_lookup_submit()}</SubmitButton>
         </form>
       </section>
     </div>

@@ -26,10 +26,11 @@ import { FormField } from '../ui/FormField'
 import { BotCheck } from './BotCheck'
 import { fieldMessage } from './field-messages'
 import { foldDigits } from '../../domain/digits'
+import { SubmitButton } from '../ui/SubmitButton'
+import { submittedFields } from '../../lib/form-fields'
 
 const tabClass =
   'flex-1 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-brand'
-const submitClass = 'h-11 w-full rounded-full bg-brand font-semibold text-brand-ink disabled:opacity-60'
 
 type Errors = Partial<Record<string, AccountErrorCode | 'InvalidCredentials'>>
 const say = (code: AccountErrorCode | 'InvalidCredentials' | undefined) => (code ? fieldMessage[code]() : undefined)
@@ -45,11 +46,10 @@ function PasswordLogin() {
       noValidate
       className="space-y-4"
       onSubmit={async (event) => {
-        event.preventDefault()
-        const form = new FormData(event.currentTarget)
+        const field = submittedFields(event)
         // Digits as the keyboard typed them (Arabic-Indic included) are sent as Western digits.
-        const username = foldDigits(String(form.get('username') ?? '').trim())
-        const password = String(form.get('password') ?? '')
+        const username = foldDigits(field('username').trim())
+        const password = field('password')
         const found: Errors = {
           username: loginUsernameError(username),
           password: password ? undefined : 'RequiredPassword',
@@ -75,9 +75,7 @@ function PasswordLogin() {
         {m.auth_forgot_link()}
       </button>
       <BotCheck token={token} onChange={setToken} error={say(errors.bot)} />
-      <button type="submit" disabled={login.isPending} className={submitClass}>
-        {login.isPending ? m.auth_working() : m.auth_login_submit()}
-      </button>
+      <SubmitButton busy={login.isPending}>{m.auth_login_submit()}</SubmitButton>
     </form>
   )
 }
@@ -94,8 +92,7 @@ function CodeLogin() {
       noValidate
       className="space-y-4"
       onSubmit={async (event) => {
-        event.preventDefault()
-        const identifier = foldDigits(String(new FormData(event.currentTarget).get('identifier') ?? '').trim())
+        const identifier = foldDigits(submittedFields(event)('identifier').trim())
         const found: Errors = { identifier: codeLoginIdentifierError(identifier), bot: token ? undefined : 'RecaptchaRequired' }
         setErrors(found)
         if (Object.values(found).some(Boolean)) return
@@ -123,9 +120,7 @@ function CodeLogin() {
         error={say(errors.identifier)}
       />
       <BotCheck token={token} onChange={setToken} error={say(errors.bot)} />
-      <button type="submit" disabled={send.isPending} className={submitClass}>
-        {send.isPending ? m.auth_working() : m.auth_send_code()}
-      </button>
+      <SubmitButton busy={send.isPending}>{m.auth_send_code()}</SubmitButton>
     </form>
   )
 }
@@ -145,16 +140,15 @@ function Register() {
       noValidate
       className="grid gap-4 sm:grid-cols-2"
       onSubmit={async (event) => {
-        event.preventDefault()
-        const form = new FormData(event.currentTarget)
+        const field = submittedFields(event)
         const fields: RegistrationFields = {
-          firstName: String(form.get('firstName') ?? ''),
-          lastName: String(form.get('lastName') ?? ''),
-          email: String(form.get('email') ?? '').trim(),
-          phone_number: foldDigits(String(form.get('phone_number') ?? '').trim()),
-          password: String(form.get('password') ?? ''),
-          confirmPassword: String(form.get('confirmPassword') ?? ''),
-          terms: form.get('terms') === 'on',
+          firstName: field('firstName'),
+          lastName: field('lastName'),
+          email: field('email').trim(),
+          phone_number: foldDigits(field('phone_number').trim()),
+          password: field('password'),
+          confirmPassword: field('confirmPassword'),
+          terms: field('terms') === 'on',
           recaptchaToken: token,
         }
         const found = registrationErrors(fields)
@@ -236,9 +230,9 @@ function Register() {
       <div className="sm:col-span-2">
         <BotCheck token={token} onChange={setToken} error={say(errors.recaptchaToken)} />
       </div>
-      <button type="submit" disabled={send.isPending} className={`${submitClass} sm:col-span-2`}>
-        {send.isPending ? m.auth_working() : m.auth_register_submit()}
-      </button>
+      <SubmitButton busy={send.isPending} className="sm:col-span-2">
+        {m.auth_register_submit()}
+      </SubmitButton>
     </form>
   )
 }

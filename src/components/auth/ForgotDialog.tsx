@@ -15,6 +15,8 @@ import { Dialog } from '../ui/Dialog'
 import { FormField } from '../ui/FormField'
 import { BotCheck } from './BotCheck'
 import { fieldMessage } from './field-messages'
+import { SubmitButton } from '../ui/SubmitButton'
+import { submittedFields } from '../../lib/form-fields'
 
 type Step = 'email' | 'code' | 'password'
 
@@ -30,7 +32,6 @@ export function ForgotDialog() {
   const sendReset = useSendPasswordReset()
   const confirmReset = useConfirmPasswordReset()
   const busy = sendReset.isPending || confirmReset.isPending
-  const submit = 'h-11 w-full rounded-full bg-brand font-semibold text-brand-ink disabled:opacity-60'
 
   return (
     <Dialog open={openModal === 'forgot'} onClose={() => setOpenModal(null)} title={m.forgot_title()}>
@@ -38,8 +39,7 @@ export function ForgotDialog() {
         noValidate
         className="space-y-4 p-5"
         onSubmit={async (event) => {
-          event.preventDefault()
-          const form = new FormData(event.currentTarget)
+          const field = submittedFields(event)
           if (step === 'email') {
             const problem = forgotEmailError(email)
             const found = { email: problem && fieldMessage[problem](), bot: token ? undefined : fieldMessage.RecaptchaRequired() }
@@ -55,8 +55,8 @@ export function ForgotDialog() {
             setErrors({})
             return setStep('password')
           }
-          const newPassword = String(form.get('newPassword') ?? '')
-          const confirmPassword = String(form.get('confirmPassword') ?? '')
+          const newPassword = field('newPassword')
+          const confirmPassword = field('confirmPassword')
           const weak = passwordErrors(newPassword)
           const found = { newPassword: weak && fieldMessage[weak](), confirmPassword: confirmPassword === newPassword ? undefined : fieldMessage.PasswordsMustMatch() }
           setErrors(found)
@@ -93,9 +93,7 @@ export function ForgotDialog() {
             <FormField name="confirmPassword" type="password" label={m.auth_confirm_password()} autoComplete="new-password" dir="ltr" error={errors.confirmPassword} />
           </>
         )}
-        <button type="submit" disabled={busy} className={submit}>
-          {busy ? m.auth_working() : step === 'password' ? m.forgot_save() : m.forgot_continue()}
-        </button>
+        <SubmitButton busy={busy}>{step === 'password' ? m.forgot_save() : m.forgot_continue()}</SubmitButton>
       </form>
     </Dialog>
   )

@@ -15,6 +15,7 @@ import { pushToastAtom } from '../../state/toasts'
 import { Dialog } from '../ui/Dialog'
 import { FormField } from '../ui/FormField'
 import { fieldMessage, otpFailureMessage } from './field-messages'
+import { SubmitButton } from '../ui/SubmitButton'
 
 export function OtpDialog() {
   const locale = currentLocale()
@@ -79,9 +80,7 @@ export function OtpDialog() {
           dir="ltr"
           error={error}
         />
-        <button type="submit" disabled={busy} className="h-11 w-full rounded-full bg-brand font-semibold text-brand-ink disabled:opacity-60">
-          {busy ? m.auth_working() : m.otp_verify()}
-        </button>
+        <SubmitButton busy={busy}>{m.otp_verify()}</SubmitButton>
         <button
           type="button"
           className="w-full text-sm font-medium text-brand"

@@ -1,5 +1,6 @@
 import type { Locale } from '../../../app.config'
 import type { AccountErrorCode } from '../../domain/account-rules'
+import type { Failure } from '../../domain/settled'
 import { m } from '../../paraglide/messages.js'
 
 /** The words for each account rule code of docs/product.md, "Validation", in the page's language. */
@@ -31,7 +32,7 @@ export const fieldMessage: Record<AccountErrorCode | 'InvalidCredentials', () =>
  * docs/product.md, "Errors": a wrong code (the backend's `otp_invalid`, or a message that says 'Invalid') shows the
  * server's message in English and 'code incorrect' in Arabic; any other failure, 'The attempt failed'.
  */
-export function otpFailureMessage(error: { message: string; code?: string } | null | undefined, locale: Locale): string {
+export function otpFailureMessage(error: Failure | null | undefined, locale: Locale): string {
   if (error && (error.code === 'otp_invalid' || error.message.includes('Invalid'))) return locale === 'en' ? error.message : m.otp_incorrect()
   return m.otp_attempt_failed()
 }

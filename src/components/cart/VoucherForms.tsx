@@ -4,19 +4,15 @@
  * (AppliedSavings.tsx shows it with its way off). A refusal shows under its form in the shopper's language. Loaded
  * only when the section opens.
  */
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import type { CartView } from '../../domain/cart'
 import { m } from '../../paraglide/messages.js'
 import { useApplyCoupon, useApplyErpVoucher, useCheckErpVoucher, useRedeemGiftVoucher } from '../../queries/cart-money'
 import { failureMessage } from '../../queries/server-action'
 import { Price } from '../Price'
 import { FormField } from '../ui/FormField'
+import { submittedFields } from '../../lib/form-fields'
 
-/** The form's fields as strings, read once on submit (uncontrolled inputs: no re-render per key). */
-function fieldsOf(event: FormEvent<HTMLFormElement>): Record<string, string> {
-  event.preventDefault()
-  return Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value).trim()]))
-}
 
 const submitClass = 'h-11 shrink-0 rounded-lg bg-brand px-4 font-semibold text-brand-ink disabled:opacity-50'
 
@@ -24,7 +20,7 @@ function CouponForm({ cart }: { cart: CartView }) {
   const apply = useApplyCoupon()
   if (cart.coupon_code) return null
   return (
-    <form onSubmit={(event) => apply.mutate({ couponCode: fieldsOf(event).couponCode ?? '' })} className="flex items-start gap-2" noValidate>
+    <form onSubmit={(event) => apply.mutate({ couponCode: submittedFields(event)('couponCode').trim() })} className="flex items-start gap-2" noValidate>
       <FormField
         name="couponCode"
         label={m.cart_coupon_label()}
@@ -51,10 +47,10 @@ function GiftVoucherForm({ cart }: { cart: CartView }) {
   return (
     <form
       onSubmit={(event) => {
-        const fields = fieldsOf(event)
+        const field = submittedFields(event)
         redeem.mutate({
-          voucher: fields.voucher ?? '',
-          pin: fields.pin ?? '',
+          voucher: field('voucher').trim(),
+          pin: field('pin').trim(),
           amount,
         })
       }}
@@ -90,7 +86,8 @@ function ErpVoucherForm({ cart }: { cart: CartView }) {
     <div className="space-y-2">
       <form
         onSubmit={async (event) => {
-          const { phoneno = '', voucher = '' } = fieldsOf(event)
+          const field = submittedFields(event)
+          const [phoneno, voucher] = [field('phoneno').trim(), field('voucher').trim()]
           setChecked(null)
           const result = await check.mutateAsync({ phoneno, voucher })
           if (result.data?.valid) setChecked({ phoneno, voucher, amount: result.data.amount })

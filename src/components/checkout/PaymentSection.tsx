@@ -5,7 +5,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { lazy, Suspense } from 'react'
 import { m } from '../../paraglide/messages.js'
-import type { PaymentCode } from '../../queries/checkout'
+import type { PaymentCode } from '../../domain/order'
 import { openModalAtom } from '../../state/shopper'
 
 // The providers' names are this page's own messages: sharing the product page's would split them into a chunk of

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '../../paraglide/messages.js'
 
-export interface Highlight {
+interface Highlight {
   id: number
   url_key: string
   name: string

@@ -16,6 +16,7 @@ import { catalogueQueries } from '../../queries/catalogue'
 import { regionIdAtom } from '../../state/shopper'
 import { deliveryText } from '../product/DeliveryBadge'
 import { cityName } from '../../lib/city-search'
+import { submittedFields } from '../../lib/form-fields'
 
 interface FacetsProps {
   facets: ListingFacets
@@ -107,9 +108,8 @@ function PriceRangeForm({ bounds, search, onApply }: { bounds: { min: number; ma
   const [error, setError] = useState<PriceRangeError | null>(null)
   const errorId = useId()
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const range = parsePriceRange(String(form.get('price_min') ?? ''), String(form.get('price_max') ?? ''))
+    const field = submittedFields(event)
+    const range = parsePriceRange(field('price_min'), field('price_max'))
     if ('error' in range) return setError(range.error)
     setError(null)
     onApply({ price_min: range.price_min, price_max: range.price_max })

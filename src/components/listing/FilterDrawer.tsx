@@ -3,6 +3,7 @@ import type { ListingFacets, ListingSearch } from '../../domain/listing'
 import { m } from '../../paraglide/messages.js'
 import { Dialog } from '../ui/Dialog'
 import { Facets } from './Facets'
+import { mainButtonClass } from '../ui/SubmitButton'
 
 interface FilterDrawerProps {
   facets: ListingFacets
@@ -19,7 +20,7 @@ export function FilterDrawer({ facets, search, total, onChange, onClose }: Filte
         <Facets facets={facets} search={search} onChange={onChange} />
       </div>
       <div className="border-t border-line p-4">
-        <button type="button" onClick={onClose} className="h-11 w-full rounded-full bg-brand font-semibold text-brand-ink">
+        <button type="button" onClick={onClose} className={mainButtonClass}>
           {m.filters_show_results({ count: total })}
         </button>
       </div>

@@ -11,7 +11,7 @@ import { m } from '../../paraglide/messages.js'
 import { openModalAtom } from '../../state/shopper'
 import { Price } from '../Price'
 
-export const providerName: Record<BnplProvider, () => string> = {
+const providerName: Record<BnplProvider, () => string> = {
   tabby: m.bnpl_tabby,
   tamara: m.bnpl_tamara,
 }

@@ -28,7 +28,7 @@ function subscribe(listener: () => void) {
 const still = () => () => undefined
 
 /** The shared turn counter; a card with one message or none never starts the timer. */
-export function useRotationTick(turning: boolean): number {
+function useRotationTick(turning: boolean): number {
   return useSyncExternalStore(turning ? subscribe : still, () => tick, () => 0)
 }
 

@@ -6,7 +6,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { type AddToCartInput, useAddToCart } from '../../queries/cart'
 import { chosenRegionIdAtom, openModalAtom, pendingCartAddAtom } from '../../state/shopper'
 
-export type AddRequest = Omit<AddToCartInput, 'regionId'>
+type AddRequest = Omit<AddToCartInput, 'regionId'>
 
 export function useAddProduct() {
   const region = useAtomValue(chosenRegionIdAtom)

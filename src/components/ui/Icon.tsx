@@ -35,7 +35,7 @@ export const pictures = {
   x: 'lucide--x',
 } as const
 
-export type IconName = keyof typeof pictures
+type IconName = keyof typeof pictures
 
 export function Icon({ name, className = '' }: { name: IconName; className?: string }) {
   return <span aria-hidden="true" className={`iconify block ${pictures[name]} ${className}`} />

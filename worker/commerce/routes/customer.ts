@@ -8,7 +8,7 @@ import { appConfig, serverLimits } from '../../../app.config'
 import { limiterFor, withinHourlyLimit } from '../../durable-objects/limiter'
 import { Hono } from 'hono'
 import { registrationErrors, passwordErrors } from '../../../src/domain/account-rules'
-import { internationalMobile } from '../../../src/domain/phone'
+import { internationalMobile, shownMobile } from '../../../src/domain/phone'
 import { botVerifier } from '../../integrations/bot-check'
 import {
   addressLimiter,
@@ -88,7 +88,7 @@ export const customerRoutes = new Hono<CommerceEnv>()
     if (phone) await sendOtp(c.env, { phone, purpose: body.otptype, ip, locale: c.get('locale') })
     else if (!(await addressLimiter(c.env, ip).hit(serverLimits.otp.sendsPerIpPerHour, 3600)).allowed)
       throw new CommerceError(429, 'otp_rate_limited')
-    const shown = body.mobilenumber ? `05${phone!.slice(-8)}`.replace(/^(\d{3})\d{4}/, '$1****') : (body.email ?? '')
+    const shown = body.mobilenumber ? shownMobile(phone!).replace(/^(\d{3})\d{4}/, '$1****') : (body.email ?? '')
     return c.json({ success: true, successmsg: m.account_otp_sent({ phone: shown }, { locale: c.get('locale') }), errormsg: '' })
   })
 

@@ -13,14 +13,14 @@ import { m } from '../../../src/paraglide/messages.js'
 import { faviconDataUri } from '../../../src/domain/brand'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
-import { hostedPaymentCodes, type PaymentCode } from '../payments'
+import { hostedPaymentCodes } from '../payments'
 import { devRouteAllowed } from '../../http/environment'
 import { orderStore, type OrderRow } from '../../storage/order-store'
 import { cancelOrder, sendOrderConfirmation } from '../orders'
 import { isOrderSignature } from '../sandbox-link'
 import { cardReturn, handleMoyasarWebhook } from '../card-payments'
 import { invoicePage, payInvoice } from '../../integrations/moyasar-sandbox'
-import { orderNumber } from '../../../src/domain/order'
+import { orderNumber, type PaymentCode } from '../../../src/domain/order'
 
 /** Methods still paid on the sandbox page: the card has its own gateway (worker/commerce/card-payments.ts). */
 const sandboxCodes = hostedPaymentCodes.filter((code) => code !== 'card')

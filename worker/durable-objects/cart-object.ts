@@ -11,12 +11,12 @@ import type { ShippingCode } from '../../src/domain/shipping'
 
 export type NewCartLine = Omit<CartLineRecord, 'item_id' | 'qty' | 'parent_item_id' | 'fee_id' | 'fee_option_id' | 'replacement_discount'>
 
-export type CartRefusal = { ok: false; reason: 'not_found' | 'ordered' | 'item_not_found' | 'too_many_lines' | 'qty_limit' | 'not_initialised'; state: CartState | null }
+type CartRefusal = { ok: false; reason: 'not_found' | 'ordered' | 'item_not_found' | 'too_many_lines' | 'qty_limit' | 'not_initialised'; state: CartState | null }
 
-export type CartChange = { ok: true; state: CartState; item_id?: number } | CartRefusal
+type CartChange = { ok: true; state: CartState; item_id?: number } | CartRefusal
 
 /** An add that landed names the line it went to. */
-export type LineAdded = { ok: true; state: CartState; item_id: number } | CartRefusal
+type LineAdded = { ok: true; state: CartState; item_id: number } | CartRefusal
 
 interface MetaRow extends Record<string, SqlStorageValue> {
   key: string

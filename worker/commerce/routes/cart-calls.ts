@@ -1,7 +1,7 @@
 /**
  * The cart calls of the Direct API (docs/product.md, "Calls"). The quote header names the cart; a customer
  * cart also needs the mage header of its owner. Every answer carries the cart with its version. Placing an order
- * and reading it are checkout's (./checkout.ts).
+ * and reading it are checkout's (./checkout-calls.ts).
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'

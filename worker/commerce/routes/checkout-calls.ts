@@ -8,8 +8,8 @@ import { type } from 'arktype'
 import { Hono } from 'hono'
 import { appConfig, serverLimits } from '../../../app.config'
 import { cartView, computeTotals, type CartState } from '../../../src/domain/cart'
-import { orderNumber } from '../../../src/domain/order'
-import { internationalMobile } from '../../../src/domain/phone'
+import { orderNumber, paymentCodes } from '../../../src/domain/order'
+import { internationalMobile, shownMobile } from '../../../src/domain/phone'
 import { shippingCodes } from '../../../src/domain/shipping'
 import { checkoutDetails, otpCode } from '../../../src/domain/schemas'
 import { m } from '../../../src/paraglide/messages.js'
@@ -19,12 +19,12 @@ import { accountStore } from '../../storage/account-store'
 import { orderStore } from '../../storage/order-store'
 import { sendOtp, verifyOtp } from '../accounts'
 import { cartFor, cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
-import { availableMethod, checkedDetails, shippingFor } from '../checkout'
+import { availableMethod, checkedDetails, shippingFor } from '../checkout-rules'
 import type { CommerceEnv } from '../context'
 import type { Customer } from '../customers'
 import { CommerceError } from '../errors'
 import { orderDetailView, placeOrder } from '../orders'
-import { gatewaysOf, paymentCodes, paymentMethods } from '../payments'
+import { gatewaysOf, paymentMethods } from '../payments'
 import { storeOrigin } from '../card-payments'
 import { validate } from '../validate'
 
@@ -86,7 +86,7 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
     const phone = saudiMobile(c.req.valid('json').mobilenumber)
     await openCart(c.env, c.req.header('quote'), c.get('customer'))
     await sendOtp(c.env, { phone, purpose: 'checkout', ip: clientIp((n) => c.req.header(n)), locale: c.get('locale') })
-    const shown = `0${phone.slice(-9)}`
+    const shown = shownMobile(phone)
     return c.json({ success: true, successmsg: m.account_otp_sent({ phone: shown }, { locale: c.get('locale') }), errormsg: '' })
   })
 

@@ -1,12 +1,16 @@
 /**
  * The cart proxy routes of docs/product.md, "Calls" (/api/cart/*), for pages that call the backend from the
  * browser: each forwards to the commerce backend with the shopper's cookies and answers its body.
+ *
+ * They are the spec's outside contract, not dead code: no page of ours calls them (ours go through the server
+ * functions), but the spec promises them to other clients, and tests/worker/api-proxy.test.ts holds them to it. Keep
+ * them when a search for callers finds none.
  */
 import { type } from 'arktype'
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { appConfig } from '../../app.config'
-import type { CommerceResult } from '../commerce/client'
+import type { Settled } from '../../src/domain/settled'
 import { apiSession } from './session-jar'
 import { validate } from './validate'
 import { erpVoucherBody, itemId, locale, productFee, qty, regionId, sku } from '../../src/domain/schemas'
@@ -14,7 +18,7 @@ import { erpVoucherBody, itemId, locale, productFee, qty, regionId, sku } from '
 type ApiContext = Context<{ Bindings: Env }>
 
 /** Answers the backend's body with its status; a failure keeps the backend's message. */
-export function relay(c: ApiContext, result: CommerceResult<unknown>) {
+export function relay(c: ApiContext, result: Settled<unknown>) {
   if (result.error) {
     return c.json({ message: result.error.message, code: result.error.code, status: result.status, issues: result.error.issues ?? [] }, result.status as ContentfulStatusCode)
   }

@@ -24,7 +24,7 @@ export interface CatalogueOptions {
   seed?: number
 }
 
-export const defaultProductCount = 640
+const defaultProductCount = 640
 
 /** Category ids start above Magento's root (1) and default category (2). */
 const firstCategoryId = 3
