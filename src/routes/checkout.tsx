@@ -37,6 +37,7 @@ import { effectiveRegion } from '../domain/region'
 import { usePageHydrated } from '../lib/early-tap'
 import { pendingSearchPurchasesKey } from '../lib/storage-keys'
 import { orderNumber } from '../domain/order'
+import { formText } from '../lib/form-text'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.
@@ -169,7 +170,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
         const form = event.currentTarget
         const data = new FormData(form)
         const details: CheckoutDetails = {
-          contact: { name: String(data.get('name') ?? ''), email: String(data.get('email') ?? ''), mobile: typedMobile },
+          contact: { name: formText(data, 'name'), email: formText(data, 'email'), mobile: typedMobile },
           shipping_address: addressFromForm(data, '', regionId),
           billing_address: sameBilling ? null : addressFromForm(data, 'billing_', regionId),
           delivery_date: chosenDate ?? '',

@@ -14,6 +14,7 @@ import { failureMessage } from '../../queries/server-action'
 import { FormField } from '../ui/FormField'
 import { MobileField } from '../ui/MobileField'
 import { OrderPage } from './OrderPage'
+import { formText } from '../../lib/form-text'
 
 /** The account page of a shopper who is not signed in: its title, the way home, and the order lookup. */
 export function TrackOrder() {
@@ -40,10 +41,8 @@ export function TrackOrder() {
           onSubmit={async (event) => {
             event.preventDefault()
             const form = new FormData(event.currentTarget)
-            const increment = foldDigits(String(form.get('increment') ?? ''))
-              .trim()
-              .toUpperCase()
-            const mobile = String(form.get('mobile') ?? '')
+            const increment = foldDigits(formText(form, 'increment')).trim().toUpperCase()
+            const mobile = formText(form, 'mobile')
             const found = {
               increment: orderNumber.test(increment) ? undefined : m.order_lookup_invalid_number(),
               mobile: localMobile(mobile) ? undefined : m.checkout_error_mobile(),

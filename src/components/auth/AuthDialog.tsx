@@ -26,6 +26,7 @@ import { FormField } from '../ui/FormField'
 import { BotCheck } from './BotCheck'
 import { fieldMessage } from './field-messages'
 import { foldDigits } from '../../domain/digits'
+import { formText } from '../../lib/form-text'
 
 const tabClass =
   'flex-1 border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted data-[state=active]:border-brand data-[state=active]:text-brand'
@@ -48,8 +49,8 @@ function PasswordLogin() {
         event.preventDefault()
         const form = new FormData(event.currentTarget)
         // Digits as the keyboard typed them (Arabic-Indic included) are sent as Western digits.
-        const username = foldDigits(String(form.get('username') ?? '').trim())
-        const password = String(form.get('password') ?? '')
+        const username = foldDigits(formText(form, 'username').trim())
+        const password = formText(form, 'password')
         const found: Errors = {
           username: loginUsernameError(username),
           password: password ? undefined : 'RequiredPassword',
@@ -95,7 +96,7 @@ function CodeLogin() {
       className="space-y-4"
       onSubmit={async (event) => {
         event.preventDefault()
-        const identifier = foldDigits(String(new FormData(event.currentTarget).get('identifier') ?? '').trim())
+        const identifier = foldDigits(formText(new FormData(event.currentTarget), 'identifier').trim())
         const found: Errors = { identifier: codeLoginIdentifierError(identifier), bot: token ? undefined : 'RecaptchaRequired' }
         setErrors(found)
         if (Object.values(found).some(Boolean)) return
@@ -148,12 +149,12 @@ function Register() {
         event.preventDefault()
         const form = new FormData(event.currentTarget)
         const fields: RegistrationFields = {
-          firstName: String(form.get('firstName') ?? ''),
-          lastName: String(form.get('lastName') ?? ''),
-          email: String(form.get('email') ?? '').trim(),
-          phone_number: foldDigits(String(form.get('phone_number') ?? '').trim()),
-          password: String(form.get('password') ?? ''),
-          confirmPassword: String(form.get('confirmPassword') ?? ''),
+          firstName: formText(form, 'firstName'),
+          lastName: formText(form, 'lastName'),
+          email: formText(form, 'email').trim(),
+          phone_number: foldDigits(formText(form, 'phone_number').trim()),
+          password: formText(form, 'password'),
+          confirmPassword: formText(form, 'confirmPassword'),
           terms: form.get('terms') === 'on',
           recaptchaToken: token,
         }

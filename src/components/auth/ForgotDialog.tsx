@@ -15,6 +15,7 @@ import { Dialog } from '../ui/Dialog'
 import { FormField } from '../ui/FormField'
 import { BotCheck } from './BotCheck'
 import { fieldMessage } from './field-messages'
+import { formText } from '../../lib/form-text'
 
 type Step = 'email' | 'code' | 'password'
 
@@ -55,8 +56,8 @@ export function ForgotDialog() {
             setErrors({})
             return setStep('password')
           }
-          const newPassword = String(form.get('newPassword') ?? '')
-          const confirmPassword = String(form.get('confirmPassword') ?? '')
+          const newPassword = formText(form, 'newPassword')
+          const confirmPassword = formText(form, 'confirmPassword')
           const weak = passwordErrors(newPassword)
           const found = { newPassword: weak && fieldMessage[weak](), confirmPassword: confirmPassword === newPassword ? undefined : fieldMessage.PasswordsMustMatch() }
           setErrors(found)

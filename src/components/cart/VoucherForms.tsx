@@ -12,10 +12,10 @@ import { failureMessage } from '../../queries/server-action'
 import { Price } from '../Price'
 import { FormField } from '../ui/FormField'
 
-/** The form's fields as strings, read once on submit (uncontrolled inputs: no re-render per key). */
+/** The form's text fields, read once on submit (uncontrolled inputs: no re-render per key). */
 function fieldsOf(event: FormEvent<HTMLFormElement>): Record<string, string> {
   event.preventDefault()
-  return Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value).trim()]))
+  return Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, typeof value === 'string' ? value.trim() : '']))
 }
 
 const submitClass = 'h-11 shrink-0 rounded-lg bg-brand px-4 font-semibold text-brand-ink disabled:opacity-50'

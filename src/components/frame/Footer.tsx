@@ -7,6 +7,7 @@ import { m } from '../../paraglide/messages.js'
 import type { FooterContent } from '../../domain/content'
 import type { SellerIdentity } from '../../domain/seller'
 import { openModalAtom } from '../../state/shopper'
+import { formText } from '../../lib/form-text'
 
 type NewsletterState = 'idle' | 'sending' | 'done' | 'invalid' | 'failed'
 
@@ -25,7 +26,7 @@ function Newsletter() {
       className="flex flex-col gap-2 sm:flex-row sm:items-end"
       onSubmit={async (event) => {
         event.preventDefault()
-        const email = String(new FormData(event.currentTarget).get('email') ?? '').trim()
+        const email = formText(new FormData(event.currentTarget), 'email').trim()
         if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return setState('invalid')
         setState('sending')
         try {

@@ -16,6 +16,7 @@ import { catalogueQueries } from '../../queries/catalogue'
 import { regionIdAtom } from '../../state/shopper'
 import { deliveryText } from '../product/DeliveryBadge'
 import { cityName } from '../../lib/city-search'
+import { formText } from '../../lib/form-text'
 
 interface FacetsProps {
   facets: ListingFacets
@@ -109,7 +110,7 @@ function PriceRangeForm({ bounds, search, onApply }: { bounds: { min: number; ma
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    const range = parsePriceRange(String(form.get('price_min') ?? ''), String(form.get('price_max') ?? ''))
+    const range = parsePriceRange(formText(form, 'price_min'), formText(form, 'price_max'))
     if ('error' in range) return setError(range.error)
     setError(null)
     onApply({ price_min: range.price_min, price_max: range.price_max })
