@@ -231,5 +231,8 @@ function explain(lhr: Lhr) {
   console.log(`    requests over 5 KB: ${network.join('; ')}`)
   const dom = lhr.audits['dom-size-insight']?.details as { items?: { items?: Record<string, unknown>[] }[] } | undefined
   const total = dom?.items?.[0]?.items?.[0]
-  if (total) console.log(`    DOM: ${String(total.value ?? JSON.stringify(total)).slice(0, 80)}`)
+  if (total) {
+    const value = typeof total.value === 'string' || typeof total.value === 'number' ? String(total.value) : JSON.stringify(total)
+    console.log(`    DOM: ${value.slice(0, 80)}`)
+  }
 }

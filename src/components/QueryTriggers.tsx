@@ -35,15 +35,20 @@ function once(key: string): boolean {
   return true
 }
 
+/** A parameter as the link wrote it: the router parses `?order_id=123` to a number, and JSON to an object (then none). */
+function param(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
+}
+
 export function QueryTriggers() {
   const search = useSearch({ strict: false }) as TriggerSearch
-  const event = String(search.event ?? '')
-  const failed = String(search.success) === 'false'
-  const order = String(search.order_id ?? '')
+  const event = param(search.event)
+  const failed = param(search.success) === 'false'
+  const order = param(search.order_id)
   return (
     <>
       {(triggerEvents as readonly string[]).includes(event) && <EventTrigger event={event as (typeof triggerEvents)[number]} />}
-      {failed && <PaymentFailureEvent reason={String(search.reason ?? '')} orderId={order} />}
+      {failed && <PaymentFailureEvent reason={param(search.reason)} orderId={order} />}
       {orderNumber.test(order) && <OrderAgain order={order} failed={failed} />}
     </>
   )
