@@ -96,16 +96,19 @@ function PaymentFailureEvent({ reason, orderId }: { reason: string; orderId: str
 
 function OrderAgain({ order, failed }: { order: string; failed: boolean }) {
   const navigate = useNavigate()
-  const reactivate = useReactivateOrder()
+  // The mutation's own function, stable across renders (the mutation object is new on each).
+  const { mutateAsync: reactivate } = useReactivateOrder()
   useEffect(() => {
+    // Once per order number: a re-run (new dependencies, StrictMode's second mount) finds it done and does nothing.
     if (!once(`order:${order}`)) return
-    void reactivate.mutateAsync(order).then((result) => {
+    void reactivate(order).then((result) => {
       if (!result.data) return
       const search = failed ? { payment: 'failed' } : {}
+      // Never cancelled: the parameters (and so this component) may go before it fires, and a cancel on StrictMode's
+      // test unmount would lose a redirect that `once` then never repeats.
+      // eslint-disable-next-line @eslint-react/web-api-no-leaked-timeout -- the redirect must outlive the component
       setTimeout(() => void navigate({ to: '/cart', search: search as never }), appConfig.timing.cartRedirectDelayMs)
     })
-    // Once per order number: the parameters say what to do, nothing else should re-run it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [order])
+  }, [order, failed, navigate, reactivate])
   return null
 }
