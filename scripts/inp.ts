@@ -82,7 +82,7 @@ async function measure(name: string, page: Page, act: () => Promise<unknown>, sh
     durations.set(name, [...(durations.get(name) ?? []), worst])
     if (shown) await shown()
   } catch (error) {
-    throw new Error(`${name}: ${(error as Error).message.split('\n')[0]}`)
+    throw new Error(`${name}: ${(error as Error).message.split('\n')[0]}`, { cause: error })
   }
 }
 

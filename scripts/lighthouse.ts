@@ -140,7 +140,7 @@ try {
     `\nBars (docs/architecture.md, "Bars every part clears"): performance >= ${bars.performance}, accessibility, best practices and SEO 100; LCP <= ${bars.lcpMs} ms, CLS <= ${bars.cls}, TBT <= ${bars.tbtMs} ms.`,
   )
 } finally {
-  await chrome.kill()
+  chrome.kill()
   edge.close()
   worker.stop()
 }
@@ -166,8 +166,8 @@ function seoWithoutCrawlability(lhr: Lhr): number {
 
 /** A cart through the Direct API (two in-stock products, a coupon, a gift voucher), as the cookies the store reads. */
 async function filledCart(base: string, store: 'ar' | 'en'): Promise<string> {
-  const json = async (response: Response) => (await response.json()) as Record<string, any>
-  const { token } = await json(
+  const json = async <T>(response: Response) => (await response.json()) as T
+  const { token } = await json<{ token: string }>(
     await fetch(`${base}/commerce/handshake`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ store }) }),
   )
   const call = (method: string, path: string, quote: string, body?: unknown) =>
@@ -176,7 +176,7 @@ async function filledCart(base: string, store: 'ar' | 'en'): Promise<string> {
       headers: { authorization: `Bearer ${token}`, quote, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
-  const { quoteId } = await json(await call('GET', '/cart/create?region=1101', ''))
+  const { quoteId } = await json<{ quoteId: string }>(await call('GET', '/cart/create?region=1101', ''))
   const listing = await (await fetch(`${base}/headphones`)).text()
   const skus = [...listing.matchAll(/\bsku:"([^"]+)"/g)].map((m) => m[1]!)
   let added = 0
@@ -231,5 +231,8 @@ function explain(lhr: Lhr) {
   console.log(`    requests over 5 KB: ${network.join('; ')}`)
   const dom = lhr.audits['dom-size-insight']?.details as { items?: { items?: Record<string, unknown>[] }[] } | undefined
   const total = dom?.items?.[0]?.items?.[0]
-  if (total) console.log(`    DOM: ${String(total.value ?? JSON.stringify(total)).slice(0, 80)}`)
+  if (total) {
+    const value = typeof total.value === 'string' || typeof total.value === 'number' ? String(total.value) : JSON.stringify(total)
+    console.log(`    DOM: ${value.slice(0, 80)}`)
+  }
 }

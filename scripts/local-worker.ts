@@ -55,13 +55,17 @@ export async function startLocalWorker(
   const stop = () => {
     try {
       process.kill(-server.pid!, 'SIGTERM')
-    } catch {}
+    } catch {
+      // The process group has already exited.
+    }
   }
   process.on('exit', stop)
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { base, pid: server.pid!, stop }
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await new Promise((r) => setTimeout(r, 500))
   }
   stop()

@@ -15,11 +15,17 @@ function descendants(pid: number): number[] {
     try {
       const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
       parentOf.set(p, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
-    } catch {}
+    } catch {
+      // Gone since the listing: it has no children left to find.
+    }
   }
   const found: number[] = []
   const walk = (parent: number) => {
-    for (const [child, ppid] of parentOf) if (ppid === parent) (found.push(child), walk(child))
+    for (const [child, ppid] of parentOf) {
+      if (ppid !== parent) continue
+      found.push(child)
+      walk(child)
+    }
   }
   walk(pid)
   return found
@@ -42,7 +48,9 @@ export function cpuSeconds(pids: number[]): number {
     try {
       const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')
       ticks += Number(fields[11]) + Number(fields[12])
-    } catch {}
+    } catch {
+      // Exited: its time is no longer counted anywhere.
+    }
   }
   return ticks / clockTicks
 }
@@ -53,7 +61,9 @@ export function residentMb(pids: number[]): number {
   for (const p of pids) {
     try {
       kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0)
-    } catch {}
+    } catch {
+      // Exited: it holds no memory.
+    }
   }
   return kb / 1024
 }

@@ -12,7 +12,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
     <nav aria-label={m.breadcrumb_label()} className="text-sm text-muted">
       <ol className="flex flex-wrap items-center gap-1">
         {all.map((item, i) => (
-          <li key={`${item.label}-${i}`} className="flex items-center gap-1">
+          <li key={item.to ?? item.label} className="flex items-center gap-1">
             {i > 0 && <span aria-hidden="true">/</span>}
             {item.to && i < all.length - 1 ? (
               <Link to={item.to} className="hover:text-brand hover:underline">

@@ -5,5 +5,6 @@
  * A data block is never executed, so the CSP does not apply to it.
  */
 export function JsonLd({ text }: { text: string }) {
+  // eslint-disable-next-line @eslint-react/dom-no-dangerously-set-innerhtml -- a data block, and jsonLdText escapes every '<'
   return <script type="application/ld+json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />
 }

@@ -35,15 +35,20 @@ function once(key: string): boolean {
   return true
 }
 
+/** A parameter as the link wrote it: the router parses `?order_id=123` to a number, and JSON to an object (then none). */
+function param(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
+}
+
 export function QueryTriggers() {
   const search = useSearch({ strict: false }) as TriggerSearch
-  const event = String(search.event ?? '')
-  const failed = String(search.success) === 'false'
-  const order = String(search.order_id ?? '')
+  const event = param(search.event)
+  const failed = param(search.success) === 'false'
+  const order = param(search.order_id)
   return (
     <>
       {(triggerEvents as readonly string[]).includes(event) && <EventTrigger event={event as (typeof triggerEvents)[number]} />}
-      {failed && <PaymentFailureEvent reason={String(search.reason ?? '')} orderId={order} />}
+      {failed && <PaymentFailureEvent reason={param(search.reason)} orderId={order} />}
       {orderNumber.test(order) && <OrderAgain order={order} failed={failed} />}
     </>
   )
@@ -91,16 +96,19 @@ function PaymentFailureEvent({ reason, orderId }: { reason: string; orderId: str
 
 function OrderAgain({ order, failed }: { order: string; failed: boolean }) {
   const navigate = useNavigate()
-  const reactivate = useReactivateOrder()
+  // The mutation's own function, stable across renders (the mutation object is new on each).
+  const { mutateAsync: reactivate } = useReactivateOrder()
   useEffect(() => {
+    // Once per order number: a re-run (new dependencies, StrictMode's second mount) finds it done and does nothing.
     if (!once(`order:${order}`)) return
-    void reactivate.mutateAsync(order).then((result) => {
+    void reactivate(order).then((result) => {
       if (!result.data) return
       const search = failed ? { payment: 'failed' } : {}
+      // Never cancelled: the parameters (and so this component) may go before it fires, and a cancel on StrictMode's
+      // test unmount would lose a redirect that `once` then never repeats.
+      // eslint-disable-next-line @eslint-react/web-api-no-leaked-timeout -- the redirect must outlive the component
       setTimeout(() => void navigate({ to: '/cart', search: search as never }), appConfig.timing.cartRedirectDelayMs)
     })
-    // Once per order number: the parameters say what to do, nothing else should re-run it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [order])
+  }, [order, failed, navigate, reactivate])
   return null
 }

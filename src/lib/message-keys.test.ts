@@ -26,7 +26,7 @@ describe('messages', () => {
     // The language toggle names English in English, on purpose: it is the language a reader is looking for.
     const englishOnPurpose = ['header_language_switch', 'header_language_switch_label']
     const englishOnly = Object.entries(messages('ar.json'))
-      .filter(([key, value]) => !key.startsWith('$') && !englishOnPurpose.includes(key))
+      .filter(([key]) => !key.startsWith('$') && !englishOnPurpose.includes(key))
       .filter(([, value]) => {
         const text = JSON.stringify(value).replace(/\{[^}]*\}/g, '')
         return /[A-Za-z]{3,}/.test(text) && !/[\u0600-\u06FF]/.test(text)

@@ -48,11 +48,15 @@ export const savedSearchStorage: {
   setItem: (key, terms) => {
     try {
       localStorage.setItem(key, JSON.stringify(terms))
-    } catch {}
+    } catch {
+      // Storage full or refused (private mode): the list lives for this page only.
+    }
   },
   removeItem: (key) => {
     try {
       localStorage.removeItem(key)
-    } catch {}
+    } catch {
+      // Storage refused: there is nothing kept to remove.
+    }
   },
 }

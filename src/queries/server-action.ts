@@ -4,6 +4,8 @@
  * input refused by a validator) settles as status 0 with no data. So a screen has one shape to read: `isPending` for
  * its busy state, `failure` for a refusal shown beside its field, or `toastFailure` for a
  * refusal shown as a toast. Cart changes are `useCartAction` (./cart.ts), the same hook with the cart cache kept.
+ * Its promise never rejects, follow-ups included: a screen's async event handler awaits it with nothing to catch
+ * (eslint.config.js counts on it).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
@@ -42,19 +44,32 @@ export function useServerAction<Input, Answer>(
         console.warn('server call failed:', error instanceof Error ? error.message : error)
         return { data: null, error: null, status: 0 }
       })
-      if (result.data) {
+      const data = result.data
+      if (data) {
         if (options.refetchAllOnSuccess) await queryClient.invalidateQueries()
-        await options.onSuccess?.(result.data, input, locale)
+        await followUp(() => options.onSuccess?.(data, input, locale))
       } else if (options.toastFailure) {
         pushToast({ kind: 'error', message: failureMessage(result, options.fallbackError ?? (() => m.error_internal())) })
       }
-      await options.onSettled?.(result, input, locale)
+      await followUp(() => options.onSettled?.(result, input, locale))
       return result
     },
   })
   /** The last call's refusal, for a form to show beside its field; undefined before a call and after a success. */
   const failure = failureOf(mutation.data, options.fallbackError ?? (() => m.error_internal()))
   return { ...mutation, failure }
+}
+
+/**
+ * Runs what follows an answer (a cart read after a change, a toast). The action is done either way: a failed follow-up
+ * is logged, never turned into a rejection of the action.
+ */
+async function followUp(run: () => void | Promise<void>): Promise<void> {
+  try {
+    await run()
+  } catch (error) {
+    console.warn('after a server call:', error instanceof Error ? error.message : error)
+  }
 }
 
 /** The server's message when it gave one (docs/product.md, "Errors"), else the screen's translated fallback. */

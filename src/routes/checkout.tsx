@@ -37,6 +37,7 @@ import { effectiveRegion } from '../domain/region'
 import { usePageHydrated } from '../lib/early-tap'
 import { pendingSearchPurchasesKey } from '../lib/storage-keys'
 import { orderNumber, type PaymentCode } from '../domain/order'
+import { formText } from '../lib/form-fields'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.
@@ -59,21 +60,23 @@ function Checkout() {
 /** A returning link's order, shown only when the server says it is this shopper's and it is paid or on its way. */
 function Confirmation({ increment, cityLabel }: { increment: string; cityLabel: (id: number) => string }) {
   const locale = currentLocale()
-  const hostedSearch = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
+  // Undefined until the frame is known; null when search is the Worker's own.
+  const hostedSearch = useQuery(catalogueQueries.frame(locale)).data?.search
   const confirmation = useQuery(checkoutQueries.confirmation(locale, increment))
   const confirming = useLoadingInBrowser(confirmation.isPending)
   const order = confirmation.data?.data ?? null
   const confirmed = order?.status === 'processing' ? order : null
+  const confirmedId = confirmed?.increment_id
   useEffect(() => {
-    // Back from a provider with the order paid: the round-trip cookies have done their job.
-    if (!confirmed) return
+    // Back from a provider with the order paid: the round-trip cookies have done their job. The purchases wait for
+    // the frame, which says where search events go; a second run finds them sent and the cookies gone.
+    if (!confirmedId || hostedSearch === undefined) return
     deleteBrowserCookie(amountCookie)
     deleteBrowserCookie(paymentCookie)
     const pending = JSON.parse(sessionStorage.getItem(pendingSearchPurchasesKey) ?? '[]') as SearchEvent[]
     sessionStorage.removeItem(pendingSearchPurchasesKey)
     for (const event of pending) sendSearchEvent(hostedSearch, event)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [confirmed?.increment_id])
+  }, [confirmedId, hostedSearch])
 
   if (confirming) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
   if (confirmed) return <OrderConfirmation order={confirmed} cityLabel={cityLabel} />
@@ -169,7 +172,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
         const form = event.currentTarget
         const data = new FormData(form)
         const details: CheckoutDetails = {
-          contact: { name: String(data.get('name') ?? ''), email: String(data.get('email') ?? ''), mobile: typedMobile },
+          contact: { name: formText(data, 'name'), email: formText(data, 'email'), mobile: typedMobile },
           shipping_address: addressFromForm(data, '', regionId),
           billing_address: sameBilling ? null : addressFromForm(data, 'billing_', regionId),
           delivery_date: chosenDate ?? '',

@@ -55,7 +55,8 @@ function ComparePage() {
   }
 
   const products = ((data?.products ?? []) as Compared[]).filter((p) => skus.includes(p.sku))
-  const now = new Date(data?.now ?? Date.now())
+  // The prices are the server's at its time; before its answer there is no product to price.
+  const now = new Date(data?.now ?? 0)
   // The brand has its own row above; the specifications repeat it.
   const specNames = [...new Set(products.flatMap((p) => p.specifications.map((s) => s.name)))].filter((name) => name !== m.compare_brand())
   const rows: { name: string; values: ReactNode[]; keys: unknown[] }[] = [

@@ -7,7 +7,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { productSlug } from '../domain/catalogue'
 import { useAtomValue } from 'jotai'
-import { useEffect } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { JsonLd } from '../components/JsonLd'
 import { Price } from '../components/Price'
@@ -66,10 +66,11 @@ function ProductPage() {
   const now = new Date(data.now)
   const session = useQuery(sessionQueries.current())
   const sessionKnown = !session.isPending
+  // Who is looking is read when the view is sent: signing in on the page is not a second view.
+  const sendView = useEffectEvent((sku: string) => sendPersonalisationEvent('view', sku, session.data?.user.id))
   useEffect(() => {
     // Once per product, as soon as it is known who is looking.
-    if (sessionKnown) sendPersonalisationEvent('view', product.sku, session.data?.user.id)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (sessionKnown) sendView(product.sku)
   }, [product.sku, sessionKnown])
   const prices = pricesWithTax(product, now)
   const state = stockState(product)

@@ -27,7 +27,7 @@ import { newNonce } from './security-headers'
 const personalPaths = /^\/(?:en\/)?(?:cart|checkout|compare|user|track-order|dev)(?:\/|$)/
 
 /** The build's id: a cached page names its scripts by their hashes, so a new build starts a new cache. */
-const buildId = import.meta.env.MATJAR_BUILD_ID ?? 'dev'
+const buildId = (import.meta.env.MATJAR_BUILD_ID as string | undefined) ?? 'dev' // vite.config.ts `define`s it in a build
 
 const headers = {
   renderedAt: 'x-page-rendered-at',

@@ -263,7 +263,7 @@ export class SearchIndex {
       ...ranked,
       hits: ranked.hits.map((hit, i) => {
         const document = documents[i] ?? {}
-        const name = kept ? kept.names[hit.record]! : String(document.name ?? '')
+        const name = kept ? kept.names[hit.record]! : typeof document.name === 'string' ? document.name : ''
         const brand = kept ? kept.brands[hit.record] : typeof document.brand === 'string' ? document.brand : null
         return toHit(hit.objectID, document, name, brand ?? undefined, hit.terms, q)
       }),

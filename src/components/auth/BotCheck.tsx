@@ -5,7 +5,7 @@
  * the test verifier accepts.
  */
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useEffectEvent, useId, useRef } from 'react'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { catalogueQueries } from '../../queries/catalogue'
@@ -76,8 +76,8 @@ function loadTurnstile(): Promise<TurnstileApi> {
 function Turnstile({ siteKey, token, onChange }: BotCheckProps & { siteKey: string }) {
   const container = useRef<HTMLDivElement>(null)
   const widget = useRef<string | null>(null)
-  const change = useRef(onChange)
-  change.current = onChange
+  // The widget keeps the callbacks it was rendered with: they call the form's latest onChange.
+  const change = useEffectEvent((value: string) => onChange(value))
 
   useEffect(() => {
     let cancelled = false
@@ -87,9 +87,9 @@ function Turnstile({ siteKey, token, onChange }: BotCheckProps & { siteKey: stri
         widget.current = api.render(container.current, {
           sitekey: siteKey,
           language: currentLocale(),
-          callback: (value: string) => change.current(value),
-          'expired-callback': () => change.current(''),
-          'error-callback': () => change.current(''),
+          callback: (value: string) => change(value),
+          'expired-callback': () => change(''),
+          'error-callback': () => change(''),
         })
       })
       .catch(() => undefined)

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { openModalAtom } from '../../state/shopper'
 
 const AuthDialogs = lazy(() => import('./AuthDialogs'))
@@ -8,10 +8,10 @@ const accountModals = new Set(['auth', 'otp', 'forgot'])
 /** Mounts the account modals once one of them is first asked for, and keeps them for the visit. */
 export function LazyAuthDialogs() {
   const open = useAtomValue(openModalAtom)
-  const [wanted, setWanted] = useState(false)
-  useEffect(() => {
-    if (open && accountModals.has(open)) setWanted(true)
-  }, [open])
+  const asked = open !== null && accountModals.has(open)
+  const [wanted, setWanted] = useState(asked)
+  // Set in the render that asks, so the modal starts loading at once, and kept when it closes.
+  if (asked && !wanted) setWanted(true)
   if (!wanted) return null
   return (
     <Suspense fallback={null}>

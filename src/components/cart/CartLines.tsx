@@ -164,7 +164,7 @@ export function CartLines({ items, regionId, compact = false }: { items: CartIte
   const region = regionFrom(regionId) ?? chosenRegion
   const skus = compact ? [] : items.filter((i) => i.parent_item_id === null).map((i) => i.sku)
   const offers = useQuery(serviceOffersQuery(locale, region, skus)).data
-  const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set())
+  const [removing, setRemoving] = useState<ReadonlySet<number>>(() => new Set())
   const products = items.filter((i) => i.parent_item_id === null && !removing.has(i.item_id))
   const removeLine = (item: CartItemView) => {
     setRemoving((now) => new Set(now).add(item.item_id))

@@ -15,7 +15,7 @@ export const savingsAnchor = 'vouchers'
 
 export function CartSavings({ cart }: { cart: CartView }) {
   // Open when the panel's link asked for it; what is applied shows either way (AppliedSavings).
-  const [shown, setOpen] = useState(() => typeof location !== 'undefined' && location.hash === `#${savingsAnchor}`)
+  const [shown, setShown] = useState(() => typeof location !== 'undefined' && location.hash === `#${savingsAnchor}`)
   const panelId = useId()
   return (
     <section id={savingsAnchor} className="rounded-2xl bg-white p-5" aria-labelledby={`${panelId}-title`}>
@@ -24,7 +24,7 @@ export function CartSavings({ cart }: { cart: CartView }) {
           type="button"
           aria-expanded={shown}
           aria-controls={panelId}
-          onClick={() => setOpen(!shown)}
+          onClick={() => setShown(!shown)}
           className="flex w-full items-center justify-between gap-2 text-start"
         >
           {m.cart_savings_title()}

@@ -11,6 +11,7 @@ import { m } from '../../paraglide/messages.js'
 import { openModalAtom } from '../../state/shopper'
 import { FormField } from '../ui/FormField'
 import type { FieldErrors } from './field-messages'
+import { formText } from '../../lib/form-fields'
 
 interface AddressFormProps {
   /** '' for the delivery address, 'billing_' for the billing address: the form's field names. */
@@ -142,7 +143,7 @@ export function AddressForm({ prefix, defaults, errors, regionId, cityLabel, reg
 
 /** The address a form holds, read by field name; without a city field (checkout's delivery address) it is `regionId`. */
 export function addressFromForm(form: FormData, prefix: '' | 'billing_', regionId: number): AddressFields {
-  const value = (field: string) => String(form.get(`${prefix}${field}`) ?? '')
+  const value = (field: string) => formText(form, `${prefix}${field}`)
   return {
     regionId: form.has(`${prefix}regionId`) ? Number(value('regionId')) : regionId,
     district: value('district'),

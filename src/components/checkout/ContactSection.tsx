@@ -45,7 +45,7 @@ export function ContactSection({ defaults, mobile, setMobile, verified, errors }
     setCode('')
     startCountdown()
   }
-  const confirm = async (typed: string) => {
+  const confirm = (typed: string) => {
     if (!local) return
     if (typed.length !== 6) return setCodeError(m.checkout_code_required())
     setCodeError(undefined)
@@ -114,7 +114,7 @@ export function ContactSection({ defaults, mobile, setMobile, verified, errors }
                   // Enter confirms the code here, not the whole checkout form.
                   if (event.key !== 'Enter') return
                   event.preventDefault()
-                  void confirm(code)
+                  confirm(code)
                 }}
               >
                 <OtpCodeField

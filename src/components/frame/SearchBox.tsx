@@ -97,7 +97,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
             listId={listId}
             text={text}
             open={open}
-            handlers={handlers}
+            handlersRef={handlers}
             onActive={setActiveId}
             onDone={() => {
               close()

@@ -7,6 +7,8 @@ import type { HomeContent } from '../../domain/content'
 export function CampaignCountdown({ campaign, serverNow }: { campaign: NonNullable<HomeContent['campaign']>; serverNow: string }) {
   const [now, setNow] = useState(() => new Date(serverNow))
   useEffect(() => {
+    // Hydration draws the server's time, as the (possibly cached) HTML did; the browser's clock takes over at once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- one update after hydration, by design
     setNow(new Date())
     const timer = setInterval(() => setNow(new Date()), 1000)
     return () => clearInterval(timer)

@@ -1,5 +1,5 @@
 /** The pieces every filter panel is made of: a titled group of choices and a counted checkbox. */
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 
 /** A comma-separated URL list with the key added, or removed when it is there (empty: no list). */
 export function toggled(list: string | undefined, key: string): string | undefined {
@@ -18,9 +18,14 @@ export function Group({ title, children }: { title: string; children: ReactNode 
 }
 
 export function Check({ label, count, checked, onChange }: { label: string; count?: number; checked: boolean; onChange: () => void }) {
-  // The box follows the click at once; the URL (and so `checked`) follows when the new listing loads.
+  // The box follows the click at once; the URL (and so `checked`) follows when the new listing loads, and a new
+  // `checked` (that answer, or back and forward) wins in the same render.
   const [shown, setShown] = useState(checked)
-  useEffect(() => setShown(checked), [checked])
+  const [was, setWas] = useState(checked)
+  if (checked !== was) {
+    setWas(checked)
+    setShown(checked)
+  }
   return (
     <label className={`flex min-h-9 cursor-pointer items-center gap-3 text-sm ${count === 0 && !checked ? 'text-muted' : ''}`}>
       <input

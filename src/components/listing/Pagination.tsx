@@ -18,9 +18,10 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
           <Icon name="chevron-right" className="size-5 ltr:rotate-180" />
         </Link>
       )}
-      {pageSlots(page, pages).map((slot, i) =>
+      {pageSlots(page, pages).map((slot, i, slots) =>
         slot === 'gap' ? (
-          <span key={`gap-${i}`} role="img" aria-label={m.pagination_gap()} className="flex size-10 items-center justify-center text-muted">
+          // A gap is named by the page before it: there is one after the first page, one before the last.
+          <span key={`after-${slots[i - 1]}`} role="img" aria-label={m.pagination_gap()} className="flex size-10 items-center justify-center text-muted">
             …
           </span>
         ) : (

@@ -1,5 +1,5 @@
 /** A listing's sort order (category pages, search results); the first key is the default and leaves the URL clean. */
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { m } from '../../paraglide/messages.js'
 
 interface SortSelectProps<Key extends string> {
@@ -13,9 +13,15 @@ interface SortSelectProps<Key extends string> {
 export function SortSelect<Key extends string>({ keys, labels, value, onChange }: SortSelectProps<Key>) {
   const id = useId()
   const fallback = keys[0]!
-  // The box shows the choice at once; the URL (and so `value`) follows when the reordered listing loads.
-  const [shown, setShown] = useState(value ?? fallback)
-  useEffect(() => setShown(value ?? fallback), [value, fallback])
+  // The box shows the choice at once; the URL (and so `value`) follows when the reordered listing loads, and a new
+  // `value` (that answer, or back and forward) wins in the same render.
+  const current = value ?? fallback
+  const [shown, setShown] = useState(current)
+  const [was, setWas] = useState(current)
+  if (current !== was) {
+    setWas(current)
+    setShown(current)
+  }
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm text-muted max-sm:sr-only">

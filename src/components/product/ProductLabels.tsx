@@ -13,6 +13,7 @@ const corner: Record<LabelPosition, string> = {
 export function ProductLabels({ labels, now, view }: { labels: ProductLabel[]; now: Date; view: 'category' | 'product' }) {
   return visibleLabels(labels, now, view).map((label, i) => (
     <span
+      // eslint-disable-next-line @eslint-react/no-array-index-key -- labels have no id, hold no state and are never reordered in place
       key={i}
       className={`absolute ${corner[label.position]} z-[1] flex items-center justify-center rounded-md px-2 text-[0.7rem] leading-none font-bold`}
       style={{ minWidth: label.width, height: label.height, background: label.background ?? 'var(--brand)', color: label.color ?? '#fff' }}

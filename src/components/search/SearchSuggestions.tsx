@@ -27,7 +27,7 @@ interface SearchSuggestionsProps {
   text: string
   open: boolean
   /** Where the popup puts its handling of the box's keys and submit. */
-  handlers: RefObject<SearchBoxHandlers | null>
+  handlersRef: RefObject<SearchBoxHandlers | null>
   onActive: (id: string | undefined) => void
   /** Closes the popup and leaves the field (an entry was chosen). */
   onDone: () => void
@@ -52,7 +52,7 @@ function useDebounced(value: string, ms: number): string {
   return settled
 }
 
-export default function SearchSuggestions({ listId, text, open, handlers, onActive, onDone }: SearchSuggestionsProps) {
+export default function SearchSuggestions({ listId, text, open, handlersRef, onActive, onDone }: SearchSuggestionsProps) {
   const locale = currentLocale()
   const navigate = useNavigate()
   const [active, setActive] = useState(-1)
@@ -123,14 +123,19 @@ export default function SearchSuggestions({ listId, text, open, handlers, onActi
     })),
   ]
   const count = options.length
-  // New entries start again from the text itself.
-  useEffect(() => setActive(-1), [text, shown, recents])
+  // New entries start again from the text itself, in the same render (an effect would first show the old position
+  // on the new entries).
+  const [entriesOf, setEntriesOf] = useState({ text, shown, recents })
+  if (entriesOf.text !== text || entriesOf.shown !== shown || entriesOf.recents !== recents) {
+    setEntriesOf({ text, shown, recents })
+    setActive(-1)
+  }
   const activeId = open && active >= 0 && active < count ? options[active]!.id : undefined
   useEffect(() => onActive(activeId), [activeId, onActive])
 
   // The latest entries and state, for the box's next key or submit.
   useEffect(() => {
-    handlers.current = {
+    handlersRef.current = {
       keyDown(event) {
         if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
           if (count === 0) return
