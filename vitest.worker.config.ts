@@ -21,7 +21,10 @@ export default defineConfig(async () => ({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
         // The workerd tests run the store as local commands do (wrangler.toml says production).
-        bindings: { APP_ENV: 'development', TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./worker/storage/migrations', import.meta.url))) },
+        bindings: {
+          APP_ENV: 'development',
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./worker/storage/migrations', import.meta.url))),
+        },
       },
     }),
     tanstackStart({ server: { entry: 'worker-entry' } }),

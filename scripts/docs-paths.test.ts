@@ -17,7 +17,14 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encodi
 /** What the repository holds: its tracked files, their folders and their names. */
 const tracked = git('ls-files', '-z').split('\0').filter(Boolean)
 const trackedFiles = new Set(tracked)
-const trackedFolders = new Set(tracked.flatMap((path) => path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))))
+const trackedFolders = new Set(
+  tracked.flatMap((path) =>
+    path
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+  ),
+)
 const trackedNames = new Set(tracked.map((path) => posix.basename(path)))
 /** The extensions of tracked files: `robots.txt` (a route) and `serverLimits.retention` (a setting) are no file's name. */
 const trackedExtensions = [...new Set(tracked.flatMap((path) => /\.([A-Za-z0-9]+)$/.exec(path)?.[1] ?? []))]
@@ -76,7 +83,10 @@ function hasSection(doc: string, name: string): boolean {
   if (!sectionsOf.has(doc)) {
     const text = read(doc)
     const headings = [...text.matchAll(/^#+ (.+)$/gm)].map(([, heading]) => heading!.trim())
-    sectionsOf.set(doc, (section) => headings.some((heading) => heading === section || heading.startsWith(`${section} `)) || text.includes(`**${section}**`))
+    sectionsOf.set(
+      doc,
+      (section) => headings.some((heading) => heading === section || heading.startsWith(`${section} `)) || text.includes(`**${section}**`),
+    )
   }
   return sectionsOf.get(doc)!(name)
 }
@@ -89,7 +99,11 @@ function sectionsIn(text: string): { offset: number; cited: string; found: boole
   return [...text.matchAll(sectionCitation)].flatMap((match) => {
     const doc = match[1]!.startsWith('README') ? 'README.md' : match[1]!
     if (!trackedFiles.has(doc)) return []
-    return [...match[2]!.matchAll(/"([^"]+)"/g)].map(([, name]) => ({ offset: match.index, cited: `${match[1]}, "${name}"`, found: hasSection(doc, name!) }))
+    return [...match[2]!.matchAll(/"([^"]+)"/g)].map(([, name]) => ({
+      offset: match.index,
+      cited: `${match[1]}, "${name}"`,
+      found: hasSection(doc, name!),
+    }))
   })
 }
 
@@ -170,8 +184,11 @@ describe('docs that cannot drift', () => {
         !/^# \S/.test(title ?? '') && 'line 1 is the title (# ...)',
         blank !== '' && 'line 2 is blank',
         !/^- Date: \d{4}-\d{2}-\d{2}$/.test(date ?? '') && 'line 3 is "- Date: yyyy-mm-dd"',
-        !/^- Status: (Proposed|Accepted|Deprecated|Superseded by \d{4})\b/.test(status ?? '') && 'line 4 is "- Status: Accepted" (or Proposed, Deprecated, Superseded by NNNN)',
-        superseding !== undefined && !decisions.some((other) => other.startsWith(`docs/decisions/${superseding}-`)) && `line 4: no decision ${superseding}`,
+        !/^- Status: (Proposed|Accepted|Deprecated|Superseded by \d{4})\b/.test(status ?? '') &&
+          'line 4 is "- Status: Accepted" (or Proposed, Deprecated, Superseded by NNNN)',
+        superseding !== undefined &&
+          !decisions.some((other) => other.startsWith(`docs/decisions/${superseding}-`)) &&
+          `line 4: no decision ${superseding}`,
         !/^- Decision: \S/.test(decision ?? '') && 'line 5 is "- Decision: ..."',
         after !== '' && 'line 6 is blank: the decision is one line',
       ]

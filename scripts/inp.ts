@@ -100,29 +100,50 @@ async function listing(device: 'phone' | 'desktop', context: BrowserContext) {
   const page = await open(context, '/en/laptops')
   const label = (tap: string) => `${tap} (${device})`
   if (device === 'phone') {
-    await measure(label('open the filter drawer'), page, () => press(device, page.getByRole('button', { name: /^Filter/ })), () =>
-      page.getByRole('dialog', { name: 'Filters' }).waitFor(),
+    await measure(
+      label('open the filter drawer'),
+      page,
+      () => press(device, page.getByRole('button', { name: /^Filter/ })),
+      () => page.getByRole('dialog', { name: 'Filters' }).waitFor(),
     )
     await page.keyboard.press('Escape')
     await page.getByRole('dialog', { name: 'Filters' }).waitFor({ state: 'hidden' })
-    await measure(label('open the side menu'), page, () => press(device, page.getByRole('button', { name: 'Categories' })), () =>
-      page.getByRole('dialog', { name: 'All categories' }).waitFor(),
+    await measure(
+      label('open the side menu'),
+      page,
+      () => press(device, page.getByRole('button', { name: 'Categories' })),
+      () => page.getByRole('dialog', { name: 'All categories' }).waitFor(),
     )
     await page.keyboard.press('Escape')
   } else {
     const brand = page.getByRole('complementary', { name: 'Filters' }).getByRole('checkbox', { name: /^Apple/ })
-    await measure(label('tick a brand'), page, () => press(device, brand), () => page.waitForURL(/brand=/))
+    await measure(
+      label('tick a brand'),
+      page,
+      () => press(device, brand),
+      () => page.waitForURL(/brand=/),
+    )
     await reopen(page, '/en/laptops')
     const lowest = page.getByRole('textbox', { name: 'Lowest price (SAR)' })
     await measure(label('type in the price range'), page, () => lowest.pressSequentially('1'))
     await reopen(page, '/en/laptops')
   }
-  await measure(label('add to cart on a listing'), page, () => press(device, page.getByRole('button', { name: /^Add to Cart: / }).first()), () =>
-    page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor(),
+  await measure(
+    label('add to cart on a listing'),
+    page,
+    () => press(device, page.getByRole('button', { name: /^Add to Cart: / }).first()),
+    () => page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor(),
   )
   await closeCartPanel(page)
-  await measure(label('the wishlist heart'), page, () => press(device, page.getByRole('button', { name: /to favourites$/ }).first()), () =>
-    page.getByRole('button', { name: /^Remove .* from favourites$/ }).first().waitFor(),
+  await measure(
+    label('the wishlist heart'),
+    page,
+    () => press(device, page.getByRole('button', { name: /to favourites$/ }).first()),
+    () =>
+      page
+        .getByRole('button', { name: /^Remove .* from favourites$/ })
+        .first()
+        .waitFor(),
   )
   await measure(label('compare'), page, () => press(device, page.getByRole('button', { name: /^Compare / }).first()))
 }
@@ -130,15 +151,21 @@ async function listing(device: 'phone' | 'desktop', context: BrowserContext) {
 async function header(device: 'phone' | 'desktop', context: BrowserContext) {
   const page = await open(context, '/en/')
   const label = (tap: string) => `${tap} (${device})`
-  await measure(label('open the city dialog'), page, () => press(device, page.getByRole('button', { name: /^Deliver to/ }).first()), () =>
-    page.getByRole('dialog', { name: 'Choose City' }).waitFor(),
+  await measure(
+    label('open the city dialog'),
+    page,
+    () => press(device, page.getByRole('button', { name: /^Deliver to/ }).first()),
+    () => page.getByRole('dialog', { name: 'Choose City' }).waitFor(),
   )
   await page.keyboard.press('Escape')
   await page.getByRole('dialog', { name: 'Choose City' }).waitFor({ state: 'hidden' })
   // On a phone the cart is a page of its own; on a desktop a panel opens over the page.
   if (device === 'desktop') {
-    await measure(label('open the cart panel'), page, () => press(device, page.getByRole('link', { name: /^Cart, / }).first()), () =>
-      page.getByRole('dialog', { name: 'Your cart' }).waitFor(),
+    await measure(
+      label('open the cart panel'),
+      page,
+      () => press(device, page.getByRole('link', { name: /^Cart, / }).first()),
+      () => page.getByRole('dialog', { name: 'Your cart' }).waitFor(),
     )
     await page.keyboard.press('Escape')
     await page.getByRole('dialog', { name: 'Your cart' }).waitFor({ state: 'hidden' })
@@ -155,12 +182,18 @@ async function productToCheckout(device: 'phone' | 'desktop', context: BrowserCo
   const option = (group: RegExp) => page.getByRole('group', { name: group }).getByRole('radio').nth(1).locator('xpath=..')
   await measure(label('choose an option'), page, () => press(device, option(/^Colour/)))
   await measure(label('choose an option'), page, () => press(device, option(/^Option/)))
-  await measure(label('add to cart on a product page'), page, () => press(device, page.getByRole('button', { name: 'Add to Cart', exact: true })), () =>
-    page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor(),
+  await measure(
+    label('add to cart on a product page'),
+    page,
+    () => press(device, page.getByRole('button', { name: 'Add to Cart', exact: true })),
+    () => page.getByRole('link', { name: 'Cart, 1 item' }).first().waitFor(),
   )
   await reopen(page, '/en/cart')
-  await measure(label('a quantity tap in the cart'), page, () => press(device, page.getByRole('button', { name: 'Increase quantity' }).first()), () =>
-    page.getByRole('link', { name: 'Cart, 2 items' }).first().waitFor(),
+  await measure(
+    label('a quantity tap in the cart'),
+    page,
+    () => press(device, page.getByRole('button', { name: 'Increase quantity' }).first()),
+    () => page.getByRole('link', { name: 'Cart, 2 items' }).first().waitFor(),
   )
   await reopen(page, '/en/checkout')
   const name = page.getByRole('textbox', { name: 'Full name' })
@@ -181,7 +214,8 @@ try {
   }
   const listingHtml = await (await fetch(`${worker.base}/en/mobiles`)).text()
   // The seeded Galaxy S25 has a colour and a storage to choose.
-  const configurable = /href="(\/en\/product\/samsung-galaxy-s25-[^"]+)"/.exec(listingHtml)?.[1] ?? /href="(\/en\/product\/[^"]+)"/.exec(listingHtml)![1]!
+  const configurable =
+    /href="(\/en\/product\/samsung-galaxy-s25-[^"]+)"/.exec(listingHtml)?.[1] ?? /href="(\/en\/product\/[^"]+)"/.exec(listingHtml)![1]!
   for (let run = 0; run < runs; run++) {
     for (const device of ['phone', 'desktop'] as const) {
       for (const flow of [listing, header, (d: typeof device, c: BrowserContext) => productToCheckout(d, c, configurable)]) {
@@ -212,7 +246,9 @@ try {
   for (const [name, list] of durations) {
     const worst = Math.max(...list)
     worstPerTap.push(worst)
-    console.log(`  ${name.padEnd(48)} ${shown(worst)}   ${list.map((ms) => shown(ms).trim()).join(' / ')}${worst > bars.worstMs ? '   over the bar' : ''}`)
+    console.log(
+      `  ${name.padEnd(48)} ${shown(worst)}   ${list.map((ms) => shown(ms).trim()).join(' / ')}${worst > bars.worstMs ? '   over the bar' : ''}`,
+    )
   }
   worstPerTap.sort((a, b) => a - b)
   const median = worstPerTap[Math.floor(worstPerTap.length / 2)] ?? 0

@@ -48,7 +48,12 @@ const sellable = d1<{ sku: string; rewrite_url: string }>(
   `SELECT p.sku, p.rewrite_url FROM products p JOIN stock s ON s.product_id = p.entity_id AND s.region_id = 1101 WHERE p.type_id = 'simple' AND p.not_for_sale = 0 AND p.back_orders = 0 AND s.qty > 0 ORDER BY p.entity_id LIMIT 60`,
 )
 const categories = d1<{ url_key: string }>(`SELECT url_key FROM categories WHERE parent_id IS NOT NULL LIMIT 40`).map((c) => c.url_key)
-const stockBefore = new Map(d1<{ product_id: number; region_id: number; qty: number }>(`SELECT product_id, region_id, qty FROM stock`).map((s) => [`${s.product_id}:${s.region_id}`, s.qty]))
+const stockBefore = new Map(
+  d1<{ product_id: number; region_id: number; qty: number }>(`SELECT product_id, region_id, qty FROM stock`).map((s) => [
+    `${s.product_id}:${s.region_id}`,
+    s.qty,
+  ]),
+)
 const lastOrderBefore = d1<{ id: number | null }>(`SELECT max(id) AS id FROM orders`)[0]!.id ?? 0
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!
@@ -74,7 +79,11 @@ class Shopper {
     return { authorization: `Bearer ${this.token}`, 'cf-connecting-ip': this.ip }
   }
   async begin() {
-    const hello = await fetch(`${base}/commerce/handshake`, { method: 'POST', headers: { ...json, 'cf-connecting-ip': this.ip }, body: JSON.stringify({ store: 'en' }) })
+    const hello = await fetch(`${base}/commerce/handshake`, {
+      method: 'POST',
+      headers: { ...json, 'cf-connecting-ip': this.ip },
+      body: JSON.stringify({ store: 'en' }),
+    })
     this.token = ((await hello.json()) as { token: string }).token
     this.quote = await this.newCart()
   }
@@ -114,7 +123,12 @@ const actions: { kind: string; weight: number; run: (s: Shopper) => Promise<Outc
       const lang = /[\u0600-\u06FF]/.test(query) ? 'ar' : 'en'
       const body =
         Math.random() < 0.5
-          ? { requests: [{ indexName: `products_query_suggestions_${lang}`, query, hitsPerPage: 9 }, { indexName: `products_${lang}`, query, hitsPerPage: 6, filters: 'stock_region_ids=1101' }] }
+          ? {
+              requests: [
+                { indexName: `products_query_suggestions_${lang}`, query, hitsPerPage: 9 },
+                { indexName: `products_${lang}`, query, hitsPerPage: 6, filters: 'stock_region_ids=1101' },
+              ],
+            }
           : { requests: [{ indexName: `products_${lang}`, query, hitsPerPage: 24, facets: ['brand', 'category'], clickAnalytics: true }] }
       return timed('search', () => fetch(`${base}/1/indexes/*/queries`, { method: 'POST', headers: json, body: JSON.stringify(body) }))
     },
@@ -160,10 +174,17 @@ const actions: { kind: string; weight: number; run: (s: Shopper) => Promise<Outc
           body: JSON.stringify({ sku: pick(sellable).sku, qty: 1 + Math.floor(Math.random() * 2), extension_attributes: { region: '1101' } }),
         })
         if (!added.ok) return added
-        if (Math.random() < 0.5) await (await fetch(`${base}/commerce/cart/applyCoupon`, { method: 'PUT', headers, body: JSON.stringify({ couponCode: 'WELCOME10' }) })).arrayBuffer()
+        if (Math.random() < 0.5)
+          await (
+            await fetch(`${base}/commerce/cart/applyCoupon`, { method: 'PUT', headers, body: JSON.stringify({ couponCode: 'WELCOME10' }) })
+          ).arrayBuffer()
         const shipping = (await (await fetch(`${base}/commerce/cart/shipping-methods`, { headers })).json()) as ShippingMethods
         const checkout = checkoutDetails(shipping, { name: 'Load Shopper', email: `load${shopper.id}@example.com`, mobile: '0551234567' })
-        const order = await fetch(`${base}/commerce/cart/placeOrder`, { method: 'POST', headers, body: JSON.stringify({ checkout, paymentMethod: { method: 'card' } }) })
+        const order = await fetch(`${base}/commerce/cart/placeOrder`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ checkout, paymentMethod: { method: 'card' } }),
+        })
         if (!order.ok) return order
         const { increment_id, payment_url } = (await order.json()) as { increment_id: string; payment_url: string | null }
         placed.push(increment_id)
@@ -257,7 +278,9 @@ async function bareBaseline(total: number, mixed: SoakResult) {
   await runMix(4, { seconds: 5 })
   const bare = await soak(total)
   const grown = (r: SoakResult) => r.memoryEnd - r.memoryStart
-  console.log(`\nThe bare route alone, same ${total} requests at concurrency ${soakConcurrency}, fresh store: workerd RSS ${f(bare.memoryStart, 0, 0)} -> ${f(bare.memoryEnd, 0, 0)} MB`)
+  console.log(
+    `\nThe bare route alone, same ${total} requests at concurrency ${soakConcurrency}, fresh store: workerd RSS ${f(bare.memoryStart, 0, 0)} -> ${f(bare.memoryEnd, 0, 0)} MB`,
+  )
   console.log(
     `Growth: the mix ${f(grown(mixed), 0, 0)} MB, the bare route ${f(grown(bare), 0, 0)} MB; the store's own, beyond the runtime's: ${f(grown(mixed) - grown(bare), 0, 0)} MB (${f(((grown(mixed) - grown(bare)) / mixed.memoryStart) * 100, 0, 1)}% of the start)`,
   )
@@ -273,7 +296,8 @@ async function checkBooks(): Promise<string[]> {
   for (const row of d1<{ product_id: number; region_id: number; qty: number }>(`SELECT product_id, region_id, qty FROM stock`)) {
     const key = `${row.product_id}:${row.region_id}`
     const gone = (stockBefore.get(key) ?? 0) - row.qty
-    if (gone !== (takenBy.get(key) ?? 0)) broken.push(`stock of product ${row.product_id} in region ${row.region_id}: ${gone} units gone, ${takenBy.get(key) ?? 0} in live orders`)
+    if (gone !== (takenBy.get(key) ?? 0))
+      broken.push(`stock of product ${row.product_id} in region ${row.region_id}: ${gone} units gone, ${takenBy.get(key) ?? 0} in live orders`)
   }
   for (const c of d1<{ code: string; uses: number; max_uses: number }>(
     `SELECT c.code, count(u.quote_id) AS uses, c.max_uses FROM coupons c JOIN coupon_uses u ON u.code = c.code WHERE c.max_uses IS NOT NULL GROUP BY c.code HAVING uses > c.max_uses`,
@@ -289,7 +313,8 @@ async function checkBooks(): Promise<string[]> {
     const answer = await fetch(`${base}/commerce/cart`, { headers: { ...shopper.auth(), quote: shopper.quote } })
     const cart = ((await answer.json()) as { cart: { cartItems: { sku: string; qty: number }[] } | null }).cart
     const held = new Map((cart?.cartItems ?? []).map((line) => [line.sku, line.qty]))
-    for (const [sku, qty] of shopper.expected) if (held.get(sku) !== qty) broken.push(`shopper ${shopper.id}'s cart: ${sku} x${held.get(sku) ?? 0}, the store had answered x${qty}`)
+    for (const [sku, qty] of shopper.expected)
+      if (held.get(sku) !== qty) broken.push(`shopper ${shopper.id}'s cart: ${sku} x${held.get(sku) ?? 0}, the store had answered x${qty}`)
   }
   return broken
 }
@@ -318,7 +343,10 @@ try {
       firstP95 ||= p95
       if (doubledAt === undefined && p95 >= 2 * firstP95) doubledAt = concurrency
       const byKind = [...new Set(outcomes.map((o) => o.kind))].map((kind) => {
-        const ms = outcomes.filter((o) => o.kind === kind).map((o) => o.ms).sort((a, b) => a - b)
+        const ms = outcomes
+          .filter((o) => o.kind === kind)
+          .map((o) => o.ms)
+          .sort((a, b) => a - b)
         return { kind, p95: quantile(ms, 0.95) }
       })
       const slowest = byKind.sort((a, b) => b.p95 - a.p95)[0]!
@@ -334,7 +362,9 @@ try {
   // Let the last payments' follow-up work (waitUntil) land before the books are read.
   await new Promise((resolve) => setTimeout(resolve, 2000))
   const broken = await checkBooks()
-  console.log(`\nBooks: ${placed.length} orders placed; ${broken.length === 0 ? 'every order took its stock once, no coupon over its uses, no cart line lost' : `${broken.length} broken:`}`)
+  console.log(
+    `\nBooks: ${placed.length} orders placed; ${broken.length === 0 ? 'every order took its stock once, no coupon over its uses, no cart line lost' : `${broken.length} broken:`}`,
+  )
   for (const line of broken.slice(0, 20)) console.log(`  ${line}`)
   if (broken.length > 0) process.exitCode = 1
   if (soakResult) await bareBaseline(Number(values.soak), soakResult)

@@ -1,7 +1,20 @@
 // Search latency over loopback, as the storefront asks: suggestions (the query-suggestion index and
 // 6 products in one multi-query, as the search box does while typing) and results (24 products with
 // brand and category facets, in stock in the region, as /search does). Used by npm run bench.
-export const typedQueries = ['sam', 'samsung gal', 'iph', 'iphone 17 pro', 'lapt', 'tv 55', 'ايف', 'سامسونج', 'تلفزيون', 'شاحن', 'جوال هواوي', 'headph']
+export const typedQueries = [
+  'sam',
+  'samsung gal',
+  'iph',
+  'iphone 17 pro',
+  'lapt',
+  'tv 55',
+  'ايف',
+  'سامسونج',
+  'تلفزيون',
+  'شاحن',
+  'جوال هواوي',
+  'headph',
+]
 
 function indexFor(query: string) {
   return /[\u0600-\u06FF]/.test(query) ? 'ar' : 'en'
@@ -9,7 +22,11 @@ function indexFor(query: string) {
 
 async function post(base: string, body: unknown): Promise<number> {
   const started = performance.now()
-  const response = await fetch(`${base}/1/indexes/*/queries`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(`${base}/1/indexes/*/queries`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   await response.arrayBuffer()
   if (!response.ok) throw new Error(`search answered ${response.status}`)
   return performance.now() - started

@@ -39,7 +39,8 @@ function ftsIndex(rows: ReturnType<typeof documentRowsOf>) {
     const text = (s: string) => searchWords(s).join(' ')
     insertDoc.run(r.entity_id, text(r.name_en), text(`${r.brand_ar} ${r.brand_en}`), text(r.category_en), text(r.sku))
     insertMeta.run(r.entity_id, r.brand_en, r.category_en, r.popularity)
-    for (const [regionId, qty] of Object.entries(JSON.parse(r.stock ?? '{}') as Record<string, number>)) insertStock.run(r.entity_id, Number(regionId), qty)
+    for (const [regionId, qty] of Object.entries(JSON.parse(r.stock ?? '{}') as Record<string, number>))
+      insertStock.run(r.entity_id, Number(regionId), qty)
   }
   db.exec('COMMIT')
   const matching = `SELECT m.id, m.brand, m.category, m.popularity, bm25(docs, 3, 2, 1, 1) AS score FROM docs JOIN meta m ON m.id = docs.rowid

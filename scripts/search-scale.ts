@@ -42,7 +42,8 @@ export function searchAtScale(products: number | undefined): ScaleFigures {
   for (const locale of appConfig.locales.all) {
     const builder = new SearchIndexBuilder()
     // Pages of 2,000 rows, as the Worker reads them (worker/search/indexes.ts).
-    for (let at = 0; at < rows.length; at += 2000) for (const record of productRecords(rows.slice(at, at + 2000), locale, now, { withDocuments: false })) builder.add(record)
+    for (let at = 0; at < rows.length; at += 2000)
+      for (const record of productRecords(rows.slice(at, at + 2000), locale, now, { withDocuments: false })) builder.add(record)
     indexes.set(`products_${locale}`, builder.build())
     indexes.set(`suggestions_${locale}`, new SearchIndex(new SuggestionWeights(locale).add(rows).records()))
   }
@@ -57,7 +58,9 @@ export function searchAtScale(products: number | undefined): ScaleFigures {
     snapshotBytes += snapshot.byteLength
     writeFileSync(join(folder, name), new Uint8Array(snapshot))
   }
-  const held = Number(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', new URL(import.meta.url).pathname, '--held', folder]).toString())
+  const held = Number(
+    execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', new URL(import.meta.url).pathname, '--held', folder]).toString(),
+  )
   rmSync(folder, { recursive: true })
   const base: Omit<SearchQuery, 'query'> = { filters: [], facets: [], page: 0, hitsPerPage: 24, highlightPreTag: '<em>', highlightPostTag: '</em>' }
   const latencies: number[] = []
@@ -91,7 +94,8 @@ function heldBySnapshots(folder: string): number {
     const bytes = readFileSync(join(folder, name))
     return SearchIndex.fromSnapshot(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))!
   })
-  for (const index of indexes) index.rankPage({ query: 'a', filters: [], facets: ['brand'], page: 0, hitsPerPage: 24, highlightPreTag: '', highlightPostTag: '' })
+  for (const index of indexes)
+    index.rankPage({ query: 'a', filters: [], facets: ['brand'], page: 0, hitsPerPage: 24, highlightPreTag: '', highlightPostTag: '' })
   const held = heldBytes() - before
   // Keeps the indexes alive until measured.
   if (indexes.length < 0) console.log(indexes)

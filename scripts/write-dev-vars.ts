@@ -7,6 +7,9 @@ import { existsSync, writeFileSync } from 'node:fs'
 
 const file = new URL('../.dev.vars', import.meta.url)
 if (!existsSync(file)) {
-  writeFileSync(file, '# Local runs only (never deployed): unlocks the development outbox, sandbox payments and the test bot check.\nAPP_ENV=development\n')
+  writeFileSync(
+    file,
+    '# Local runs only (never deployed): unlocks the development outbox, sandbox payments and the test bot check.\nAPP_ENV=development\n',
+  )
   console.log('wrote .dev.vars (APP_ENV = "development" for local runs)')
 }

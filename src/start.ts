@@ -12,7 +12,10 @@ const cspNonce = createMiddleware({ type: 'request' }).server(async ({ next }) =
   const result = await next({ context: { nonce } })
   // Imported here, inside the server-only part, so the client bundle never sees the Workers module.
   const { env } = await import('cloudflare:workers')
-  result.response.headers.set('content-security-policy', contentSecurityPolicy(nonce, { turnstile: Boolean(env.TURNSTILE_SITE_KEY), algolia: Boolean(env.ALGOLIA_APP_ID) }))
+  result.response.headers.set(
+    'content-security-policy',
+    contentSecurityPolicy(nonce, { turnstile: Boolean(env.TURNSTILE_SITE_KEY), algolia: Boolean(env.ALGOLIA_APP_ID) }),
+  )
   return result
 })
 

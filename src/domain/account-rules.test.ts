@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { codeLoginIdentifierError, loginUsernameError, passwordErrors, phoneError, registrationErrors, forgotEmailError } from './account-rules'
 
 const valid = {
-  firstName: 'Sara', lastName: 'Alharbi', email: 'sara@example.com', phone_number: '0551234567',
-  password: 'Secret123', confirmPassword: 'Secret123', terms: true, recaptchaToken: 'ok',
+  firstName: 'Sara',
+  lastName: 'Alharbi',
+  email: 'sara@example.com',
+  phone_number: '0551234567',
+  password: 'Secret123',
+  confirmPassword: 'Secret123',
+  terms: true,
+  recaptchaToken: 'ok',
 }
 
 describe('login by password', () => {
@@ -31,7 +37,11 @@ describe('registration', () => {
   })
   it('names the rule each field breaks', () => {
     expect(registrationErrors({ ...valid, firstName: 'Al', lastName: '', terms: false, email: 'x@', recaptchaToken: '' })).toEqual({
-      firstName: 'NameTooShort', lastName: 'NameRequired', terms: 'YouMustAcceptTerms', email: 'InvalidEmail', recaptchaToken: 'RecaptchaRequired',
+      firstName: 'NameTooShort',
+      lastName: 'NameRequired',
+      terms: 'YouMustAcceptTerms',
+      email: 'InvalidEmail',
+      recaptchaToken: 'RecaptchaRequired',
     })
     expect(registrationErrors({ ...valid, email: '' }).email).toBe('RequiredEmail')
     expect(registrationErrors({ ...valid, confirmPassword: 'Secret124' }).confirmPassword).toBe('PasswordsMustMatch')

@@ -5,17 +5,49 @@ const now = new Date('2026-11-21T12:00:00+03:00')
 
 function line(over: Partial<CartLineRecord> = {}): CartLineRecord {
   return {
-    item_id: 1, sku: 'SAM-1', product_id: 1, qty: 1, name_ar: 'ا', name_en: 'a', image: '/i.svg',
-    price: 100, special_price: null, discounted_price_from: null, discounted_price_to: null,
-    big_items: false, back_orders: 0, eligible_for_tabby: true, eligible_for_tamara: true, category_names: [], options_ar: null, options_en: null, parent_item_id: null, fee_id: null, fee_option_id: null,
-    replacement_discount: false, ...over,
+    item_id: 1,
+    sku: 'SAM-1',
+    product_id: 1,
+    qty: 1,
+    name_ar: 'ا',
+    name_en: 'a',
+    image: '/i.svg',
+    price: 100,
+    special_price: null,
+    discounted_price_from: null,
+    discounted_price_to: null,
+    big_items: false,
+    back_orders: 0,
+    eligible_for_tabby: true,
+    eligible_for_tamara: true,
+    category_names: [],
+    options_ar: null,
+    options_en: null,
+    parent_item_id: null,
+    fee_id: null,
+    fee_option_id: null,
+    replacement_discount: false,
+    ...over,
   }
 }
 
 function cart(lines: CartLineRecord[], over: Partial<CartState> = {}): CartState {
   return {
-    quote_id: 'q', is_mask: 1, customer_id: null, region_id: 1101, version: 1, status: 'active', order_id: null,
-    coupon: null, gift_voucher: null, erp_voucher: null, lines, shipping_method: null, checkout: null, verified_phones: [], ...over,
+    quote_id: 'q',
+    is_mask: 1,
+    customer_id: null,
+    region_id: 1101,
+    version: 1,
+    status: 'active',
+    order_id: null,
+    coupon: null,
+    gift_voucher: null,
+    erp_voucher: null,
+    lines,
+    shipping_method: null,
+    checkout: null,
+    verified_phones: [],
+    ...over,
   }
 }
 
@@ -30,7 +62,12 @@ describe('cart totals', () => {
   })
 
   it('uses the special price only inside its window', () => {
-    const discounted = line({ price: 400, special_price: 300, discounted_price_from: '2026-11-01T00:00:00+03:00', discounted_price_to: '2026-11-30T00:00:00+03:00' })
+    const discounted = line({
+      price: 400,
+      special_price: 300,
+      discounted_price_from: '2026-11-01T00:00:00+03:00',
+      discounted_price_to: '2026-11-30T00:00:00+03:00',
+    })
     expect(computeTotals(cart([discounted]), now).subtotal).toBe(300)
     expect(computeTotals(cart([discounted]), new Date('2026-12-01T00:00:00+03:00')).subtotal).toBe(400)
   })
@@ -73,7 +110,13 @@ describe('quote identity', () => {
 
 describe('cart totals on screen', () => {
   it('add up: products, their discounts, services, coupon, replacement, delivery and vouchers make the grand total', () => {
-    const ac = line({ price: 3000, special_price: 2500, discounted_price_from: '2026-11-01T00:00:00+03:00', discounted_price_to: '2026-11-30T00:00:00+03:00', replacement_discount: true })
+    const ac = line({
+      price: 3000,
+      special_price: 2500,
+      discounted_price_from: '2026-11-01T00:00:00+03:00',
+      discounted_price_to: '2026-11-30T00:00:00+03:00',
+      replacement_discount: true,
+    })
     const service = line({ item_id: 2, price: 149.5, parent_item_id: 1, fee_id: 1, fee_option_id: 1 })
     const tv = line({ item_id: 3, price: 100, qty: 2 })
     const state = cart([ac, service, tv], {
@@ -87,7 +130,8 @@ describe('cart totals on screen', () => {
     expect(t.services).toBe(149.5)
     expect(t.coupon_discount).toBe(270) // 10% of the products' 2700
     expect(t.replacement_discount).toBe(250) // 10% of 2500
-    const shown = t.products_original - t.product_discount + t.services - t.coupon_discount - t.replacement_discount + t.delivery - t.gift_voucher - t.erp_voucher
+    const shown =
+      t.products_original - t.product_discount + t.services - t.coupon_discount - t.replacement_discount + t.delivery - t.gift_voucher - t.erp_voucher
     expect(Math.round(shown * 100) / 100).toBe(t.grand_total)
     expect(t.grand_total).toBe(2129.5)
   })

@@ -8,9 +8,34 @@ export const categorySlug = /^[a-z0-9-]{1,80}$/
 export const productSlug = /^[a-z0-9-]{1,200}$/
 
 export type ImageKind =
-  | 'phone' | 'tablet' | 'watch' | 'laptop' | 'monitor' | 'tv' | 'headphones' | 'speaker' | 'console'
-  | 'controller' | 'camera' | 'drone' | 'fridge' | 'washer' | 'ac' | 'oven' | 'microwave' | 'blender'
-  | 'coffee' | 'airfryer' | 'vacuum' | 'iron' | 'sofa' | 'lamp' | 'bed' | 'cookware' | 'router' | 'charger'
+  | 'phone'
+  | 'tablet'
+  | 'watch'
+  | 'laptop'
+  | 'monitor'
+  | 'tv'
+  | 'headphones'
+  | 'speaker'
+  | 'console'
+  | 'controller'
+  | 'camera'
+  | 'drone'
+  | 'fridge'
+  | 'washer'
+  | 'ac'
+  | 'oven'
+  | 'microwave'
+  | 'blender'
+  | 'coffee'
+  | 'airfryer'
+  | 'vacuum'
+  | 'iron'
+  | 'sofa'
+  | 'lamp'
+  | 'bed'
+  | 'cookware'
+  | 'router'
+  | 'charger'
 
 export interface CategoryRow {
   id: number

@@ -20,7 +20,13 @@ describe('the cookie registry', () => {
     expect(cookies.mobileAppBanner.maxAgeSeconds).toBe(36_000)
   })
   it('writes server cookies Secure on the whole site, with a lifetime that can follow a token', () => {
-    expect(serverCookieOptions(cookies.quote)).toEqual({ httpOnly: true, secure: true, sameSite: 'lax', path: '/', maxAge: cookies.quote.maxAgeSeconds })
+    expect(serverCookieOptions(cookies.quote)).toEqual({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: cookies.quote.maxAgeSeconds,
+    })
     expect(serverCookieOptions(cookies.mage, 120)).toMatchObject({ maxAge: 120 })
     expect(serverCookieOptions(cookies.mage)).not.toHaveProperty('maxAge')
   })

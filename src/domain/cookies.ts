@@ -95,5 +95,11 @@ export const customerSessionCookies = [sessionCookie, mageCookie, quoteCookie] a
 
 /** The options a server jar writes a cookie with: always Secure, on the whole site. */
 export function serverCookieOptions(cookie: CookieSpec, maxAgeSeconds = cookie.maxAgeSeconds) {
-  return { httpOnly: cookie.httpOnly, secure: true, sameSite: cookie.sameSite, path: '/', ...(maxAgeSeconds === null ? {} : { maxAge: maxAgeSeconds }) }
+  return {
+    httpOnly: cookie.httpOnly,
+    secure: true,
+    sameSite: cookie.sameSite,
+    path: '/',
+    ...(maxAgeSeconds === null ? {} : { maxAge: maxAgeSeconds }),
+  }
 }

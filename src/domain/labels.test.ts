@@ -43,9 +43,23 @@ describe('visible labels', () => {
 
   it('keeps only hex colours, known positions, local images and sane sizes from the data', () => {
     const hostile = label({
-      frontend_settings: { position: 'center', style: 'background:url(https://evil.example/x.png);color:red', image: 'https://evil.example/l.png', image_size: '9999x-1', label_text: 'X' },
+      frontend_settings: {
+        position: 'center',
+        style: 'background:url(https://evil.example/x.png);color:red',
+        image: 'https://evil.example/l.png',
+        image_size: '9999x-1',
+        label_text: 'X',
+      },
     })
-    expect(visibleLabels([hostile], now, 'product')[0]).toEqual({ text: 'X', position: 'top-left', background: null, color: null, image: null, width: 64, height: 24 })
+    expect(visibleLabels([hostile], now, 'product')[0]).toEqual({
+      text: 'X',
+      position: 'top-left',
+      background: null,
+      color: null,
+      image: null,
+      width: 64,
+      height: 24,
+    })
   })
 
   it('drops labels outside their window', () => {

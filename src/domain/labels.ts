@@ -57,20 +57,22 @@ function cssColour(style: string | undefined, property: 'background' | 'color'):
 
 /** The labels to draw now, with the settings of the view (category listing or product page). */
 export function visibleLabels(labels: readonly ProductLabel[], now: Date, view: 'category' | 'product'): VisibleLabel[] {
-  return labels.filter((label) => isLabelActive(label, now)).flatMap((label) => {
-    const settings = (view === 'category' ? label.category_settings : undefined) ?? label.frontend_settings
-    if (!settings) return []
-    const [width, height] = (settings.image_size ?? '').split('x').map(Number)
-    return [
-      {
-        text: settings.label_text ?? '',
-        position: positions.find((p) => p === settings.position) ?? 'top-left',
-        background: cssColour(settings.style, 'background'),
-        color: cssColour(settings.style, 'color'),
-        image: settings.image && settings.image.startsWith('/') ? settings.image : null,
-        width: width && width > 0 && width <= 400 ? width : 64,
-        height: height && height > 0 && height <= 400 ? height : 24,
-      },
-    ]
-  })
+  return labels
+    .filter((label) => isLabelActive(label, now))
+    .flatMap((label) => {
+      const settings = (view === 'category' ? label.category_settings : undefined) ?? label.frontend_settings
+      if (!settings) return []
+      const [width, height] = (settings.image_size ?? '').split('x').map(Number)
+      return [
+        {
+          text: settings.label_text ?? '',
+          position: positions.find((p) => p === settings.position) ?? 'top-left',
+          background: cssColour(settings.style, 'background'),
+          color: cssColour(settings.style, 'color'),
+          image: settings.image && settings.image.startsWith('/') ? settings.image : null,
+          width: width && width > 0 && width <= 400 ? width : 64,
+          height: height && height > 0 && height <= 400 ? height : 24,
+        },
+      ]
+    })
 }

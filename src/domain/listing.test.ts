@@ -21,8 +21,26 @@ describe('page search param', () => {
 
 describe('listing search params', () => {
   it('keeps valid filters and drops the defaults', () => {
-    expect(parseListingSearch({ page: '2', sort: 'price_asc', brand: 'samsung,apple', price_min: '100', price_max: '900', in_stock: '1', city: 1, delivery: 'fast' })).toEqual({
-      page: 2, sort: 'price_asc', brand: 'samsung,apple', price_min: 100, price_max: 900, in_stock: 1, city: 1, delivery: 'fast',
+    expect(
+      parseListingSearch({
+        page: '2',
+        sort: 'price_asc',
+        brand: 'samsung,apple',
+        price_min: '100',
+        price_max: '900',
+        in_stock: '1',
+        city: 1,
+        delivery: 'fast',
+      }),
+    ).toEqual({
+      page: 2,
+      sort: 'price_asc',
+      brand: 'samsung,apple',
+      price_min: 100,
+      price_max: 900,
+      in_stock: 1,
+      city: 1,
+      delivery: 'fast',
     })
     expect(parseListingSearch({ page: '1', sort: 'popular', price_min: '0' })).toEqual({})
   })
@@ -43,7 +61,14 @@ describe('listing search params', () => {
 
   it('decodes into the query the server takes', () => {
     expect(listingQuery({ brand: 'a,b', delivery: 'fast' })).toEqual({
-      page: 1, sort: 'popular', brands: ['a', 'b'], priceMin: null, priceMax: null, inStock: false, city: false, delivery: ['fast'],
+      page: 1,
+      sort: 'popular',
+      brands: ['a', 'b'],
+      priceMin: null,
+      priceMax: null,
+      inStock: false,
+      city: false,
+      delivery: ['fast'],
     })
   })
 

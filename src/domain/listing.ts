@@ -44,7 +44,14 @@ const maxBrands = 20
 
 function parseList(value: unknown, allowed: (item: string) => boolean): string | undefined {
   if (typeof value !== 'string') return undefined
-  const items = [...new Set(value.split(',').map((item) => item.trim()).filter((item) => item !== '' && allowed(item)))].slice(0, maxBrands)
+  const items = [
+    ...new Set(
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '' && allowed(item)),
+    ),
+  ].slice(0, maxBrands)
   return items.length > 0 ? items.join(',') : undefined
 }
 

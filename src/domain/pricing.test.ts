@@ -13,7 +13,11 @@ describe('discount window', () => {
     const now = new Date('2026-11-21T12:00:00+03:00')
     expect(isDiscountActive(product, now)).toBe(true)
     expect(pricesWithTax(product, now)).toEqual({
-      price: 800, original_price: 1000, discounted_price: 800, discounted_percentage: 20, discount_amount: 200,
+      price: 800,
+      original_price: 1000,
+      discounted_price: 800,
+      discounted_percentage: 20,
+      discount_amount: 200,
     })
   })
   it('ignores it before and after the window, to the second', () => {

@@ -8,7 +8,8 @@ const forbidden = /\b(window|document|localStorage|sessionStorage|navigator|loca
 describe('src/domain', () => {
   const files = readdirSync(new URL('.', import.meta.url)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
   it.each(files)('%s uses no browser API and does no I/O', (file) => {
-    const code = readFileSync(new URL(file, import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+    const code = readFileSync(new URL(file, import.meta.url), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
       // Text is data: an inline script the Worker writes into a page is not code the domain runs.
       .replace(/`[^`]*`|'[^'\n]*'|"[^"\n]*"/g, "''")
     expect(code.match(forbidden)?.[0]).toBeUndefined()

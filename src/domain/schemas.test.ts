@@ -48,8 +48,22 @@ describe('mobile', () => {
 })
 
 describe('checkout details', () => {
-  const address = { regionId: '1101', district: 'النرجس', street: 'شارع الأمير', building: '١٢٣٤', postalCode: '13327', additionalNumber: '', shortAddress: '', note: '' }
-  const details = { contact: { name: 'سارة', email: 'sara@example.com', mobile: '0551234567' }, shipping_address: address, billing_address: null, delivery_date: '2026-11-24' }
+  const address = {
+    regionId: '1101',
+    district: 'النرجس',
+    street: 'شارع الأمير',
+    building: '١٢٣٤',
+    postalCode: '13327',
+    additionalNumber: '',
+    shortAddress: '',
+    note: '',
+  }
+  const details = {
+    contact: { name: 'سارة', email: 'sara@example.com', mobile: '0551234567' },
+    shipping_address: address,
+    billing_address: null,
+    delivery_date: '2026-11-24',
+  }
   it('takes the city as a region number and leaves the field rules to src/domain/checkout.ts', () => {
     expect(ok(checkoutDetails(details)).shipping_address.regionId).toBe(1101)
   })

@@ -21,7 +21,9 @@ export const sku = type(/^[A-Za-z0-9-]{1,64}$/)
  * A region id as it arrives (the string of a cookie or a form, or a number in JSON): exactly 4 digits
  * (docs/product.md, "Validation") and one of the store's cities, answered as the number the backend keeps.
  */
-export const regionId = type('string | number').narrow((value, ctx) => regionFrom(value) !== null || ctx.mustBe('a known region')).pipe((value) => regionFrom(value) as RegionId)
+export const regionId = type('string | number')
+  .narrow((value, ctx) => regionFrom(value) !== null || ctx.mustBe('a known region'))
+  .pipe((value) => regionFrom(value) as RegionId)
 
 export const qty = type(`1 <= number.integer <= ${appConfig.cart.maxQtyPerLine}`)
 export const itemId = type('1 <= number.integer <= 1000000000')
@@ -107,7 +109,6 @@ export const checkoutDetails = type({
 export const otpCode = type('string <= 20')
   .pipe((value) => foldDigits(value).replace(/\s+/g, ''))
   .to(/^\d{6}$/)
-
 
 /** The registration form of docs/product.md, "Calls" (the rules of section 5 are checked by account-rules). */
 export const registrationFields = type({

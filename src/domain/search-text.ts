@@ -30,7 +30,11 @@ export function normaliseSearchText(text: string): string {
  * separator inside a number (18,000 and ١٨٬٠٠٠ are the word 18000, as the catalogue writes it in Arabic).
  */
 export function searchWords(text: string): string[] {
-  return normaliseSearchText(text).replace(/(\d)[,٬](?=\d{3}(?!\d))/g, '$1').match(/[\p{L}\p{N}]+/gu) ?? []
+  return (
+    normaliseSearchText(text)
+      .replace(/(\d)[,٬](?=\d{3}(?!\d))/g, '$1')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
 }
 
 const arabicLetter = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]/

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { deliveryFee, shippingMethods, type ShippingInput } from './shipping'
 
 const now = new Date('2026-11-22T10:00:00Z')
-const base: ShippingInput = { regionId: 1102, hasBigItem: false, hasLines: true, afterDiscounts: 200, fastRegionIds: [1101, 1102], leadDays: 2, dateCount: 3 }
+const base: ShippingInput = {
+  regionId: 1102,
+  hasBigItem: false,
+  hasLines: true,
+  afterDiscounts: 200,
+  fastRegionIds: [1101, 1102],
+  leadDays: 2,
+  dateCount: 3,
+}
 const byCode = (input: ShippingInput) => Object.fromEntries(shippingMethods(input, now).map((m) => [m.code, m]))
 
 describe('shipping methods', () => {

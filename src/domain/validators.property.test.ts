@@ -17,7 +17,9 @@ const typed = fc.oneof(
 
 describe(`the arktype schemas, ${runs} random inputs each`, () => {
   // An arktype Type is a function that carries its own expression; the module's helpers are plain functions.
-  const validators = Object.entries(schemas).filter((entry): entry is [string, type.Any] => typeof entry[1] === 'function' && 'expression' in entry[1])
+  const validators = Object.entries(schemas).filter(
+    (entry): entry is [string, type.Any] => typeof entry[1] === 'function' && 'expression' in entry[1],
+  )
   it.each(validators.map(([name]) => name))('%s answers valid or refused, and never throws', (name) => {
     const validate = validators.find(([n]) => n === name)![1]
     fc.assert(
@@ -63,10 +65,16 @@ describe(`text a shopper types, ${runs} random strings`, () => {
 
   it('any query string gives a listing search of known keys, and reading it again changes nothing', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('page', 'sort', 'brand', 'price_min', 'price_max', 'in_stock', 'city', 'delivery', 'x'), fc.oneof(typed, fc.integer(), fc.jsonValue())), (query) => {
-        const search = parseListingSearch(query)
-        expect(parseListingSearch(search as Record<string, unknown>)).toEqual(search)
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('page', 'sort', 'brand', 'price_min', 'price_max', 'in_stock', 'city', 'delivery', 'x'),
+          fc.oneof(typed, fc.integer(), fc.jsonValue()),
+        ),
+        (query) => {
+          const search = parseListingSearch(query)
+          expect(parseListingSearch(search as Record<string, unknown>)).toEqual(search)
+        },
+      ),
       { numRuns: runs },
     )
   })

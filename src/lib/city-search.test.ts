@@ -19,6 +19,14 @@ describe('city search', () => {
     expect(filterCities(regions, 'a').map((r) => r.value)).toEqual(['1101', '1102', '1116'])
   })
   it('matches Arabic labels', () => {
-    expect(filterCities([{ label: '', value: '' }, { label: 'الرياض', value: '1101' }], 'ريا')).toHaveLength(1)
+    expect(
+      filterCities(
+        [
+          { label: '', value: '' },
+          { label: 'الرياض', value: '1101' },
+        ],
+        'ريا',
+      ),
+    ).toHaveLength(1)
   })
 })

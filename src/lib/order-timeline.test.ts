@@ -4,7 +4,7 @@ import { orderTimeline } from './order-timeline'
 const at = '2026-11-22T10:00:00.000Z'
 
 describe('order timeline', () => {
-  it('shows what a cash-on-delivery order reached and what is ahead, the operator\'s confirmation first', () => {
+  it("shows what a cash-on-delivery order reached and what is ahead, the operator's confirmation first", () => {
     expect(orderTimeline({ payment_method: 'cashondelivery', status: 'processing', timeline: [{ status: 'placed', at }] })).toEqual([
       { step: 'placed', at },
       { step: 'confirmed', at: null },

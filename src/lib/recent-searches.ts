@@ -25,7 +25,10 @@ export function savedSearchesFrom(raw: string | null): string[] {
   }
   if (!Array.isArray(value)) return []
   return value
-    .filter((term): term is string => typeof term === 'string' && term.trim().length >= appConfig.limits.savedSearchMinChars && term.length <= savedSearchMaxChars)
+    .filter(
+      (term): term is string =>
+        typeof term === 'string' && term.trim().length >= appConfig.limits.savedSearchMinChars && term.length <= savedSearchMaxChars,
+    )
     .slice(0, appConfig.limits.recentSearchesMax)
 }
 

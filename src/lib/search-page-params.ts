@@ -25,9 +25,22 @@ export function parseSearchPageSearch(input: Record<string, unknown>): SearchPag
   const page = parsePage(input.page)
   const sort = searchSortKeys.find((k) => k !== 'relevance' && k === input.sort) as SearchPageSearch['sort']
   // Empty and whitespace-only filter values are dropped (docs/product.md, "Validation").
-  const brands = typeof input.brand === 'string' ? input.brand.split(',').map((b) => b.trim()).filter((b) => b !== '' && b.length <= 60).slice(0, 20) : []
+  const brands =
+    typeof input.brand === 'string'
+      ? input.brand
+          .split(',')
+          .map((b) => b.trim())
+          .filter((b) => b !== '' && b.length <= 60)
+          .slice(0, 20)
+      : []
   const all = input.cities === 'all'
-  return { q, ...(page && page > 1 ? { page } : {}), ...(sort ? { sort } : {}), ...(brands.length ? { brand: brands.join(',') } : {}), ...(all ? { cities: 'all' } : {}) }
+  return {
+    q,
+    ...(page && page > 1 ? { page } : {}),
+    ...(sort ? { sort } : {}),
+    ...(brands.length ? { brand: brands.join(',') } : {}),
+    ...(all ? { cities: 'all' } : {}),
+  }
 }
 
 /** What the server function is asked for a page's search. */

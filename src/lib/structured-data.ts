@@ -47,7 +47,12 @@ export function breadcrumbJsonLd(items: { name: string; path: string }[], locale
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: origin + localizeHref(item.path, { locale }) })),
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: origin + localizeHref(item.path, { locale }),
+    })),
   }
 }
 

@@ -15,7 +15,10 @@ describe('site theme', () => {
     const blocks = [...css.matchAll(/\[data-theme~='[\w-]+'\]\s*\{([^}]*)\}/g)].map((m) => m[1]!)
     expect(blocks).toHaveLength(2)
     for (const block of blocks) {
-      const declarations = block.split(';').map((d) => d.trim()).filter(Boolean)
+      const declarations = block
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean)
       for (const d of declarations) expect(d).toMatch(/^--(brand|brand-ink|brand-soft|accent|accent-ink|sale):\s*#[0-9a-f]{3,8}$/i)
     }
   })

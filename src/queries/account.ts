@@ -8,14 +8,17 @@ import { useServerAction } from './server-action'
 type Input<F extends (arg: { data: never }) => unknown> = Omit<Parameters<F>[0]['data'], 'locale'>
 
 export const useLoginWithPassword = () =>
-  useServerAction((input: Input<typeof loginWithPassword>, locale) => loginWithPassword({ data: { ...input, locale } }), { refetchAllOnSuccess: true })
+  useServerAction((input: Input<typeof loginWithPassword>, locale) => loginWithPassword({ data: { ...input, locale } }), {
+    refetchAllOnSuccess: true,
+  })
 
 export const useSendCode = () => useServerAction((input: Input<typeof sendCode>, locale) => sendCode({ data: { ...input, locale } }))
 
 export const useVerifyCode = () =>
   useServerAction((input: Input<typeof verifyCode>, locale) => verifyCode({ data: { ...input, locale } }), { refetchAllOnSuccess: true })
 
-export const useRegisterAccount = () => useServerAction((input: Input<typeof registerAccount>, locale) => registerAccount({ data: { ...input, locale } }))
+export const useRegisterAccount = () =>
+  useServerAction((input: Input<typeof registerAccount>, locale) => registerAccount({ data: { ...input, locale } }))
 
 export const useSendPasswordReset = () =>
   useServerAction((input: Input<typeof sendPasswordReset>, locale) => sendPasswordReset({ data: { ...input, locale } }))
@@ -23,5 +26,4 @@ export const useSendPasswordReset = () =>
 export const useConfirmPasswordReset = () =>
   useServerAction((input: Input<typeof confirmPasswordReset>, locale) => confirmPasswordReset({ data: { ...input, locale } }))
 
-export const useLogout = () =>
-  useServerAction(async (_: void, locale) => ({ data: await logout({ data: { locale } }), error: null, status: 200 }))
+export const useLogout = () => useServerAction(async (_: void, locale) => ({ data: await logout({ data: { locale } }), error: null, status: 200 }))

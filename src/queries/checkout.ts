@@ -76,30 +76,27 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const hostedSearch = useQuery(catalogueQueries.frame(currentLocale())).data?.search ?? null
-  return useServerAction(
-    (input: PlaceOrderInput, locale) => placeOrder({ data: { checkout: input.checkout, method: input.method, locale } }),
-    {
-      fallbackError: () => m.error_internal(),
-      onSuccess: (placed, input, locale) => {
-        const purchases = purchaseEventsFor(input.lines.map((l) => ({ item_id: l.item_id, price: l.prices_with_tax.price, qty: l.qty })))
-        void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
-        // The account's lists now hold this order, and its address (saved at placing).
-        void queryClient.invalidateQueries({ queryKey: orderQueries.mine(locale).queryKey })
-        void queryClient.invalidateQueries({ queryKey: orderQueries.addresses(locale).queryKey })
-        if (placed.payment_url) {
-          // docs/product.md, "Calls": amount and payment travel through the provider's page and back.
-          writeBrowserCookie(amountCookie, placed.grand_total.toFixed(2))
-          writeBrowserCookie(paymentCookie, placed.payment_method)
-          // A purchase is reported once the provider has taken the payment (the paid return).
-          sessionStorage.setItem(pendingSearchPurchasesKey, JSON.stringify(purchases))
-          window.location.assign(placed.payment_url)
-        } else {
-          for (const purchase of purchases) sendSearchEvent(hostedSearch, purchase)
-          void navigate({ to: '/checkout', search: { order: placed.increment_id }, replace: true })
-        }
-      },
+  return useServerAction((input: PlaceOrderInput, locale) => placeOrder({ data: { checkout: input.checkout, method: input.method, locale } }), {
+    fallbackError: () => m.error_internal(),
+    onSuccess: (placed, input, locale) => {
+      const purchases = purchaseEventsFor(input.lines.map((l) => ({ item_id: l.item_id, price: l.prices_with_tax.price, qty: l.qty })))
+      void queryClient.invalidateQueries({ queryKey: cartQueries.current(locale).queryKey })
+      // The account's lists now hold this order, and its address (saved at placing).
+      void queryClient.invalidateQueries({ queryKey: orderQueries.mine(locale).queryKey })
+      void queryClient.invalidateQueries({ queryKey: orderQueries.addresses(locale).queryKey })
+      if (placed.payment_url) {
+        // docs/product.md, "Calls": amount and payment travel through the provider's page and back.
+        writeBrowserCookie(amountCookie, placed.grand_total.toFixed(2))
+        writeBrowserCookie(paymentCookie, placed.payment_method)
+        // A purchase is reported once the provider has taken the payment (the paid return).
+        sessionStorage.setItem(pendingSearchPurchasesKey, JSON.stringify(purchases))
+        window.location.assign(placed.payment_url)
+      } else {
+        for (const purchase of purchases) sendSearchEvent(hostedSearch, purchase)
+        void navigate({ to: '/checkout', search: { order: placed.increment_id }, replace: true })
+      }
     },
-  )
+  })
 }
 
 /** Choosing a shipping method re-prices the cart's delivery. */

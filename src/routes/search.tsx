@@ -97,12 +97,18 @@ function SearchPage() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">{m.search_title({ q: text })}</h1>
         <p className="text-sm text-muted" aria-live="polite">
-          {data.allCitiesTotal === null ? m.search_results_all_cities({ count: data.total }) : m.search_results_in_city({ count: data.total, city: data.city })}
+          {data.allCitiesTotal === null
+            ? m.search_results_all_cities({ count: data.total })
+            : m.search_results_in_city({ count: data.total, city: data.city })}
           {/* Widen when the shopper's city has fewer than every city; narrow back when widened. */}
           {data.allCitiesTotal !== null && data.allCitiesTotal > data.total && (
             <>
               {m.search_results_separator()}
-              <Link to="/search" search={{ ...search, cities: 'all', page: undefined }} className="font-semibold text-brand underline underline-offset-2">
+              <Link
+                to="/search"
+                search={{ ...search, cities: 'all', page: undefined }}
+                className="font-semibold text-brand underline underline-offset-2"
+              >
                 {m.search_results_widen({ count: data.allCitiesTotal })}
               </Link>
             </>
@@ -110,7 +116,11 @@ function SearchPage() {
           {data.allCitiesTotal === null && data.city !== '' && (
             <>
               {m.search_results_separator()}
-              <Link to="/search" search={{ ...search, cities: undefined, page: undefined }} className="font-semibold text-brand underline underline-offset-2">
+              <Link
+                to="/search"
+                search={{ ...search, cities: undefined, page: undefined }}
+                className="font-semibold text-brand underline underline-offset-2"
+              >
                 {m.search_results_narrow({ city: data.city })}
               </Link>
             </>

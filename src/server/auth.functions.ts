@@ -48,11 +48,15 @@ export const loginWithPassword = createServerFn({ method: 'POST' })
   .validator(type({ locale, username: 'string <= 254', password: 'string <= 128', recaptchaToken: 'string <= 4096' }))
   .handler(async ({ data }): Promise<Settled<PublicSession>> => {
     const client = await shopperSession(data.locale).client()
-    const result = await client.settle((api) => api.customer.login.$post({ json: {
-      username: data.username,
-      password: data.password,
-      recaptchaToken: data.recaptchaToken,
-    } }))
+    const result = await client.settle((api) =>
+      api.customer.login.$post({
+        json: {
+          username: data.username,
+          password: data.password,
+          recaptchaToken: data.recaptchaToken,
+        },
+      }),
+    )
     if (!result.data) return { data: null, error: result.error, status: result.status }
     return { data: await signIn(data.locale, result.data), error: null, status: 200 }
   })
@@ -64,13 +68,20 @@ export const sendCode = createServerFn({ method: 'POST' })
     const caller = await session.caller()
     const isEmail = data.identifier.includes('@')
     // The bot-check token rides in its own bearer header (docs/product.md, "Calls").
-    return commerceClient(env, caller).settle((api) => api.customer.v2.otpSend.$post({ json: {
-        mobilenumber: isEmail ? '' : data.identifier,
-        email: isEmail ? data.identifier : '',
-        otptype: data.purpose,
-        resendotp: Boolean(data.resend),
-        oldmobile: '',
-      } }, { headers: { recaptcha: `Bearer ${data.recaptchaToken}`, appname: 'Bearer next' } }))
+    return commerceClient(env, caller).settle((api) =>
+      api.customer.v2.otpSend.$post(
+        {
+          json: {
+            mobilenumber: isEmail ? '' : data.identifier,
+            email: isEmail ? data.identifier : '',
+            otptype: data.purpose,
+            resendotp: Boolean(data.resend),
+            oldmobile: '',
+          },
+        },
+        { headers: { recaptcha: `Bearer ${data.recaptchaToken}`, appname: 'Bearer next' } },
+      ),
+    )
   })
 
 export const verifyCode = createServerFn({ method: 'POST' })
@@ -78,13 +89,17 @@ export const verifyCode = createServerFn({ method: 'POST' })
   .handler(async ({ data }): Promise<Settled<PublicSession | { verified: true }>> => {
     const client = await shopperSession(data.locale).client()
     const isEmail = data.identifier.includes('@')
-    const result = await client.settle((api) => api.customer.v2.otpVerfiy.$post({ json: {
-        mobilenumber: isEmail ? '' : data.identifier,
-        email: isEmail ? data.identifier : '',
-        otpcode: data.code,
-        otptype: data.purpose,
-        oldmobile: '',
-      } }))
+    const result = await client.settle((api) =>
+      api.customer.v2.otpVerfiy.$post({
+        json: {
+          mobilenumber: isEmail ? '' : data.identifier,
+          email: isEmail ? data.identifier : '',
+          otpcode: data.code,
+          otptype: data.purpose,
+          oldmobile: '',
+        },
+      }),
+    )
     if (!result.data) return { data: null, error: result.error, status: result.status }
     if (data.purpose === 'login' && result.data.user && result.data.expires_at) {
       return {
@@ -102,13 +117,17 @@ export const registerAccount = createServerFn({ method: 'POST' })
   .handler(async ({ data: { locale: language, ...fields } }) => {
     const jar = startCookieJar()
     const client = await shopperSession(language).client()
-    const result = await client.settle((api) => api.customer.register.$post({ json: {
-      ...fields,
-      token: jar.get(cookies.phoneVerification) ?? '',
-      profile_picture: null,
-      dateOfBirth: null,
-      gender: 0,
-    } }))
+    const result = await client.settle((api) =>
+      api.customer.register.$post({
+        json: {
+          ...fields,
+          token: jar.get(cookies.phoneVerification) ?? '',
+          profile_picture: null,
+          dateOfBirth: null,
+          gender: 0,
+        },
+      }),
+    )
     if (result.data) jar.delete(cookies.phoneVerification)
     return result
   })
@@ -116,10 +135,14 @@ export const registerAccount = createServerFn({ method: 'POST' })
 export const sendPasswordReset = createServerFn({ method: 'POST' })
   .validator(type({ locale, email: 'string <= 254', recaptchaToken: 'string <= 4096' }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle((api) => api.customer.forgot['send-token'].$post({ json: {
-      email: data.email,
-      recaptchaToken: data.recaptchaToken,
-    } })),
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.customer.forgot['send-token'].$post({
+        json: {
+          email: data.email,
+          recaptchaToken: data.recaptchaToken,
+        },
+      }),
+    ),
   )
 
 export const confirmPasswordReset = createServerFn({ method: 'POST' })

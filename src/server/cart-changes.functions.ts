@@ -22,7 +22,11 @@ export const updateCartItem = createServerFn({ method: 'POST' })
 
 export const removeCartItem = createServerFn({ method: 'POST' })
   .validator(type({ locale, itemId }))
-  .handler(async ({ data }) => (await shopperSession(data.locale).client()).settle((api) => api.cart.item[':itemId{[0-9]{1,10}}'].$delete({ param: { itemId: String(data.itemId) } })))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.cart.item[':itemId{[0-9]{1,10}}'].$delete({ param: { itemId: String(data.itemId) } }),
+    ),
+  )
 
 export const clearCart = createServerFn({ method: 'POST' })
   .validator(type({ locale }))
@@ -65,20 +69,26 @@ export const reverseGiftVoucher = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const session = shopperSession(data.locale)
     const quoteId = session.quote() ?? ''
-    return (await session.client()).settle((api) => api['gota-gift']['reverse-voucher'].$post({ json: { quoteId, isMask: isMaskedQuote(quoteId) ? 1 : 0 } }))
+    return (await session.client()).settle((api) =>
+      api['gota-gift']['reverse-voucher'].$post({ json: { quoteId, isMask: isMaskedQuote(quoteId) ? 1 : 0 } }),
+    )
   })
 
 /** Checks an ERP voucher against the phone it was issued to, and says what it is worth; nothing changes. */
 export const checkErpVoucher = createServerFn({ method: 'POST' })
   .validator(erpVoucherBody.and({ locale }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle((api) => api.cart.erp.validate.$post({ json: { phoneno: data.phoneno, voucher: data.voucher.toUpperCase() } })),
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.cart.erp.validate.$post({ json: { phoneno: data.phoneno, voucher: data.voucher.toUpperCase() } }),
+    ),
   )
 
 export const applyErpVoucher = createServerFn({ method: 'POST' })
   .validator(erpVoucherBody.and({ locale }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle((api) => api.cart.erp.apply.$post({ json: { phoneno: data.phoneno, voucher: data.voucher.toUpperCase() } })),
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.cart.erp.apply.$post({ json: { phoneno: data.phoneno, voucher: data.voucher.toUpperCase() } }),
+    ),
   )
 
 export const removeErpVoucher = createServerFn({ method: 'POST' })

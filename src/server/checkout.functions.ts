@@ -38,19 +38,27 @@ export const setShippingMethod = createServerFn({ method: 'POST' })
 export const sendCheckoutCode = createServerFn({ method: 'POST' })
   .validator(type({ locale, mobile: 'string <= 20' }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle((api) => api.cart.telephone.$post({ json: {
-      mobilenumber: data.mobile,
-    } })),
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.cart.telephone.$post({
+        json: {
+          mobilenumber: data.mobile,
+        },
+      }),
+    ),
   )
 
 /** The spec's "verify mobile": a right code marks the number verified (the cart's `mobiles`). */
 export const verifyCheckoutCode = createServerFn({ method: 'POST' })
   .validator(type({ locale, mobile: 'string <= 20', code: 'string <= 20' }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle((api) => api.cart['verify-mobile'].$post({ json: {
-        mobilenumber: data.mobile,
-        otpcode: data.code,
-      } })),
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.cart['verify-mobile'].$post({
+        json: {
+          mobilenumber: data.mobile,
+          otpcode: data.code,
+        },
+      }),
+    ),
   )
 
 export const getPaymentMethods = createServerFn({ method: 'GET' })
@@ -67,10 +75,14 @@ export const placeOrder = createServerFn({ method: 'POST' })
     const quote = session.quote()
     // Proof, for a guest, that the order was theirs: its confirmation, and a failed card payment's re-add.
     if (quote) startCookieJar().set(cookies.lastQuote, quote)
-    return (await session.client()).settle((api) => api.cart.placeOrder.$post({ json: {
-      checkout: data.checkout,
-      paymentMethod: { method: data.method },
-    } }))
+    return (await session.client()).settle((api) =>
+      api.cart.placeOrder.$post({
+        json: {
+          checkout: data.checkout,
+          paymentMethod: { method: data.method },
+        },
+      }),
+    )
   })
 
 /** docs/product.md, "Screens": returning with order_id re-adds that order's items to the active cart. */
@@ -81,7 +93,9 @@ export const reactivateOrder = createServerFn({ method: 'POST' })
     const caller = await session.caller()
     const jar = startCookieJar()
     // The cart that placed the order proves it was the guest's (last_quote); the items join the cart in use now.
-    const result = await commerceClient(env, { ...caller, quote: jar.get(cookies.lastQuote) ?? caller.quote }).settle((api) => api.cart.active.$post({ json: { order_id: data.orderNumber, ...(caller.quote ? { cart_id: caller.quote } : {}) } }))
+    const result = await commerceClient(env, { ...caller, quote: jar.get(cookies.lastQuote) ?? caller.quote }).settle((api) =>
+      api.cart.active.$post({ json: { order_id: data.orderNumber, ...(caller.quote ? { cart_id: caller.quote } : {}) } }),
+    )
     if (result.data) session.rememberQuote(result.data.data.cart_id)
     return result
   })
@@ -95,5 +109,7 @@ export const getOrderConfirmation = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const caller = await shopperSession(data.locale).caller()
     const quote = startCookieJar().get(cookies.lastQuote) ?? caller.quote
-    return commerceClient(env, { ...caller, quote }).settle((api) => api.cart.order[':increment'].$get({ param: { increment: String(data.increment) } }))
+    return commerceClient(env, { ...caller, quote }).settle((api) =>
+      api.cart.order[':increment'].$get({ param: { increment: String(data.increment) } }),
+    )
   })

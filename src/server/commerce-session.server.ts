@@ -31,7 +31,13 @@ export function startCookieJar(): CookieJar {
 
 export function shopperSession(locale: Locale) {
   const request = getRequest()
-  const session = storefrontSession(env, startCookieJar(), locale, clientIp((name) => request.headers.get(name) ?? undefined), new URL(request.url).origin)
+  const session = storefrontSession(
+    env,
+    startCookieJar(),
+    locale,
+    clientIp((name) => request.headers.get(name) ?? undefined),
+    new URL(request.url).origin,
+  )
   return {
     ...session,
     /** The commerce client, its "not authorized" told in the shopper's language (src/domain/session-end.ts). */
@@ -39,7 +45,9 @@ export function shopperSession(locale: Locale) {
       const client = await session.client()
       const settle: typeof client.settle = async (call) => {
         const result = await client.settle(call)
-        return result.error && isUnauthorized(result.error) ? { ...result, error: { ...result.error, message: m.session_ended({}, { locale }) } } : result
+        return result.error && isUnauthorized(result.error)
+          ? { ...result, error: { ...result.error, message: m.session_ended({}, { locale }) } }
+          : result
       }
       return { ...client, settle }
     },

@@ -29,10 +29,14 @@ export const getMyOrder = createServerFn({ method: 'GET' })
 export const lookupOrder = createServerFn({ method: 'POST' })
   .validator(type({ locale, increment: 'string <= 32', mobile: 'string <= 20' }))
   .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle((api) => api.orders.lookup.$post({ json: {
-      increment: data.increment,
-      mobilenumber: data.mobile,
-    } })),
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.orders.lookup.$post({
+        json: {
+          increment: data.increment,
+          mobilenumber: data.mobile,
+        },
+      }),
+    ),
   )
 
 export const getMyAddresses = createServerFn({ method: 'GET' })

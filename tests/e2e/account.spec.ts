@@ -175,25 +175,31 @@ test.describe('accounts on a phone, in Arabic', () => {
     await acceptCookies(page)
     await page.goto('/')
     const shopper = newShopper()
-    await register(page, request, shopper, {
-      login: 'تسجيل الدخول',
-      title: 'تسجيل الدخول أو إنشاء حساب',
-      registerTab: 'حساب جديد',
-      create: 'إنشاء الحساب',
-      termsError: 'يجب الموافقة على الشروط والأحكام',
-      first: 'الاسم الأول',
-      last: 'اسم العائلة',
-      email: 'البريد الإلكتروني',
-      mobile: 'رقم الجوال',
-      password: 'كلمة المرور',
-      confirm: 'تأكيد كلمة المرور',
-      terms: 'أوافق على الشروط',
-      robot: 'لست روبوتاً',
-      otpTitle: 'أدخل رمز التحقق',
-      otpLabel: 'الرمز المكوّن من 6 أرقام',
-      verify: 'تحقّق',
-      created: 'تم إنشاء حسابك',
-    }, { arabicDigits: true })
+    await register(
+      page,
+      request,
+      shopper,
+      {
+        login: 'تسجيل الدخول',
+        title: 'تسجيل الدخول أو إنشاء حساب',
+        registerTab: 'حساب جديد',
+        create: 'إنشاء الحساب',
+        termsError: 'يجب الموافقة على الشروط والأحكام',
+        first: 'الاسم الأول',
+        last: 'اسم العائلة',
+        email: 'البريد الإلكتروني',
+        mobile: 'رقم الجوال',
+        password: 'كلمة المرور',
+        confirm: 'تأكيد كلمة المرور',
+        terms: 'أوافق على الشروط',
+        robot: 'لست روبوتاً',
+        otpTitle: 'أدخل رمز التحقق',
+        otpLabel: 'الرمز المكوّن من 6 أرقام',
+        verify: 'تحقّق',
+        created: 'تم إنشاء حسابك',
+      },
+      { arabicDigits: true },
+    )
     const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول أو إنشاء حساب' })
     await dialog.getByRole('button', { name: 'نسيت كلمة المرور؟' }).click()
     const forgot = page.getByRole('dialog', { name: 'استعادة كلمة المرور' })

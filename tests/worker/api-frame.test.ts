@@ -52,9 +52,22 @@ describe('GET /api/getRegions', () => {
     const { response, body } = await getJson('/api/getRegions?lang=en')
     expect(response.status).toBe(200)
     expect(body.data[0]).toEqual({ label: 'Select city', value: '' })
-    expect(body.data.slice(1).map((r: any) => r.value)).toEqual(
-      ['1101', '1102', '1103', '1104', '1105', '1106', '1109', '1110', '1111', '1112', '1113', '1114', '1115', '1116'],
-    )
+    expect(body.data.slice(1).map((r: any) => r.value)).toEqual([
+      '1101',
+      '1102',
+      '1103',
+      '1104',
+      '1105',
+      '1106',
+      '1109',
+      '1110',
+      '1111',
+      '1112',
+      '1113',
+      '1114',
+      '1115',
+      '1116',
+    ])
     const ar = await getJson('/api/getRegions?lang=ar')
     expect(ar.body.data[1]).toEqual({ label: 'الرياض', value: '1101' })
   })
@@ -105,7 +118,7 @@ describe('POST /api/header/getAllCityDeliveryDate', () => {
     expect(((await response.json()) as any).error.code).toBe('bad_request')
   })
 
-  it('refuses a well-formed city that is not one of the store\'s regions, as bad input', async () => {
+  it("refuses a well-formed city that is not one of the store's regions, as bad input", async () => {
     // The region rule is one schema for every door (src/domain/schemas.ts): 4 digits and a known city.
     expect((await post(JSON.stringify({ cityId: 9999 }))).status).toBe(400)
   })

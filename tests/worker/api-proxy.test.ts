@@ -57,7 +57,9 @@ describe('cart proxy', () => {
     const cart = (await (await shopper.fetch('/api/cart/getCart?lang=en')).json()) as any
     expect(cart.cart.cartItems).toHaveLength(1)
     const itemId = cart.cart.cartItems[0].item_id
-    const availability = (await (await shopper.fetch('/api/cart/availableToCheckoutV2?lang=en', { method: 'POST', body: JSON.stringify({ cartItems: [{ sku, qty: 1 }] }) })).json()) as any
+    const availability = (await (
+      await shopper.fetch('/api/cart/availableToCheckoutV2?lang=en', { method: 'POST', body: JSON.stringify({ cartItems: [{ sku, qty: 1 }] }) })
+    ).json()) as any
     expect(availability.available).toBe(true)
     const deleted = (await (await shopper.fetch('/api/cart/delateItem?lang=en', { method: 'POST', body: JSON.stringify({ itemId }) })).json()) as any
     expect(deleted.cart.cartItems).toHaveLength(0)
@@ -88,7 +90,16 @@ describe('account proxy', () => {
     const shopper = browser()
     const response = await shopper.fetch('/api/register?lang=en', {
       method: 'POST',
-      body: JSON.stringify({ firstName: 'Huda', lastName: 'Alotaibi', email: 'huda@example.com', phone_number: '0551112223', password: 'Secret123', confirmPassword: 'Secret123', terms: true, recaptchaToken: 'ok' }),
+      body: JSON.stringify({
+        firstName: 'Huda',
+        lastName: 'Alotaibi',
+        email: 'huda@example.com',
+        phone_number: '0551112223',
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        terms: true,
+        recaptchaToken: 'ok',
+      }),
     })
     expect(response.status).toBe(400)
     expect(((await response.json()) as any).message).toBe('The phone verification has expired. Please try again.')
@@ -96,7 +107,10 @@ describe('account proxy', () => {
 
   it('forgotten password: an unknown email is answered as a known one (docs/decisions/0006)', async () => {
     const shopper = browser()
-    const response = await shopper.fetch('/api/forget/new-send-email-token?lang=ar', { method: 'POST', body: JSON.stringify({ email: 'ghost@example.com', recaptchaToken: 'ok' }) })
+    const response = await shopper.fetch('/api/forget/new-send-email-token?lang=ar', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'ghost@example.com', recaptchaToken: 'ok' }),
+    })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ data: { status: true } })
   })
@@ -105,9 +119,14 @@ describe('account proxy', () => {
 describe('personalisation events', () => {
   it('stores events and rejects malformed ones', async () => {
     const shopper = browser()
-    const ok = await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify({ eventList: [{ eventType: 'view', itemId: 'SAM-1001' }], sessionId: 'session-12345678' }) })
+    const ok = await shopper.fetch('/api/aws/event', {
+      method: 'POST',
+      body: JSON.stringify({ eventList: [{ eventType: 'view', itemId: 'SAM-1001' }], sessionId: 'session-12345678' }),
+    })
     expect(((await ok.json()) as any).data.received).toBe(1)
-    const stored = await env.DB.prepare("SELECT count(*) AS n FROM personalisation_events WHERE session_id = 'session-12345678'").first<{ n: number }>()
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM personalisation_events WHERE session_id = 'session-12345678'").first<{
+      n: number
+    }>()
     expect(stored!.n).toBe(1)
     const failure = { eventType: 'payment_failure', itemId: 'declined', value: 349.5, detail: 'tabby' }
     await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify({ eventList: [failure], sessionId: 'session-failure1' }) })
@@ -115,8 +134,12 @@ describe('personalisation events', () => {
     expect(row).toEqual({ item_id: 'declined', value: 349.5, detail: 'tabby' })
     const badDetail = { eventList: [{ eventType: 'payment_failure', detail: '<script>' }] }
     expect((await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify(badDetail) })).status).toBe(400)
-    expect((await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify({ eventList: [{ eventType: 'x', value: -1 }] }) })).status).toBe(400)
+    expect(
+      (await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify({ eventList: [{ eventType: 'x', value: -1 }] }) })).status,
+    ).toBe(400)
     expect((await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify({ eventList: [] }) })).status).toBe(400)
-    expect((await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify({ eventList: [{ eventType: "x'); DROP TABLE--" }] }) })).status).toBe(400)
+    expect(
+      (await shopper.fetch('/api/aws/event', { method: 'POST', body: JSON.stringify({ eventList: [{ eventType: "x'); DROP TABLE--" }] }) })).status,
+    ).toBe(400)
   })
 })

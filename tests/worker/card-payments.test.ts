@@ -54,7 +54,11 @@ async function payWith(paymentUrl: string, number: string) {
 }
 
 async function webhook(body: unknown) {
-  return SELF.fetch(`${origin}/commerce/payments/moyasar/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return SELF.fetch(`${origin}/commerce/payments/moyasar/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 }
 
 const gateway = () => moyasarClient(env, async (request) => moyasarSandboxApi.fetch(request, env))
@@ -85,7 +89,12 @@ describe('a card order on Moyasar', () => {
     expect(await confirmationsFor(order.increment_id)).toBe(2) // one SMS and one email
 
     const payment = await gateway().payment(back.searchParams.get('id')!)
-    expect(payment).toMatchObject({ status: 'paid', amount: toHalalas(order.grand_total), currency: 'SAR', source: { type: 'creditcard', company: 'mada' } })
+    expect(payment).toMatchObject({
+      status: 'paid',
+      amount: toHalalas(order.grand_total),
+      currency: 'SAR',
+      source: { type: 'creditcard', company: 'mada' },
+    })
   })
 
   it('refuses a return that is not the buyer’s: no signature, a made-up payment, another order’s payment', async () => {

@@ -102,7 +102,9 @@ async function apply(caller: Caller, model: Model, lines: Line[], c: Command): P
       return answer
     }
     case 'coupon': {
-      const answer = c.on ? await call(caller, 'PUT', '/cart/applyCoupon', { couponCode: 'WELCOME10' }) : await call(caller, 'DELETE', '/cart/deleteCoupon')
+      const answer = c.on
+        ? await call(caller, 'PUT', '/cart/applyCoupon', { couponCode: 'WELCOME10' })
+        : await call(caller, 'DELETE', '/cart/deleteCoupon')
       // Applying may be refused (an empty cart); what was answered 200 is what the model takes.
       if (answer.status === 200) model.couponOn = c.on
       return answer

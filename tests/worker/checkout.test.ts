@@ -246,7 +246,9 @@ describe('what an order records', () => {
   it('keeps each line at the price the shopper paid, so the lines add up to the subtotal', async () => {
     const sku = await sellableSku('p.big_items = 0 AND p.entity_id > 1200', 20)
     // On sale, with no end: 100 riyals off.
-    await env.DB.prepare('UPDATE products SET special_price = price - 100, discounted_price_from = NULL, discounted_price_to = NULL WHERE sku = ?').bind(sku).run()
+    await env.DB.prepare('UPDATE products SET special_price = price - 100, discounted_price_from = NULL, discounted_price_to = NULL WHERE sku = ?')
+      .bind(sku)
+      .run()
     const caller = await newGuestCart('en', '1101')
     expect((await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })).status).toBe(200)
     const line = (await call(caller, 'GET', '/cart')).body.cart.cartItems[0]
@@ -267,7 +269,10 @@ describe('after the order', () => {
     const placed = await call(caller, 'POST', '/cart/placeOrder', body)
     const mobile = body.checkout.contact.mobile
     const stranger = await newGuestCart()
-    const found = await call(stranger, 'POST', '/orders/lookup', { increment: placed.body.increment_id.toLowerCase(), mobilenumber: `+966${mobile.slice(1)}` })
+    const found = await call(stranger, 'POST', '/orders/lookup', {
+      increment: placed.body.increment_id.toLowerCase(),
+      mobilenumber: `+966${mobile.slice(1)}`,
+    })
     expect(found.status).toBe(200)
     expect(found.body).toMatchObject({ increment_id: placed.body.increment_id, timeline: [expect.objectContaining({ status: 'placed' })] })
     const misses = [
@@ -284,19 +289,28 @@ describe('after the order', () => {
     const { caller: cardBuyer } = await cartWith()
     const cardBody = await orderBody(cardBuyer, 'card')
     const card = await call(cardBuyer, 'POST', '/cart/placeOrder', cardBody)
-    expect((await call(stranger, 'POST', '/orders/lookup', { increment: card.body.increment_id, mobilenumber: cardBody.checkout.contact.mobile })).status).toBe(404)
+    expect(
+      (await call(stranger, 'POST', '/orders/lookup', { increment: card.body.increment_id, mobilenumber: cardBody.checkout.contact.mobile })).status,
+    ).toBe(404)
     let status = 0
     for (let i = 0; i < 25 && status !== 429; i++) status = (await call(stranger, 'POST', '/orders/lookup', misses[1])).status
     expect(status).toBe(429)
   })
 
-  it('a customer sees their orders and addresses, never another customer\'s', async () => {
+  it("a customer sees their orders and addresses, never another customer's", async () => {
     const caller = await newGuestCart()
     const { email, phone } = await registered(caller)
     const mage = (await call(caller, 'POST', '/customer/login', { username: email, password: 'Secret123', recaptchaToken: 'ok' })).body.token
     const me: Caller = { ...caller, mage, quote: (await call({ ...caller, mage }, 'GET', '/cart/create')).body.quoteId, region: '1101' }
-    await call(me, 'POST', '/cart/add', { sku: await sellableSku('p.entity_id > 1170 AND p.big_items = 0', 20), qty: 2, extension_attributes: { region: '1101' } })
-    const placed = await call(me, 'POST', '/cart/placeOrder', { checkout: await checkoutFor(me, phone.local), paymentMethod: { method: 'cashondelivery' } })
+    await call(me, 'POST', '/cart/add', {
+      sku: await sellableSku('p.entity_id > 1170 AND p.big_items = 0', 20),
+      qty: 2,
+      extension_attributes: { region: '1101' },
+    })
+    const placed = await call(me, 'POST', '/cart/placeOrder', {
+      checkout: await checkoutFor(me, phone.local),
+      paymentMethod: { method: 'cashondelivery' },
+    })
     expect(placed.status).toBe(200)
 
     const list = await call(me, 'GET', '/customer/orders')
@@ -307,7 +321,10 @@ describe('after the order', () => {
     expect(saved.body.addresses).toEqual([expect.objectContaining({ is_default: true, address: expect.objectContaining({ building: '8228' }) })])
 
     const added = await call(me, 'POST', '/customer/addresses', { address: { ...addressIn(1102), building: '١٢٣٤' }, isDefault: true })
-    expect(added.body.addresses.map((a: any) => [a.address.building, a.is_default])).toEqual([['1234', true], ['8228', false]])
+    expect(added.body.addresses.map((a: any) => [a.address.building, a.is_default])).toEqual([
+      ['1234', true],
+      ['8228', false],
+    ])
     const bad = await call(me, 'POST', '/customer/addresses', { address: { ...addressIn(1102), postalCode: '12' } })
     expect(bad.body).toMatchObject({ code: 'checkout_invalid', issues: ['postalCode'] })
     const edited = await call(me, 'PUT', `/customer/addresses/${added.body.id}`, { address: { ...addressIn(1102), street: 'Tahlia Street' } })
@@ -315,7 +332,8 @@ describe('after the order', () => {
 
     // Someone else: no orders, and none of these addresses to read, change or delete.
     const other = await registered(caller)
-    const theirMage = (await call(caller, 'POST', '/customer/login', { username: other.email, password: 'Secret123', recaptchaToken: 'ok' })).body.token
+    const theirMage = (await call(caller, 'POST', '/customer/login', { username: other.email, password: 'Secret123', recaptchaToken: 'ok' })).body
+      .token
     const them: Caller = { ...caller, mage: theirMage }
     expect((await call(them, 'GET', '/customer/orders')).body.orders).toEqual([])
     expect((await call(them, 'GET', `/customer/orders/${placed.body.increment_id}`)).status).toBe(404)

@@ -11,7 +11,13 @@ describe('one-time codes', () => {
     const caller = await withBotCheck()
     const phone = newPhone()
     const arabicIndic = phone.local.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!)
-    const sent = await call(caller, 'POST', '/customer/v2/otpSend', { mobilenumber: arabicIndic, otptype: 'register', email: '', resendotp: false, oldmobile: '' })
+    const sent = await call(caller, 'POST', '/customer/v2/otpSend', {
+      mobilenumber: arabicIndic,
+      otptype: 'register',
+      email: '',
+      resendotp: false,
+      oldmobile: '',
+    })
     expect(sent.status).toBe(200)
     expect(sent.body).toMatchObject({ success: true, errormsg: '' })
     expect(await lastCode(phone.international)).toMatch(/^\d{6}$/)
@@ -42,7 +48,9 @@ describe('one-time codes', () => {
     const fifth = await call(caller, 'POST', '/customer/v2/otpVerfiy', { mobilenumber: phone.local, otpcode: wrong, otptype: 'register' })
     expect(fifth.body.code).toBe('otp_too_many')
     // Dead now, even with the right code.
-    expect((await call(caller, 'POST', '/customer/v2/otpVerfiy', { mobilenumber: phone.local, otpcode: code, otptype: 'register' })).body.code).toBe('otp_too_many')
+    expect((await call(caller, 'POST', '/customer/v2/otpVerfiy', { mobilenumber: phone.local, otpcode: code, otptype: 'register' })).body.code).toBe(
+      'otp_too_many',
+    )
   })
 
   it('expires after 5 minutes', async () => {
@@ -72,7 +80,9 @@ describe('registration', () => {
     const { created, phone, email } = await registered(caller)
     expect(created.status).toBe(200)
     expect(created.body.success).toBe(true)
-    const row = await env.DB.prepare('SELECT mobile, password_hash FROM customers WHERE email = ?').bind(email).first<{ mobile: string; password_hash: string }>()
+    const row = await env.DB.prepare('SELECT mobile, password_hash FROM customers WHERE email = ?')
+      .bind(email)
+      .first<{ mobile: string; password_hash: string }>()
     expect(row!.mobile).toBe(phone.international)
     expect(row!.password_hash).toMatch(/^pbkdf2-sha256\$100000\$/)
     // The phone is now taken: registering it again is refused at the code step, as the spec says.
@@ -101,7 +111,11 @@ describe('password login', () => {
     const { email, phone } = await registered(caller)
     const byEmail = await call(caller, 'POST', '/customer/login', { username: email, password: 'Secret123', recaptchaToken: 'ok' })
     expect(byEmail.status).toBe(200)
-    expect(byEmail.body.user).toMatchObject({ email, firstname: 'Noura', custom_attributes: [{ attribute_code: 'mobilenumber', value: phone.international }] })
+    expect(byEmail.body.user).toMatchObject({
+      email,
+      firstname: 'Noura',
+      custom_attributes: [{ attribute_code: 'mobilenumber', value: phone.international }],
+    })
     expect(new Date(byEmail.body.expires_at).getTime() - Date.now()).toBeGreaterThan(8.9 * 24 * 3600 * 1000)
     const byPhone = await call(caller, 'POST', '/customer/login', { username: phone.local, password: 'Secret123', recaptchaToken: 'ok' })
     expect(byPhone.status).toBe(200)
@@ -116,7 +130,8 @@ describe('password login', () => {
     const caller = await withBotCheck()
     const { email } = await registered(caller)
     const statuses: number[] = []
-    for (let i = 0; i < 6; i++) statuses.push((await call(caller, 'POST', '/customer/login', { username: email, password: 'Wrong1234', recaptchaToken: 'ok' })).status)
+    for (let i = 0; i < 6; i++)
+      statuses.push((await call(caller, 'POST', '/customer/login', { username: email, password: 'Wrong1234', recaptchaToken: 'ok' })).status)
     expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401])
     expect(statuses).toContain(429)
     const locked = await call(caller, 'POST', '/customer/login', { username: email, password: 'Secret123', recaptchaToken: 'ok' })
@@ -125,7 +140,9 @@ describe('password login', () => {
 
   it('needs the bot check', async () => {
     const caller = await withBotCheck()
-    expect((await call(caller, 'POST', '/customer/login', { username: 'a@b.co', password: 'x', recaptchaToken: '' })).body.code).toBe('bot_check_failed')
+    expect((await call(caller, 'POST', '/customer/login', { username: 'a@b.co', password: 'x', recaptchaToken: '' })).body.code).toBe(
+      'bot_check_failed',
+    )
   })
 })
 
@@ -136,7 +153,11 @@ describe('login by code', () => {
     // The register code above was sent less than 60 s ago to this phone, but for another purpose.
     const sent = await call(caller, 'POST', '/customer/v2/otpSend', { mobilenumber: phone.local, otptype: 'login' })
     expect(sent.status).toBe(200)
-    const verified = await call(caller, 'POST', '/customer/v2/otpVerfiy', { mobilenumber: phone.local, otpcode: await lastCode(phone.international), otptype: 'login' })
+    const verified = await call(caller, 'POST', '/customer/v2/otpVerfiy', {
+      mobilenumber: phone.local,
+      otpcode: await lastCode(phone.international),
+      otptype: 'login',
+    })
     expect(verified.body).toMatchObject({ success: true, token: expect.any(String), user: expect.objectContaining({ firstname: 'Noura' }) })
     const me = await call({ ...caller, mage: verified.body.token }, 'GET', '/customer/checkifauth')
     expect(me.body.authenticated).toBe(true)
@@ -207,15 +228,43 @@ describe('forgotten password', () => {
     const sent = await call(caller, 'POST', '/customer/forgot/send-token', { email, recaptchaToken: 'ok' })
     expect(sent.body).toEqual({ data: { status: true } })
     const code = await lastCode(email)
-    const bad = await call(caller, 'POST', '/customer/forgot/confirm', { email, resetToken: code === '000000' ? '111111' : '000000', newPassword: 'Newpass123', confirmPassword: 'Newpass123', recaptchaToken: 'ok' })
+    const bad = await call(caller, 'POST', '/customer/forgot/confirm', {
+      email,
+      resetToken: code === '000000' ? '111111' : '000000',
+      newPassword: 'Newpass123',
+      confirmPassword: 'Newpass123',
+      recaptchaToken: 'ok',
+    })
     expect(bad.body.message).toBe('Invalid OTP.')
-    const weak = await call(caller, 'POST', '/customer/forgot/confirm', { email, resetToken: code, newPassword: 'short', confirmPassword: 'short', recaptchaToken: 'ok' })
+    const weak = await call(caller, 'POST', '/customer/forgot/confirm', {
+      email,
+      resetToken: code,
+      newPassword: 'short',
+      confirmPassword: 'short',
+      recaptchaToken: 'ok',
+    })
     expect(weak.status).toBe(400)
-    const done = await call(caller, 'POST', '/customer/forgot/confirm', { email, resetToken: code, newPassword: 'Newpass123', confirmPassword: 'Newpass123', recaptchaToken: 'ok' })
+    const done = await call(caller, 'POST', '/customer/forgot/confirm', {
+      email,
+      resetToken: code,
+      newPassword: 'Newpass123',
+      confirmPassword: 'Newpass123',
+      recaptchaToken: 'ok',
+    })
     expect(done.body.data).toBe(true)
     expect((await call({ ...caller, mage: old.body.token }, 'GET', '/customer/checkifauth')).status).toBe(401)
     expect((await call(caller, 'POST', '/customer/login', { username: email, password: 'Newpass123', recaptchaToken: 'ok' })).status).toBe(200)
     // Single use.
-    expect((await call(caller, 'POST', '/customer/forgot/confirm', { email, resetToken: code, newPassword: 'Other1234', confirmPassword: 'Other1234', recaptchaToken: 'ok' })).status).toBe(400)
+    expect(
+      (
+        await call(caller, 'POST', '/customer/forgot/confirm', {
+          email,
+          resetToken: code,
+          newPassword: 'Other1234',
+          confirmPassword: 'Other1234',
+          recaptchaToken: 'ok',
+        })
+      ).status,
+    ).toBe(400)
   })
 })

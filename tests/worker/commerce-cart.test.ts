@@ -302,7 +302,11 @@ describe('the sandbox gateway for hosted payments', () => {
   const sandbox = 'http://localhost'
   it('does not answer on a public host', async () => {
     const caller = await newGuestCart()
-    await call(caller, 'POST', '/cart/add', { sku: await sellableSku('p.eligible_for_tabby = 1 AND p.price BETWEEN 150 AND 2000'), qty: 1, extension_attributes: { region: '1101' } })
+    await call(caller, 'POST', '/cart/add', {
+      sku: await sellableSku('p.eligible_for_tabby = 1 AND p.price BETWEEN 150 AND 2000'),
+      qty: 1,
+      extension_attributes: { region: '1101' },
+    })
     const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'tabby', 'public@example.com'))
     expect((await SELF.fetch(`${origin}${order.body.payment_url}`)).status).toBe(404)
   })

@@ -24,7 +24,9 @@ function outsideBackend() {
 async function addOneToANewCart(backend: Env) {
   const ip = newIp()
   const { token } = await commerceClient(backend, { clientIp: ip }).request((api) => api.handshake.$post({ json: { store: 'en' } }))
-  const { quoteId } = await commerceClient(backend, { handshake: token, clientIp: ip }).request((api) => api.cart.create.$get({ query: { region: '1101' } }))
+  const { quoteId } = await commerceClient(backend, { handshake: token, clientIp: ip }).request((api) =>
+    api.cart.create.$get({ query: { region: '1101' } }),
+  )
   const client = commerceClient(backend, { handshake: token, quote: quoteId, clientIp: ip })
   const sku = await sellableSku()
   const added = await client.settle((api) => api.cart.add.$post({ json: { sku, qty: 1, extension_attributes: { region: 1101 } } }))

@@ -18,7 +18,9 @@ describe('product fees', () => {
        WHERE EXISTS (SELECT 1 FROM product_fee_options o WHERE o.product_id = p.entity_id) AND s.qty > 0 AND p.not_for_sale = 0 AND p.back_orders = 0 AND p.type_id = 'simple' LIMIT 1`,
     ).first<{ sku: string }>()
     const { caller, itemId } = await cartWith(`p.sku = '${product!.sku}'`)
-    const fee = await env.DB.prepare('SELECT fee_id, price FROM product_fee_options WHERE product_id = (SELECT entity_id FROM products WHERE sku = ?) AND region_id = 1101')
+    const fee = await env.DB.prepare(
+      'SELECT fee_id, price FROM product_fee_options WHERE product_id = (SELECT entity_id FROM products WHERE sku = ?) AND region_id = 1101',
+    )
       .bind(product!.sku)
       .first<{ fee_id: number; price: number }>()
     const added = await call(caller, 'POST', '/cart/productFees', { item_id: itemId, fee_id: fee!.fee_id })
@@ -63,14 +65,19 @@ describe('AC replacement discount', () => {
     expect(on.body.cart.totals.replacement_discount).toBeGreaterThan(0)
     const off = await call(caller, 'POST', '/customer/acReplacementDiscount', { itemId, quoteId: caller.quote, action: 'remove', isMask: 1 })
     expect(off.body.cart.totals.replacement_discount).toBe(0)
-    expect((await call(caller, 'POST', '/customer/acReplacementDiscount', { itemId, quoteId: caller.quote, action: 'steal', isMask: 1 })).status).toBe(400)
+    expect(
+      (await call(caller, 'POST', '/customer/acReplacementDiscount', { itemId, quoteId: caller.quote, action: 'steal', isMask: 1 })).status,
+    ).toBe(400)
   })
 })
 
 describe('ERP vouchers', () => {
   it('validate and apply for the phone they belong to, in any usual form', async () => {
     const { caller } = await cartWith('p.price > 500')
-    expect((await call(caller, 'POST', '/cart/erp/validate', { phoneno: '٠٥٠١٢٣٤٥٦٧', voucher: 'ERP-100-7788' })).body).toEqual({ valid: true, amount: 100 })
+    expect((await call(caller, 'POST', '/cart/erp/validate', { phoneno: '٠٥٠١٢٣٤٥٦٧', voucher: 'ERP-100-7788' })).body).toEqual({
+      valid: true,
+      amount: 100,
+    })
     expect((await call(caller, 'POST', '/cart/erp/validate', { phoneno: '0551234567', voucher: 'ERP-100-7788' })).body.valid).toBe(false)
     expect((await call(caller, 'POST', '/cart/erp/validate', { phoneno: '12345', voucher: 'ERP-100-7788' })).status).toBe(400)
     const applied = await call(caller, 'POST', '/cart/erp/apply', { phoneno: '+966 50 123 4567', voucher: 'ERP-100-7788' })
@@ -84,7 +91,9 @@ describe('ERP vouchers', () => {
 
 describe('services and the replacement discount offer', () => {
   it('offers the replacement discount on no line but an air conditioner', async () => {
-    const { cart } = await cartWith("p.main_category_id IN (SELECT id FROM categories WHERE url_key = 'tvs' OR parent_id = (SELECT id FROM categories WHERE url_key = 'tvs'))")
+    const { cart } = await cartWith(
+      "p.main_category_id IN (SELECT id FROM categories WHERE url_key = 'tvs' OR parent_id = (SELECT id FROM categories WHERE url_key = 'tvs'))",
+    )
     expect(cart.cartItems[0].extension_attributes.replacement_eligible).toBe(false)
   })
 })
@@ -92,7 +101,12 @@ describe('services and the replacement discount offer', () => {
 describe('availability before checkout', () => {
   it('says which lines can still be bought in the cart region', async () => {
     const { caller, sku } = await cartWith('p.entity_id > 1620')
-    const answer = await call(caller, 'POST', '/cart/availableToCheckoutV2', { cartItems: [{ sku, qty: 1 }, { sku, qty: 99 }] })
+    const answer = await call(caller, 'POST', '/cart/availableToCheckoutV2', {
+      cartItems: [
+        { sku, qty: 1 },
+        { sku, qty: 99 },
+      ],
+    })
     expect(answer.body.items.map((i: any) => i.available)).toEqual([true, false])
     expect(answer.body.available).toBe(false)
   })

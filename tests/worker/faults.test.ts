@@ -22,11 +22,21 @@ function failingD1(real: D1Database, what: 'everything' | 'batches'): D1Database
 }
 
 /** A KV namespace that answers nothing and keeps nothing. */
-const failingKv = { get: () => Promise.reject(new Error('KV GET failed: 503 (simulated outage)')), put: outage, delete: outage, list: outage, getWithMetadata: outage } as unknown as KVNamespace
+const failingKv = {
+  get: () => Promise.reject(new Error('KV GET failed: 503 (simulated outage)')),
+  put: outage,
+  delete: outage,
+  list: outage,
+  getWithMetadata: outage,
+} as unknown as KVNamespace
 
 /** The Direct API through the Worker's own entry, with the given bindings in place of the real ones. */
 async function callWith(bindings: Partial<Env>, caller: Caller, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { authorization: `Bearer ${caller.token}`, 'content-type': 'application/json', 'cf-connecting-ip': caller.ip ?? '192.0.2.1' }
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${caller.token}`,
+    'content-type': 'application/json',
+    'cf-connecting-ip': caller.ip ?? '192.0.2.1',
+  }
   if (caller.quote) headers.quote = caller.quote
   const ctx = createExecutionContext()
   const response = await worker.fetch(
@@ -39,14 +49,20 @@ async function callWith(bindings: Partial<Env>, caller: Caller, method: string, 
 }
 
 describe('D1 down', () => {
-  it('an add is refused with a message in the shopper\'s language, and the cart is as it was', async () => {
+  it("an add is refused with a message in the shopper's language, and the cart is as it was", async () => {
     for (const store of ['ar', 'en'] as const) {
       const caller = await newGuestCart(store)
       const sku = await sellableSku('p.big_items = 0', 20)
-      const answer = await callWith({ DB: failingD1(env.DB, 'everything') }, caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })
+      const answer = await callWith({ DB: failingD1(env.DB, 'everything') }, caller, 'POST', '/cart/add', {
+        sku,
+        qty: 1,
+        extension_attributes: { region: '1101' },
+      })
       expect(answer.status).toBe(503)
       expect(answer.headers.get('retry-after')).toBe('5')
-      expect(answer.body.message).toBe(store === 'ar' ? 'المتجر مشغول للحظة، يرجى المحاولة بعد قليل' : 'The store is busy for a moment, please try again shortly')
+      expect(answer.body.message).toBe(
+        store === 'ar' ? 'المتجر مشغول للحظة، يرجى المحاولة بعد قليل' : 'The store is busy for a moment, please try again shortly',
+      )
       expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([])
     }
   })
@@ -74,7 +90,7 @@ describe('D1 down', () => {
     expect(await stockOf(sku)).toBe(stock - 2)
   })
 
-  it('the search service says it is unavailable (503) instead of failing, and the store\'s health names D1', async () => {
+  it("the search service says it is unavailable (503) instead of failing, and the store's health names D1", async () => {
     const ctx = createExecutionContext()
     const search = await worker.fetch(
       new Request(`${origin}/1/indexes/*/queries`, {

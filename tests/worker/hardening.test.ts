@@ -17,9 +17,15 @@ async function addSku(cart: Awaited<ReturnType<typeof newGuestCart>>, sku: strin
 describe('per-address limits through the storefront', () => {
   it("count the shopper's own address: a busy address does not lock out everyone else", async () => {
     const store = accountStore(env.DB)
-    for (const [n, email] of [[1, 'busy@example.com'], [2, 'quiet@example.com']] as const) {
+    for (const [n, email] of [
+      [1, 'busy@example.com'],
+      [2, 'quiet@example.com'],
+    ] as const) {
       await store.addPhoneVerification(`ip-test-${n}`, `96650000020${n}`, new Date(Date.now() + 3600_000))
-      await store.createCustomer({ email, firstname: 'Test', lastname: 'User', mobile: `96650000020${n}`, passwordHash: 'x', verificationHash: `ip-test-${n}` }, new Date())
+      await store.createCustomer(
+        { email, firstname: 'Test', lastname: 'User', mobile: `96650000020${n}`, passwordHash: 'x', verificationHash: `ip-test-${n}` },
+        new Date(),
+      )
     }
     const ask = (email: string, ip: string) =>
       SELF.fetch(`${origin}/api/forget/new-send-email-token`, {
@@ -46,13 +52,13 @@ describe('a refused add changes nothing', () => {
     expect((await call(cart, 'GET', '/cart')).body.cart.region_id).toBe(1101)
   })
 
-  it('refuses a region that is not one of the store\'s cities', async () => {
+  it("refuses a region that is not one of the store's cities", async () => {
     const cart = await newGuestCart()
     expect((await addSku(cart, await sellableSku(), '9999')).status).toBe(400)
     expect((await call(cart, 'GET', '/cart')).body.cart.region_id).toBe(1101)
   })
 
-  it('checks stock again in the order\'s region when the order is placed', async () => {
+  it("checks stock again in the order's region when the order is placed", async () => {
     const sku = await sellableSku('p.big_items = 0', 10)
     const cart = await newGuestCart()
     expect((await addSku(cart, sku, '1101', 2)).status).toBe(200)
@@ -125,7 +131,10 @@ describe('the password back-off', () => {
     const store = accountStore(env.DB)
     await store.addPhoneVerification('backoff-1', '966561234987', new Date(Date.now() + 3600_000))
     const passwordHash = await hashPassword('Secret123', await readSecret(env, 'PASSWORD_PEPPER'))
-    await store.createCustomer({ email: 'backoff@example.com', firstname: 'Reem', lastname: 'Omar', mobile: '966561234987', passwordHash, verificationHash: 'backoff-1' }, new Date())
+    await store.createCustomer(
+      { email: 'backoff@example.com', firstname: 'Reem', lastname: 'Omar', mobile: '966561234987', passwordHash, verificationHash: 'backoff-1' },
+      new Date(),
+    )
     const caller = { token: await handshake(), ip: newIp() }
     const login = (username: string, password: string) => call(caller, 'POST', '/customer/login', { username, password, recaptchaToken: 'ok' })
     for (let i = 0; i < 7; i++) await login('0561234987', 'Wrong1234')
@@ -173,12 +182,23 @@ describe('development-only routes', () => {
 })
 
 describe('code login by email', () => {
-  it('answers a known and an unknown email alike, never showing the account\'s phone', async () => {
+  it("answers a known and an unknown email alike, never showing the account's phone", async () => {
     const store = accountStore(env.DB)
     await store.addPhoneVerification('enum-1', '966561230001', new Date(Date.now() + 3600_000))
-    await store.createCustomer({ email: 'known@example.com', firstname: 'Hind', lastname: 'Saleh', mobile: '966561230001', passwordHash: 'x', verificationHash: 'enum-1' }, new Date())
+    await store.createCustomer(
+      { email: 'known@example.com', firstname: 'Hind', lastname: 'Saleh', mobile: '966561230001', passwordHash: 'x', verificationHash: 'enum-1' },
+      new Date(),
+    )
     const send = async (email: string) =>
-      (await call({ token: await handshake('en'), ip: newIp() }, 'POST', '/customer/v2/otpSend', { mobilenumber: '', otptype: 'login', email, resendotp: 0, oldmobile: '' })).body
+      (
+        await call({ token: await handshake('en'), ip: newIp() }, 'POST', '/customer/v2/otpSend', {
+          mobilenumber: '',
+          otptype: 'login',
+          email,
+          resendotp: 0,
+          oldmobile: '',
+        })
+      ).body
     const known = await send('known@example.com')
     const unknown = await send('unknown@example.com')
     expect(known.successmsg).toBe('We sent a verification code to known@example.com')
@@ -191,7 +211,8 @@ describe('gift voucher PINs', () => {
   it('lock a voucher after a few wrong PINs, even for the right PIN, and say so', async () => {
     const cart = await newGuestCart('en')
     await addSku(cart, await sellableSku('p.price > 300 AND p.big_items = 0', 10))
-    const redeem = (pin: string) => call(cart, 'POST', '/gota-gift/redeem-voucher', { voucher: 'GIFT-3HWD-6TNB', pin, quoteId: cart.quote, amount: 50, isMask: 1 })
+    const redeem = (pin: string) =>
+      call(cart, 'POST', '/gota-gift/redeem-voucher', { voucher: 'GIFT-3HWD-6TNB', pin, quoteId: cart.quote, amount: 50, isMask: 1 })
     for (const pin of ['0000', '1111', '2222', '3333']) expect((await redeem(pin)).status).toBe(400)
     const locked = await redeem('1379')
     expect(locked.status).toBe(429)
@@ -238,12 +259,22 @@ describe('unpaid orders', () => {
     const cart = { ...(await newGuestCart()), ip: newIp() }
     expect((await addSku(cart, sku, '1101', 2)).status).toBe(200)
     expect((await call(cart, 'PUT', '/cart/applyCoupon', { couponCode: coupon })).status).toBe(200)
-    expect((await call(cart, 'POST', '/gota-gift/redeem-voucher', { voucher: gift, pin: '2468', quoteId: cart.quote, amount: 50, isMask: 1 })).status).toBe(200)
+    expect(
+      (await call(cart, 'POST', '/gota-gift/redeem-voucher', { voucher: gift, pin: '2468', quoteId: cart.quote, amount: 50, isMask: 1 })).status,
+    ).toBe(200)
     expect((await call(cart, 'POST', '/cart/erp/apply', { phoneno: '0501234567', voucher: erp })).status).toBe(200)
     // Tamara's sandbox page (the card's own gateway has its own expiry test in tests/worker/card-payments.test.ts).
     const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'tamara', 'late@example.com'))
     expect(placed.body.status).toBe('pending_payment')
-    return { cart, sku, coupon, gift, erp, order: placed.body as { order_id: number; increment_id: string; payment_url: string }, placedAt: Date.now() }
+    return {
+      cart,
+      sku,
+      coupon,
+      gift,
+      erp,
+      order: placed.body as { order_id: number; increment_id: string; payment_url: string },
+      placedAt: Date.now(),
+    }
   }
 
   const statusOf = (id: number) => env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(id).first<string>('status')
@@ -295,7 +326,7 @@ describe('unpaid orders', () => {
 })
 
 describe('placing orders', () => {
-  it('is limited per cart and per address, with a message in the shopper\'s language', async () => {
+  it("is limited per cart and per address, with a message in the shopper's language", async () => {
     const ip = newIp()
     // An empty cart is refused each time, but each attempt counts: a script cannot try without limit.
     const cart = { ...(await newGuestCart('ar')), ip }
@@ -350,12 +381,14 @@ describe('writes anyone can make without signing in', () => {
     const sessionId = `s-${crypto.randomUUID()}`
     const sent = await post('/api/aws/event', { eventList: [{ eventType: 'view_item', itemId: 'X1' }], sessionId, userId: 1 }, newIp())
     expect(sent.status).toBe(200)
-    const row = await env.DB.prepare('SELECT user_id FROM personalisation_events WHERE session_id = ?').bind(sessionId).first<{ user_id: number | null }>()
+    const row = await env.DB.prepare('SELECT user_id FROM personalisation_events WHERE session_id = ?')
+      .bind(sessionId)
+      .first<{ user_id: number | null }>()
     expect(row).toEqual({ user_id: null })
     expect((await post('/api/aws/event', { eventList: Array.from({ length: 51 }, () => ({ eventType: 'view_item' })) }, newIp())).status).toBe(400)
   })
 
-  it('take well-formed newsletter addresses only, a few an hour per address, in the shopper\'s language', async () => {
+  it("take well-formed newsletter addresses only, a few an hour per address, in the shopper's language", async () => {
     const ip = newIp()
     expect((await post('/api/newsletter?lang=en', { email: '<script>alert(1)</script>' }, ip)).status).toBe(400)
     expect((await post('/api/newsletter?lang=en', { email: 'x'.repeat(250) + '@example.com' }, ip)).status).toBe(400)
@@ -368,7 +401,7 @@ describe('writes anyone can make without signing in', () => {
 })
 
 describe('an order confirmation', () => {
-  it('is answered only to its buyer: a made-up number and another shopper\'s order are both not found', async () => {
+  it("is answered only to its buyer: a made-up number and another shopper's order are both not found", async () => {
     const sku = await sellableSku('p.big_items = 0 AND p.price < 500', 10)
     const buyer = await newGuestCart('en')
     expect((await addSku(buyer, sku)).status).toBe(200)

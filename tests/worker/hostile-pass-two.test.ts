@@ -43,7 +43,8 @@ describe('M1: ERP store-credit vouchers cannot be guessed', () => {
   it('counts every try from one address, and apply counts as validate does', async () => {
     const token = await handshake('ar')
     const ip = newIp()
-    for (let i = 0; i < 20; i++) expect((await call({ token, ip }, 'POST', '/cart/erp/validate', { phoneno: newPhone().local, voucher: `ERP-A-${i}` })).status).toBe(200)
+    for (let i = 0; i < 20; i++)
+      expect((await call({ token, ip }, 'POST', '/cart/erp/validate', { phoneno: newPhone().local, voucher: `ERP-A-${i}` })).status).toBe(200)
     const limited = await call({ token, ip }, 'POST', '/cart/erp/validate', { phoneno: newPhone().local, voucher: 'ERP-A-21' })
     expect(limited.status).toBe(429)
     const cart = await newGuestCart('en')
@@ -117,7 +118,9 @@ describe('M4: coupon windows are instants', () => {
   const riyadh = (hours: number) => new Date(Date.now() + hours * 3600_000 + 3 * 3600_000).toISOString().slice(0, 19) + '+03:00'
   async function coupon(from: string | null, to: string | null) {
     const code = `WIN${unique()}`
-    await env.DB.prepare("INSERT INTO coupons (code, kind, amount, min_subtotal, active_from, active_to) VALUES (?, 'fixed', 10, 0, ?, ?)").bind(code, from, to).run()
+    await env.DB.prepare("INSERT INTO coupons (code, kind, amount, min_subtotal, active_from, active_to) VALUES (?, 'fixed', 10, 0, ?, ?)")
+      .bind(code, from, to)
+      .run()
     return code
   }
   async function apply(code: string) {
@@ -181,13 +184,23 @@ describe('L2: accounts cannot be enumerated', () => {
     const phone = newPhone()
     const email = `known${phone.local}@example.com`
     await accountStore(env.DB).addPhoneVerification(`enum-${phone.local}`, phone.international, new Date(Date.now() + 3600_000))
-    await accountStore(env.DB).createCustomer({ email, firstname: 'Hind', lastname: 'Saleh', mobile: phone.international, passwordHash: 'x', verificationHash: `enum-${phone.local}` }, new Date())
+    await accountStore(env.DB).createCustomer(
+      { email, firstname: 'Hind', lastname: 'Saleh', mobile: phone.international, passwordHash: 'x', verificationHash: `enum-${phone.local}` },
+      new Date(),
+    )
     return email
   }
 
   it('answers a second code send alike for a known and an unknown email', async () => {
     const known = await customer()
-    const send = async (email: string) => call({ token: await handshake('en'), ip: newIp() }, 'POST', '/customer/v2/otpSend', { mobilenumber: '', otptype: 'login', email, resendotp: 0, oldmobile: '' })
+    const send = async (email: string) =>
+      call({ token: await handshake('en'), ip: newIp() }, 'POST', '/customer/v2/otpSend', {
+        mobilenumber: '',
+        otptype: 'login',
+        email,
+        resendotp: 0,
+        oldmobile: '',
+      })
     for (const email of [known, `nobody${unique()}@example.com`]) {
       expect((await send(email)).status).toBe(200)
       const again = await send(email)
@@ -198,7 +211,8 @@ describe('L2: accounts cannot be enumerated', () => {
   it('answers forgot-password alike for a known and an unknown email, limits included', async () => {
     const known = await customer()
     const unknown = `nobody${unique()}@example.com`
-    const ask = async (email: string) => call({ token: await handshake('en'), ip: newIp() }, 'POST', '/customer/forgot/send-token', { email, recaptchaToken: 'ok' })
+    const ask = async (email: string) =>
+      call({ token: await handshake('en'), ip: newIp() }, 'POST', '/customer/forgot/send-token', { email, recaptchaToken: 'ok' })
     const answers = { known: [] as number[], unknown: [] as number[] }
     for (let i = 0; i < 6; i++) {
       answers.known.push((await ask(known)).status)
@@ -229,7 +243,7 @@ describe('L4: cross-site writes to /api', () => {
 })
 
 describe('L5: the sandbox payment answers only its buyer', () => {
-  it('refuses to pay or decline an order without the buyer\'s signed link', async () => {
+  it("refuses to pay or decline an order without the buyer's signed link", async () => {
     const cart = await newGuestCart('en')
     await addSku(cart, await sellableSku('p.price BETWEEN 120 AND 400 AND p.big_items = 0 AND p.eligible_for_tamara = 1'))
     const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'tamara'))
@@ -239,7 +253,11 @@ describe('L5: the sandbox payment answers only its buyer', () => {
     expect((await SELF.fetch(`${bare}?sig=AAAA`, { redirect: 'manual' })).status).toBe(404)
     const status = () => env.DB.prepare('SELECT status FROM orders WHERE increment_id = ?').bind(placed.body.increment_id).first('status')
     expect(await status()).toBe('pending_payment')
-    const paid = await SELF.fetch(`http://localhost${placed.body.payment_url}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }), redirect: 'manual' })
+    const paid = await SELF.fetch(`http://localhost${placed.body.payment_url}`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'paid' }),
+      redirect: 'manual',
+    })
     expect(paid.status).toBe(303)
     expect(await status()).toBe('processing')
   })
@@ -253,7 +271,9 @@ describe('L6: one-time codes', () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) => call(cart, 'POST', '/cart/verify-mobile', { mobilenumber: phone.local, otpcode: String(100000 + i) })),
     )
-    const tries = await env.DB.prepare("SELECT max(wrong_attempts) AS n FROM otp_codes WHERE phone = ? AND purpose = 'checkout'").bind(phone.international).first<number>('n')
+    const tries = await env.DB.prepare("SELECT max(wrong_attempts) AS n FROM otp_codes WHERE phone = ? AND purpose = 'checkout'")
+      .bind(phone.international)
+      .first<number>('n')
     expect(tries).toBeLessThanOrEqual(5)
     expect(answers.filter((a) => a.body.code === 'otp_invalid').length).toBeLessThanOrEqual(4)
   })
@@ -286,7 +306,17 @@ describe('L8: personalisation events', () => {
   it('are not credited to a customer whose session was signed out', async () => {
     const phone = newPhone()
     await accountStore(env.DB).addPhoneVerification(`l8-${phone.local}`, phone.international, new Date(Date.now() + 3600_000))
-    await accountStore(env.DB).createCustomer({ email: `l8${phone.local}@example.com`, firstname: 'Hind', lastname: 'Saleh', mobile: phone.international, passwordHash: 'x', verificationHash: `l8-${phone.local}` }, new Date())
+    await accountStore(env.DB).createCustomer(
+      {
+        email: `l8${phone.local}@example.com`,
+        firstname: 'Hind',
+        lastname: 'Saleh',
+        mobile: phone.international,
+        passwordHash: 'x',
+        verificationHash: `l8-${phone.local}`,
+      },
+      new Date(),
+    )
     const found = await accountStore(env.DB).customerByPhone(phone.international)
     const { token, expiresAt } = await issueCustomerToken(env.DB, found!.customer.id)
     const sealed = await sealSession(env, { user: { id: found!.customer.id } as never, mage: token, expires: expiresAt.toISOString() })
@@ -294,7 +324,11 @@ describe('L8: personalisation events', () => {
     const sessionId = `s-${crypto.randomUUID()}`
     const sent = await SELF.fetch(`${origin}/api/aws/event`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': newIp(), cookie: `${cookies.session.name}=${sealed}; ${cookies.mage.name}=${token}` },
+      headers: {
+        'content-type': 'application/json',
+        'cf-connecting-ip': newIp(),
+        cookie: `${cookies.session.name}=${sealed}; ${cookies.mage.name}=${token}`,
+      },
       body: JSON.stringify({ eventList: [{ eventType: 'view_item', itemId: 'X1' }], sessionId }),
     })
     expect(sent.status).toBe(200)
@@ -308,6 +342,8 @@ describe('L8: personalisation events', () => {
       headers: { 'content-type': 'application/json', 'cf-connecting-ip': newIp(), cookie: `${cookies.session.name}=${liveSealed}` },
       body: JSON.stringify({ eventList: [{ eventType: 'view_item', itemId: 'X1' }], sessionId: liveSessionId }),
     })
-    expect(await env.DB.prepare('SELECT user_id FROM personalisation_events WHERE session_id = ?').bind(liveSessionId).first('user_id')).toBe(found!.customer.id)
+    expect(await env.DB.prepare('SELECT user_id FROM personalisation_events WHERE session_id = ?').bind(liveSessionId).first('user_id')).toBe(
+      found!.customer.id,
+    )
   })
 })

@@ -19,7 +19,12 @@ describe('listing indexes', () => {
     const kitchen = await categoryId('kitchen')
     const fromD1 = buildListingIndex(await productStore(env.DB).listingRecords(kitchen))
     const kept = await listingIndexOf(env, kitchen)
-    for (const search of [{}, { sort: 'price_desc' as const, page: 2 }, { brand: 'philips', city: 1 as const }, { price_min: 200, delivery: 'fast' }]) {
+    for (const search of [
+      {},
+      { sort: 'price_desc' as const, page: 2 },
+      { brand: 'philips', city: 1 as const },
+      { price_min: 200, delivery: 'fast' },
+    ]) {
       expect(browseListing(kept, listingQuery(search), context)).toEqual(browseListing(fromD1, listingQuery(search), context))
     }
     expect(kept.size).toBe(fromD1.size)
@@ -44,7 +49,9 @@ describe('listing indexes', () => {
       `SELECT p.entity_id AS id FROM products p JOIN product_categories pc ON pc.product_id = p.entity_id AND pc.category_id = ?
        JOIN stock s ON s.product_id = p.entity_id AND s.region_id = 1101
        WHERE s.qty > 0 AND p.not_for_sale = 0 AND p.back_orders != 101 ORDER BY p.entity_id LIMIT 1`,
-    ).bind(audio).first<number>('id'))!
+    )
+      .bind(audio)
+      .first<number>('id'))!
     const before = await cityCount(audio)
     await env.DB.prepare('UPDATE stock SET qty = 0 WHERE product_id = ? AND region_id = 1101').bind(product).run()
     // Nothing marked the change yet: the kept index still answers (a sale marks it: worker/catalogue/page-purge.ts).
@@ -56,7 +63,9 @@ describe('listing indexes', () => {
   it('is built again for a new catalogue version, even when KV holds a snapshot of the old one', async () => {
     const laptops = await categoryId('laptops')
     await listingIndexOf(env, laptops)
-    const product = (await env.DB.prepare('SELECT product_id FROM product_categories WHERE category_id = ? LIMIT 1').bind(laptops).first<number>('product_id'))!
+    const product = (await env.DB.prepare('SELECT product_id FROM product_categories WHERE category_id = ? LIMIT 1')
+      .bind(laptops)
+      .first<number>('product_id'))!
     await env.DB.prepare('DELETE FROM product_categories WHERE category_id = ? AND product_id = ?').bind(laptops, product).run()
     const before = (await listingIndexOf(env, laptops)).size
     await env.CACHE.put(catalogueVersionKey, 'a-new-seed')

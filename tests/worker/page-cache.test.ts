@@ -62,7 +62,7 @@ describe('the edge page cache', () => {
     expect(withCookie.html).toMatch(/<html lang="ar" dir="rtl"/)
   })
 
-  it("gives a signed-in shopper the shared page, with nothing of theirs in it", async () => {
+  it('gives a signed-in shopper the shared page, with nothing of theirs in it', async () => {
     const anonymous = await view('/en/tablets')
     const sealed = await sealSession(env, {
       user: { id: 77, email: 'secret@example.com', firstname: 'Zainab', lastname: 'Q', store_id: 1, custom_attributes: [], telesales: false },
@@ -86,7 +86,7 @@ describe('the edge page cache', () => {
 })
 
 describe('purges: the next view shows the change', () => {
-  it('a sale that empties the city\'s stock', async () => {
+  it("a sale that empties the city's stock", async () => {
     const product = await productIn('p.price < 500 AND p.entity_id > 200')
     await env.DB.prepare('UPDATE stock SET qty = 1 WHERE product_id = ? AND region_id = 1101').bind(product.id).run()
     await view(`/en/product/${product.url}`, { cookie: 'region_id=1101' })

@@ -4,8 +4,7 @@ import { env, SELF } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36' }
-const page = (path: string, headers: Record<string, string> = {}) =>
-  SELF.fetch(`https://matjar.test${path}`, { headers: { ...browser, ...headers } })
+const page = (path: string, headers: Record<string, string> = {}) => SELF.fetch(`https://matjar.test${path}`, { headers: { ...browser, ...headers } })
 
 // Warm up: the first render loads and transforms the whole app.
 beforeAll(async () => {
@@ -133,7 +132,10 @@ describe('search engines', () => {
   })
 
   it('gives a product page its JSON-LD Product and BreadcrumbList and Open Graph tags', async () => {
-    const row = await env.DB.prepare('SELECT rewrite_url, sku FROM products WHERE not_for_sale = 0 ORDER BY entity_id LIMIT 1').first<{ rewrite_url: string; sku: string }>()
+    const row = await env.DB.prepare('SELECT rewrite_url, sku FROM products WHERE not_for_sale = 0 ORDER BY entity_id LIMIT 1').first<{
+      rewrite_url: string
+      sku: string
+    }>()
     const html = await (await page(`/en/product/${row!.rewrite_url}`)).text()
     const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
     expect(blocks.find((b) => b['@type'] === 'Product')).toMatchObject({ sku: row!.sku, offers: { priceCurrency: 'SAR' } })

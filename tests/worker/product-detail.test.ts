@@ -7,7 +7,8 @@ import { productDetail } from '~/storage/product-store'
 const tv = 'samsung-neo-qled-qn90-55-inch-black-1115'
 const phone = 'samsung-galaxy-s25-128gb-black-1001'
 const now = new Date('2026-11-22T10:00:00Z')
-const detail = (url: string, locale: 'ar' | 'en', region: number, relatedLimit = 10) => productDetail(env.DB, url, locale, region, { now, relatedLimit })
+const detail = (url: string, locale: 'ar' | 'en', region: number, relatedLimit = 10) =>
+  productDetail(env.DB, url, locale, region, { now, relatedLimit })
 
 describe('productDetail', () => {
   it("prices a service in the shopper's region, and in 1101's price where the region has none", async () => {

@@ -19,7 +19,14 @@ const client = liteClient('embedded', 'public-search-key', {
   },
 })
 
-type Hit = { objectID: string; name: string; brand: string; stock_region_ids: number[]; popularity: number; _highlightResult: { name: { value: string } } }
+type Hit = {
+  objectID: string
+  name: string
+  brand: string
+  stock_region_ids: number[]
+  popularity: number
+  _highlightResult: { name: { value: string } }
+}
 
 async function search(indexName: string, query: string, params: Record<string, unknown> = {}) {
   const { results } = await client.search<Hit>({ requests: [{ indexName, query, ...params }] })
@@ -27,7 +34,11 @@ async function search(indexName: string, query: string, params: Record<string, u
 }
 
 const raw = (body: unknown) =>
-  SELF.fetch('https://matjar.test/1/indexes/*/queries', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  SELF.fetch('https://matjar.test/1/indexes/*/queries', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 
 beforeAll(async () => {
   // The first search builds the indexes from D1.
@@ -87,7 +98,9 @@ describe('filters, facets, analytics and highlighting', () => {
   })
 
   it('answers query suggestions from their own index', async () => {
-    const { results } = await client.search<{ query: string }>({ requests: [{ indexName: 'products_query_suggestions_ar', query: 'سام', hitsPerPage: 9 }] })
+    const { results } = await client.search<{ query: string }>({
+      requests: [{ indexName: 'products_query_suggestions_ar', query: 'سام', hitsPerPage: 9 }],
+    })
     const hits = (results[0] as { hits: { query: string }[] }).hits
     expect(hits.length).toBeGreaterThan(0)
     expect(hits.length).toBeLessThanOrEqual(9)
@@ -150,7 +163,9 @@ describe('search events (Insights)', () => {
       events: [click, { ...click, eventType: 'conversion', eventSubtype: 'addToCart', eventName: 'Product Added To Cart', positions: undefined }],
     })
     expect(response.status).toBe(200)
-    const rows = await env.DB.prepare('SELECT event_type, event_subtype, index_name, object_ids, positions FROM search_events WHERE query_id = ? ORDER BY id')
+    const rows = await env.DB.prepare(
+      'SELECT event_type, event_subtype, index_name, object_ids, positions FROM search_events WHERE query_id = ? ORDER BY id',
+    )
       .bind('a'.repeat(32))
       .all()
     expect(rows.results).toEqual([
@@ -233,8 +248,12 @@ describe('index freshness', () => {
     const hit = (await searchWithDocuments(env, 'products_en', q)).hits[0] as Priced
     expect(hit).toMatchObject({ name: expect.stringContaining('Galaxy S25'), brand: 'Samsung' })
     const id = Number(hit.objectID)
-    const { price, special_price } = (await env.DB.prepare('SELECT price, special_price FROM products WHERE entity_id = ?').bind(id).first<{ price: number; special_price: number | null }>())!
-    await env.DB.prepare('UPDATE products SET price = ?, special_price = NULL WHERE entity_id = ?').bind(price + 1000, id).run()
+    const { price, special_price } = (await env.DB.prepare('SELECT price, special_price FROM products WHERE entity_id = ?')
+      .bind(id)
+      .first<{ price: number; special_price: number | null }>())!
+    await env.DB.prepare('UPDATE products SET price = ?, special_price = NULL WHERE entity_id = ?')
+      .bind(price + 1000, id)
+      .run()
     try {
       // Within the kept rows' time the answer is the same; a new isolate (nothing kept) reads the row again.
       expect(((await searchWithDocuments(env, 'products_en', q)).hits[0] as Priced).prices_with_tax.price).toBe(hit.prices_with_tax.price)

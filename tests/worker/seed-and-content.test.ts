@@ -33,7 +33,11 @@ describe('seed', () => {
     expect(await count('SELECT count(DISTINCT product_id) AS n FROM product_fee_options'), 'fees').toBeGreaterThan(0)
     expect(await count('SELECT count(*) AS n FROM stock WHERE qty = 0 AND region_id != 1101'), 'out in some cities').toBeGreaterThan(0)
     // Big items are only ever stocked in Riyadh.
-    expect(await count('SELECT count(*) AS n FROM stock s JOIN products p ON p.entity_id = s.product_id WHERE p.big_items = 1 AND s.region_id != 1101 AND s.qty > 0')).toBe(0)
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM stock s JOIN products p ON p.entity_id = s.product_id WHERE p.big_items = 1 AND s.region_id != 1101 AND s.qty > 0',
+      ),
+    ).toBe(0)
   })
 
   it('is idempotent and never undoes stock already sold', async () => {
@@ -55,7 +59,11 @@ describe('seed', () => {
 
 describe('POST /api/newsletter', () => {
   const post = (body: unknown) =>
-    SELF.fetch('https://matjar.test/api/newsletter?lang=en', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    SELF.fetch('https://matjar.test/api/newsletter?lang=en', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
 
   it('stores a valid address once, lower-cased, and answers the same for a repeat', async () => {
     expect((await post({ email: 'Shopper@Example.com' })).status).toBe(200)

@@ -16,7 +16,9 @@ async function someProduct(regionId = 1101) {
   return (await env.DB.prepare(
     `SELECT p.entity_id, p.sku, s.qty FROM products p JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?
      WHERE s.qty > 5 AND p.back_orders != 101 AND p.not_for_sale = 0 ORDER BY p.entity_id LIMIT 1`,
-  ).bind(regionId).first<{ entity_id: number; sku: string; qty: number }>())!
+  )
+    .bind(regionId)
+    .first<{ entity_id: number; sku: string; qty: number }>())!
 }
 
 describe('accountStore', () => {
@@ -24,7 +26,14 @@ describe('accountStore', () => {
     const store = accountStore(env.DB)
     await store.addPhoneVerification('verification-hash-1', '966500000101', later)
     expect(await store.verifiedPhone('verification-hash-1', now)).toBe('966500000101')
-    const input = { email: 'Store.Test@Example.com', firstname: 'Sara', lastname: 'Ali', mobile: '966500000101', passwordHash: 'h', verificationHash: 'verification-hash-1' }
+    const input = {
+      email: 'Store.Test@Example.com',
+      firstname: 'Sara',
+      lastname: 'Ali',
+      mobile: '966500000101',
+      passwordHash: 'h',
+      verificationHash: 'verification-hash-1',
+    }
     expect(await store.createCustomer(input, now)).toBe(true)
     expect((await store.customerByEmail('store.test@example.com'))?.customer.mobile).toBe('966500000101')
     // The same verification again: spent, so no second customer (nothing stored).
@@ -50,7 +59,17 @@ describe('accountStore', () => {
   it('completes a password reset once: a spent reset changes neither the password nor the sessions', async () => {
     const store = accountStore(env.DB)
     await store.addPhoneVerification('verification-hash-2', '966500000104', later)
-    await store.createCustomer({ email: 'reset@example.com', firstname: 'Nora', lastname: 'Saad', mobile: '966500000104', passwordHash: 'old', verificationHash: 'verification-hash-2' }, now)
+    await store.createCustomer(
+      {
+        email: 'reset@example.com',
+        firstname: 'Nora',
+        lastname: 'Saad',
+        mobile: '966500000104',
+        passwordHash: 'old',
+        verificationHash: 'verification-hash-2',
+      },
+      now,
+    )
     const { customer } = (await store.customerByEmail('reset@example.com'))!
     await store.replacePasswordReset(customer.id, 'reset-hash', later, now)
     const reset = (await store.livePasswordReset(customer.id))!
@@ -87,18 +106,52 @@ describe('orderStore', () => {
       payment_method: 'card',
       status: 'pending_payment',
       totals: {
-        products_original: 100, product_discount: 0, services: 0, subtotal: 100, original_subtotal: 100, discount: 0, coupon_discount: 0,
-        replacement_discount: 0, gift_voucher: 0, erp_voucher: 0, delivery: 0, vat: 13.04, grand_total: 100, items_qty: qty, free_delivery_threshold: 299,
+        products_original: 100,
+        product_discount: 0,
+        services: 0,
+        subtotal: 100,
+        original_subtotal: 100,
+        discount: 0,
+        coupon_discount: 0,
+        replacement_discount: 0,
+        gift_voucher: 0,
+        erp_voucher: 0,
+        delivery: 0,
+        vat: 13.04,
+        grand_total: 100,
+        items_qty: qty,
+        free_delivery_threshold: 299,
       },
       locale: 'ar',
       customer_name: 'Sara Ahmed',
       phone: '966551234567',
       phone_verified: true,
-      shipping_address: { regionId: 1101, district: 'Al Narjis', street: 'King Fahd Road', building: '1234', postalCode: '13327', additionalNumber: '', shortAddress: '', note: '' },
+      shipping_address: {
+        regionId: 1101,
+        district: 'Al Narjis',
+        street: 'King Fahd Road',
+        building: '1234',
+        postalCode: '13327',
+        additionalNumber: '',
+        shortAddress: '',
+        note: '',
+      },
       billing_address: null,
       delivery_date: '2026-11-24',
       shipping_method: 'standard',
-      items: [{ product_id: product.entity_id, sku: product.sku, name: 'x', name_ar: 'س', image: '/x.jpg', qty, price: 100, fee_option_id: null, parent_sku: null }],
+      items: [
+        {
+          product_id: product.entity_id,
+          sku: product.sku,
+          name: 'x',
+          name_ar: 'س',
+          image: '/x.jpg',
+          qty,
+          price: 100,
+          fee_option_id: null,
+          parent_sku: null,
+        },
+      ],
       stock: [{ product_id: product.entity_id, qty }],
       giftVoucher: null,
       erpVoucher: null,
@@ -164,7 +217,10 @@ describe('voucherStore, productStore, catalogueStore, eventStore', () => {
     const line = (await productStore(env.DB).cartProduct(product.sku, 1101))!
     expect(line).toMatchObject({ entity_id: product.entity_id, qty: product.qty })
     expect(typeof line.category_en).toBe('string')
-    const fee = await env.DB.prepare('SELECT product_id, fee_id FROM product_fee_options WHERE region_id = 1101 LIMIT 1').first<{ product_id: number; fee_id: number }>()
+    const fee = await env.DB.prepare('SELECT product_id, fee_id FROM product_fee_options WHERE region_id = 1101 LIMIT 1').first<{
+      product_id: number
+      fee_id: number
+    }>()
     expect(await productStore(env.DB).feeOption(fee!.product_id, fee!.fee_id, 1113)).toMatchObject({ price: expect.any(Number) })
   })
 
@@ -172,7 +228,9 @@ describe('voucherStore, productStore, catalogueStore, eventStore', () => {
     const withFee = await env.DB.prepare(
       'SELECT p.sku, o.fee_id, o.price FROM product_fee_options o JOIN products p ON p.entity_id = o.product_id WHERE o.region_id = 1101 LIMIT 1',
     ).first<{ sku: string; fee_id: number; price: number }>()
-    const without = await env.DB.prepare('SELECT sku FROM products WHERE entity_id NOT IN (SELECT product_id FROM product_fee_options) LIMIT 1').first<{ sku: string }>()
+    const without = await env.DB.prepare(
+      'SELECT sku FROM products WHERE entity_id NOT IN (SELECT product_id FROM product_fee_options) LIMIT 1',
+    ).first<{ sku: string }>()
     const offers = await productStore(env.DB).feesForSkus([withFee!.sku, without!.sku], 'en', 1113)
     expect(offers[without!.sku]).toEqual([])
     expect(offers[withFee!.sku]).toContainEqual(expect.objectContaining({ fee_id: withFee!.fee_id, title: expect.stringMatching(/^[A-Za-z]/) }))
@@ -190,7 +248,10 @@ describe('voucherStore, productStore, catalogueStore, eventStore', () => {
     await events.addToOutbox({ channel: 'sms', recipient: '966500000105', body: 'code 1' }, now)
     expect((await events.outboxFor('966500000105'))[0]).toMatchObject({ body: 'code 1' })
     await events.recordPersonalisation([{ eventType: 'view', itemId: 'A' }], { sessionId: 's-1', userId: null }, now)
-    await events.recordSearchEvents([{ eventType: 'click', eventName: 'Clicked', index: 'products_en', userToken: 'u', objectIDs: ['1'], positions: [1] }], now)
+    await events.recordSearchEvents(
+      [{ eventType: 'click', eventName: 'Clicked', index: 'products_en', userToken: 'u', objectIDs: ['1'], positions: [1] }],
+      now,
+    )
     expect(await env.DB.prepare("SELECT count(*) AS n FROM personalisation_events WHERE session_id = 's-1'").first('n')).toBe(1)
   })
 })

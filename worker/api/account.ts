@@ -20,10 +20,7 @@ import { ApiError } from './errors'
 
 const registerBody = registrationFields.merge(registrationPlaceholders)
 const eventBody = type({
-  eventList: personalisationEvent
-    .array()
-    .moreThanLength(0)
-    .atMostLength(serverLimits.anonymousWrites.eventsPerRequestMax),
+  eventList: personalisationEvent.array().moreThanLength(0).atMostLength(serverLimits.anonymousWrites.eventsPerRequestMax),
   'sessionId?': '/^[A-Za-z0-9-]{8,64}$/',
   /** Sent by the page from the usr cookie; never trusted: the signed-in session says who the shopper is. */
   'userId?': 'number.integer >= 1',
@@ -45,22 +42,29 @@ export const accountApi = new Hono<{ Bindings: Env }>()
   })
   .post('/forget/new-send-email-token', validate('json', type({ email: 'string.email <= 254', 'recaptchaToken?': 'string <= 4096' })), async (c) => {
     const body = c.req.valid('json')
-    return relay(c, await (await apiSession(c).client()).settle((api) => api.customer.forgot['send-token'].$post({ json: { email: body.email, recaptchaToken: body.recaptchaToken ?? '' } })))
+    return relay(
+      c,
+      await (
+        await apiSession(c).client()
+      ).settle((api) => api.customer.forgot['send-token'].$post({ json: { email: body.email, recaptchaToken: body.recaptchaToken ?? '' } })),
+    )
   })
-  .post(
-    '/forget/new-confirm-change-password',
-    validate('json', passwordResetConfirmation),
-    async (c) => relay(c, await (await apiSession(c).client()).settle((api) => api.customer.forgot.confirm.$post({ json: c.req.valid('json') }))),
+  .post('/forget/new-confirm-change-password', validate('json', passwordResetConfirmation), async (c) =>
+    relay(c, await (await apiSession(c).client()).settle((api) => api.customer.forgot.confirm.$post({ json: c.req.valid('json') }))),
   )
   .post('/aws/event', validate('json', eventBody), async (c) => {
     const { eventList, sessionId } = c.req.valid('json')
     const ip = clientIp((name) => c.req.header(name))
-    if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, serverLimits.anonymousWrites.eventRequestsPerIpPerHour))) throw new ApiError(429, 'rate_limited')
+    if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, serverLimits.anonymousWrites.eventRequestsPerIpPerHour)))
+      throw new ApiError(429, 'rate_limited')
     // A sealed session outlives its sign-out (a copy in another tab, a token revoked by a password reset): the
     // backend says whether its customer token still stands before an event is credited to the customer.
     // Asked with the sealed session's own token, as getSession asks (src/server/session.functions.ts).
     const sealed = await unsealSession(c.env, honoCookieJar(c).get(cookies.session))
-    const stands = sealed ? (await commerceClient(c.env, { ...(await apiSession(c).caller()), mage: sealed.mage }).settle((api) => api.customer.checkifauth.$get())).status === 200 : false
+    const stands = sealed
+      ? (await commerceClient(c.env, { ...(await apiSession(c).caller()), mage: sealed.mage }).settle((api) => api.customer.checkifauth.$get()))
+          .status === 200
+      : false
     const userId = sealed && stands ? sealed.user.id : null
     try {
       await eventStore(c.env.DB).recordPersonalisation(eventList, { sessionId: sessionId ?? null, userId }, new Date())

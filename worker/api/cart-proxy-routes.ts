@@ -20,7 +20,10 @@ type ApiContext = Context<{ Bindings: Env }>
 /** Answers the backend's body with its status; a failure keeps the backend's message. */
 export function relay(c: ApiContext, result: Settled<unknown>) {
   if (result.error) {
-    return c.json({ message: result.error.message, code: result.error.code, status: result.status, issues: result.error.issues ?? [] }, result.status as ContentfulStatusCode)
+    return c.json(
+      { message: result.error.message, code: result.error.code, status: result.status, issues: result.error.issues ?? [] },
+      result.status as ContentfulStatusCode,
+    )
   }
   return c.json(result.data as object, result.status as ContentfulStatusCode)
 }
@@ -45,7 +48,12 @@ export const cartApi = new Hono<{ Bindings: Env }>()
   })
   .post('/cart/delateItem', validate('json', type({ itemId })), async (c) => {
     const session = apiSession(c)
-    return relay(c, await (await session.client()).settle((api) => api.cart.item[':itemId{[0-9]{1,10}}'].$delete({ param: { itemId: String(c.req.valid('json').itemId) } })))
+    return relay(
+      c,
+      await (
+        await session.client()
+      ).settle((api) => api.cart.item[':itemId{[0-9]{1,10}}'].$delete({ param: { itemId: String(c.req.valid('json').itemId) } })),
+    )
   })
   .post('/cart/mergeMaskedQuote', validate('json', type({ storeId: '1 <= number.integer <= 100', customerId: 'number.integer >= 1' })), async (c) => {
     const session = apiSession(c)

@@ -17,7 +17,8 @@ const body = type({ email })
 
 export const newsletterApi = new Hono<{ Bindings: Env }>().post('/newsletter', validate('json', body), async (c) => {
   const ip = clientIp((name) => c.req.header(name))
-  if (!(await withinHourlyLimit(c.env, `newsletter-ip:${ip}`, serverLimits.anonymousWrites.newsletterSignUpsPerIpPerHour))) throw new ApiError(429, 'rate_limited')
+  if (!(await withinHourlyLimit(c.env, `newsletter-ip:${ip}`, serverLimits.anonymousWrites.newsletterSignUpsPerIpPerHour)))
+    throw new ApiError(429, 'rate_limited')
   await eventStore(c.env.DB).subscribeNewsletter(c.req.valid('json').email, requestLocale(c), new Date())
   return c.json({ data: { subscribed: true } })
 })

@@ -14,7 +14,8 @@ const stateChangingGets = new Set(['/api/cart/create', '/api/cart/clearCart'])
 export function sameSiteStateChanges(): MiddlewareHandler {
   return async (c, next) => {
     const changesState = !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) || stateChangingGets.has(c.req.path)
-    if (changesState && isCrossSite(c.req.header('sec-fetch-site'), c.req.header('origin'), new URL(c.req.url).origin)) throw new ApiError(403, 'cross_site')
+    if (changesState && isCrossSite(c.req.header('sec-fetch-site'), c.req.header('origin'), new URL(c.req.url).origin))
+      throw new ApiError(403, 'cross_site')
     await next()
   }
 }

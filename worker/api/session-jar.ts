@@ -23,5 +23,11 @@ export function honoCookieJar(c: Context): CookieJar {
 }
 
 export function apiSession(c: Context<{ Bindings: Env }>) {
-  return storefrontSession(c.env, honoCookieJar(c), requestLocale(c), clientIp((name) => c.req.header(name)), new URL(c.req.url).origin)
+  return storefrontSession(
+    c.env,
+    honoCookieJar(c),
+    requestLocale(c),
+    clientIp((name) => c.req.header(name)),
+    new URL(c.req.url).origin,
+  )
 }

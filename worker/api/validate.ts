@@ -9,6 +9,15 @@ import { errorBody } from './errors'
 
 export function validate<T extends Type, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return arktypeValidator(target, schema, (result, c) => {
-    if (!result.success) return c.json(errorBody(c, 400, 'bad_request', result.errors.map((e) => e.message)), 400)
+    if (!result.success)
+      return c.json(
+        errorBody(
+          c,
+          400,
+          'bad_request',
+          result.errors.map((e) => e.message),
+        ),
+        400,
+      )
   })
 }

@@ -33,7 +33,17 @@ const rows = [
   row({ entity_id: 1, brand_en: 'Samsung', price: 300, popularity: 5, fast_delivery: 1 }),
   row({ entity_id: 2, brand_en: 'Apple', brand_ar: 'أبل', price: 900, popularity: 9, stocked: [1101] }),
   // Discounted now: pays 150, not 500.
-  row({ entity_id: 3, brand_en: 'Apple', brand_ar: 'أبل', price: 500, special_price: 150, discounted_price_from: '2026-01-01T00:00:00+03:00', discounted_price_to: '2026-12-31T00:00:00+03:00', popularity: 1, created_at: '2026-05-01T00:00:00Z' }),
+  row({
+    entity_id: 3,
+    brand_en: 'Apple',
+    brand_ar: 'أبل',
+    price: 500,
+    special_price: 150,
+    discounted_price_from: '2026-01-01T00:00:00+03:00',
+    discounted_price_to: '2026-12-31T00:00:00+03:00',
+    popularity: 1,
+    created_at: '2026-05-01T00:00:00Z',
+  }),
   // Out of stock everywhere; a big item (not delivered outside 1101).
   row({ entity_id: 4, brand_en: 'LG', brand_ar: 'إل جي', price: 2000, stocked: [], big_items: 1 }),
   // Pre-order: counts as in stock and available.
@@ -92,7 +102,13 @@ describe('listing', () => {
   })
 
   it('answers an empty listing', () => {
-    expect(browseListing(buildListingIndex([]), listingQuery({}), context)).toMatchObject({ ids: [], total: 0, page: 1, pages: 1, facets: { price: null, brands: [] } })
+    expect(browseListing(buildListingIndex([]), listingQuery({}), context)).toMatchObject({
+      ids: [],
+      total: 0,
+      page: 1,
+      pages: 1,
+      facets: { price: null, brands: [] },
+    })
   })
 
   it('prices by the time asked, sorting again once a discount window opens or closes', () => {

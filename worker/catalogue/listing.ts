@@ -209,7 +209,8 @@ export function browseListing(index: ListingIndex, query: ListingQuery, context:
     if (inCity && (mask & ~fails.city) === 0) cityCount += 1
   }
 
-  const order = query.sort === 'price_asc' ? ascending : query.sort === 'price_desc' ? descending : query.sort === 'newest' ? index.newest : index.popular
+  const order =
+    query.sort === 'price_asc' ? ascending : query.sort === 'price_desc' ? descending : query.sort === 'newest' ? index.newest : index.popular
   const pages = Math.max(1, Math.ceil(total / context.pageSize))
   const page = Math.min(query.page, pages)
   const ids: number[] = []

@@ -89,7 +89,15 @@ export async function settleCardPayment(env: Env, paymentId: string, now = new D
   if (!order) return null
   if (payment.status !== 'paid' && payment.status !== 'captured') return order
   if (payment.currency !== 'SAR' || payment.amount !== toHalalas(order.grand_total)) {
-    console.error(JSON.stringify({ level: 'error', message: 'card payment amount mismatch', order: order.increment_id, payment: payment.id, amount: payment.amount }))
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'card payment amount mismatch',
+        order: order.increment_id,
+        payment: payment.id,
+        amount: payment.amount,
+      }),
+    )
     return order
   }
   await paymentStore(env.DB).setPayment(order.id, payment.id, now)

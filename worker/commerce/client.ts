@@ -64,7 +64,10 @@ export function commerceClient(env: Env, caller: CommerceCaller = {}) {
   const external = env.COMMERCE_API_URL?.replace(/\/+$/, '')
   const api = external
     ? hc<DirectApi>(external, { headers })
-    : hc<DirectApi>(inProcessOrigin, { headers, fetch: (input: RequestInfo | URL, init?: RequestInit) => directApi.fetch(new Request(input, init), env) })
+    : hc<DirectApi>(inProcessOrigin, {
+        headers,
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => directApi.fetch(new Request(input, init), env),
+      })
 
   /** Runs a typed call; the answer is {data, error, status}, never a throw (500 when there was no response). */
   async function settle<R extends ClientResponse<unknown, number, string>>(call: DirectCall<R>): Promise<Settled<Answer<R>>> {

@@ -16,7 +16,10 @@ export async function sha256Hex(value: string): Promise<string> {
 
 export function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes))
-  return btoa(String.fromCharCode(...raw)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...raw))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '')
 }
 
 export async function issueCustomerToken(db: D1Database, customerId: number, now = new Date()) {

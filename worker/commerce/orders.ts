@@ -24,7 +24,6 @@ import { gatewaysOf, isHostedPayment, paymentMethods } from './payments'
 import { cardPaymentUrl } from './card-payments'
 import { sandboxPaymentUrl } from './sandbox-link'
 
-
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
 function toPlaced(row: OrderRow): PlacedOrder {
   // Orders store the code they were placed with, always one of ours.
@@ -153,7 +152,11 @@ export async function placeOrder(
   if (!placed) throw new Error(`order for quote ${state.quote_id} vanished`)
   await cartStub(env, state.quote_id).markOrdered(placed.order_id)
   // A sale that empties the city's stock changes the pages that show the product (worker/http/page-cache.ts).
-  await afterSale(env, state.region_id, products.map((l) => l.product_id))
+  await afterSale(
+    env,
+    state.region_id,
+    products.map((l) => l.product_id),
+  )
   // A customer's delivery address is saved to their account, once (docs/product.md, "Accounts").
   if (input.customerId !== null) {
     await addressStore(env.DB).add(input.customerId, details.shipping_address, false, serverLimits.addressesPerCustomer, now)

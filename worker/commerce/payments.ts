@@ -38,7 +38,8 @@ export function paymentMethods(state: CartState, totals: CartTotals, gateways: G
     // Hosted methods need a gateway: Moyasar for cards (docs/decisions/0014); Tabby and Tamara have only the sandbox so far.
     card: gateways.card,
     tabby: gateways.sandbox && !hasPreorder && products.length > 0 && products.every((l) => l.eligible_for_tabby) && within(appConfig.payments.tabby),
-    tamara: gateways.sandbox && !hasPreorder && products.length > 0 && products.every((l) => l.eligible_for_tamara) && within(appConfig.payments.tamara),
+    tamara:
+      gateways.sandbox && !hasPreorder && products.length > 0 && products.every((l) => l.eligible_for_tamara) && within(appConfig.payments.tamara),
   }
   return paymentCodes.map((code) => ({ code, is_available: available[code] }))
 }

@@ -9,7 +9,15 @@ export function validate<T extends Type, Target extends keyof ValidationTargets>
   return arktypeValidator(target, schema, (result, c) => {
     if (!result.success) {
       const locale = (c.get('locale' as never) as Locale | undefined) ?? 'ar'
-      return c.json(commerceErrorBody(locale, 'bad_request', undefined, result.errors.map((e) => e.message)), 400)
+      return c.json(
+        commerceErrorBody(
+          locale,
+          'bad_request',
+          undefined,
+          result.errors.map((e) => e.message),
+        ),
+        400,
+      )
     }
   })
 }

@@ -15,7 +15,13 @@ type VoucherKind = 'gift' | 'erp'
  * Runs `check` as one counted try. `subjects` name what a wrong answer counts against (`gift-voucher:GIFT-...`,
  * `erp-phone:9665...`). `check` answers what it found, or null for a wrong answer; so does this.
  */
-export async function countedVoucherTry<T>(env: Env, kind: VoucherKind, subjects: string[], ip: string, check: () => Promise<T | null>): Promise<T | null> {
+export async function countedVoucherTry<T>(
+  env: Env,
+  kind: VoucherKind,
+  subjects: string[],
+  ip: string,
+  check: () => Promise<T | null>,
+): Promise<T | null> {
   const rules = serverLimits.voucherTries
   const counters = subjects.map((subject) => limiterFor(env, subject))
   const locked = Math.max(0, ...(await Promise.all(counters.map((counter) => counter.lockedFor()))))

@@ -11,7 +11,11 @@ import type { ShippingCode } from '../../src/domain/shipping'
 
 export type NewCartLine = Omit<CartLineRecord, 'item_id' | 'qty' | 'parent_item_id' | 'fee_id' | 'fee_option_id' | 'replacement_discount'>
 
-type CartRefusal = { ok: false; reason: 'not_found' | 'ordered' | 'item_not_found' | 'too_many_lines' | 'qty_limit' | 'not_initialised'; state: CartState | null }
+type CartRefusal = {
+  ok: false
+  reason: 'not_found' | 'ordered' | 'item_not_found' | 'too_many_lines' | 'qty_limit' | 'not_initialised'
+  state: CartState | null
+}
 
 type CartChange = { ok: true; state: CartState; item_id?: number } | CartRefusal
 
@@ -58,14 +62,27 @@ export class CartObject extends DurableObject<Env> {
 
   private readState(): CartState | null {
     // The whole meta table in one query: one per key made a cart change spend a third of its CPU here.
-    const meta = new Map(this.sql.exec<MetaRow>('SELECT key, value FROM meta').toArray().map((row) => [row.key, row.value]))
+    const meta = new Map(
+      this.sql
+        .exec<MetaRow>('SELECT key, value FROM meta')
+        .toArray()
+        .map((row) => [row.key, row.value]),
+    )
     const value = (key: string) => meta.get(key) ?? null
     const quoteId = value('quote_id')
     if (quoteId === null) return null
     const lines = this.sql
-      .exec<{ item_id: number; sku: string; product_id: number; qty: number; data: string; parent_item_id: number | null; fee_id: number | null; fee_option_id: number | null; replacement_discount: number }>(
-        'SELECT * FROM lines ORDER BY item_id',
-      )
+      .exec<{
+        item_id: number
+        sku: string
+        product_id: number
+        qty: number
+        data: string
+        parent_item_id: number | null
+        fee_id: number | null
+        fee_option_id: number | null
+        replacement_discount: number
+      }>('SELECT * FROM lines ORDER BY item_id')
       .toArray()
       .map((row): CartLineRecord => ({
         ...(JSON.parse(row.data) as NewCartLine),
@@ -143,7 +160,11 @@ export class CartObject extends DurableObject<Env> {
   }
 
   /** Adds a line; with `regionId`, the cart moves to that region in the same transaction, only if the add lands. */
-  async addLine(line: NewCartLine, qty: number, limits: { maxQty: number; maxLines: number; available: number | null; regionId?: number }): Promise<LineAdded> {
+  async addLine(
+    line: NewCartLine,
+    qty: number,
+    limits: { maxQty: number; maxLines: number; available: number | null; regionId?: number },
+  ): Promise<LineAdded> {
     const result = this.change((state) => {
       const moveTo = limits.regionId !== undefined && limits.regionId !== state.region_id ? limits.regionId : null
       const existing = state.lines.find((l) => l.sku === line.sku && l.parent_item_id === null)
@@ -161,7 +182,13 @@ export class CartObject extends DurableObject<Env> {
       if (moveTo !== null) this.setMeta('region_id', String(moveTo))
       const { sku, product_id, ...data } = line
       const row = this.sql
-        .exec<{ item_id: number }>('INSERT INTO lines (sku, product_id, qty, data) VALUES (?, ?, ?, ?) RETURNING item_id', sku, product_id, qty, JSON.stringify(data))
+        .exec<{ item_id: number }>(
+          'INSERT INTO lines (sku, product_id, qty, data) VALUES (?, ?, ?, ?) RETURNING item_id',
+          sku,
+          product_id,
+          qty,
+          JSON.stringify(data),
+        )
         .one()
       return { item_id: row.item_id }
     })
@@ -216,7 +243,13 @@ export class CartObject extends DurableObject<Env> {
       const row = this.sql
         .exec<{ item_id: number }>(
           'INSERT INTO lines (sku, product_id, qty, data, parent_item_id, fee_id, fee_option_id) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING item_id',
-          sku, product_id, parent.qty, JSON.stringify(data), productItemId, fee_id, fee_option_id,
+          sku,
+          product_id,
+          parent.qty,
+          JSON.stringify(data),
+          productItemId,
+          fee_id,
+          fee_option_id,
         )
         .one()
       return { item_id: row.item_id }
@@ -263,7 +296,14 @@ export class CartObject extends DurableObject<Env> {
         if (state.lines.length + idMap.size >= limits.maxLines) break
         const { item_id, sku, product_id, qty, parent_item_id, fee_id, fee_option_id, replacement_discount, ...data } = line
         const row = this.sql
-          .exec<{ item_id: number }>('INSERT INTO lines (sku, product_id, qty, data, replacement_discount) VALUES (?, ?, ?, ?, ?) RETURNING item_id', sku, product_id, qty, JSON.stringify(data), replacement_discount ? 1 : 0)
+          .exec<{ item_id: number }>(
+            'INSERT INTO lines (sku, product_id, qty, data, replacement_discount) VALUES (?, ?, ?, ?, ?) RETURNING item_id',
+            sku,
+            product_id,
+            qty,
+            JSON.stringify(data),
+            replacement_discount ? 1 : 0,
+          )
           .one()
         idMap.set(item_id, row.item_id)
       }
@@ -273,7 +313,16 @@ export class CartObject extends DurableObject<Env> {
         if (this.sql.exec('SELECT 1 FROM lines WHERE parent_item_id = ? AND fee_id = ?', parent, fee.fee_id).toArray().length > 0) continue
         const { item_id, sku, product_id, qty, parent_item_id, fee_id, fee_option_id, replacement_discount, ...data } = fee
         const parentQty = this.sql.exec<{ qty: number }>('SELECT qty FROM lines WHERE item_id = ?', parent).one().qty
-        this.sql.exec('INSERT INTO lines (sku, product_id, qty, data, parent_item_id, fee_id, fee_option_id) VALUES (?, ?, ?, ?, ?, ?, ?)', sku, product_id, parentQty, JSON.stringify(data), parent, fee_id, fee_option_id)
+        this.sql.exec(
+          'INSERT INTO lines (sku, product_id, qty, data, parent_item_id, fee_id, fee_option_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          sku,
+          product_id,
+          parentQty,
+          JSON.stringify(data),
+          parent,
+          fee_id,
+          fee_option_id,
+        )
       }
     })
   }

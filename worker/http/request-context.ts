@@ -69,10 +69,7 @@ function summariseCache(outcomes: CacheOutcome[]): 'hit' | 'miss' | 'partial' | 
  * Runs one request: gives it an id (the caller's x-request-id when well formed), adds the security
  * headers and the id to the response, and writes one JSON log line.
  */
-export async function handleWithContext(
-  request: Request,
-  handle: () => Promise<Response>,
-): Promise<Response> {
+export async function handleWithContext(request: Request, handle: () => Promise<Response>): Promise<Response> {
   const incoming = request.headers.get('x-request-id')
   const id = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID()
   const context: RequestContext = { id, cache: [], pageTags: new Set(), memo: new Map() }
@@ -86,9 +83,7 @@ export async function handleWithContext(
     return response
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', id, message: String(error), stack: (error as Error)?.stack }))
-    const response = withSecurityHeaders(
-      Response.json({ error: { status: 500, message: 'Internal error', requestId: id } }, { status: 500 }),
-    )
+    const response = withSecurityHeaders(Response.json({ error: { status: 500, message: 'Internal error', requestId: id } }, { status: 500 }))
     response.headers.set('x-request-id', id)
     return response
   } finally {

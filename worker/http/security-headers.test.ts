@@ -24,7 +24,9 @@ describe('content security policy', () => {
 
   it('lets pages connect to Algolia only when hosted search is configured', () => {
     expect(contentSecurityPolicy('abc')).toContain("connect-src 'self';")
-    expect(contentSecurityPolicy('abc', { algolia: true })).toContain("connect-src 'self' https://*.algolia.net https://*.algolianet.com https://insights.algolia.io")
+    expect(contentSecurityPolicy('abc', { algolia: true })).toContain(
+      "connect-src 'self' https://*.algolia.net https://*.algolianet.com https://insights.algolia.io",
+    )
     expect(contentSecurityPolicy(undefined, { algolia: true })).not.toContain('algolia')
   })
 })

@@ -53,7 +53,8 @@ function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 92) i++ // a backslash escapes the next character
+      if (c === 92)
+        i++ // a backslash escapes the next character
       else if (c === 34) inString = false
     } else if (c === 34) inString = true
     else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth)

@@ -39,7 +39,8 @@ export const moyasarSandboxApi = new Hono<SandboxEnv>()
   .basePath('/v1')
   .use(async (c, next) => {
     const key = await readSecret(c.env, 'MOYASAR_SECRET_KEY')
-    if (c.req.header('authorization') !== `Basic ${btoa(`${key}:`)}`) return c.json(error('authentication_error', 'Invalid authorization credentials'), 401)
+    if (c.req.header('authorization') !== `Basic ${btoa(`${key}:`)}`)
+      return c.json(error('authentication_error', 'Invalid authorization credentials'), 401)
     await next()
   })
   .post('/invoices', async (c) => {
@@ -82,7 +83,12 @@ export const moyasarSandboxApi = new Hono<SandboxEnv>()
     if (!payment) return c.json(error('invalid_request_error', 'Object not found'), 404)
     const body = (await c.req.json().catch(() => ({}))) as { amount?: number }
     const amount = body.amount ?? payment.amount - payment.refunded
-    if (!['paid', 'captured', 'refunded'].includes(payment.status) || !Number.isInteger(amount) || amount <= 0 || payment.refunded + amount > payment.amount) {
+    if (
+      !['paid', 'captured', 'refunded'].includes(payment.status) ||
+      !Number.isInteger(amount) ||
+      amount <= 0 ||
+      payment.refunded + amount > payment.amount
+    ) {
       return c.json(error('invalid_request_error', 'Payment cannot be refunded'), 400)
     }
     const refunded: MoyasarPayment = { ...payment, status: 'refunded', refunded: payment.refunded + amount, updated_at: nowIso() }
@@ -111,7 +117,11 @@ export async function payInvoice(
   const invoice = await store.invoice<MoyasarInvoice>(invoiceId)
   if (!invoice || invoice.status !== 'initiated') return null
   const number = card.number.replace(/\D/g, '')
-  const outcome = moyasarTestCards[number] ?? { company: number.startsWith('5') ? 'master' : 'visa', status: 'failed' as const, message: 'UNSPECIFIED FAILURE' }
+  const outcome = moyasarTestCards[number] ?? {
+    company: number.startsWith('5') ? 'master' : 'visa',
+    status: 'failed' as const,
+    message: 'UNSPECIFIED FAILURE',
+  }
   const payment: MoyasarPayment = {
     id: crypto.randomUUID(),
     status: outcome.status,
@@ -135,7 +145,13 @@ export async function payInvoice(
     live: false,
     data: payment,
   }
-  await deliver(new Request('https://moyasar.embedded/webhook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(webhook) }))
+  await deliver(
+    new Request('https://moyasar.embedded/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(webhook),
+    }),
+  )
   if (outcome.status !== 'paid' || !invoice.success_url) return { paid: false, redirect: null, message: outcome.message }
   const back = new URL(invoice.success_url)
   back.searchParams.set('id', payment.id)
@@ -152,8 +168,7 @@ export async function invoicePage(env: Env, invoiceId: string, locale: Locale, f
   const cards = Object.entries(moyasarTestCards)
     .map(([number, card]) => `<li><bdi>${number}</bdi>: ${card.company}, ${card.status === 'paid' ? 'APPROVED' : card.message}</li>`)
     .join('')
-  const field = (name: string, label: string, attrs: string) =>
-    `<label>${label}<input name="${name}" dir="ltr" required ${attrs}></label>`
+  const field = (name: string, label: string, attrs: string) => `<label>${label}<input name="${name}" dir="ltr" required ${attrs}></label>`
   return `<!doctype html>
 <html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${m.moyasar_title({}, o)}</title><link rel="icon" href="${faviconDataUri}" type="image/svg+xml">

@@ -105,7 +105,8 @@ export function moyasarClient(env: Env, fetcher: Fetcher) {
     invoice: (id: string) => call<MoyasarInvoice>('GET', `/invoices/${encodeURIComponent(id)}`),
     payment: (id: string) => call<MoyasarPayment>('GET', `/payments/${encodeURIComponent(id)}`),
     /** Gives back `amount` halalas, or all of it without one. */
-    refund: (id: string, amount?: number) => call<MoyasarPayment>('POST', `/payments/${encodeURIComponent(id)}/refund`, amount === undefined ? {} : { amount }),
+    refund: (id: string, amount?: number) =>
+      call<MoyasarPayment>('POST', `/payments/${encodeURIComponent(id)}/refund`, amount === undefined ? {} : { amount }),
   }
 }
 

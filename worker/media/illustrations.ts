@@ -47,9 +47,34 @@ function device(kind: ImageKind, hue: number, view: number): string {
 }
 
 export const imageKinds = [
-  'phone', 'tablet', 'watch', 'laptop', 'monitor', 'tv', 'headphones', 'speaker', 'console', 'controller', 'camera',
-  'drone', 'fridge', 'washer', 'ac', 'oven', 'microwave', 'blender', 'coffee', 'airfryer', 'vacuum', 'iron', 'sofa',
-  'lamp', 'bed', 'cookware', 'router', 'charger',
+  'phone',
+  'tablet',
+  'watch',
+  'laptop',
+  'monitor',
+  'tv',
+  'headphones',
+  'speaker',
+  'console',
+  'controller',
+  'camera',
+  'drone',
+  'fridge',
+  'washer',
+  'ac',
+  'oven',
+  'microwave',
+  'blender',
+  'coffee',
+  'airfryer',
+  'vacuum',
+  'iron',
+  'sofa',
+  'lamp',
+  'bed',
+  'cookware',
+  'router',
+  'charger',
 ] as const satisfies readonly ImageKind[]
 
 /** A product picture; `cutout` leaves the background transparent for use over a banner. */

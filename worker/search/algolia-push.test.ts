@@ -62,7 +62,9 @@ describe('pushCatalogue', async () => {
 
   it('sends the transliteration synonyms to the product indexes and their replicas', () => {
     const synonyms = writes.find((c) => c.path === '/1/indexes/products_ar/synonyms/batch')!
-    expect((synonyms.body as unknown as { synonyms: string[] }[]).some((s) => s.synonyms.includes('iphone') && s.synonyms.includes('آيفون'))).toBe(true)
+    expect((synonyms.body as unknown as { synonyms: string[] }[]).some((s) => s.synonyms.includes('iphone') && s.synonyms.includes('آيفون'))).toBe(
+      true,
+    )
     // Phrases as multi-way synonyms, and a screen widened to a TV one way only.
     const sent = synonyms.body as unknown as { type: string; synonyms: string[]; input?: string }[]
     expect(sent.some((s) => s.type === 'synonym' && s.synonyms.includes('كمبيوتر محمول') && s.synonyms.includes('لابتوب'))).toBe(true)

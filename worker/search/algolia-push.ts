@@ -73,7 +73,12 @@ export function synonymHits(): SynonymHit[] {
   return [
     ...synonymGroups.map((group, i): SynonymHit => ({ objectID: `transliteration-${i}`, type: 'synonym', synonyms: [...group] })),
     ...phraseSynonymGroups.map((group, i): SynonymHit => ({ objectID: `phrase-${i}`, type: 'synonym', synonyms: [...group] })),
-    ...Object.entries(oneWaySynonyms).map(([input, synonyms], i): SynonymHit => ({ objectID: `one-way-${i}`, type: 'oneWaySynonym', input, synonyms: [...synonyms] })),
+    ...Object.entries(oneWaySynonyms).map(([input, synonyms], i): SynonymHit => ({
+      objectID: `one-way-${i}`,
+      type: 'oneWaySynonym',
+      input,
+      synonyms: [...synonyms],
+    })),
     ...brokenPlurals.map(([singular, plural], i): SynonymHit => ({ objectID: `plural-${i}`, type: 'synonym', synonyms: [singular, plural] })),
   ]
 }

@@ -70,7 +70,12 @@ describe('reading the query as a shopper meant it', () => {
 })
 
 describe('model numbers', () => {
-  const index = new SearchIndex([record(1, 'Galaxy Tab S250 Ultra', 99), record(2, 'Galaxy S25', 1), record(3, 'Neo QLED QN900', 99), record(4, 'Neo QLED QN90', 1)])
+  const index = new SearchIndex([
+    record(1, 'Galaxy Tab S250 Ultra', 99),
+    record(2, 'Galaxy S25', 1),
+    record(3, 'Neo QLED QN900', 99),
+    record(4, 'Neo QLED QN90', 1),
+  ])
 
   it('rank the exact model above a longer one it begins, whatever their popularity', () => {
     expect(index.search({ ...base, query: 's25' }).hits.map((h) => h.objectID)).toEqual(['2', '1'])
@@ -107,7 +112,13 @@ describe('a packed snapshot (what KV keeps)', () => {
   ]
 
   it('answers as the index it was made from, with or without the documents kept', () => {
-    for (const built of [new SearchIndex(records), new SearchIndex(records.map(({ document: _, ...r }) => r), { keepDocuments: false })]) {
+    for (const built of [
+      new SearchIndex(records),
+      new SearchIndex(
+        records.map(({ document: _, ...r }) => r),
+        { keepDocuments: false },
+      ),
+    ]) {
       const loaded = SearchIndex.fromSnapshot(built.toSnapshot())!
       for (const query of ['galaxy', 'سامسونج', 'samsnug', '', 'gal s25']) {
         const q = { ...base, query, facets: ['brand'], filters: [[{ attribute: 'stock_region_ids', value: '1102' }]] }

@@ -240,7 +240,11 @@ export class SearchIndex {
       wordFieldRecords: a.wordFieldRecords as Uint32Array,
       fieldLength: a.fieldLength as Uint8Array,
       averageFieldLength: h.averageFieldLength,
-      attributes: h.attributes.map((attribute, i) => ({ ...attribute, offsets: a[`a${i}offsets`] as Uint32Array, ids: a[`a${i}ids`] as Uint16Array | Uint32Array })),
+      attributes: h.attributes.map((attribute, i) => ({
+        ...attribute,
+        offsets: a[`a${i}offsets`] as Uint32Array,
+        ids: a[`a${i}ids`] as Uint16Array | Uint32Array,
+      })),
       ...(h.kept ? { kept: h.kept } : {}),
     })
   }
@@ -291,7 +295,11 @@ export class SearchIndex {
     const nbHits = order.length
     const pageRecords = order.slice(q.page * q.hitsPerPage, (q.page + 1) * q.hitsPerPage)
     return {
-      hits: Array.from(pageRecords, (record) => ({ objectID: String(this.data.objectIDs[record]), record, terms: this.matchedWords(record, ranked.candidates) })),
+      hits: Array.from(pageRecords, (record) => ({
+        objectID: String(this.data.objectIDs[record]),
+        record,
+        terms: this.matchedWords(record, ranked.candidates),
+      })),
       nbHits,
       page: q.page,
       nbPages: Math.ceil(nbHits / q.hitsPerPage),
@@ -475,7 +483,8 @@ export class SearchIndex {
     }
     add(word, typing, 1)
     widen(word, 1)
-    for (const form of wordForms(word)) for (const synonym of synonymsOf(form).slice(1)) add(synonym, true, formWeights.otherNumber * formWeights.synonym)
+    for (const form of wordForms(word))
+      for (const synonym of synonymsOf(form).slice(1)) add(synonym, true, formWeights.otherNumber * formWeights.synonym)
     if (!found) {
       for (const spelling of gulfSpellings(word)) {
         if (this.known(spelling, typing) || synonymsOf(spelling).length > 1) {
@@ -486,7 +495,8 @@ export class SearchIndex {
     }
     if (!found) {
       // The article joined to "and", "with" or "for" (درون: والدرون), of the word or of what it means (سشوار: بالشعر).
-      for (const meaning of synonymsOf(word)) for (const form of joinedArticleForms(meaning)) if (this.wordId(form) >= 0) add(form, false, formWeights.typo)
+      for (const meaning of synonymsOf(word))
+        for (const form of joinedArticleForms(meaning)) if (this.wordId(form) >= 0) add(form, false, formWeights.typo)
     }
     if (!found) {
       const allowed = allowedTypos(word)
@@ -721,7 +731,10 @@ export class SearchIndexBuilder {
   /** Brands and categories repeat across the catalogue: their words are read once. */
   private readonly repeatedWords = new Map<string, string[]>()
   /** Each attribute's values, and its records' value ids as they come (CSR: where each record's ids start). */
-  private readonly attributes = new Map<string, { values: AttributeValue[]; byKey: Map<string, number>; starts: GrowingArray<Uint32Array>; ids: GrowingArray<Uint32Array> }>()
+  private readonly attributes = new Map<
+    string,
+    { values: AttributeValue[]; byKey: Map<string, number>; starts: GrowingArray<Uint32Array>; ids: GrowingArray<Uint32Array> }
+  >()
   private readonly kept?: NonNullable<IndexData['kept']>
 
   constructor(keepDocuments = false) {
@@ -759,7 +772,11 @@ export class SearchIndexBuilder {
     })
     for (const [name, raw] of Object.entries(record.attributes)) {
       let attribute = this.attributes.get(name)
-      if (!attribute) this.attributes.set(name, (attribute = { values: [], byKey: new Map(), starts: new GrowingArray(Uint32Array), ids: new GrowingArray(Uint32Array) }))
+      if (!attribute)
+        this.attributes.set(
+          name,
+          (attribute = { values: [], byKey: new Map(), starts: new GrowingArray(Uint32Array), ids: new GrowingArray(Uint32Array) }),
+        )
       // Records before this one without the attribute start (and end) where the ids are now.
       while (attribute.starts.length <= r) attribute.starts.push(attribute.ids.length)
       for (const value of Array.isArray(raw) ? raw : [raw]) {
@@ -873,7 +890,14 @@ function normalisedValue(value: string): string {
   return normal
 }
 
-function toHit(objectID: string, document: Record<string, unknown>, name: string, brand: string | undefined, terms: string[], q: SearchQuery): Record<string, unknown> {
+function toHit(
+  objectID: string,
+  document: Record<string, unknown>,
+  name: string,
+  brand: string | undefined,
+  terms: string[],
+  q: SearchQuery,
+): Record<string, unknown> {
   const retrieve = q.attributesToRetrieve && !q.attributesToRetrieve.includes('*') ? q.attributesToRetrieve : null
   const shown = retrieve ? Object.fromEntries(Object.entries(document).filter(([k]) => retrieve.includes(k))) : { ...document }
   const highlight = (text: string) => highlightText(text, terms, q.highlightPreTag, q.highlightPostTag)

@@ -81,7 +81,7 @@ async function buildAll(env: Pick<Env, 'DB' | 'CACHE'>, version: string, now: nu
   const at = new Date(now)
   const products = new Map(appConfig.locales.all.map((locale) => [locale, new SearchIndexBuilder()]))
   const suggestions = new Map(appConfig.locales.all.map((locale) => [locale, new SuggestionWeights(locale)]))
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const rows = await documentRowsPage(env.DB, afterId, buildPageRows)
     for (const locale of appConfig.locales.all) {
       const builder = products.get(locale)!

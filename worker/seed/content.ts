@@ -38,7 +38,11 @@ const homeText = {
       ['عالم الألعاب', 'بلايستيشن 5 برو وإكسسوارات أصلية', 'العب الآن', '/gaming'],
     ],
     popupAlt: 'توصيل مجاني للطلبات فوق 299 ريال',
-    rails: [['الجوالات الأكثر مبيعاً', 'smartphones'], ['لابتوبات للدراسة والعمل', 'laptops'], ['أجهزة المطبخ', 'kitchen']],
+    rails: [
+      ['الجوالات الأكثر مبيعاً', 'smartphones'],
+      ['لابتوبات للدراسة والعمل', 'laptops'],
+      ['أجهزة المطبخ', 'kitchen'],
+    ],
     campaign: 'ينتهي عرض الجمعة البيضاء خلال',
   },
   en: {
@@ -48,7 +52,11 @@ const homeText = {
       ['Gaming world', 'PlayStation 5 Pro and original accessories', 'Play now', '/gaming'],
     ],
     popupAlt: 'Free delivery on orders over 299 SAR',
-    rails: [['Best-selling phones', 'smartphones'], ['Laptops for study and work', 'laptops'], ['Kitchen appliances', 'kitchen']],
+    rails: [
+      ['Best-selling phones', 'smartphones'],
+      ['Laptops for study and work', 'laptops'],
+      ['Kitchen appliances', 'kitchen'],
+    ],
     campaign: 'White Friday ends in',
   },
 } as const
@@ -147,15 +155,19 @@ export const staticPages: StaticPageRow[] = [
     slug: 'terms-conditions',
     title_ar: 'الشروط والأحكام',
     title_en: 'Terms and conditions',
-    body_ar: 'باستخدامك متجر فإنك توافق على هذه الشروط. الأسعار بالريال السعودي وتشمل ضريبة القيمة المضافة 15%. التوصيل مجاني للطلبات التي تتجاوز 299 ريالاً. يحق لك إرجاع المنتج خلال 7 أيام من الاستلام بحالته الأصلية.',
-    body_en: 'By using Matjar you accept these terms. Prices are in Saudi riyals and include 15% VAT. Delivery is free on orders over 299 SAR. You may return a product within 7 days of delivery in its original condition.',
+    body_ar:
+      'باستخدامك متجر فإنك توافق على هذه الشروط. الأسعار بالريال السعودي وتشمل ضريبة القيمة المضافة 15%. التوصيل مجاني للطلبات التي تتجاوز 299 ريالاً. يحق لك إرجاع المنتج خلال 7 أيام من الاستلام بحالته الأصلية.',
+    body_en:
+      'By using Matjar you accept these terms. Prices are in Saudi riyals and include 15% VAT. Delivery is free on orders over 299 SAR. You may return a product within 7 days of delivery in its original condition.',
   },
   {
     slug: 'privacy-policy',
     title_ar: 'سياسة الخصوصية',
     title_en: 'Privacy policy',
-    body_ar: 'نجمع البيانات اللازمة لتنفيذ طلباتك فقط، ونحفظها داخل المملكة العربية السعودية وفق نظام حماية البيانات الشخصية. لا نبيع بياناتك لأي طرف، ويمكنك طلب حذفها في أي وقت.',
-    body_en: 'We collect only the data needed to fulfil your orders and keep it in Saudi Arabia under the Personal Data Protection Law. We never sell your data, and you can ask us to delete it at any time.',
+    body_ar:
+      'نجمع البيانات اللازمة لتنفيذ طلباتك فقط، ونحفظها داخل المملكة العربية السعودية وفق نظام حماية البيانات الشخصية. لا نبيع بياناتك لأي طرف، ويمكنك طلب حذفها في أي وقت.',
+    body_en:
+      'We collect only the data needed to fulfil your orders and keep it in Saudi Arabia under the Personal Data Protection Law. We never sell your data, and you can ask us to delete it at any time.',
   },
   {
     slug: 'legal-notice',
@@ -173,7 +185,8 @@ export const blogPosts: BlogPostRow[] = [
     title_en: 'How to choose the right split AC for your room',
     excerpt_ar: 'الوحدات الحرارية ومساحة الغرفة وكفاءة الطاقة: دليل سريع قبل الصيف.',
     excerpt_en: 'BTUs, room size and energy rating: a quick guide before summer.',
-    body_ar: 'لغرفة مساحتها 20 متراً مربعاً يكفي مكيف بقدرة 18000 وحدة حرارية. اختر موديلاً بتقنية الإنفرتر لتوفير الكهرباء، وتأكد من التركيب على يد فني معتمد.',
+    body_ar:
+      'لغرفة مساحتها 20 متراً مربعاً يكفي مكيف بقدرة 18000 وحدة حرارية. اختر موديلاً بتقنية الإنفرتر لتوفير الكهرباء، وتأكد من التركيب على يد فني معتمد.',
     body_en: 'A 20 m² room needs about 18,000 BTU. Pick an inverter model to save power, and have it installed by a certified technician.',
     published_at: '2026-05-10T09:00:00+03:00',
   },
@@ -195,8 +208,24 @@ export const coupons = [
   { code: 'SAVE50', kind: 'fixed', amount: 50, min_subtotal: 300, active_from: null, active_to: null, max_uses: null },
   /** A single-use coupon: the first order to spend it wins. */
   { code: 'FIRST100', kind: 'fixed', amount: 100, min_subtotal: 500, active_from: null, active_to: null, max_uses: 1 },
-  { code: 'WHITEFRIDAY', kind: 'percent', amount: 15, min_subtotal: 500, active_from: '2026-11-20T09:00:00+03:00', active_to: '2026-12-05T19:00:00+03:00', max_uses: null },
-  { code: 'SUMMER25', kind: 'percent', amount: 25, min_subtotal: 0, active_from: '2025-06-01T00:00:00+03:00', active_to: '2025-08-31T23:59:59+03:00', max_uses: null },
+  {
+    code: 'WHITEFRIDAY',
+    kind: 'percent',
+    amount: 15,
+    min_subtotal: 500,
+    active_from: '2026-11-20T09:00:00+03:00',
+    active_to: '2026-12-05T19:00:00+03:00',
+    max_uses: null,
+  },
+  {
+    code: 'SUMMER25',
+    kind: 'percent',
+    amount: 25,
+    min_subtotal: 0,
+    active_from: '2025-06-01T00:00:00+03:00',
+    active_to: '2025-08-31T23:59:59+03:00',
+    max_uses: null,
+  },
 ]
 
 export const giftVouchers = [

@@ -262,8 +262,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
 
       for (const regionId of regionIds) {
         // Big items are stocked only where they can be delivered; pre-orders hold no stock.
-        const stocked =
-          !outEverywhere && !preorder && (!bigItem || regionId === appConfig.regions.bigItemsOnlyId) && random.chance(0.82)
+        const stocked = !outEverywhere && !preorder && (!bigItem || regionId === appConfig.regions.bigItemsOnlyId) && random.chance(0.82)
         const defaultRegionAlwaysStocked = regionId === appConfig.regions.defaultId && !outEverywhere && !preorder
         stock.push({ product_id: id, region_id: regionId, qty: stocked || defaultRegionAlwaysStocked ? random.int(1, 40) : 0 })
       }
@@ -277,7 +276,13 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
           fees.push({ fee_id: feeId, title_en: template.fee.title.en, title_ar: template.fee.title.ar })
         }
         // Priced in the fallback region everywhere, dearer in a few remote cities.
-        feeOptions.push({ fee_option_id: nextFeeOptionId++, fee_id: feeId, product_id: id, region_id: serverLimits.feeFallbackRegionId, price: template.fee.priceSar })
+        feeOptions.push({
+          fee_option_id: nextFeeOptionId++,
+          fee_id: feeId,
+          product_id: id,
+          region_id: serverLimits.feeFallbackRegionId,
+          price: template.fee.priceSar,
+        })
         for (const remote of [1112, 1114, 1115]) {
           feeOptions.push({ fee_option_id: nextFeeOptionId++, fee_id: feeId, product_id: id, region_id: remote, price: template.fee.priceSar + 30 })
         }

@@ -6,8 +6,7 @@
 import { appConfig, type Locale } from '../../app.config'
 import type { SitemapEntry } from '../storage/catalogue-store'
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
 
 function localized(path: string, locale: Locale): string {
   const origin = appConfig.store.canonicalOrigin

@@ -60,9 +60,11 @@ export function accountStore(db: D1Database) {
     ): Promise<boolean> {
       const [spent] = await db.batch([
         db.prepare('UPDATE phone_verifications SET used = 1 WHERE token_hash = ? AND used = 0').bind(input.verificationHash),
-        db.prepare('INSERT INTO customers (email, firstname, lastname, mobile, password_hash, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE changes() = 1').bind(
-          input.email.toLowerCase(), input.firstname, input.lastname, input.mobile, input.passwordHash, now.toISOString(),
-        ),
+        db
+          .prepare(
+            'INSERT INTO customers (email, firstname, lastname, mobile, password_hash, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE changes() = 1',
+          )
+          .bind(input.email.toLowerCase(), input.firstname, input.lastname, input.mobile, input.passwordHash, now.toISOString()),
       ])
       return spent!.meta.changes === 1
     },
@@ -101,12 +103,16 @@ export function accountStore(db: D1Database) {
     },
 
     async ownsQuote(customerId: number, quoteId: string): Promise<boolean> {
-      return (await db.prepare('SELECT 1 AS ok FROM customer_quotes WHERE customer_id = ? AND quote_id = ?').bind(customerId, quoteId).first()) !== null
+      return (
+        (await db.prepare('SELECT 1 AS ok FROM customer_quotes WHERE customer_id = ? AND quote_id = ?').bind(customerId, quoteId).first()) !== null
+      )
     },
 
     async setQuote(customerId: number, quoteId: string): Promise<void> {
       await db
-        .prepare('INSERT INTO customer_quotes (customer_id, quote_id) VALUES (?, ?) ON CONFLICT (customer_id) DO UPDATE SET quote_id = excluded.quote_id')
+        .prepare(
+          'INSERT INTO customer_quotes (customer_id, quote_id) VALUES (?, ?) ON CONFLICT (customer_id) DO UPDATE SET quote_id = excluded.quote_id',
+        )
         .bind(customerId, quoteId)
         .run()
     },
@@ -124,9 +130,9 @@ export function accountStore(db: D1Database) {
     async replaceCode(phone: string, purpose: string, codeHash: string, expiresAt: Date, now: Date): Promise<void> {
       await db.batch([
         db.prepare('UPDATE otp_codes SET used = 1 WHERE phone = ? AND purpose = ? AND used = 0').bind(phone, purpose),
-        db.prepare('INSERT INTO otp_codes (phone, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)').bind(
-          phone, purpose, codeHash, expiresAt.toISOString(), now.toISOString(),
-        ),
+        db
+          .prepare('INSERT INTO otp_codes (phone, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
+          .bind(phone, purpose, codeHash, expiresAt.toISOString(), now.toISOString()),
       ])
     },
 
@@ -151,7 +157,9 @@ export function accountStore(db: D1Database) {
     /** A phone verified for this customer: their registered mobile, or one they verified at checkout. */
     async customerHasVerifiedPhone(customerId: number, phone: string): Promise<boolean> {
       const row = await db
-        .prepare('SELECT 1 AS yes FROM customers WHERE id = ?1 AND mobile = ?2 UNION ALL SELECT 1 FROM customer_phones WHERE customer_id = ?1 AND phone = ?2 LIMIT 1')
+        .prepare(
+          'SELECT 1 AS yes FROM customers WHERE id = ?1 AND mobile = ?2 UNION ALL SELECT 1 FROM customer_phones WHERE customer_id = ?1 AND phone = ?2 LIMIT 1',
+        )
         .bind(customerId, phone)
         .first<{ yes: number }>()
       return row !== null
@@ -167,11 +175,17 @@ export function accountStore(db: D1Database) {
     },
 
     async addCustomerPhone(customerId: number, phone: string, now: Date): Promise<void> {
-      await db.prepare('INSERT OR IGNORE INTO customer_phones (customer_id, phone, verified_at) VALUES (?, ?, ?)').bind(customerId, phone, now.toISOString()).run()
+      await db
+        .prepare('INSERT OR IGNORE INTO customer_phones (customer_id, phone, verified_at) VALUES (?, ?, ?)')
+        .bind(customerId, phone, now.toISOString())
+        .run()
     },
 
     async addPhoneVerification(tokenHash: string, phone: string, expiresAt: Date): Promise<void> {
-      await db.prepare('INSERT INTO phone_verifications (token_hash, phone, expires_at) VALUES (?, ?, ?)').bind(tokenHash, phone, expiresAt.toISOString()).run()
+      await db
+        .prepare('INSERT INTO phone_verifications (token_hash, phone, expires_at) VALUES (?, ?, ?)')
+        .bind(tokenHash, phone, expiresAt.toISOString())
+        .run()
     },
 
     /** The phone a live, unspent verification proves. */
@@ -186,9 +200,9 @@ export function accountStore(db: D1Database) {
     async replacePasswordReset(customerId: number, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
       await db.batch([
         db.prepare('UPDATE password_resets SET used = 1 WHERE customer_id = ? AND used = 0').bind(customerId),
-        db.prepare('INSERT INTO password_resets (customer_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?)').bind(
-          customerId, tokenHash, expiresAt.toISOString(), now.toISOString(),
-        ),
+        db
+          .prepare('INSERT INTO password_resets (customer_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?)')
+          .bind(customerId, tokenHash, expiresAt.toISOString(), now.toISOString()),
       ])
     },
 

@@ -122,7 +122,10 @@ export function catalogueStore(db: D1Database) {
       return [
         { path: '/' },
         ...(categories!.results as { url_key: string }[]).map((r) => ({ path: `/${r.url_key}` })),
-        ...(products!.results as { rewrite_url: string; created_at: string }[]).map((r) => ({ path: `/product/${r.rewrite_url}`, lastmod: r.created_at })),
+        ...(products!.results as { rewrite_url: string; created_at: string }[]).map((r) => ({
+          path: `/product/${r.rewrite_url}`,
+          lastmod: r.created_at,
+        })),
         ...(pages!.results as { slug: string }[]).map((r) => ({ path: `/static/${r.slug}` })),
         { path: '/blogs' },
         ...(posts!.results as { slug: string; published_at: string }[]).map((r) => ({ path: `/blogs/${r.slug}`, lastmod: r.published_at })),

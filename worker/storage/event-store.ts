@@ -31,12 +31,18 @@ interface OutboxMessage {
 
 export function eventStore(db: D1Database) {
   return {
-    async recordPersonalisation(events: readonly PersonalisationEvent[], who: { sessionId: string | null; userId: string | number | null }, now: Date) {
+    async recordPersonalisation(
+      events: readonly PersonalisationEvent[],
+      who: { sessionId: string | null; userId: string | number | null },
+      now: Date,
+    ) {
       if (events.length === 0) return
       await db.batch(
         events.map((e) =>
           db
-            .prepare('INSERT INTO personalisation_events (session_id, user_id, event_type, item_id, value, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+            .prepare(
+              'INSERT INTO personalisation_events (session_id, user_id, event_type, item_id, value, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+            )
             .bind(who.sessionId, who.userId, e.eventType, e.itemId ?? null, e.value ?? null, e.detail ?? null, now.toISOString()),
         ),
       )
@@ -52,8 +58,15 @@ export function eventStore(db: D1Database) {
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             )
             .bind(
-              e.eventType, e.eventSubtype ?? null, e.eventName, e.index, e.userToken, e.queryID ?? null,
-              JSON.stringify(e.objectIDs), e.positions ? JSON.stringify(e.positions) : null, now.toISOString(),
+              e.eventType,
+              e.eventSubtype ?? null,
+              e.eventName,
+              e.index,
+              e.userToken,
+              e.queryID ?? null,
+              JSON.stringify(e.objectIDs),
+              e.positions ? JSON.stringify(e.positions) : null,
+              now.toISOString(),
             ),
         ),
       )

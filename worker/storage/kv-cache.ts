@@ -57,7 +57,9 @@ export function kvCache(kv: KVNamespace) {
         }
         recordCacheOutcome('miss')
         const value = await load()
-        await kv.put(key, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds) }).catch((error: unknown) => logKvFailure('put', key, error))
+        await kv
+          .put(key, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds) })
+          .catch((error: unknown) => logKvFailure('put', key, error))
         return value
       })
     },

@@ -78,7 +78,16 @@ export interface OrderDetailRow extends OrderRow {
   coupon_code: string | null
   gift_voucher: string | null
   erp_voucher: string | null
-  items: { sku: string; name: string; name_ar: string | null; image: string | null; qty: number; price: number; row_total: number; parent_sku: string | null }[]
+  items: {
+    sku: string
+    name: string
+    name_ar: string | null
+    image: string | null
+    qty: number
+    price: number
+    row_total: number
+    parent_sku: string | null
+  }[]
   events: { status: string; at: string }[]
 }
 
@@ -105,17 +114,23 @@ export function orderStore(db: D1Database) {
 
     async detail(id: number): Promise<OrderDetailRow | null> {
       const [order, items, events] = await db.batch([
-        db.prepare(
-          `SELECT ${orderColumns}, email, created_at, customer_name, phone, shipping_address, billing_address, delivery_date, shipping_method, totals,
+        db
+          .prepare(
+            `SELECT ${orderColumns}, email, created_at, customer_name, phone, shipping_address, billing_address, delivery_date, shipping_method, totals,
              subtotal, discount, delivery, vat, locale,
              (SELECT code FROM coupon_uses u WHERE u.quote_id = orders.quote_id) AS coupon_code,
              (SELECT voucher FROM gift_voucher_spends g WHERE g.quote_id = orders.quote_id) AS gift_voucher,
              (SELECT voucher FROM erp_voucher_spends e WHERE e.quote_id = orders.quote_id) AS erp_voucher
            FROM orders WHERE id = ?`,
-        ).bind(id),
+          )
+          .bind(id),
         db.prepare('SELECT sku, name, name_ar, image, qty, price, row_total, parent_sku FROM order_items WHERE order_id = ? ORDER BY line').bind(id),
         // Steps at the same instant keep the order of the timeline.
-        db.prepare("SELECT status, at FROM order_events WHERE order_id = ? ORDER BY at, instr('placed paid confirmed preparing shipped delivered canceled refunded', status)").bind(id),
+        db
+          .prepare(
+            "SELECT status, at FROM order_events WHERE order_id = ? ORDER BY at, instr('placed paid confirmed preparing shipped delivered canceled refunded', status)",
+          )
+          .bind(id),
       ])
       const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events'> | undefined
       return row ? { ...row, items: items!.results as OrderDetailRow['items'], events: events!.results as OrderDetailRow['events'] } : null
@@ -136,11 +151,17 @@ export function orderStore(db: D1Database) {
 
     /** The order with this number placed with this verified phone (the guest lookup), else null. */
     byIncrementAndVerifiedPhone: (incrementId: string, phone: string) =>
-      db.prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ? AND phone = ? AND phone_verified = 1`).bind(incrementId, phone).first<OrderRow>(),
+      db
+        .prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ? AND phone = ? AND phone_verified = 1`)
+        .bind(incrementId, phone)
+        .first<OrderRow>(),
 
     /** The products of an order (services left out), in their order, for re-adding to a cart. */
     async productLines(orderId: number): Promise<{ sku: string; qty: number }[]> {
-      const { results } = await db.prepare('SELECT sku, qty FROM order_items WHERE order_id = ? AND parent_sku IS NULL ORDER BY line').bind(orderId).all<{ sku: string; qty: number }>()
+      const { results } = await db
+        .prepare('SELECT sku, qty FROM order_items WHERE order_id = ? AND parent_sku IS NULL ORDER BY line')
+        .bind(orderId)
+        .all<{ sku: string; qty: number }>()
       return results
     },
 
@@ -161,37 +182,74 @@ export function orderStore(db: D1Database) {
         // twenty placements at once cannot all pass a count read before them. A refused insert adds no row; the
         // next statement then finds no order for its NOT NULL order_id and aborts the whole batch, which is read
         // back as 'cash_limit' below.
-        db.prepare(
-          `INSERT INTO orders (increment_id, quote_id, customer_id, email, region_id, payment_method, status, subtotal, discount, delivery, vat, grand_total, created_at,
+        db
+          .prepare(
+            `INSERT INTO orders (increment_id, quote_id, customer_id, email, region_id, payment_method, status, subtotal, discount, delivery, vat, grand_total, created_at,
              customer_name, phone, phone_verified, shipping_address, billing_address, delivery_date, shipping_method, totals, locale)
            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22
            WHERE ?6 <> 'cashondelivery' OR (
              SELECT count(*) FROM orders o WHERE o.payment_method = 'cashondelivery' AND o.status = 'processing'
              AND (o.phone = ?15 OR o.customer_id = ?3) AND ${notConfirmed('o.id')}
            ) < ?23`,
-        ).bind(
-          order.increment_id, order.quote_id, order.customer_id, order.email.toLowerCase(), order.region_id, order.payment_method, order.status,
-          order.totals.subtotal, order.totals.discount, order.totals.delivery, order.totals.vat, order.totals.grand_total, now.toISOString(),
-          order.customer_name, order.phone, order.phone_verified ? 1 : 0, JSON.stringify(order.shipping_address),
-          order.billing_address ? JSON.stringify(order.billing_address) : null, order.delivery_date, order.shipping_method, JSON.stringify(order.totals), order.locale,
-          serverLimits.orders.unconfirmedCashOrdersPerPhone,
-        ),
+          )
+          .bind(
+            order.increment_id,
+            order.quote_id,
+            order.customer_id,
+            order.email.toLowerCase(),
+            order.region_id,
+            order.payment_method,
+            order.status,
+            order.totals.subtotal,
+            order.totals.discount,
+            order.totals.delivery,
+            order.totals.vat,
+            order.totals.grand_total,
+            now.toISOString(),
+            order.customer_name,
+            order.phone,
+            order.phone_verified ? 1 : 0,
+            JSON.stringify(order.shipping_address),
+            order.billing_address ? JSON.stringify(order.billing_address) : null,
+            order.delivery_date,
+            order.shipping_method,
+            JSON.stringify(order.totals),
+            order.locale,
+            serverLimits.orders.unconfirmedCashOrdersPerPhone,
+          ),
         db.prepare(`INSERT INTO order_events (order_id, status, at) VALUES (${orderId}, 'placed', ?)`).bind(order.quote_id, now.toISOString()),
         ...order.items.map((item, index) =>
-          db.prepare(
-            `INSERT INTO order_items (order_id, line, product_id, sku, name, name_ar, image, qty, price, row_total, fee_option_id, parent_sku)
+          db
+            .prepare(
+              `INSERT INTO order_items (order_id, line, product_id, sku, name, name_ar, image, qty, price, row_total, fee_option_id, parent_sku)
              VALUES (${orderId}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).bind(
-            order.quote_id, index + 1, item.product_id, item.sku, item.name, item.name_ar, item.image, item.qty, item.price, item.price * item.qty, item.fee_option_id, item.parent_sku,
-          ),
+            )
+            .bind(
+              order.quote_id,
+              index + 1,
+              item.product_id,
+              item.sku,
+              item.name,
+              item.name_ar,
+              item.image,
+              item.qty,
+              item.price,
+              item.price * item.qty,
+              item.fee_option_id,
+              item.parent_sku,
+            ),
         ),
         ...order.stock.map((take) =>
           db.prepare('UPDATE stock SET qty = qty - ? WHERE product_id = ? AND region_id = ?').bind(take.qty, take.product_id, order.region_id),
         ),
         ...(order.giftVoucher
           ? [
-              db.prepare('UPDATE gift_vouchers SET balance = balance - ? WHERE voucher = ?').bind(order.giftVoucher.amount, order.giftVoucher.voucher),
-              db.prepare('INSERT INTO gift_voucher_spends (quote_id, voucher, amount) VALUES (?, ?, ?)').bind(order.quote_id, order.giftVoucher.voucher, order.giftVoucher.amount),
+              db
+                .prepare('UPDATE gift_vouchers SET balance = balance - ? WHERE voucher = ?')
+                .bind(order.giftVoucher.amount, order.giftVoucher.voucher),
+              db
+                .prepare('INSERT INTO gift_voucher_spends (quote_id, voucher, amount) VALUES (?, ?, ?)')
+                .bind(order.quote_id, order.giftVoucher.voucher, order.giftVoucher.amount),
             ]
           : []),
         // A second spend of the same ERP voucher breaks the spends table's primary key; a coupon past its
@@ -228,7 +286,11 @@ export function orderStore(db: D1Database) {
     /** Marks a pending order paid, once: answers whether this call did it (a repeated return changes nothing). */
     async markPaid(id: number, now: Date): Promise<boolean> {
       const [, paid] = await db.batch([
-        db.prepare("INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, 'paid', ? FROM orders WHERE id = ? AND status = 'pending_payment'").bind(now.toISOString(), id),
+        db
+          .prepare(
+            "INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, 'paid', ? FROM orders WHERE id = ? AND status = 'pending_payment'",
+          )
+          .bind(now.toISOString(), id),
         db.prepare("UPDATE orders SET status = 'processing' WHERE id = ? AND status = 'pending_payment'").bind(id),
       ])
       return paid!.meta.changes === 1
@@ -248,17 +310,21 @@ export function orderStore(db: D1Database) {
       const open = `EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND ${cancellable[which]})`
       const quote = '(SELECT quote_id FROM orders WHERE id = ?1)'
       const results = await db.batch([
-        db.prepare(
-          `UPDATE stock SET qty = qty + (SELECT sum(oi.qty) FROM order_items oi WHERE oi.order_id = ?1 AND oi.product_id = stock.product_id AND oi.parent_sku IS NULL)
+        db
+          .prepare(
+            `UPDATE stock SET qty = qty + (SELECT sum(oi.qty) FROM order_items oi WHERE oi.order_id = ?1 AND oi.product_id = stock.product_id AND oi.parent_sku IS NULL)
            WHERE region_id = (SELECT region_id FROM orders WHERE id = ?1)
            AND product_id IN (SELECT product_id FROM order_items WHERE order_id = ?1 AND parent_sku IS NULL)
            AND product_id NOT IN (SELECT entity_id FROM products WHERE back_orders = ?2)
            AND ${open}`,
-        ).bind(id, appConfig.backOrdersPreorderCode),
-        db.prepare(
-          `UPDATE gift_vouchers SET balance = balance + (SELECT amount FROM gift_voucher_spends WHERE quote_id = ${quote})
+          )
+          .bind(id, appConfig.backOrdersPreorderCode),
+        db
+          .prepare(
+            `UPDATE gift_vouchers SET balance = balance + (SELECT amount FROM gift_voucher_spends WHERE quote_id = ${quote})
            WHERE voucher = (SELECT voucher FROM gift_voucher_spends WHERE quote_id = ${quote}) AND ${open}`,
-        ).bind(id),
+          )
+          .bind(id),
         db.prepare(`DELETE FROM gift_voucher_spends WHERE quote_id = ${quote} AND ${open}`).bind(id),
         db.prepare(`UPDATE erp_vouchers SET used_by_quote = NULL WHERE used_by_quote = ${quote} AND ${open}`).bind(id),
         db.prepare(`DELETE FROM erp_voucher_spends WHERE quote_id = ${quote} AND ${open}`).bind(id),

@@ -37,7 +37,9 @@ export function paymentStore(db: D1Database) {
      */
     async claimRefund(orderId: number, halalas: number, now: Date): Promise<boolean> {
       const result = await db
-        .prepare('UPDATE order_payments SET refunded_halalas = ?, updated_at = ? WHERE order_id = ? AND refunded_halalas = 0 AND payment_id IS NOT NULL')
+        .prepare(
+          'UPDATE order_payments SET refunded_halalas = ?, updated_at = ? WHERE order_id = ? AND refunded_halalas = 0 AND payment_id IS NOT NULL',
+        )
         .bind(halalas, now.toISOString(), orderId)
         .run()
       return result.meta.changes === 1
@@ -54,13 +56,19 @@ export function moyasarSandboxStore(db: D1Database) {
       return row ? (JSON.parse(row.body) as T) : null
     },
     saveInvoice: (id: string, body: unknown) =>
-      db.prepare('INSERT INTO moyasar_sandbox_invoices (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body').bind(id, JSON.stringify(body)).run(),
+      db
+        .prepare('INSERT INTO moyasar_sandbox_invoices (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body')
+        .bind(id, JSON.stringify(body))
+        .run(),
     async payment<T>(id: string): Promise<T | null> {
       const row = await db.prepare('SELECT body FROM moyasar_sandbox_payments WHERE id = ?').bind(id).first<{ body: string }>()
       return row ? (JSON.parse(row.body) as T) : null
     },
     async paymentsOf<T>(invoiceId: string): Promise<T[]> {
-      const { results } = await db.prepare('SELECT body FROM moyasar_sandbox_payments WHERE invoice_id = ? ORDER BY rowid').bind(invoiceId).all<{ body: string }>()
+      const { results } = await db
+        .prepare('SELECT body FROM moyasar_sandbox_payments WHERE invoice_id = ? ORDER BY rowid')
+        .bind(invoiceId)
+        .all<{ body: string }>()
       return results.map((row) => JSON.parse(row.body) as T)
     },
     savePayment: (id: string, invoiceId: string, body: unknown) =>

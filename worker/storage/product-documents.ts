@@ -125,7 +125,10 @@ export function toDocument(row: DocumentRow, locale: Locale, now: Date): Product
 
 export async function documentsBySkus(db: D1Database, skus: string[], locale: Locale, now = new Date()): Promise<ProductDocument[]> {
   if (skus.length === 0) return []
-  const { results } = await db.prepare(`${selectDocuments} WHERE p.sku IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(skus)).all<DocumentRow>()
+  const { results } = await db
+    .prepare(`${selectDocuments} WHERE p.sku IN (SELECT value FROM json_each(?))`)
+    .bind(JSON.stringify(skus))
+    .all<DocumentRow>()
   const bySku = new Map(results.map((r) => [r.sku, toDocument(r, locale, now)]))
   return skus.flatMap((sku) => bySku.get(sku) ?? [])
 }
@@ -133,13 +136,19 @@ export async function documentsBySkus(db: D1Database, skus: string[], locale: Lo
 /** Document rows by entity id (the embedded search service's page of hits); a product that is gone has none. */
 export async function documentRowsByIds(db: D1Database, ids: readonly number[]): Promise<DocumentRow[]> {
   if (ids.length === 0) return []
-  const { results } = await db.prepare(`${selectDocuments} WHERE p.entity_id IN (SELECT value FROM json_each(?))`).bind(JSON.stringify(ids)).all<DocumentRow>()
+  const { results } = await db
+    .prepare(`${selectDocuments} WHERE p.entity_id IN (SELECT value FROM json_each(?))`)
+    .bind(JSON.stringify(ids))
+    .all<DocumentRow>()
   return results
 }
 
 /** One page of every product's row, in entity id order after `afterId`: the search indexes read the catalogue this way. */
 export async function documentRowsPage(db: D1Database, afterId: number, limit: number): Promise<DocumentRow[]> {
-  const { results } = await db.prepare(`${selectDocuments} WHERE p.entity_id > ? ORDER BY p.entity_id LIMIT ?`).bind(afterId, limit).all<DocumentRow>()
+  const { results } = await db
+    .prepare(`${selectDocuments} WHERE p.entity_id > ? ORDER BY p.entity_id LIMIT ?`)
+    .bind(afterId, limit)
+    .all<DocumentRow>()
   return results
 }
 

@@ -201,7 +201,15 @@ export function productStore(db: D1Database) {
         .bind(JSON.stringify(skus), regionId, serverLimits.feeFallbackRegionId)
         .all<PricedFeeOption & { sku: string }>()
       return Object.fromEntries(
-        skus.map((sku) => [sku, feesForRegion(results.filter((row) => row.sku === sku), regionId, serverLimits.feeFallbackRegionId, locale)]),
+        skus.map((sku) => [
+          sku,
+          feesForRegion(
+            results.filter((row) => row.sku === sku),
+            regionId,
+            serverLimits.feeFallbackRegionId,
+            locale,
+          ),
+        ]),
       )
     },
 
@@ -229,9 +237,23 @@ export function productStore(db: D1Database) {
 
 type CartProduct = Pick<
   ProductRow,
-  | 'entity_id' | 'sku' | 'type_id' | 'name_ar' | 'name_en' | 'price' | 'special_price' | 'discounted_price_from'
-  | 'discounted_price_to' | 'back_orders' | 'not_for_sale' | 'big_items' | 'eligible_for_tabby' | 'eligible_for_tamara'
-  | 'image_kind' | 'image_hue' | 'configurables'
+  | 'entity_id'
+  | 'sku'
+  | 'type_id'
+  | 'name_ar'
+  | 'name_en'
+  | 'price'
+  | 'special_price'
+  | 'discounted_price_from'
+  | 'discounted_price_to'
+  | 'back_orders'
+  | 'not_for_sale'
+  | 'big_items'
+  | 'eligible_for_tabby'
+  | 'eligible_for_tamara'
+  | 'image_kind'
+  | 'image_hue'
+  | 'configurables'
 > & { category_ar: string; category_en: string; category_url_key: string; qty: number | null }
 
 interface ProductDetail extends ProductSummary {

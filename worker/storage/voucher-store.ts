@@ -21,7 +21,10 @@ export function voucherStore(db: D1Database) {
         .first<Coupon>(),
 
     giftVoucher: (voucher: string) =>
-      db.prepare('SELECT voucher, pin, balance FROM gift_vouchers WHERE voucher = ?').bind(voucher).first<{ voucher: string; pin: string; balance: number }>(),
+      db
+        .prepare('SELECT voucher, pin, balance FROM gift_vouchers WHERE voucher = ?')
+        .bind(voucher)
+        .first<{ voucher: string; pin: string; balance: number }>(),
 
     /** An ERP voucher issued to this phone (international form) and not yet spent. */
     unspentErpVoucher: (voucher: string, phone: string) =>

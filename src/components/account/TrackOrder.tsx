@@ -41,9 +41,7 @@ export function TrackOrder() {
           className="mt-6 space-y-4 rounded-2xl bg-white p-5"
           onSubmit={async (event) => {
             const field = submittedFields(event)
-            const increment = foldDigits(field('increment'))
-              .trim()
-              .toUpperCase()
+            const increment = foldDigits(field('increment')).trim().toUpperCase()
             const mobile = field('mobile')
             const found = {
               increment: orderNumber.test(increment) ? undefined : m.order_lookup_invalid_number(),

@@ -58,10 +58,19 @@ export function ForgotDialog() {
           const newPassword = field('newPassword')
           const confirmPassword = field('confirmPassword')
           const weak = passwordErrors(newPassword)
-          const found = { newPassword: weak && fieldMessage[weak](), confirmPassword: confirmPassword === newPassword ? undefined : fieldMessage.PasswordsMustMatch() }
+          const found = {
+            newPassword: weak && fieldMessage[weak](),
+            confirmPassword: confirmPassword === newPassword ? undefined : fieldMessage.PasswordsMustMatch(),
+          }
           setErrors(found)
           if (found.newPassword || found.confirmPassword) return
-          const changed = await confirmReset.mutateAsync({ email: email.trim(), resetToken: code as `${number}`, newPassword, confirmPassword, recaptchaToken: token })
+          const changed = await confirmReset.mutateAsync({
+            email: email.trim(),
+            resetToken: code as `${number}`,
+            newPassword,
+            confirmPassword,
+            recaptchaToken: token,
+          })
           if (changed.data?.data !== true) {
             pushToast({ kind: 'error', message: m.toast_invalid_otp() })
             setCode('')
@@ -76,21 +85,51 @@ export function ForgotDialog() {
         {step === 'email' && (
           <>
             <p className="text-sm text-muted">{m.forgot_email_step()}</p>
-            <FormField label={m.auth_email()} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" dir="ltr" error={errors.email} />
+            <FormField
+              label={m.auth_email()}
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoComplete="email"
+              dir="ltr"
+              error={errors.email}
+            />
             <BotCheck token={token} onChange={setToken} error={errors.bot} />
           </>
         )}
         {step === 'code' && (
           <>
             <p className="text-sm text-muted">{m.forgot_code_step()}</p>
-            <FormField label={m.otp_label()} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} inputMode="numeric" autoComplete="one-time-code" dir="ltr" error={errors.code} />
+            <FormField
+              label={m.otp_label()}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              dir="ltr"
+              error={errors.code}
+            />
           </>
         )}
         {step === 'password' && (
           <>
             <p className="text-sm text-muted">{m.forgot_password_step()}</p>
-            <FormField name="newPassword" type="password" label={m.forgot_new_password()} autoComplete="new-password" dir="ltr" error={errors.newPassword} />
-            <FormField name="confirmPassword" type="password" label={m.auth_confirm_password()} autoComplete="new-password" dir="ltr" error={errors.confirmPassword} />
+            <FormField
+              name="newPassword"
+              type="password"
+              label={m.forgot_new_password()}
+              autoComplete="new-password"
+              dir="ltr"
+              error={errors.newPassword}
+            />
+            <FormField
+              name="confirmPassword"
+              type="password"
+              label={m.auth_confirm_password()}
+              autoComplete="new-password"
+              dir="ltr"
+              error={errors.confirmPassword}
+            />
           </>
         )}
         <SubmitButton busy={busy}>{step === 'password' ? m.forgot_save() : m.forgot_continue()}</SubmitButton>

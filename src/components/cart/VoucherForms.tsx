@@ -13,14 +13,17 @@ import { Price } from '../Price'
 import { FormField } from '../ui/FormField'
 import { submittedFields } from '../../lib/form-fields'
 
-
 const submitClass = 'h-11 shrink-0 rounded-lg bg-brand px-4 font-semibold text-brand-ink disabled:opacity-50'
 
 function CouponForm({ cart }: { cart: CartView }) {
   const apply = useApplyCoupon()
   if (cart.coupon_code) return null
   return (
-    <form onSubmit={(event) => apply.mutate({ couponCode: submittedFields(event)('couponCode').trim() })} className="flex items-start gap-2" noValidate>
+    <form
+      onSubmit={(event) => apply.mutate({ couponCode: submittedFields(event)('couponCode').trim() })}
+      className="flex items-start gap-2"
+      noValidate
+    >
       <FormField
         name="couponCode"
         label={m.cart_coupon_label()}

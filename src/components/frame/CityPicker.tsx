@@ -29,4 +29,3 @@ export function CityButton({ regions, className = '' }: { regions: RegionOption[
     </button>
   )
 }
-

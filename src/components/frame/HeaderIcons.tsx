@@ -30,7 +30,14 @@ export function PortalLink() {
   const portal = appConfig.store.customerPortalUrl
   if (!portal) return null
   return (
-    <a href={portal} target="_blank" rel="noopener noreferrer" className={iconButton} aria-label={m.header_portal_new_tab()} title={m.header_portal()}>
+    <a
+      href={portal}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={iconButton}
+      aria-label={m.header_portal_new_tab()}
+      title={m.header_portal()}
+    >
       <Icon name="id-card" className="size-6" />
     </a>
   )

@@ -4,7 +4,11 @@ import { m } from '../../paraglide/messages.js'
 /** The store's mark: a shopping-bag glyph and the name in the page's language. */
 export function Logo() {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-ink" aria-label={m.header_home()}>
+    <Link
+      to="/"
+      className="flex shrink-0 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-ink"
+      aria-label={m.header_home()}
+    >
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
         <rect width="32" height="32" rx="8" fill="var(--accent)" />
         <path d="M9 12h14l-1.2 12.5a2 2 0 0 1-2 1.5h-7.6a2 2 0 0 1-2-1.5z" fill="var(--brand)" />

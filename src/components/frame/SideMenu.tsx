@@ -25,7 +25,12 @@ export function SideMenu({ tree }: { tree: MenuNode | undefined }) {
                 </summary>
                 <ul className="bg-surface pb-2">
                   <li>
-                    <Link to="/$urlKey" params={{ urlKey: category.url_key }} onClick={close} className="block px-8 py-2 text-sm font-semibold text-brand">
+                    <Link
+                      to="/$urlKey"
+                      params={{ urlKey: category.url_key }}
+                      onClick={close}
+                      className="block px-8 py-2 text-sm font-semibold text-brand"
+                    >
                       {m.side_menu_all_in({ name: category.name })}
                     </Link>
                   </li>

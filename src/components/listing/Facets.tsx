@@ -24,7 +24,6 @@ interface FacetsProps {
   onChange: (next: ListingSearch) => void
 }
 
-
 export function Facets({ facets, search, onChange }: FacetsProps) {
   const locale = currentLocale()
   const region = useAtomValue(regionIdAtom)
@@ -41,8 +40,18 @@ export function Facets({ facets, search, onChange }: FacetsProps) {
         </button>
       )}
       <Group title={m.filters_availability()}>
-        <Check label={m.filters_in_stock()} count={facets.inStock} checked={search.in_stock === 1} onChange={() => change({ in_stock: search.in_stock ? undefined : 1 })} />
-        <Check label={m.filters_in_city({ city })} count={facets.city} checked={search.city === 1} onChange={() => change({ city: search.city ? undefined : 1 })} />
+        <Check
+          label={m.filters_in_stock()}
+          count={facets.inStock}
+          checked={search.in_stock === 1}
+          onChange={() => change({ in_stock: search.in_stock ? undefined : 1 })}
+        />
+        <Check
+          label={m.filters_in_city({ city })}
+          count={facets.city}
+          checked={search.city === 1}
+          onChange={() => change({ city: search.city ? undefined : 1 })}
+        />
       </Group>
       {facets.delivery.length > 0 && (
         <Group title={m.filters_delivery()}>
@@ -60,7 +69,13 @@ export function Facets({ facets, search, onChange }: FacetsProps) {
       {facets.brands.length > 0 && (
         <Group title={m.filters_brand()}>
           {facets.brands.map((b) => (
-            <Check key={b.key} label={b.label} count={b.count} checked={chosenBrands.includes(b.key)} onChange={() => change({ brand: toggled(search.brand, b.key) })} />
+            <Check
+              key={b.key}
+              label={b.label}
+              count={b.count}
+              checked={chosenBrands.includes(b.key)}
+              onChange={() => change({ brand: toggled(search.brand, b.key) })}
+            />
           ))}
         </Group>
       )}
@@ -79,7 +94,21 @@ const priceErrors: Record<PriceRangeError, () => string> = {
   max_below_min: m.filters_price_max_below_min,
 }
 
-function PriceInput({ name, label, value, placeholder, invalid, describedBy }: { name: string; label: string; value?: number; placeholder: number; invalid: boolean; describedBy?: string }) {
+function PriceInput({
+  name,
+  label,
+  value,
+  placeholder,
+  invalid,
+  describedBy,
+}: {
+  name: string
+  label: string
+  value?: number
+  placeholder: number
+  invalid: boolean
+  describedBy?: string
+}) {
   const id = useId()
   return (
     <div>
@@ -104,7 +133,15 @@ function PriceInput({ name, label, value, placeholder, invalid, describedBy }: {
   )
 }
 
-function PriceRangeForm({ bounds, search, onApply }: { bounds: { min: number; max: number }; search: ListingSearch; onApply: (range: Pick<ListingSearch, 'price_min' | 'price_max'>) => void }) {
+function PriceRangeForm({
+  bounds,
+  search,
+  onApply,
+}: {
+  bounds: { min: number; max: number }
+  search: ListingSearch
+  onApply: (range: Pick<ListingSearch, 'price_min' | 'price_max'>) => void
+}) {
   const [error, setError] = useState<PriceRangeError | null>(null)
   const errorId = useId()
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -116,8 +153,22 @@ function PriceRangeForm({ bounds, search, onApply }: { bounds: { min: number; ma
   }
   return (
     <form noValidate onSubmit={submit} className="grid grid-cols-2 gap-2">
-      <PriceInput name="price_min" label={m.filters_price_min()} value={search.price_min} placeholder={bounds.min} invalid={error !== null} describedBy={errorId} />
-      <PriceInput name="price_max" label={m.filters_price_max()} value={search.price_max} placeholder={bounds.max} invalid={error !== null} describedBy={errorId} />
+      <PriceInput
+        name="price_min"
+        label={m.filters_price_min()}
+        value={search.price_min}
+        placeholder={bounds.min}
+        invalid={error !== null}
+        describedBy={errorId}
+      />
+      <PriceInput
+        name="price_max"
+        label={m.filters_price_max()}
+        value={search.price_max}
+        placeholder={bounds.max}
+        invalid={error !== null}
+        describedBy={errorId}
+      />
       {error && (
         <p id={errorId} role="alert" className="col-span-2 text-xs font-medium text-sale">
           {priceErrors[error]()}

@@ -21,11 +21,22 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
       {pageSlots(page, pages).map((slot, i, slots) =>
         slot === 'gap' ? (
           // A gap is named by the page before it: there is one after the first page, one before the last.
-          <span key={`after-${slots[i - 1]}`} role="img" aria-label={m.pagination_gap()} className="flex size-10 items-center justify-center text-muted">
+          <span
+            key={`after-${slots[i - 1]}`}
+            role="img"
+            aria-label={m.pagination_gap()}
+            className="flex size-10 items-center justify-center text-muted"
+          >
             …
           </span>
         ) : (
-          <Link key={slot} {...to(slot)} aria-label={m.pagination_page({ page: slot })} aria-current={slot === page ? 'page' : undefined} className={slotClass}>
+          <Link
+            key={slot}
+            {...to(slot)}
+            aria-label={m.pagination_page({ page: slot })}
+            aria-current={slot === page ? 'page' : undefined}
+            className={slotClass}
+          >
             {slot}
           </Link>
         ),

@@ -22,12 +22,7 @@ export function ProductServices({ fees, chosen, onToggle }: ProductServicesProps
         {fees.map((fee) => (
           <li key={fee.fee_id}>
             <label className="flex cursor-pointer items-center gap-3 text-sm">
-              <input
-                type="checkbox"
-                checked={chosen.includes(fee.fee_id)}
-                onChange={() => onToggle(fee.fee_id)}
-                className="size-4 accent-brand"
-              />
+              <input type="checkbox" checked={chosen.includes(fee.fee_id)} onChange={() => onToggle(fee.fee_id)} className="size-4 accent-brand" />
               <span className="flex-1">{fee.title}</span>
               <Price amount={fee.price} decimals={appConfig.money.feePriceDecimals} className="font-semibold" />
             </label>

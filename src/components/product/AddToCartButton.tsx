@@ -33,7 +33,11 @@ export function AddToCartButton({ product, className = '' }: AddToCartButtonProp
 
   // The accessible name starts with the words on the button (WCAG 2.5.3), then names the product.
   const actionLabel =
-    product.type_id === 'configurable' ? m.product_choose_options_label : state === 'preorder' ? m.product_preorder_label : m.product_add_to_cart_label
+    product.type_id === 'configurable'
+      ? m.product_choose_options_label
+      : state === 'preorder'
+        ? m.product_preorder_label
+        : m.product_add_to_cart_label
 
   const onClick = () => {
     // docs/product.md, "Validation": a configurable product added from a listing goes to its page for the options.
@@ -53,7 +57,13 @@ export function AddToCartButton({ product, className = '' }: AddToCartButtonProp
       className={`${base} bg-accent text-accent-ink hover:brightness-95 disabled:opacity-70`}
     >
       <Icon name="shopping-cart" className="size-4" />
-      {add.isPending ? m.product_adding() : product.type_id === 'configurable' ? m.product_choose_options() : state === 'preorder' ? m.product_preorder() : m.product_add_to_cart()}
+      {add.isPending
+        ? m.product_adding()
+        : product.type_id === 'configurable'
+          ? m.product_choose_options()
+          : state === 'preorder'
+            ? m.product_preorder()
+            : m.product_add_to_cart()}
     </button>
   )
 }

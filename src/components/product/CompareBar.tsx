@@ -10,7 +10,11 @@ export function CompareBar() {
   const onComparePage = useRouterState({ select: (s) => s.location.pathname.endsWith('/compare') })
   if (skus.length === 0 || onComparePage) return null
   return (
-    <div role="region" aria-label={m.compare_title()} className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 shadow-lg backdrop-blur">
+    <div
+      role="region"
+      aria-label={m.compare_title()}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 shadow-lg backdrop-blur"
+    >
       <div className="mx-auto flex max-w-content items-center justify-between gap-3 px-4 py-2">
         <Link to="/compare" className="inline-flex h-10 items-center gap-2 rounded-full bg-brand px-5 text-sm font-semibold text-brand-ink">
           <Icon name="compare" className="size-4" />

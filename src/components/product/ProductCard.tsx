@@ -55,7 +55,12 @@ export function ProductCard({ product, now, priority = false, queryID }: Product
       <WishlistButton sku={product.sku} name={product.name} className="absolute top-4 end-4 z-10" />
       <p className="text-xs font-semibold tracking-wide text-muted uppercase">{product.brand}</p>
       <h3 className="mt-1 line-clamp-2 min-h-[2.5rem] text-sm leading-5 font-medium">
-        <Link to="/product/$rewriteUrl" params={{ rewriteUrl: product.rewrite_url }} search={queryID ? { queryID } : {}} className="after:absolute after:inset-0 hover:text-brand">
+        <Link
+          to="/product/$rewriteUrl"
+          params={{ rewriteUrl: product.rewrite_url }}
+          search={queryID ? { queryID } : {}}
+          className="after:absolute after:inset-0 hover:text-brand"
+        >
           {product.name}
         </Link>
       </h3>

@@ -29,7 +29,11 @@ const still = () => () => undefined
 
 /** The shared turn counter; a card with one message or none never starts the timer. */
 function useRotationTick(turning: boolean): number {
-  return useSyncExternalStore(turning ? subscribe : still, () => tick, () => 0)
+  return useSyncExternalStore(
+    turning ? subscribe : still,
+    () => tick,
+    () => 0,
+  )
 }
 
 export function RotatingMessages({ messages }: { messages: ProductMessage[] }) {

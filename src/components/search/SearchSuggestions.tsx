@@ -118,7 +118,11 @@ export default function SearchSuggestions({ listId, text, open, handlersRef, onA
             positions: [index + 1],
           })
         }
-        void navigate({ to: '/product/$rewriteUrl', params: { rewriteUrl: product.rewrite_url }, search: shown?.queryID ? { queryID: shown.queryID } : {} })
+        void navigate({
+          to: '/product/$rewriteUrl',
+          params: { rewriteUrl: product.rewrite_url },
+          search: shown?.queryID ? { queryID: shown.queryID } : {},
+        })
       },
     })),
   ]
@@ -213,8 +217,19 @@ export default function SearchSuggestions({ listId, text, open, handlersRef, onA
               {m.search_suggested_products()}
             </span>
             {shown.products.map((product, index) => (
-              <div key={product.objectID} {...option(`${listId}-p${index}`)} onClick={() => options.find((o) => o.id === `${listId}-p${index}`)?.choose()}>
-                <img src={product.image[0]} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded bg-surface object-contain" />
+              <div
+                key={product.objectID}
+                {...option(`${listId}-p${index}`)}
+                onClick={() => options.find((o) => o.id === `${listId}-p${index}`)?.choose()}
+              >
+                <img
+                  src={product.image[0]}
+                  alt=""
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                  className="size-10 shrink-0 rounded bg-surface object-contain"
+                />
                 <span className="line-clamp-2 flex-1">{product.name}</span>
                 <Price amount={product.prices_with_tax.price} className="shrink-0 font-semibold" />
               </div>

@@ -78,13 +78,23 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     const stub = await cartFor(c.env, body.quoteId, c.get('customer'))
     const store = voucherStore(c.env.DB)
     // One answer for a wrong voucher and a wrong pin: nothing to learn by trying.
-    const voucher = await countedVoucherTry(c.env, 'gift', [`gift-voucher:${body.voucher}`], clientIp((n) => c.req.header(n)), async () => {
-      const found = await store.giftVoucher(body.voucher)
-      return found && found.pin === body.pin ? found : null
-    })
+    const voucher = await countedVoucherTry(
+      c.env,
+      'gift',
+      [`gift-voucher:${body.voucher}`],
+      clientIp((n) => c.req.header(n)),
+      async () => {
+        const found = await store.giftVoucher(body.voucher)
+        return found && found.pin === body.pin ? found : null
+      },
+    )
     if (!voucher) throw new CommerceError(400, 'voucher_invalid')
     // More than the balance uses the whole balance (the cart shows what is used and what is left).
-    const result = await stub.setVoucher('gift_voucher', { voucher: voucher.voucher, amount: Math.min(body.amount, voucher.balance), balance: voucher.balance })
+    const result = await stub.setVoucher('gift_voucher', {
+      voucher: voucher.voucher,
+      amount: Math.min(body.amount, voucher.balance),
+      balance: voucher.balance,
+    })
     if (!result.ok) throw refusal(result.reason)
     return c.json({ success: true, cart: cartView(result.state, c.get('locale'), new Date()) })
   })
@@ -118,14 +128,24 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
 
   .post('/cart/erp/validate', validate('json', erpVoucherBody), async (c) => {
     const { phoneno, voucher } = c.req.valid('json')
-    const found = await erpVoucher(c.env, phoneno, voucher, clientIp((n) => c.req.header(n)))
+    const found = await erpVoucher(
+      c.env,
+      phoneno,
+      voucher,
+      clientIp((n) => c.req.header(n)),
+    )
     return c.json({ valid: Boolean(found), amount: found?.amount ?? 0 })
   })
 
   .post('/cart/erp/apply', validate('json', erpVoucherBody), async (c) => {
     const { phoneno, voucher } = c.req.valid('json')
     const stub = await cartFor(c.env, c.req.header('quote'), c.get('customer'))
-    const found = await erpVoucher(c.env, phoneno, voucher, clientIp((n) => c.req.header(n)))
+    const found = await erpVoucher(
+      c.env,
+      phoneno,
+      voucher,
+      clientIp((n) => c.req.header(n)),
+    )
     if (!found) throw new CommerceError(400, 'voucher_invalid')
     const result = await stub.setVoucher('erp_voucher', { voucher: found.voucher, amount: found.amount })
     if (!result.ok) throw refusal(result.reason)

@@ -9,7 +9,11 @@ import { CommerceError } from '../errors'
 import { validate } from '../validate'
 import { sku } from '../../../src/domain/schemas'
 
-const relatedQuery = type({ collection_type: "'related' | 'upsell' | 'crosssell'", limit: type('string.integer.parse').to(`1 <= number <= ${appConfig.limits.relatedProductsLimit}`), sku })
+const relatedQuery = type({
+  collection_type: "'related' | 'upsell' | 'crosssell'",
+  limit: type('string.integer.parse').to(`1 <= number <= ${appConfig.limits.relatedProductsLimit}`),
+  sku,
+})
 
 export const catalogueRoutes = new Hono<CommerceEnv>()
   .get('/amasty/related-products-by-sku', validate('query', relatedQuery), async (c) => {

@@ -79,7 +79,9 @@ export const paymentRoutes = new Hono<CommerceEnv>()
     const prefix = c.req.query('lang') === 'en' ? '/en' : ''
     const reason = outcome === 'declined' ? 'declined' : 'expired'
     const store =
-      now === 'processing' ? `${prefix}/checkout?order=${order.increment_id}` : `${prefix}/?success=false&reason=${reason}&order_id=${order.increment_id}`
+      now === 'processing'
+        ? `${prefix}/checkout?order=${order.increment_id}`
+        : `${prefix}/?success=false&reason=${reason}&order_id=${order.increment_id}`
     return c.redirect(store, 303)
   })
 
