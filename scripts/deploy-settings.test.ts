@@ -19,6 +19,10 @@ describe('deploy settings', () => {
     ])
     expect(providerProblems({ MOYASAR_API_URL: 'http://api.moyasar.com/v1', STORE_ORIGIN: 'https://shop.example/' })).toHaveLength(2)
     expect(providerProblems({ MOYASAR_API_URL: 'https://api.moyasar.com/v1', STORE_ORIGIN: 'https://shop.example' })).toEqual([])
+    expect(providerProblems({ TABBY_API_URL: 'https://api.tabby.sa' })).toEqual([
+      'Tabby needs TABBY_MERCHANT_CODE, the code Tabby gives the store',
+      'Tabby needs STORE_ORIGIN, the address Tabby sends the shopper back to',
+    ])
     expect(providerProblems({})).toEqual([])
   })
 })

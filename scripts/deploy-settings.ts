@@ -11,6 +11,7 @@ type Vars = Record<string, string | undefined>
 export function secretsNeeded(vars: Vars): string[] {
   const needed: string[] = [...baseSecrets]
   if (vars.MOYASAR_API_URL) needed.push('MOYASAR_SECRET_KEY', 'MOYASAR_WEBHOOK_SECRET')
+  if (vars.TABBY_API_URL) needed.push('TABBY_SECRET_KEY', 'TABBY_WEBHOOK_SECRET')
   if (vars.TURNSTILE_SITE_KEY) needed.push('TURNSTILE_SECRET')
   if (vars.ALGOLIA_APP_ID) needed.push('ALGOLIA_SEARCH_KEY')
   return needed
@@ -22,6 +23,11 @@ export function providerProblems(vars: Vars): string[] {
   if (vars.MOYASAR_API_URL) {
     if (!/^https:\/\//.test(vars.MOYASAR_API_URL)) problems.push('MOYASAR_API_URL must be https (https://api.moyasar.com/v1)')
     if (!vars.STORE_ORIGIN) problems.push('card payments need STORE_ORIGIN, the address Moyasar sends the shopper back to')
+  }
+  if (vars.TABBY_API_URL) {
+    if (!/^https:\/\//.test(vars.TABBY_API_URL)) problems.push('TABBY_API_URL must be https (https://api.tabby.sa)')
+    if (!vars.TABBY_MERCHANT_CODE) problems.push('Tabby needs TABBY_MERCHANT_CODE, the code Tabby gives the store')
+    if (!vars.STORE_ORIGIN) problems.push('Tabby needs STORE_ORIGIN, the address Tabby sends the shopper back to')
   }
   if (vars.STORE_ORIGIN && !/^https:\/\/[^/]+$/.test(vars.STORE_ORIGIN)) problems.push('STORE_ORIGIN must be https://host, with no path')
   return problems

@@ -33,7 +33,7 @@ function hostedSearch(): { appId: string; apiKey: string } | null {
 /** What checkout can take in this deployment (worker/commerce/payments.ts), for the footer's marks. */
 function offeredGateways(): OfferedGateways {
   const gateways = gatewaysOf(env)
-  return { card: gateways.card, hostedCardPage: Boolean(env.MOYASAR_API_URL), tabby: gateways.sandbox, tamara: gateways.sandbox }
+  return { card: gateways.card, hostedCardPage: Boolean(env.MOYASAR_API_URL), tabby: gateways.tabby, tamara: gateways.tamara }
 }
 
 export const getFrameData = createServerFn({ method: 'GET' })

@@ -123,12 +123,12 @@ describe('a card order on Moyasar', () => {
     const { sku, order } = await cardOrder(10, 'p.entity_id > 1400')
     expect(await stockOf(sku)).toBe(8)
     const declined = await payWith(order.payment_url, madaDeclined)
-    expect(declined.status).toBe(422)
+    expect(declined.status).toBe(200)
     expect(await declined.text()).toContain('DECLINED')
     expect((await orderRow(order.order_id))!.status).toBe('pending_payment')
 
     const back = new URL(await ownReturnUrl(order.payment_url))
-    back.searchParams.set('back', '1')
+    back.searchParams.set('outcome', 'cancel')
     const gone = await SELF.fetch(back.toString(), { redirect: 'manual' })
     expect(gone.headers.get('location')).toBe(`/en/?success=false&reason=declined&order_id=${order.increment_id}`)
     expect(await stockOf(sku)).toBe(10)
@@ -146,7 +146,7 @@ describe("Moyasar's webhook", () => {
     const forged = await webhook({ type: 'payment_paid', secret_token: 'guessed', data: { id: paid.searchParams.get('id') } })
     expect(forged.status).toBe(401)
     expect((await webhook({ type: 'payment_paid', data: { id: 'x' } })).status).toBe(401)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('moyasar webhook refused'))
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('webhook refused'))
   })
 
   it('pays the order once however many times it comes, and believes the gateway over its body', async () => {
@@ -172,7 +172,7 @@ describe("Moyasar's webhook", () => {
     await env.DB.prepare('UPDATE orders SET grand_total = grand_total + 1 WHERE id = ?').bind(order.order_id).run()
     await payWith(order.payment_url, madaPaid)
     expect((await orderRow(order.order_id))!.status).toBe('pending_payment')
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('card payment amount mismatch'))
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('payment amount mismatch'))
   })
 
   it('refunds, once, a payment that lands after the order expired', async () => {

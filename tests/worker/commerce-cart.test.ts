@@ -303,20 +303,20 @@ describe('the sandbox gateway for hosted payments', () => {
   it('does not answer on a public host', async () => {
     const caller = await newGuestCart()
     await call(caller, 'POST', '/cart/add', {
-      sku: await sellableSku('p.eligible_for_tabby = 1 AND p.price BETWEEN 150 AND 2000'),
+      sku: await sellableSku('p.eligible_for_tamara = 1 AND p.price BETWEEN 150 AND 2000'),
       qty: 1,
       extension_attributes: { region: '1101' },
     })
-    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'tabby', 'public@example.com'))
+    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'tamara', 'public@example.com'))
     expect((await SELF.fetch(`${origin}${order.body.payment_url}`)).status).toBe(404)
   })
 
-  /** A Tabby order (the card has its own gateway: tests/worker/card-payments.test.ts). */
+  /** A Tamara order (the card and Tabby have their providers: tests/worker/card-payments.test.ts, tabby-payments.test.ts). */
   async function sandboxOrder(stock: number) {
     const caller = await newGuestCart()
-    const sku = await sellableSku('p.entity_id > 1250 AND p.eligible_for_tabby = 1 AND p.price BETWEEN 100 AND 2000', stock)
+    const sku = await sellableSku('p.entity_id > 1250 AND p.eligible_for_tamara = 1 AND p.price BETWEEN 100 AND 2000', stock)
     await call(caller, 'POST', '/cart/add', { sku, qty: 2, extension_attributes: { region: '1101' } })
-    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'tabby', 'sandbox@example.com'))
+    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'tamara', 'sandbox@example.com'))
     expect(order.body).toMatchObject({ status: 'pending_payment', payment_url: expect.stringContaining('/commerce/payments/sandbox/') })
     return { caller, sku, order: order.body }
   }
@@ -353,35 +353,35 @@ describe('the sandbox gateway for hosted payments', () => {
 
   it('shows the test gateway in the language of the store the shopper came from', async () => {
     const caller = await newGuestCart()
-    const sku = await sellableSku('p.eligible_for_tabby = 1 AND p.price BETWEEN 150 AND 4000', 10)
+    const sku = await sellableSku('p.eligible_for_tamara = 1 AND p.price BETWEEN 150 AND 4000', 10)
     await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })
-    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'tabby', 'arabic-gateway@example.com'))
+    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, 'tamara', 'arabic-gateway@example.com'))
     const arabic = await (await SELF.fetch(`${sandbox}${order.body.payment_url.replace('lang=en', 'lang=ar')}`)).text()
     expect(arabic).toContain('<html lang="ar" dir="rtl">')
-    expect(arabic).toContain('دفع تجريبي عبر تابي')
+    expect(arabic).toContain('دفع تجريبي عبر تمارا')
     expect(arabic).toContain('>ادفع</button>')
     expect(arabic).not.toMatch(/Sandbox|Decline|takes no money/)
   })
 
-  it.each([
-    ['tabby', 'eligible_for_tabby = 1 AND p.eligible_for_tamara = 0', 'Test Tabby checkout'],
-    ['tamara', 'eligible_for_tamara = 1', 'Test Tamara checkout'],
-  ])('%s orders wait for the provider page and come back confirmed', async (method, where, title) => {
-    const caller = await newGuestCart()
-    const sku = await sellableSku(`p.${where} AND p.price BETWEEN 150 AND 4000`, 10)
-    await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })
-    const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, method, 'bnpl@example.com'))
-    expect(order.body).toMatchObject({
-      status: 'pending_payment',
-      payment_method: method,
-      payment_url: expect.stringContaining('/commerce/payments/sandbox/'),
-    })
-    expect(await (await SELF.fetch(`${sandbox}${order.body.payment_url}`)).text()).toContain(title)
-    const paid = await SELF.fetch(`${sandbox}${order.body.payment_url}`, {
-      method: 'POST',
-      body: new URLSearchParams({ outcome: 'paid' }),
-      redirect: 'manual',
-    })
-    expect(paid.headers.get('location')).toBe(`/en/checkout?order=${order.body.increment_id}`)
-  })
+  it.each([['tamara', 'eligible_for_tamara = 1', 'Test Tamara checkout']])(
+    '%s orders wait for the provider page and come back confirmed',
+    async (method, where, title) => {
+      const caller = await newGuestCart()
+      const sku = await sellableSku(`p.${where} AND p.price BETWEEN 150 AND 4000`, 10)
+      await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })
+      const order = await call(caller, 'POST', '/cart/placeOrder', await orderBody(caller, method, 'bnpl@example.com'))
+      expect(order.body).toMatchObject({
+        status: 'pending_payment',
+        payment_method: method,
+        payment_url: expect.stringContaining('/commerce/payments/sandbox/'),
+      })
+      expect(await (await SELF.fetch(`${sandbox}${order.body.payment_url}`)).text()).toContain(title)
+      const paid = await SELF.fetch(`${sandbox}${order.body.payment_url}`, {
+        method: 'POST',
+        body: new URLSearchParams({ outcome: 'paid' }),
+        redirect: 'manual',
+      })
+      expect(paid.headers.get('location')).toBe(`/en/checkout?order=${order.body.increment_id}`)
+    },
+  )
 })

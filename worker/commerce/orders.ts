@@ -21,7 +21,7 @@ import { voucherStore } from '../storage/voucher-store'
 import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { gatewaysOf, isHostedPayment, paymentMethods } from './payments'
-import { cardPaymentUrl } from './card-payments'
+import { hostedPaymentUrl, providerFor } from './hosted-payments'
 import { sandboxPaymentUrl } from './sandbox-link'
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
@@ -40,16 +40,17 @@ function toPlaced(row: OrderRow): PlacedOrder {
 
 /**
  * The cart's order as its buyer is told it: a pending hosted payment with where it is paid (a card's Moyasar invoice,
- * made for the store at `origin`; Tabby's and Tamara's signed sandbox link).
+ * Tabby's page, each made for the store at `origin`; Tamara's signed sandbox link).
  */
 export async function orderForQuote(env: Env, quoteId: string, locale: Locale = 'ar', origin?: string): Promise<PlacedOrder | null> {
   const row = await orderStore(env.DB).forQuote(quoteId)
   if (!row) return null
   const placed = toPlaced(row)
   if (!isHostedPayment(placed.payment_method) || row.status !== 'pending_payment') return placed
-  if (placed.payment_method === 'card') {
-    if (!origin) throw new CommerceError(400, 'payment_unavailable', { method: 'card' })
-    return { ...placed, payment_url: await cardPaymentUrl(env, row, locale, origin) }
+  const provider = providerFor[placed.payment_method]
+  if (provider) {
+    if (!origin) throw new CommerceError(400, 'payment_unavailable', { method: placed.payment_method })
+    return { ...placed, payment_url: await hostedPaymentUrl(env, provider, row, locale, origin) }
   }
   return { ...placed, payment_url: await sandboxPaymentUrl(env, row.increment_id, locale) }
 }

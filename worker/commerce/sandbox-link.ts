@@ -1,7 +1,7 @@
 /**
  * The sandbox gateway's link is the buyer's alone (issue 31, L5): its address carries an HMAC of the order number,
  * given only in the place-order answer, as a real gateway signs its return. The way back from Moyasar's page carries
- * the same signature (worker/commerce/card-payments.ts), so nobody else can end a buyer's payment. Without it the page and its pay and
+ * the same signature (worker/commerce/hosted-payments.ts), so nobody else can end a buyer's payment. Without it the page and its pay and
  * decline answer 404, so knowing a pending order's number is not enough to pay or cancel it.
  */
 import type { Locale } from '../../app.config'

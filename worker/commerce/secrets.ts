@@ -5,7 +5,14 @@
  */
 import { isDevelopment } from '../http/environment'
 
-type SecretName = 'HANDSHAKE_SECRET' | 'SESSION_SECRET' | 'PASSWORD_PEPPER' | 'MOYASAR_SECRET_KEY' | 'MOYASAR_WEBHOOK_SECRET'
+type SecretName =
+  | 'HANDSHAKE_SECRET'
+  | 'SESSION_SECRET'
+  | 'PASSWORD_PEPPER'
+  | 'MOYASAR_SECRET_KEY'
+  | 'MOYASAR_WEBHOOK_SECRET'
+  | 'TABBY_SECRET_KEY'
+  | 'TABBY_WEBHOOK_SECRET'
 
 class MissingSecretError extends Error {
   constructor(name: SecretName) {

@@ -6,6 +6,7 @@
  */
 import { isDevelopment } from '../http/environment'
 import { readSecret } from '../commerce/secrets'
+import { sameText } from './constant-time'
 
 /** A payment as `GET /v1/payments/{id}` answers it (the fields the store reads). */
 export interface MoyasarPayment {
@@ -115,11 +116,5 @@ export type MoyasarClient = ReturnType<typeof moyasarClient>
 /** Whether a webhook carries the dashboard's secret token, compared in constant time. */
 export async function isMoyasarWebhook(env: Env, body: MoyasarWebhook): Promise<boolean> {
   if (typeof body.secret_token !== 'string') return false
-  const expected = new TextEncoder().encode(await readSecret(env, 'MOYASAR_WEBHOOK_SECRET'))
-  const given = new TextEncoder().encode(body.secret_token)
-  if (given.byteLength !== expected.byteLength) return false
-  // Every byte is compared, whatever the first difference: the time says nothing about the token.
-  let difference = 0
-  for (let i = 0; i < given.byteLength; i++) difference |= given[i]! ^ expected[i]!
-  return difference === 0
+  return sameText(body.secret_token, await readSecret(env, 'MOYASAR_WEBHOOK_SECRET'))
 }

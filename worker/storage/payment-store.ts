@@ -1,14 +1,15 @@
 /**
- * Card payments in D1 (docs/architecture.md, "Storage owns the SQL"; docs/decisions/0014-card-payments-through-moyasar.md):
- * the hosted invoice each card order is paid on, the payment that paid it, and a refund taken at most once. Also the
- * embedded Moyasar's own invoices and payments, kept as the JSON Moyasar answers with.
+ * Payments on a provider's page in D1 (docs/architecture.md, "Storage owns the SQL"; docs/decisions/0014, 0015): the
+ * checkout each order is paid on (Moyasar's invoice, Tabby's payment), the payment that paid it, and a refund taken at
+ * most once. Also the embedded providers' own records, kept as the JSON the provider answers with.
  */
 
 export interface OrderPaymentRow {
   order_id: number
   provider: string
-  invoice_id: string
-  invoice_url: string
+  /** The provider's reference of what the shopper pays on. */
+  checkout_id: string
+  checkout_url: string
   payment_id: string | null
   refunded_halalas: number
 }
@@ -16,18 +17,19 @@ export interface OrderPaymentRow {
 export function paymentStore(db: D1Database) {
   return {
     forOrder: (orderId: number) => db.prepare('SELECT * FROM order_payments WHERE order_id = ?').bind(orderId).first<OrderPaymentRow>(),
-    byInvoice: (invoiceId: string) => db.prepare('SELECT * FROM order_payments WHERE invoice_id = ?').bind(invoiceId).first<OrderPaymentRow>(),
+    byCheckout: (provider: string, checkoutId: string) =>
+      db.prepare('SELECT * FROM order_payments WHERE provider = ? AND checkout_id = ?').bind(provider, checkoutId).first<OrderPaymentRow>(),
 
-    /** Records an order's invoice; a second invoice for the same order is ignored (answers whether this one is kept). */
-    async addInvoice(row: Pick<OrderPaymentRow, 'order_id' | 'provider' | 'invoice_id' | 'invoice_url'>, now: Date): Promise<boolean> {
+    /** Records an order's checkout; a second one for the same order is ignored (answers whether this one is kept). */
+    async addCheckout(row: Pick<OrderPaymentRow, 'order_id' | 'provider' | 'checkout_id' | 'checkout_url'>, now: Date): Promise<boolean> {
       const result = await db
-        .prepare('INSERT OR IGNORE INTO order_payments (order_id, provider, invoice_id, invoice_url, updated_at) VALUES (?, ?, ?, ?, ?)')
-        .bind(row.order_id, row.provider, row.invoice_id, row.invoice_url, now.toISOString())
+        .prepare('INSERT OR IGNORE INTO order_payments (order_id, provider, checkout_id, checkout_url, updated_at) VALUES (?, ?, ?, ?, ?)')
+        .bind(row.order_id, row.provider, row.checkout_id, row.checkout_url, now.toISOString())
         .run()
       return result.meta.changes === 1
     },
 
-    /** The payment that paid the order's invoice. */
+    /** The payment that paid the order's checkout. */
     setPayment: (orderId: number, paymentId: string, now: Date) =>
       db.prepare('UPDATE order_payments SET payment_id = ?, updated_at = ? WHERE order_id = ?').bind(paymentId, now.toISOString(), orderId).run(),
 
@@ -76,5 +78,24 @@ export function moyasarSandboxStore(db: D1Database) {
         .prepare('INSERT INTO moyasar_sandbox_payments (id, invoice_id, body) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body')
         .bind(id, invoiceId, JSON.stringify(body))
         .run(),
+  }
+}
+
+/** The embedded Tabby's records: sessions and payments, each the JSON body Tabby would answer. */
+export function tabbySandboxStore(db: D1Database) {
+  const read = async <T>(table: string, id: string): Promise<T | null> => {
+    const row = await db.prepare(`SELECT body FROM ${table} WHERE id = ?`).bind(id).first<{ body: string }>()
+    return row ? (JSON.parse(row.body) as T) : null
+  }
+  const save = (table: string, id: string, body: unknown) =>
+    db
+      .prepare(`INSERT INTO ${table} (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body`)
+      .bind(id, JSON.stringify(body))
+      .run()
+  return {
+    session: <T>(id: string) => read<T>('tabby_sandbox_sessions', id),
+    saveSession: (id: string, body: unknown) => save('tabby_sandbox_sessions', id, body),
+    payment: <T>(id: string) => read<T>('tabby_sandbox_payments', id),
+    savePayment: (id: string, body: unknown) => save('tabby_sandbox_payments', id, body),
   }
 }

@@ -25,7 +25,7 @@ import type { Customer } from '../customers'
 import { CommerceError } from '../errors'
 import { orderDetailView, placeOrder } from '../orders'
 import { gatewaysOf, paymentMethods } from '../payments'
-import { storeOrigin } from '../card-payments'
+import { providerFor, storeOrigin } from '../hosted-payments'
 import { validate } from '../validate'
 
 const shippingBody = type({ code: type.enumerated(...shippingCodes) })
@@ -124,7 +124,7 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
         customerId: c.get('customer')?.id ?? null,
         locale: c.get('locale'),
         checkout,
-        origin: paymentMethod.method === 'card' ? storeOrigin(c.env, c.req.header('forwarded'), c.req.url) : undefined,
+        origin: providerFor[paymentMethod.method] ? storeOrigin(c.env, c.req.header('forwarded'), c.req.url) : undefined,
       }),
     )
   })
@@ -144,7 +144,7 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
         method: paymentMethod.method,
         customerId: customer.id,
         locale: c.get('locale'),
-        origin: paymentMethod.method === 'card' ? storeOrigin(c.env, c.req.header('forwarded'), c.req.url) : undefined,
+        origin: providerFor[paymentMethod.method] ? storeOrigin(c.env, c.req.header('forwarded'), c.req.url) : undefined,
       }),
     )
   })

@@ -1,6 +1,6 @@
 /**
- * The sandbox gateway: the embedded stand-in for the hosted payment pages of the card acquirer, Tabby
- * and Tamara (each titled by its provider). The shopper chooses to
+ * The payment pages' routes. The sandbox gateway: the embedded stand-in for Tamara's hosted page, the one provider
+ * without an adapter yet (the card and Tabby have theirs: worker/commerce/hosted-payments.ts). The shopper chooses to
  * pay or to decline; the order is then paid (processing) or cancelled with its stock given back, and
  * the shopper returns to the store: to the order confirmation, or on failure to
  * `/?success=false&reason=...&order_id=<order number>` (docs/product.md, "Screens"'s query triggers). Absent in production.
@@ -18,15 +18,15 @@ import { devRouteAllowed } from '../../http/environment'
 import { orderStore, type OrderRow } from '../../storage/order-store'
 import { cancelOrder, sendOrderConfirmation } from '../orders'
 import { isOrderSignature } from '../sandbox-link'
-import { cardReturn, handleMoyasarWebhook } from '../card-payments'
+import { hostedReturn, moyasar, moyasarWebhook, providerFor, tabby, tabbyWebhook } from '../hosted-payments'
 import { invoicePage, payInvoice } from '../../integrations/moyasar-sandbox'
-import { orderNumber, type PaymentCode } from '../../../src/domain/order'
+import { answerTabbySession, tabbySessionPage } from '../../integrations/tabby-sandbox'
+import { orderNumber, paymentCodes, type PaymentCode } from '../../../src/domain/order'
 
-/** Methods still paid on the sandbox page: the card has its own gateway (worker/commerce/card-payments.ts). */
-const sandboxCodes = hostedPaymentCodes.filter((code) => code !== 'card')
+/** Methods still paid on the sandbox page: the card and Tabby have their providers (worker/commerce/hosted-payments.ts). */
+const sandboxCodes = hostedPaymentCodes.filter((code) => !providerFor[code])
 
 const providerTitles: Partial<Record<PaymentCode, (locale: Locale) => string>> = {
-  tabby: (locale) => m.sandbox_title_tabby({}, { locale }),
   tamara: (locale) => m.sandbox_title_tamara({}, { locale }),
 }
 
@@ -85,23 +85,27 @@ export const paymentRoutes = new Hono<CommerceEnv>()
     return c.redirect(store, 303)
   })
 
-  // Back from Moyasar's invoice page (docs/decisions/0014): after paying (`id`, checked with the gateway) or gone back
-  // (`back`). The link is signed for the buyer: nobody else can end their payment.
-  .get('/payments/moyasar/return', async (c) => {
+  // Back from a provider's page (docs/decisions/0014, 0015), with how it ended (`outcome`) and, from Moyasar, the payment
+  // (`id`), each checked with the provider. The link is signed for the buyer: nobody else can end their payment.
+  .get('/payments/:provider{moyasar|tabby}/return', async (c) => {
+    const provider = c.req.param('provider') === 'tabby' ? tabby : moyasar
     const increment = c.req.query('order') ?? ''
     const signed = orderNumber.test(increment) && (await isOrderSignature(c.env, increment, c.req.query('sig')))
-    const order = signed ? await orderStore(c.env.DB).hostedPayment(increment, ['card']) : null
+    const methods = paymentCodes.filter((code) => providerFor[code] === provider)
+    const order = signed ? await orderStore(c.env.DB).hostedPayment(increment, methods) : null
     if (!order) throw new CommerceError(404, 'order_not_found')
+    const outcome = c.req.query('outcome') === 'cancel' ? 'cancel' : c.req.query('outcome') === 'failure' ? 'failure' : 'success'
     const wasOpen = order.status === 'pending_payment'
-    const now = await cardReturn(c.env, order, c.req.query('id'), c.req.query('back') === '1')
+    const now = await hostedReturn(c.env, provider, order, c.req.query('id') ?? c.req.query('payment_id'), outcome)
     const prefix = c.req.query('lang') === 'en' ? '/en' : ''
     if (now.status === 'processing') return c.redirect(`${prefix}/checkout?order=${now.increment_id}`, 303)
     const reason = wasOpen ? 'declined' : 'expired'
     return c.redirect(`${prefix}/?success=false&reason=${reason}&order_id=${now.increment_id}`, 303)
   })
 
-  // Moyasar's webhook: the secret token checked, then the payment fetched from the gateway and settled.
-  .post('/payments/moyasar/webhook', (c) => handleMoyasarWebhook(c.env, c.req.raw))
+  // The providers' webhooks: each checked by its secret, then the payment read from the provider and settled.
+  .post('/payments/moyasar/webhook', (c) => moyasarWebhook(c.env, c.req.raw))
+  .post('/payments/tabby/webhook', (c) => tabbyWebhook(c.env, c.req.raw))
 
   // The embedded Moyasar's hosted invoice page (development only, as the sandbox above).
   .get('/payments/moyasar-sandbox/invoices/:id', async (c) => {
@@ -115,9 +119,31 @@ export const paymentRoutes = new Hono<CommerceEnv>()
     const form = await c.req.parseBody()
     const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 64) : '')
     const card = { name: text(form.name), number: text(form.number) }
-    const outcome = await payInvoice(c.env, c.req.param('id'), card, (webhook) => handleMoyasarWebhook(c.env, webhook))
+    const outcome = await payInvoice(c.env, c.req.param('id'), card, (webhook) => moyasarWebhook(c.env, webhook))
     if (!outcome) throw new CommerceError(404, 'order_not_found')
     if (outcome.redirect) return c.redirect(outcome.redirect, 303)
+    // The page again with the gateway's message, as Moyasar's page shows a declined card (a page, not an error).
     const html = await invoicePage(c.env, c.req.param('id'), c.req.query('lang') === 'en' ? 'en' : 'ar', outcome.message)
-    return c.html(html ?? '', 422)
+    return c.html(html ?? '')
+  })
+
+  // The embedded Tabby's hosted page (development only).
+  .get('/payments/tabby-sandbox/:id', async (c) => {
+    if (!devRouteAllowed(c.env, c.req.url)) throw new CommerceError(404, 'order_not_found')
+    const html = await tabbySessionPage(c.env, c.req.param('id'), c.req.query('lang') === 'en' ? 'en' : 'ar')
+    if (!html) throw new CommerceError(404, 'order_not_found')
+    return c.html(html)
+  })
+  .post('/payments/tabby-sandbox/:id', async (c) => {
+    if (!devRouteAllowed(c.env, c.req.url)) throw new CommerceError(404, 'order_not_found')
+    const form = await c.req.parseBody()
+    const answer = {
+      action: form.action === 'confirm' ? ('confirm' as const) : ('cancel' as const),
+      code: typeof form.code === 'string' ? form.code.trim() : '',
+    }
+    const next = await answerTabbySession(c.env, c.req.param('id'), answer, (webhook) => tabbyWebhook(c.env, webhook))
+    if (!next) throw new CommerceError(404, 'order_not_found')
+    if ('redirect' in next) return c.redirect(next.redirect, 303)
+    const html = await tabbySessionPage(c.env, c.req.param('id'), c.req.query('lang') === 'en' ? 'en' : 'ar', true)
+    return c.html(html ?? '')
   })
