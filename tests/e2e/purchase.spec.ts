@@ -383,6 +383,39 @@ test.describe('paying by card on the embedded Moyasar gateway', () => {
   })
 })
 
+test.describe('paying in 4 with Tabby, on a phone in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test("a guest confirms on Tabby's page with its code and the order is confirmed", async ({ page, context }) => {
+    test.slow()
+    await acceptCookies(page)
+    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    // A watch Tabby may pay for (its price is within the store's Tabby range).
+    await page.goto('/product/samsung-galaxy-watch-8-46mm-gold-1049')
+    await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
+    await page.getByRole('dialog', { name: 'سلة التسوق' }).getByRole('button', { name: 'إتمام الطلب' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'إتمام الطلب' })).toBeVisible()
+    await page.getByRole('textbox', { name: 'الاسم الكامل' }).fill('ريم القحطاني')
+    await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill('reem@example.com')
+    await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(newMobile().local)
+    await page.getByRole('textbox', { name: 'الحي' }).fill('العليا')
+    await page.getByRole('textbox', { name: 'الشارع' }).fill('طريق الملك فهد')
+    await page.getByRole('textbox', { name: 'رقم المبنى' }).fill('1234')
+    await page.getByRole('textbox', { name: 'الرمز البريدي' }).fill('12211')
+    await page.getByRole('radio', { name: /^تابي/ }).check()
+    await page.getByRole('button', { name: 'تأكيد الطلب' }).click()
+
+    // The embedded Tabby: the plan, then Tabby's test code; a wrong one keeps the shopper on the page.
+    await expect(page.getByRole('heading', { name: 'قسّمها على 4 دفعات مع تابي (تجريبي)' })).toBeVisible()
+    await page.getByRole('textbox', { name: 'الرمز المرسل إلى جوالك' }).fill('1111')
+    await page.getByRole('button', { name: 'تأكيد', exact: true }).click()
+    await expect(page.getByRole('alert')).toHaveText('الرمز غير صحيح. حاول مرة أخرى.')
+    await page.getByRole('textbox', { name: 'الرمز المرسل إلى جوالك' }).fill('8888')
+    await page.getByRole('button', { name: 'تأكيد', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'شكراً لك! تم استلام طلبك' })).toBeVisible()
+  })
+})
+
 test.describe('buying over HTTP against the started store', () => {
   test('handshake, cart, add, coupon, place order', async ({ request }) => {
     const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
