@@ -41,4 +41,17 @@ describe('order timeline', () => {
     })
     expect(steps.map((s) => s.step)).toEqual(['placed', 'canceled'])
   })
+  it('shows a cancelled paid order paid, cancelled, then refunded', () => {
+    const steps = orderTimeline({
+      payment_method: 'card',
+      status: 'canceled',
+      timeline: [
+        { status: 'placed', at },
+        { status: 'paid', at },
+        { status: 'canceled', at },
+        { status: 'refunded', at },
+      ],
+    })
+    expect(steps.map((s) => s.step)).toEqual(['placed', 'paid', 'canceled', 'refunded'])
+  })
 })

@@ -5,7 +5,17 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
 import type { AddressFields } from '../domain/checkout'
-import { deleteAddress, getMyAddresses, getMyOrder, getMyOrders, lookupOrder, saveAddress, setDefaultAddress } from '../server/orders.functions'
+import {
+  cancelMyOrder,
+  deleteAddress,
+  getMyAddresses,
+  getMyOrder,
+  getMyOrders,
+  lookupOrder,
+  saveAddress,
+  setDefaultAddress,
+} from '../server/orders.functions'
+import { m } from '../paraglide/messages.js'
 import { currentLocale } from '../lib/i18n'
 import type { Settled } from '../domain/settled'
 import { useServerAction } from './server-action'
@@ -38,3 +48,15 @@ export const useSetDefaultAddress = () => useAddressChange((id: number, locale) 
 
 export const useLookupOrder = () =>
   useServerAction((input: { increment: string; mobile: string }, locale) => lookupOrder({ data: { ...input, locale } }))
+
+/** Cancels one of the customer's orders before it ships: the order page and the list show it cancelled at once. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient()
+  return useServerAction((increment: string, locale) => cancelMyOrder({ data: { increment, locale } }), {
+    fallbackError: () => m.error_internal(),
+    onSuccess: async (order, increment, locale) => {
+      queryClient.setQueryData(orderQueries.one(locale, increment).queryKey, { data: order, error: null, status: 200 })
+      await queryClient.invalidateQueries({ queryKey: orderQueries.mine(locale).queryKey })
+    },
+  })
+}

@@ -26,6 +26,11 @@ export const getMyOrder = createServerFn({ method: 'GET' })
   .validator(type({ locale, increment: orderNumber }))
   .handler(({ data }) => customerCall(data, (api) => api.customer.orders[':increment'].$get({ param: { increment: data.increment } })))
 
+/** The customer cancels one of their orders before it ships; what they paid goes back (docs/decisions/0014). */
+export const cancelMyOrder = createServerFn({ method: 'POST' })
+  .validator(type({ locale, increment: orderNumber }))
+  .handler(({ data }) => customerCall(data, (api) => api.customer.orders[':increment'].cancel.$post({ param: { increment: data.increment } })))
+
 export const lookupOrder = createServerFn({ method: 'POST' })
   .validator(type({ locale, increment: 'string <= 32', mobile: 'string <= 20' }))
   .handler(async ({ data }) =>

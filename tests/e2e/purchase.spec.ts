@@ -212,7 +212,7 @@ test.describe('buying in the browser', () => {
 test.describe('a customer', () => {
   test.use({ viewport: desktop })
 
-  test('buys with their details filled in and their mobile already verified, then finds the order and the address in their account', async ({
+  test('buys by card with their details filled in, finds the order and the address in their account, cancels it and is refunded', async ({
     page,
     request,
   }) => {
@@ -275,8 +275,11 @@ test.describe('a customer', () => {
     await page.getByRole('textbox', { name: 'Street' }).fill('Prince Mohammed Bin Saad Road')
     await page.getByRole('textbox', { name: 'Building number' }).fill('4321')
     await page.getByRole('textbox', { name: 'Postal code' }).fill('13521')
-    await page.getByRole('radio', { name: 'Cash on delivery' }).check()
+    await page.getByRole('radio', { name: 'mada or credit card' }).check()
     await page.getByRole('button', { name: 'Place order' }).click()
+    await page.getByRole('textbox', { name: 'Name on the card' }).fill('Huda Alharbi')
+    await page.getByRole('textbox', { name: 'Card number' }).fill('4201320111111010')
+    await page.getByRole('button', { name: /^Pay / }).click()
     await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed' })).toBeVisible()
     const number = (await page.getByText(/^Order number MJ\d+$/).innerText()).replace('Order number ', '').trim()
 
@@ -290,15 +293,16 @@ test.describe('a customer', () => {
     await expectNoSeriousAxeViolations(page)
     await orders.getByRole('link', { name: new RegExp(number) }).click()
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Order .?${number}.?$`) })).toBeVisible()
-    // Cash on delivery waits for the store's confirmation (docs/decisions/0007) before it is prepared.
-    await expect(page.getByRole('region', { name: 'Order status' }).getByRole('listitem')).toHaveText([
-      /^Placed/,
-      'Confirmed',
-      'Preparing',
-      'Shipped',
-      'Delivered',
-    ])
+    const timeline = page.getByRole('region', { name: 'Order status' }).getByRole('listitem')
+    await expect(timeline).toHaveText([/^Placed/, /^Paid/, 'Preparing', 'Shipped', 'Delivered'])
     await expectNoSeriousAxeViolations(page)
+    // Not shipped yet: the customer cancels, and the card payment goes back through Moyasar.
+    await page.getByRole('button', { name: 'Cancel order' }).click()
+    await page.getByRole('group', { name: 'Cancel order' }).getByRole('button', { name: 'Yes, cancel it' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Your order is cancelled' })).toHaveText(
+      'Your order is cancelled, and what you paid is on its way back to how you paid.',
+    )
+    await expect(timeline).toHaveText([/^Placed/, /^Paid/, /^Cancelled/, /^Refunded/])
     // Order again: the items go back into a cart.
     await page.getByRole('button', { name: 'Order again' }).click()
     await expect(page).toHaveURL(/\/en\/cart$/)

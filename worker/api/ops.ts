@@ -1,7 +1,8 @@
 /**
  * The operator's routes, with `Authorization: Bearer <OPS_TOKEN>`: POST /api/ops/housekeeping {run: "expire-unpaid-orders"
  * | "daily"} runs a scheduled job now (README, "Runbook": an unpaid order expired by hand); POST
- * /api/ops/orders/{number}/confirm confirms a cash-on-delivery order. Without the OPS_TOKEN secret
+ * /api/ops/orders/{number}/confirm confirms a cash-on-delivery order; POST /api/ops/orders/{number}/cancel cancels an
+ * order not yet shipped and refunds what was paid. Without the OPS_TOKEN secret
  * the route does not exist; a wrong or missing token is answered as if it did not either. Ten tries an hour per client
  * address, then 429.
  */
@@ -9,6 +10,7 @@ import { type } from 'arktype'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { orderNumber } from '../../src/domain/order'
+import { cancelBeforeShipping } from '../commerce/orders'
 import { orderStore } from '../storage/order-store'
 import { withinHourlyLimit } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'
@@ -58,4 +60,14 @@ export const opsApi = new Hono<{ Bindings: Env & { OPS_TOKEN?: string } }>()
       throw new ApiError(409, 'bad_request', ['only a cash-on-delivery order awaiting confirmation can be confirmed'])
     const confirmed = await orders.confirmCash(order.id, new Date())
     return c.json({ data: { order: order.increment_id, confirmed, alreadyConfirmed: !confirmed } })
+  })
+  // The operator cancels an order before it ships (out of stock at the warehouse, the buyer asked by phone): its
+  // stock goes back and its payment is refunded through the provider that took it, once.
+  .post('/ops/orders/:number/cancel', operatorOnly, async (c) => {
+    const number = c.req.param('number')
+    const order = orderNumber.test(number) ? await orderStore(c.env.DB).byIncrement(number) : null
+    if (!order) throw new ApiError(404, 'not_found')
+    const { cancelled, refunded } = await cancelBeforeShipping(c.env, order.id)
+    if (!cancelled) throw new ApiError(409, 'bad_request', ['only a placed order not yet shipped can be cancelled'])
+    return c.json({ data: { order: order.increment_id, cancelled, refunded } })
   })

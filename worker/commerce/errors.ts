@@ -38,6 +38,7 @@ const commerceMessages = {
   order_rate_limited: (p: { minutes?: number } | undefined, l: Locale) => m.commerce_order_rate_limited({ minutes: p?.minutes ?? 60 }, { locale: l }),
   cod_open_limit: (p: { count?: number } | undefined, l: Locale) => m.commerce_cod_open_limit({ count: p?.count ?? 2 }, { locale: l }),
   order_not_found: (_: unknown, l: Locale) => m.commerce_order_not_found({}, { locale: l }),
+  order_not_cancellable: (_: unknown, l: Locale) => m.commerce_order_not_cancellable({}, { locale: l }),
   checkout_invalid: (p: { field?: string } | undefined, l: Locale) => checkoutFieldMessage(p?.field, l),
   phone_unverified: (_: unknown, l: Locale) => m.checkout_phone_unverified({}, { locale: l }),
   address_not_found: (_: unknown, l: Locale) => m.commerce_address_not_found({}, { locale: l }),

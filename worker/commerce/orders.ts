@@ -8,6 +8,7 @@ import { computeTotals, type CartState, type CartTotals } from '../../src/domain
 import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
 import type { OrderDetail, PaymentCode, PlacedOrder } from '../../src/domain/order'
 import { formatDisplayDate } from '../../src/domain/dates'
+import { formatAmount } from '../../src/domain/money'
 import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile, shownMobile } from '../../src/domain/phone'
 import type { ShippingCode } from '../../src/domain/shipping'
@@ -21,7 +22,7 @@ import { voucherStore } from '../storage/voucher-store'
 import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { gatewaysOf, isHostedPayment, paymentMethods } from './payments'
-import { hostedPaymentUrl, providerFor } from './hosted-payments'
+import { hostedPaymentUrl, providerFor, refundHostedPayment } from './hosted-payments'
 import { sandboxPaymentUrl } from './sandbox-link'
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
@@ -219,7 +220,8 @@ export async function sendOrderConfirmation(env: Env, orderId: number): Promise<
   if (!row?.phone) return
   const locale = (row.locale === 'en' ? 'en' : 'ar') as Locale
   const date = row.delivery_date ? formatDisplayDate(row.delivery_date, locale) : ''
-  const words = { number: row.increment_id, total: row.grand_total.toFixed(2), date }
+  // One money format everywhere (lines, totals, messages): 14,351.40.
+  const words = { number: row.increment_id, total: formatAmount(row.grand_total, 2), date }
   const sender = messageSender(env)
   try {
     await sender.send('sms', row.phone, m.order_sms({ ...words }, { locale }))
@@ -265,4 +267,28 @@ export async function cancelOrder(env: Env, orderId: number, which: CancellableO
   if (!(await orders.cancelOpen(orderId, which, now))) return false
   await productsChanged(env, await orders.productIds(orderId))
   return true
+}
+
+/**
+ * Cancels a placed order before it ships (docs/decisions/0014, "Refunds"): its stock and what it spent go back in one
+ * batch, its payment goes back through the provider that took it (once), and the buyer is told both. Answers whether
+ * this call cancelled it, and whether money went back.
+ */
+export async function cancelBeforeShipping(env: Env, orderId: number, now = new Date()): Promise<{ cancelled: boolean; refunded: boolean }> {
+  if (!(await cancelOrder(env, orderId, 'beforeShipping', now))) return { cancelled: false, refunded: false }
+  const refunded = await refundHostedPayment(env, orderId, now)
+  const row = await orderStore(env.DB).detail(orderId)
+  if (row?.phone) {
+    const locale = (row.locale === 'en' ? 'en' : 'ar') as Locale
+    const words = { number: row.increment_id, total: formatAmount(row.grand_total, 2) }
+    const text = refunded ? m.order_cancelled_refunded_sms(words, { locale }) : m.order_cancelled_sms(words, { locale })
+    const sender = messageSender(env)
+    try {
+      await sender.send('sms', row.phone, text)
+      await sender.send('email', row.email, text)
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', message: 'cancellation message not sent', order: row.increment_id, error: String(error) }))
+    }
+  }
+  return { cancelled: true, refunded }
 }

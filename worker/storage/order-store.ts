@@ -103,6 +103,8 @@ const notConfirmed = (orderId: string) => `NOT EXISTS (SELECT 1 FROM order_event
 const cancellable = {
   unpaid: "status = 'pending_payment'",
   unconfirmedCash: `status = 'processing' AND payment_method = 'cashondelivery' AND ${notConfirmed('orders.id')}`,
+  /** A placed (and, if hosted, paid) order not yet on its way: its buyer or the operator may cancel it. */
+  beforeShipping: `status = 'processing' AND NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = orders.id AND e.status IN ('shipped', 'delivered'))`,
 } as const
 export type CancellableOrder = keyof typeof cancellable
 

@@ -11,6 +11,7 @@ import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { catalogueQueries } from '../../queries/catalogue'
 import { useReactivateOrder } from '../../queries/checkout'
+import { useCancelOrder } from '../../queries/orders'
 import { failureMessage } from '../../queries/server-action'
 import { OrderParts } from '../checkout/OrderConfirmation'
 import { OrderTimeline } from './OrderTimeline'
@@ -48,6 +49,7 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
           </button>
         )}
       </div>
+      {reorder && <CancelOrder order={order} />}
       {failure && (
         <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
           {failure}
@@ -63,5 +65,54 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
         </p>
       )}
     </section>
+  )
+}
+
+/**
+ * Cancelling before the order ships (docs/decisions/0014): asked once more, then done; the timeline shows the
+ * cancellation and, when money went back, the refund.
+ */
+function CancelOrder({ order }: { order: OrderDetail }) {
+  const cancel = useCancelOrder()
+  const [asking, setAsking] = useState(false)
+  const onItsWay = order.timeline.some((event) => event.status === 'shipped' || event.status === 'delivered')
+  if (order.status === 'canceled') {
+    const refunded = order.timeline.some((event) => event.status === 'refunded')
+    return (
+      <p role="status" className="rounded-lg bg-brand-soft px-3 py-2 text-sm font-medium">
+        {refunded ? m.order_cancelled_refunded_notice() : m.order_cancelled_notice()}
+      </p>
+    )
+  }
+  if (order.status !== 'processing' || onItsWay) return null
+  if (!asking) {
+    return (
+      <button type="button" onClick={() => setAsking(true)} className="font-semibold text-sale underline-offset-2 hover:underline">
+        {m.order_cancel()}
+      </button>
+    )
+  }
+  return (
+    <div role="group" aria-label={m.order_cancel()} className="space-y-3 rounded-2xl border border-line bg-white p-4">
+      <p>{m.order_cancel_question()}</p>
+      {cancel.failure && (
+        <p role="alert" className="text-sm font-medium text-sale">
+          {cancel.failure}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate(order.increment_id)}
+          className="rounded-full bg-sale px-5 py-2.5 font-semibold text-white disabled:opacity-60"
+        >
+          {m.order_cancel_yes()}
+        </button>
+        <button type="button" onClick={() => setAsking(false)} className="rounded-full border border-line px-5 py-2.5 font-semibold">
+          {m.order_cancel_keep()}
+        </button>
+      </div>
+    </div>
   )
 }

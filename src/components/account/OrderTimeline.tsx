@@ -14,6 +14,7 @@ const stepLabel: Record<TimelineStep, () => string> = {
   shipped: m.order_step_shipped,
   delivered: m.order_step_delivered,
   canceled: m.order_step_canceled,
+  refunded: m.order_step_refunded,
 }
 
 export function OrderTimeline({ order }: { order: OrderDetail }) {

@@ -13,16 +13,19 @@ function ToastItem({ toast }: { toast: Toast }) {
     return () => clearTimeout(timer)
   }, [toast.id, dismiss])
   const picture = toast.kind === 'error' ? 'circle-alert' : 'circle-check'
+  // The list item stays a list item (axe's "list" rule: an <ol> holds only list items); the live region is inside it.
   return (
-    <li
-      role={toast.kind === 'error' ? 'alert' : 'status'}
-      className={`flex items-start gap-3 rounded-xl px-4 py-3 text-sm text-white shadow-lg ${toast.kind === 'error' ? 'bg-sale' : 'bg-ink'}`}
-    >
-      <Icon name={picture} className="mt-0.5 size-5 shrink-0" />
-      <span className="flex-1">{toast.message}</span>
-      <button type="button" onClick={() => dismiss(toast.id)} aria-label={m.toast_close()} className="rounded p-0.5 hover:bg-white/20">
-        <Icon name="x" className="size-4" />
-      </button>
+    <li>
+      <div
+        role={toast.kind === 'error' ? 'alert' : 'status'}
+        className={`flex items-start gap-3 rounded-xl px-4 py-3 text-sm text-white shadow-lg ${toast.kind === 'error' ? 'bg-sale' : 'bg-ink'}`}
+      >
+        <Icon name={picture} className="mt-0.5 size-5 shrink-0" />
+        <span className="flex-1">{toast.message}</span>
+        <button type="button" onClick={() => dismiss(toast.id)} aria-label={m.toast_close()} className="rounded p-0.5 hover:bg-white/20">
+          <Icon name="x" className="size-4" />
+        </button>
+      </div>
     </li>
   )
 }

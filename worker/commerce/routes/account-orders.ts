@@ -16,7 +16,7 @@ import { orderStore } from '../../storage/order-store'
 import type { CommerceEnv } from '../context'
 import type { Customer } from '../customers'
 import { CommerceError } from '../errors'
-import { orderDetailView } from '../orders'
+import { cancelBeforeShipping, orderDetailView } from '../orders'
 import { validate } from '../validate'
 import { orderNumber } from '../../../src/domain/order'
 
@@ -65,6 +65,18 @@ export const accountOrderRoutes = new Hono<CommerceEnv>()
     const detail = order && order.customer_id === customer.id ? await orders.detail(order.id) : null
     if (!detail) throw new CommerceError(404, 'order_not_found')
     return c.json(orderDetailView(detail, c.get('locale')))
+  })
+
+  // The buyer cancels an order before it ships; what they paid goes back through the provider that took it.
+  .post('/customer/orders/:increment/cancel', async (c) => {
+    const customer = signedIn(c.get('customer'))
+    const increment = c.req.param('increment')
+    const orders = orderStore(c.env.DB)
+    const order = orderNumber.test(increment) ? await orders.byIncrement(increment) : null
+    if (!order || order.customer_id !== customer.id) throw new CommerceError(404, 'order_not_found')
+    const { cancelled } = await cancelBeforeShipping(c.env, order.id)
+    if (!cancelled) throw new CommerceError(409, 'order_not_cancellable')
+    return c.json(orderDetailView((await orders.detail(order.id))!, c.get('locale')))
   })
 
   .post('/orders/lookup', validate('json', lookupBody), async (c) => {
