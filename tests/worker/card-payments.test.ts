@@ -4,8 +4,9 @@ import { env, SELF } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readSecret } from '~/commerce/secrets'
 import { moyasarClient, toHalalas } from '~/integrations/moyasar'
-import { moyasarSandboxApi } from '~/integrations/moyasar-sandbox'
-import { expireUnpaidOrders } from '~/commerce/orders'
+import { moyasarSandboxApi, payInvoice } from '~/integrations/moyasar-sandbox'
+import { refundCancelledPayments } from '~/commerce/hosted-payments'
+import { cancelOrder, expireUnpaidOrders } from '~/commerce/orders'
 import { call, newGuestCart, orderBody, origin, sellableSku } from './commerce-helpers'
 
 const madaPaid = '4201320111111010'
@@ -235,3 +236,33 @@ function invoiceIdOf(paymentUrl: string): string {
 async function ownReturnUrl(paymentUrl: string): Promise<string> {
   return (await gateway().invoice(invoiceIdOf(paymentUrl))).success_url!
 }
+
+describe('money that must not be lost', () => {
+  it('pays, not expires, an order whose return and webhook were both lost', async () => {
+    const { order } = await cardOrder(10, 'p.entity_id > 1550')
+    // The shopper paid and closed the tab; the webhook never arrived.
+    const lost = await payInvoice(
+      env,
+      invoiceIdOf(order.payment_url),
+      { name: 'Huda Alharbi', number: madaPaid },
+      async () => new Response(null, { status: 503 }),
+    )
+    expect(lost?.paid).toBe(true)
+    expect((await orderRow(order.order_id))!.status).toBe('pending_payment')
+    await expireUnpaidOrders(env, new Date(Date.now() + 24 * 3600_000))
+    expect((await orderRow(order.order_id))!.status).toBe('processing')
+  })
+
+  it('gives back, in the next run, money a cancelled order still holds', async () => {
+    const { order } = await cardOrder(10, 'p.entity_id > 1200')
+    await payWith(order.payment_url, madaPaid)
+    // Cancelled without its refund (as when the gateway refused the refund call).
+    await cancelOrder(env, order.order_id, 'beforeShipping')
+    expect(await refundCancelledPayments(env)).toBeGreaterThanOrEqual(1)
+    expect(await refundCancelledPayments(env)).toBe(0)
+    const paymentId = (await env.DB.prepare('SELECT payment_id FROM order_payments WHERE order_id = ?')
+      .bind(order.order_id)
+      .first<{ payment_id: string }>())!.payment_id
+    expect(await gateway().payment(paymentId)).toMatchObject({ status: 'refunded', refunded: toHalalas(order.grand_total) })
+  })
+})

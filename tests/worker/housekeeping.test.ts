@@ -125,6 +125,7 @@ describe('the five-minute run', () => {
     expect(loggedLines(log)).toEqual([
       expect.objectContaining({ level: 'info', job: 'expire-unpaid-orders', cancelled: 0 }),
       expect.objectContaining({ level: 'info', job: 'expire-unconfirmed-cash-orders', cancelled: 0 }),
+      expect.objectContaining({ level: 'info', job: 'refund-cancelled-payments', refunded: 0 }),
       expect.objectContaining({ level: 'info', job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
     ])
   })
@@ -212,6 +213,7 @@ describe('POST /api/ops/housekeeping', () => {
         reports: [
           expect.objectContaining({ job: 'expire-unpaid-orders', cancelled: expect.any(Number) }),
           expect.objectContaining({ job: 'expire-unconfirmed-cash-orders', cancelled: expect.any(Number) }),
+          expect.objectContaining({ job: 'refund-cancelled-payments', refunded: expect.any(Number) }),
           expect.objectContaining({ job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
         ],
       },

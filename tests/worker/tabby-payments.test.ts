@@ -148,3 +148,21 @@ describe('the Tabby adapter', () => {
     expect(JSON.parse(seen[2]!.body)).toEqual({ amount: '1234.50', reference_id: 'refund-MJ1', reason: 'order cancelled' })
   })
 })
+
+describe('a buyer Tabby refuses at pre-scoring', () => {
+  it('is refused before anything is stored: no order, the stock untouched, the cart still open for another method', async () => {
+    const caller = await newGuestCart()
+    const sku = await sellableSku('p.entity_id > 1250 AND p.eligible_for_tabby = 1 AND p.price BETWEEN 150 AND 2000 AND p.big_items = 0', 10)
+    await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: 1101 } })
+    const body = await orderBody(caller, 'tabby', 'refused@example.com')
+    body.checkout.contact.mobile = '0500000002'
+    const refused = await call(caller, 'POST', '/cart/placeOrder', body)
+    expect(refused.status).toBe(400)
+    expect(refused.body.code).toBe('payment_unavailable')
+    expect(await stockOf(sku)).toBe(10)
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE quote_id = ?').bind(caller.quote).first('n')).toBe(0)
+    const card = await call(caller, 'POST', '/cart/placeOrder', { ...body, paymentMethod: { method: 'card' } })
+    expect(card.status).toBe(200)
+    expect(card.body.payment_method).toBe('card')
+  })
+})

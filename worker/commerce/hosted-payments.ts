@@ -12,7 +12,8 @@ import { isMoyasarWebhook, moyasarBaseUrl, moyasarClient, toHalalas, type Moyasa
 import { moyasarSandboxApi } from '../integrations/moyasar-sandbox'
 import { isTabbyWebhook, tabbyAmount, tabbyBaseUrl, tabbyClient, tabbyMerchantCode, tabbyWebhookHeader } from '../integrations/tabby'
 import { tabbySandboxApi } from '../integrations/tabby-sandbox'
-import type { AddressFields } from '../../src/domain/checkout'
+import type { CheckoutDetails } from '../../src/domain/checkout'
+import { internationalMobile } from '../../src/domain/phone'
 import { cachedCatalogue } from '../storage/cached-catalogue'
 import { orderStore, type OrderRow } from '../storage/order-store'
 import { paymentStore } from '../storage/payment-store'
@@ -41,6 +42,8 @@ export interface PaymentProvider {
   start(env: Env, order: OrderForPayment, back: (outcome: 'success' | 'cancel' | 'failure') => string): Promise<{ reference: string; url: string }>
   /** Reads a payment from the provider by the id a return or a webhook names. */
   read(env: Env, paymentId: string): Promise<ProviderPayment>
+  /** The payment to settle for a checkout, asked of the provider (null: none was made). */
+  paymentOf(env: Env, checkoutId: string): Promise<string | null>
   /** Takes the money of an authorised payment (idempotent by the order's number); answers the payment after. */
   capture(env: Env, payment: ProviderPayment, increment: string): Promise<ProviderPayment>
   /** Gives the whole payment back (idempotent by the order's number). */
@@ -48,9 +51,12 @@ export interface PaymentProvider {
 }
 
 /** What a provider needs to know of an order to start its payment. */
-export interface OrderForPayment extends OrderRow {
+export interface OrderForPayment {
+  increment_id: string
+  grand_total: number
   locale: Locale
   email: string
+  /** International form (966...). */
   phone: string
   customer_name: string
   city: string
@@ -78,6 +84,10 @@ export const moyasar: PaymentProvider = {
     const payment = await moyasarGateway(env).payment(paymentId)
     const state = payment.status === 'paid' || payment.status === 'captured' ? 'paid' : payment.status === 'failed' ? 'failed' : 'open'
     return { state, amountSar: payment.amount / 100, currency: payment.currency, reference: payment.invoice_id, paymentId: payment.id }
+  },
+  async paymentOf(env, invoiceId) {
+    const invoice = await moyasarGateway(env).invoice(invoiceId)
+    return invoice.payments.find((p) => p.status === 'paid' || p.status === 'captured')?.id ?? null
   },
   // Moyasar's invoices take the money when the shopper pays.
   capture: async (_env, payment) => payment,
@@ -121,8 +131,10 @@ export const tabby: PaymentProvider = {
   },
   async read(env, paymentId) {
     const payment = await tabbyGateway(env).payment(paymentId)
+    // Paid: closed with the whole amount captured (a payment closed after a partial capture is not).
+    const captured = payment.captures.reduce((sum, capture) => sum + Math.round(Number(capture.amount) * 100), 0)
     const state =
-      payment.status === 'CLOSED' && payment.captures.length > 0
+      payment.status === 'CLOSED' && captured === Math.round(Number(payment.amount) * 100)
         ? 'paid'
         : payment.status === 'AUTHORIZED'
           ? 'authorized'
@@ -131,6 +143,8 @@ export const tabby: PaymentProvider = {
             : 'failed'
     return { state, amountSar: Number(payment.amount), currency: payment.currency, reference: payment.id, paymentId: payment.id }
   },
+  // Tabby's checkout is its payment.
+  paymentOf: async (_env, paymentId) => paymentId,
   async capture(env, payment, increment) {
     await tabbyGateway(env).capture(payment.paymentId, tabbyAmount(payment.amountSar), `capture-${increment}`)
     return tabby.read(env, payment.paymentId)
@@ -173,37 +187,70 @@ export function storeOrigin(env: Env, forwarded: string | undefined, requestUrl:
   throw new CommerceError(400, 'payment_unavailable', { method: 'card' })
 }
 
-/** Where the buyer pays a pending order: its payment started on the first ask, the same one after. */
-export async function hostedPaymentUrl(env: Env, provider: PaymentProvider, order: OrderRow, locale: Locale, origin: string): Promise<string> {
-  const payments = paymentStore(env.DB)
-  const known = await payments.forOrder(order.id)
-  if (known) return known.checkout_url
-  const signature = await orderSignature(env, order.increment_id)
-  const back = (outcome: 'success' | 'cancel' | 'failure') =>
-    `${origin}/commerce/payments/${provider.name}/return?order=${order.increment_id}&lang=${locale}&sig=${signature}&outcome=${outcome}`
-  const started = await provider.start(env, await orderForPayment(env, order, locale), back)
-  const url = provider.name === 'moyasar' ? withLang(started.url, locale) : started.url
-  // Two places of the same order racing here keep the first payment.
-  await payments.addCheckout({ order_id: order.id, provider: provider.name, checkout_id: started.reference, checkout_url: url }, new Date())
-  return (await payments.forOrder(order.id))!.checkout_url
+/** A payment started for an order about to be stored: the provider, its reference and where the buyer pays. */
+export interface StartedPayment {
+  provider: PaymentProvider
+  reference: string
+  url: string
 }
 
-/** What a provider is told of the order: the buyer, where it goes, and its lines (not their services). */
-async function orderForPayment(env: Env, order: OrderRow, locale: Locale): Promise<OrderForPayment> {
-  const [detail, regions] = await Promise.all([orderStore(env.DB).detail(order.id), cachedCatalogue(env).regions(locale)])
-  const address = detail?.shipping_address ? (JSON.parse(detail.shipping_address) as AddressFields) : null
-  return {
-    ...order,
-    locale,
-    email: detail?.email ?? '',
-    phone: detail?.phone ?? '',
-    customer_name: detail?.customer_name ?? '',
-    city: regions.find((region) => Number(region.value) === order.region_id)?.label ?? '',
-    address: address ? `${address.building} ${address.street}, ${address.district}` : '',
-    items: (detail?.items ?? [])
-      .filter((item) => item.parent_sku === null)
-      .map((item) => ({ sku: item.sku, name: item.name, qty: item.qty, price: item.price })),
-  }
+/**
+ * Starts the provider's payment for an order about to be placed (worker/commerce/orders.ts), before anything is
+ * stored: a provider that refuses the buyer refuses the order. The way back is signed for the buyer.
+ */
+export async function startHostedPayment(
+  env: Env,
+  provider: PaymentProvider,
+  order: {
+    increment_id: string
+    grand_total: number
+    region_id: number
+    locale: Locale
+    details: CheckoutDetails
+    items: OrderForPayment['items']
+    origin?: string
+  },
+): Promise<StartedPayment> {
+  if (!order.origin) throw new CommerceError(400, 'payment_unavailable', { method: provider.name })
+  const signature = await orderSignature(env, order.increment_id)
+  const back = (outcome: 'success' | 'cancel' | 'failure') =>
+    `${order.origin}/commerce/payments/${provider.name}/return?order=${order.increment_id}&lang=${order.locale}&sig=${signature}&outcome=${outcome}`
+  const regions = await cachedCatalogue(env).regions(order.locale)
+  const address = order.details.shipping_address
+  const started = await provider.start(
+    env,
+    {
+      increment_id: order.increment_id,
+      grand_total: order.grand_total,
+      locale: order.locale,
+      email: order.details.contact.email,
+      phone: internationalMobile(order.details.contact.mobile) ?? '',
+      customer_name: order.details.contact.name,
+      city: regions.find((region) => Number(region.value) === order.region_id)?.label ?? '',
+      address: `${address.building} ${address.street}, ${address.district}`,
+      items: order.items,
+    },
+    back,
+  )
+  const url = provider.name === 'moyasar' ? withLang(started.url, order.locale) : started.url
+  return { provider, reference: started.reference, url }
+}
+
+/** Keeps the started payment with the order just stored for the cart (`quoteId`). */
+export async function recordHostedPayment(env: Env, quoteId: string, started: StartedPayment, now: Date): Promise<void> {
+  const order = await orderStore(env.DB).forQuote(quoteId)
+  if (!order) return
+  await paymentStore(env.DB).addCheckout(
+    { order_id: order.id, provider: started.provider.name, checkout_id: started.reference, checkout_url: started.url },
+    now,
+  )
+}
+
+/** Where the buyer pays a pending order: the payment started when it was placed. */
+export async function hostedPaymentUrl(env: Env, order: OrderRow): Promise<string> {
+  const known = await paymentStore(env.DB).forOrder(order.id)
+  if (!known) throw new CommerceError(400, 'payment_unavailable', { method: order.payment_method })
+  return known.checkout_url
 }
 
 function withLang(url: string, locale: Locale): string {
@@ -236,14 +283,30 @@ export async function settleHostedPayment(env: Env, provider: PaymentProvider, p
     )
     return order
   }
-  await paymentStore(env.DB).setPayment(order.id, payment.paymentId, now)
   // An authorised payment is captured while the order still waits; an order that expired meanwhile takes nothing.
   if (payment.state === 'authorized' && order.status === 'pending_payment') payment = await provider.capture(env, payment, order.increment_id)
-  if (payment.state === 'paid' && order.status === 'pending_payment' && (await orders.markPaid(order.id, now)))
-    await sendOrderConfirmation(env, order.id)
+  if (payment.state !== 'paid') return order
+  // The money is taken: the payment is kept with the order (the first one; a second payment on one checkout, from two
+  // tabs, is given back), so that a cancellation can refund it.
+  if (!(await paymentStore(env.DB).keepPayment(order.id, payment.paymentId, now))) {
+    const second = {
+      level: 'error',
+      message: 'second payment on one order',
+      provider: provider.name,
+      order: order.increment_id,
+      payment: payment.paymentId,
+    }
+    console.error(JSON.stringify(second))
+    await provider.refund(env, payment.paymentId, payment.amountSar, `${order.increment_id}-2`).catch((error: unknown) => {
+      // Given back by an earlier delivery of the same webhook: nothing more to do.
+      console.error(JSON.stringify({ ...second, message: 'second payment not refunded', error: String(error) }))
+    })
+    return order
+  }
+  if (order.status === 'pending_payment' && (await orders.markPaid(order.id, now))) await sendOrderConfirmation(env, order.id)
   const after = (await orders.byId(order.id))!
   // Paid after the order expired (its stock went back): the money goes back too.
-  if (after.status === 'canceled' && payment.state === 'paid') await refundHostedPayment(env, after.id, now)
+  if (after.status === 'canceled') await refundHostedPayment(env, after.id, now)
   return after
 }
 
@@ -290,12 +353,10 @@ export async function hostedReturn(
     if (settled?.id === order.id && settled.status !== 'pending_payment') return settled
   }
   if (outcome !== 'success') {
-    if (provider.name === 'moyasar') {
-      // Gone back from the invoice: a payment made on it meanwhile still counts.
-      const invoice = await moyasarGateway(env).invoice(record.checkout_id)
-      const paid = invoice.payments.find((p) => p.status === 'paid' || p.status === 'captured')
-      if (paid) return (await settleHostedPayment(env, provider, paid.id)) ?? order
-    }
+    // Gone back from the provider's page: a payment made meanwhile still counts.
+    const paid = await provider.paymentOf(env, record.checkout_id)
+    const settled = paid ? await settleHostedPayment(env, provider, paid) : null
+    if (settled && settled.status !== 'pending_payment') return settled
     await cancelOrder(env, order.id, 'unpaid')
   }
   return (await orderStore(env.DB).byId(order.id)) ?? order
@@ -322,4 +383,30 @@ export async function tabbyWebhook(env: Env, request: Request): Promise<Response
 function refusedWebhook(provider: string): Response {
   console.warn(JSON.stringify({ level: 'warn', message: 'webhook refused', provider }))
   return Response.json({ message: 'unauthorized' }, { status: 401 })
+}
+
+/**
+ * Before an unpaid order expires, its provider is asked once more: a shopper who paid and closed the tab before the
+ * return, with the webhook late, is paid, not cancelled. Answers whether the order is still unpaid.
+ */
+export async function stillUnpaid(env: Env, orderId: number): Promise<boolean> {
+  const record = await paymentStore(env.DB).forOrder(orderId)
+  const provider = record && providers[record.provider as keyof typeof providers]
+  if (!record || !provider) return true
+  const paymentId = await provider.paymentOf(env, record.checkout_id)
+  const order = paymentId ? await settleHostedPayment(env, provider, paymentId) : null
+  return !order || order.status === 'pending_payment'
+}
+
+/** Gives back what cancelled orders still hold (a refund the provider refused, a payment that came late); the cron's. */
+export async function refundCancelledPayments(env: Env, now = new Date()): Promise<number> {
+  let refunded = 0
+  for (const orderId of await paymentStore(env.DB).unrefunded(serverLimits.orders.expiryBatch)) {
+    try {
+      if (await refundHostedPayment(env, orderId, now)) refunded += 1
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', message: 'refund failed, tried again next run', orderId, error: String(error) }))
+    }
+  }
+  return refunded
 }

@@ -22,7 +22,7 @@ import { voucherStore } from '../storage/voucher-store'
 import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { gatewaysOf, isHostedPayment, paymentMethods } from './payments'
-import { hostedPaymentUrl, providerFor, refundHostedPayment } from './hosted-payments'
+import { hostedPaymentUrl, providerFor, recordHostedPayment, refundHostedPayment, startHostedPayment, stillUnpaid } from './hosted-payments'
 import { sandboxPaymentUrl } from './sandbox-link'
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
@@ -40,19 +40,15 @@ function toPlaced(row: OrderRow): PlacedOrder {
 }
 
 /**
- * The cart's order as its buyer is told it: a pending hosted payment with where it is paid (a card's Moyasar invoice,
- * Tabby's page, each made for the store at `origin`; Tamara's signed sandbox link).
+ * The cart's order as its buyer is told it: a pending hosted payment with where it is paid (the Moyasar invoice or
+ * Tabby page started when it was placed; Tamara's signed sandbox link).
  */
-export async function orderForQuote(env: Env, quoteId: string, locale: Locale = 'ar', origin?: string): Promise<PlacedOrder | null> {
+export async function orderForQuote(env: Env, quoteId: string, locale: Locale = 'ar'): Promise<PlacedOrder | null> {
   const row = await orderStore(env.DB).forQuote(quoteId)
   if (!row) return null
   const placed = toPlaced(row)
   if (!isHostedPayment(placed.payment_method) || row.status !== 'pending_payment') return placed
-  const provider = providerFor[placed.payment_method]
-  if (provider) {
-    if (!origin) throw new CommerceError(400, 'payment_unavailable', { method: placed.payment_method })
-    return { ...placed, payment_url: await hostedPaymentUrl(env, provider, row, locale, origin) }
-  }
+  if (providerFor[placed.payment_method]) return { ...placed, payment_url: await hostedPaymentUrl(env, row) }
   return { ...placed, payment_url: await sandboxPaymentUrl(env, row.increment_id, locale) }
 }
 
@@ -74,7 +70,7 @@ export async function placeOrder(
   now = new Date(),
 ): Promise<PlacedOrder> {
   if (state.status === 'ordered') {
-    const existing = await orderForQuote(env, state.quote_id, input.locale, input.origin)
+    const existing = await orderForQuote(env, state.quote_id, input.locale)
     if (existing) return existing
   }
   const products = state.lines.filter((l) => l.parent_item_id === null)
@@ -104,9 +100,29 @@ export async function placeOrder(
     const { available } = await sellableIn(env, line.sku, state.region_id)
     if (available !== null && available < line.qty) throw new CommerceError(409, 'qty_unavailable', { sku: line.sku })
   }
+  // A provider's payment is started before anything is stored: a provider that refuses this buyer (Tabby's
+  // pre-scoring) refuses the request, and a refused request changes nothing (docs/decisions/0015).
+  const increment = incrementId()
+  const provider = providerFor[input.method]
+  const started = provider
+    ? await startHostedPayment(env, provider, {
+        increment_id: increment,
+        grand_total: totals.grand_total,
+        region_id: state.region_id,
+        locale: input.locale,
+        details,
+        items: products.map((line) => ({
+          sku: line.sku,
+          name: input.locale === 'ar' ? line.name_ar : line.name_en,
+          qty: line.qty,
+          price: pricesWithTax(line, now).price,
+        })),
+        origin: input.origin,
+      })
+    : null
   const refused = await orderStore(env.DB).place(
     {
-      increment_id: incrementId(),
+      increment_id: increment,
       quote_id: state.quote_id,
       customer_id: input.customerId,
       email: details.contact.email,
@@ -143,14 +159,15 @@ export async function placeOrder(
     now,
   )
   if (refused === 'duplicate') {
-    const existing = await orderForQuote(env, state.quote_id, input.locale, input.origin)
+    const existing = await orderForQuote(env, state.quote_id, input.locale)
     if (existing) return existing
   }
   if (refused === 'voucher') throw new CommerceError(409, state.erp_voucher ? 'voucher_spent' : 'voucher_invalid')
   if (refused === 'coupon') throw new CommerceError(409, 'coupon_used_up', { code: state.coupon?.code ?? '' })
   if (refused === 'stock') throw new CommerceError(409, 'out_of_stock')
   if (refused === 'cash_limit') throw new CommerceError(409, 'cod_open_limit', { count: serverLimits.orders.unconfirmedCashOrdersPerPhone })
-  const placed = await orderForQuote(env, state.quote_id, input.locale, input.origin)
+  if (started) await recordHostedPayment(env, state.quote_id, started, now)
+  const placed = await orderForQuote(env, state.quote_id, input.locale)
   if (!placed) throw new Error(`order for quote ${state.quote_id} vanished`)
   await cartStub(env, state.quote_id).markOrdered(placed.order_id)
   // A sale that empties the city's stock changes the pages that show the product (worker/http/page-cache.ts).
@@ -240,8 +257,18 @@ export async function expireUnpaidOrders(env: Env, now = new Date()): Promise<nu
   const orders = orderStore(env.DB)
   const cutoff = new Date(now.getTime() - serverLimits.orders.unpaidExpiryMinutes * 60_000)
   const expired = await orders.unpaidSince(cutoff, serverLimits.orders.expiryBatch)
-  for (const id of expired) await cancelOrder(env, id, 'unpaid', now)
-  return expired.length
+  let cancelled = 0
+  for (const id of expired) {
+    // The provider is asked first: a payment whose return and webhook were both lost still pays its order.
+    const unpaid = await stillUnpaid(env, id).catch((error: unknown) => {
+      // A provider that cannot be reached does not hold stock for ever: the order expires, and a payment that turns
+      // up later is given back (settleHostedPayment, refundCancelledPayments).
+      console.error(JSON.stringify({ level: 'error', message: 'provider not reached before expiry', orderId: id, error: String(error) }))
+      return true
+    })
+    if (unpaid && (await cancelOrder(env, id, 'unpaid', now))) cancelled += 1
+  }
+  return cancelled
 }
 
 /**

@@ -18,6 +18,9 @@ import { tabbyWebhookHeader, type TabbyPayment, type TabbySession, type TabbySes
 /** Tabby's test code (docs: "Testing"); anything else is refused on the page. */
 export const tabbyTestCode = '8888'
 
+/** Tabby's test buyer refused at pre-scoring (docs: "Testing"). */
+export const tabbyRejectedPhone = '+966500000002'
+
 const nowIso = () => new Date().toISOString()
 const error = (status: number, errorType: string, text: string) => Response.json({ status: 'error', errorType, error: text }, { status })
 
@@ -59,7 +62,14 @@ export const tabbySandboxApi = new Hono<{ Bindings: Env }>()
     }
     // Pre-scoring: Tabby answers an amount outside the store's range with a rejected session and its reason.
     const { minSar, maxSar } = appConfig.payments.tabby
-    const rejection = amount < minSar ? 'order_amount_too_low' : amount > maxSar ? 'order_amount_too_high' : null
+    const rejection =
+      amount < minSar
+        ? 'order_amount_too_low'
+        : amount > maxSar
+          ? 'order_amount_too_high'
+          : body.payment.buyer?.phone === tabbyRejectedPhone
+            ? 'not_available'
+            : null
     const webUrl = `${new URL(body.merchant_urls.success).origin}/commerce/payments/tabby-sandbox/${id}?lang=${body.lang}`
     const session: TabbySession = {
       id,

@@ -8,6 +8,7 @@
  */
 import { serverLimits } from '../../app.config'
 import { daysToMs } from '../../src/domain/time'
+import { refundCancelledPayments } from '../commerce/hosted-payments'
 import { expireUnconfirmedCashOrders, expireUnpaidOrders } from '../commerce/orders'
 import { warmSearchIndexes } from '../search/indexes'
 import { retentionStore, type RetainedKind } from '../storage/retention-store'
@@ -51,6 +52,8 @@ export async function runHousekeeping(env: Env, cron: string, now: Date): Promis
     return [
       await timed('expire-unpaid-orders', async () => ({ cancelled: await expireUnpaidOrders(env, now) })),
       await timed('expire-unconfirmed-cash-orders', async () => ({ cancelled: await expireUnconfirmedCashOrders(env, now) })),
+      // Money still held by cancelled orders (a refund the provider refused) goes back (docs/decisions/0014).
+      await timed('refund-cancelled-payments', async () => ({ refunded: await refundCancelledPayments(env, now) })),
       // The search indexes are made here, after a catalogue change or once they are old, and left in KV: a shopper's
       // search then reads a snapshot instead of waiting for a build (docs/decisions/0012-search-at-scale.md).
       await timed('warm-search-indexes', async () => ({ waitedMs: await warmSearchIndexes(env) })),

@@ -29,9 +29,29 @@ export function paymentStore(db: D1Database) {
       return result.meta.changes === 1
     },
 
-    /** The payment that paid the order's checkout. */
-    setPayment: (orderId: number, paymentId: string, now: Date) =>
-      db.prepare('UPDATE order_payments SET payment_id = ?, updated_at = ? WHERE order_id = ?').bind(paymentId, now.toISOString(), orderId).run(),
+    /**
+     * Keeps the payment that took the order's money: the first one only. Answers false for a second, different
+     * payment (two tabs paying one invoice), which the caller gives back.
+     */
+    async keepPayment(orderId: number, paymentId: string, now: Date): Promise<boolean> {
+      const result = await db
+        .prepare('UPDATE order_payments SET payment_id = ?1, updated_at = ?2 WHERE order_id = ?3 AND (payment_id IS NULL OR payment_id = ?1)')
+        .bind(paymentId, now.toISOString(), orderId)
+        .run()
+      return result.meta.changes === 1
+    },
+
+    /** Cancelled orders whose money was taken and not yet given back (a refund that failed, a payment that came late). */
+    async unrefunded(limit: number): Promise<number[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT p.order_id FROM order_payments p JOIN orders o ON o.id = p.order_id
+           WHERE o.status = 'canceled' AND p.payment_id IS NOT NULL AND p.refunded_halalas = 0 ORDER BY p.order_id LIMIT ?`,
+        )
+        .bind(limit)
+        .all<{ order_id: number }>()
+      return results.map((row) => row.order_id)
+    },
 
     /**
      * Claims the refund of an order's payment, once: answers whether this call may send it. A refund the gateway then
