@@ -166,7 +166,7 @@ export async function invoicePage(env: Env, invoiceId: string, locale: Locale, f
   if (!invoice || invoice.status !== 'initiated') return null
   const o = { locale }
   const cards = Object.entries(moyasarTestCards)
-    .map(([number, card]) => `<li><bdi>${number}</bdi>: ${card.company}, ${card.status === 'paid' ? 'APPROVED' : card.message}</li>`)
+    .map(([number, card]) => `<li><code>${number}</code> ${card.company}, ${card.status === 'paid' ? 'APPROVED' : card.message}</li>`)
     .join('')
   const field = (name: string, label: string, attrs: string) => `<label>${label}<input name="${name}" dir="ltr" required ${attrs}></label>`
   return `<!doctype html>
@@ -188,7 +188,7 @@ ${field('year', m.moyasar_year({}, o), 'inputmode="numeric" autocomplete="cc-exp
 ${field('cvc', m.moyasar_cvc({}, o), 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" value="123"')}
 <button>${m.moyasar_pay({ amount: formatAmount(invoice.amount / 100, 2) }, o)}</button></form>
 ${invoice.back_url ? `<p><a href="${escapeHtml(invoice.back_url)}">${m.moyasar_back({}, o)}</a></p>` : ''}
-<h2>${m.moyasar_test_cards({}, o)}</h2><ul>${cards}</ul></main></body></html>`
+<h2>${m.moyasar_test_cards({}, o)}</h2><ul dir="ltr">${cards}</ul></main></body></html>`
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

@@ -10,6 +10,7 @@ import { Hono } from 'hono'
 import { appConfig, type Locale } from '../../app.config'
 import { faviconDataUri } from '../../src/domain/brand'
 import { directionOf } from '../../src/domain/locale'
+import { formatAmount } from '../../src/domain/money'
 import { m } from '../../src/paraglide/messages.js'
 import { readSecret } from '../commerce/secrets'
 import { tabbySandboxStore } from '../storage/payment-store'
@@ -172,7 +173,9 @@ export async function tabbySessionPage(env: Env, sessionId: string, locale: Loca
   const payment = stored && (await store.payment<TabbyPayment>(stored.session.payment.id))
   if (!stored || !payment || payment.status !== 'CREATED') return null
   const o = { locale }
-  const quarter = (Number(payment.amount) / 4).toFixed(2)
+  // The one money format of the store (14,351.40), as on every page.
+  const amount = formatAmount(Number(payment.amount), 2)
+  const quarter = formatAmount(Number(payment.amount) / 4, 2)
   return `<!doctype html>
 <html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${m.tabby_sandbox_title({}, o)}</title><link rel="icon" href="${faviconDataUri}" type="image/svg+xml">
@@ -181,7 +184,7 @@ label{display:block;margin-block:.5rem}input{display:block;width:100%;box-sizing
 button{font:inherit;padding:.75rem 1.5rem;border-radius:999px;border:0;cursor:pointer;margin-block:.75rem;margin-inline-end:.5rem}
 .confirm{background:#3bffc1;color:#111827}.cancel{background:#e5e7eb}.failure{color:#b42318;font-weight:600}</style></head>
 <body><main><h1>${m.tabby_sandbox_title({}, o)}</h1>
-<p><strong>${m.tabby_sandbox_plan({ amount: payment.amount, quarter }, o)}</strong></p>
+<p><strong>${m.tabby_sandbox_plan({ amount, quarter }, o)}</strong></p>
 <p>${m.tabby_sandbox_note({ code: tabbyTestCode }, o)}</p>
 ${wrongCode ? `<p class="failure" role="alert">${m.tabby_sandbox_wrong_code({}, o)}</p>` : ''}
 <form method="post">
