@@ -52,3 +52,19 @@ export interface OrderSummary {
   grand_total: number
   items_qty: number
 }
+
+/** Why a method cannot pay for this cart, for the shopper to read (never just "not available"). */
+export type UnavailableReason =
+  | { reason: 'not_offered' }
+  | { reason: 'preorder' }
+  | { reason: 'not_eligible' }
+  | { reason: 'below_minimum'; amount: number }
+  | { reason: 'above_maximum'; amount: number }
+
+/** A payment method as the Direct API's payment-methods call answers it (worker/commerce/payments.ts). */
+export interface PaymentMethod {
+  code: PaymentCode
+  is_available: boolean
+  /** Ours: null when available. */
+  unavailable_reason: UnavailableReason | null
+}

@@ -4,8 +4,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
-import { orderNumber, paymentCodes } from '../domain/order'
-import type { PaymentMethod } from '~/commerce/payments'
+import { orderNumber, paymentCodes, type PaymentMethod } from '../domain/order'
 import { env } from 'cloudflare:workers'
 import { commerceClient } from '~/commerce/client'
 import { shopperSession, startCookieJar } from './commerce-session.server'

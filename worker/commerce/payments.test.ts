@@ -63,4 +63,19 @@ describe('payment methods', () => {
   it('lists every method with is_available', () => {
     expect(paymentMethods(cart([]), computeTotals(cart([]), new Date())).map((p) => p.code)).toEqual(['cashondelivery', 'card', 'tabby', 'tamara'])
   })
+  it('says why a method cannot pay, the first rule it breaks', () => {
+    const why = (state: CartState, gateways = { card: true, tabby: true, tamara: true }) =>
+      Object.fromEntries(paymentMethods(state, computeTotals(state, new Date()), gateways).map((p) => [p.code, p.unavailable_reason]))
+    expect(why(cart([line({ price: 50 })]))).toMatchObject({ cashondelivery: null, card: null, tabby: { reason: 'below_minimum', amount: 100 } })
+    expect(why(cart([line({ price: 6000 })])).tabby).toEqual({ reason: 'above_maximum', amount: 5000 })
+    expect(why(cart([line(), line({ item_id: 2, eligible_for_tamara: false })])).tamara).toEqual({ reason: 'not_eligible' })
+    expect(why(cart([line(), line({ item_id: 2, back_orders: 101 })]))).toMatchObject({
+      cashondelivery: { reason: 'preorder' },
+      tabby: { reason: 'preorder' },
+    })
+    expect(why(cart([line()]), { card: false, tabby: false, tamara: true })).toMatchObject({
+      card: { reason: 'not_offered' },
+      tabby: { reason: 'not_offered' },
+    })
+  })
 })

@@ -6,18 +6,13 @@
  */
 import { appConfig } from '../../app.config'
 import type { CartState, CartTotals } from '../../src/domain/cart'
-import { paymentCodes, type PaymentCode } from '../../src/domain/order'
+import { paymentCodes, type PaymentCode, type PaymentMethod, type UnavailableReason } from '../../src/domain/order'
 import { isDevelopment } from '../http/environment'
 import { moyasar, tabby } from './hosted-payments'
 
 /** Methods paid on a provider's page: the order waits in pending_payment until the shopper returns. */
 export const hostedPaymentCodes: readonly PaymentCode[] = ['card', 'tabby', 'tamara']
 export const isHostedPayment = (code: PaymentCode) => hostedPaymentCodes.includes(code)
-
-export interface PaymentMethod {
-  code: PaymentCode
-  is_available: boolean
-}
 
 /**
  * Where hosted payments can go here: Moyasar and Tabby where configured (or their embedded stand-ins in development),
@@ -39,14 +34,25 @@ export function paymentMethods(
   const products = state.lines.filter((l) => l.parent_item_id === null)
   const hasPreorder = products.some((l) => l.back_orders === appConfig.backOrdersPreorderCode)
   const total = totals.grand_total
-  const within = (limits: { minSar: number; maxSar: number }) => total >= limits.minSar && total <= limits.maxSar
-  const available: Record<PaymentCode, boolean> = {
-    cashondelivery: !hasPreorder,
+  // The first rule a method breaks is the reason the shopper is told.
+  const instalments = (offered: boolean, eligible: (line: (typeof products)[number]) => boolean, limits: { minSar: number; maxSar: number }) =>
+    !offered
+      ? ({ reason: 'not_offered' } as const)
+      : hasPreorder
+        ? ({ reason: 'preorder' } as const)
+        : products.length === 0 || !products.every(eligible)
+          ? ({ reason: 'not_eligible' } as const)
+          : total < limits.minSar
+            ? ({ reason: 'below_minimum', amount: limits.minSar } as const)
+            : total > limits.maxSar
+              ? ({ reason: 'above_maximum', amount: limits.maxSar } as const)
+              : null
+  const reasons: Record<PaymentCode, UnavailableReason | null> = {
+    cashondelivery: hasPreorder ? { reason: 'preorder' } : null,
     // Hosted methods need a gateway (docs/decisions/0014, 0015).
-    card: gateways.card,
-    tabby: gateways.tabby && !hasPreorder && products.length > 0 && products.every((l) => l.eligible_for_tabby) && within(appConfig.payments.tabby),
-    tamara:
-      gateways.tamara && !hasPreorder && products.length > 0 && products.every((l) => l.eligible_for_tamara) && within(appConfig.payments.tamara),
+    card: gateways.card ? null : { reason: 'not_offered' },
+    tabby: instalments(gateways.tabby, (l) => l.eligible_for_tabby, appConfig.payments.tabby),
+    tamara: instalments(gateways.tamara, (l) => l.eligible_for_tamara, appConfig.payments.tamara),
   }
-  return paymentCodes.map((code) => ({ code, is_available: available[code] }))
+  return paymentCodes.map((code) => ({ code, is_available: reasons[code] === null, unavailable_reason: reasons[code] }))
 }

@@ -5,7 +5,8 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { lazy, Suspense } from 'react'
 import { m } from '../../paraglide/messages.js'
-import type { PaymentCode } from '../../domain/order'
+import type { PaymentCode, PaymentMethod, UnavailableReason } from '../../domain/order'
+import { formatAmount } from '../../domain/money'
 import { openModalAtom } from '../../state/shopper'
 
 // The providers' names are this page's own messages: sharing the product page's would split them into a chunk of
@@ -24,8 +25,24 @@ const methodLabels: Record<PaymentCode, () => string> = {
   tamara: m.checkout_pay_tamara,
 }
 
+/** Why a method cannot pay for this cart, in the shopper's words. */
+function unavailableText(why: UnavailableReason): string {
+  switch (why.reason) {
+    case 'not_offered':
+      return m.checkout_pay_not_offered()
+    case 'preorder':
+      return m.checkout_pay_not_preorder()
+    case 'not_eligible':
+      return m.checkout_pay_not_eligible()
+    case 'below_minimum':
+      return m.checkout_pay_from({ amount: formatAmount(why.amount, 0) })
+    case 'above_maximum':
+      return m.checkout_pay_up_to({ amount: formatAmount(why.amount, 0) })
+  }
+}
+
 interface PaymentSectionProps {
-  methods: { code: PaymentCode; is_available: boolean }[]
+  methods: PaymentMethod[]
   chosen: PaymentCode | null
   onChoose: (code: PaymentCode) => void
   /** The total the instalment plans are worked out on. */
@@ -49,7 +66,7 @@ export function PaymentSection({ methods, chosen, onChoose, total }: PaymentSect
             onChange={() => onChoose(p.code)}
           >
             <span className="flex-1 font-medium">{methodLabels[p.code]()}</span>
-            {!p.is_available && <span className="text-xs text-muted">{m.checkout_pay_unavailable()}</span>}
+            {p.unavailable_reason && <span className="text-xs text-muted">{unavailableText(p.unavailable_reason)}</span>}
             {(p.code === 'tabby' || p.code === 'tamara') && (
               <button
                 type="button"
