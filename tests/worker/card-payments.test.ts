@@ -88,6 +88,11 @@ describe('a card order on Moyasar', () => {
     expect(returned.headers.get('location')).toBe(`/en/checkout?order=${order.increment_id}`)
     expect(await eventsOf(order.order_id)).toEqual(['placed', 'paid'])
     expect(await confirmationsFor(order.increment_id)).toBe(2) // one SMS and one email
+    // A guest has no account: the email links to the lookup by order number and mobile.
+    const email = await env.DB.prepare("SELECT body FROM outbox WHERE channel = 'email' AND body LIKE '%' || ? || '%'")
+      .bind(order.increment_id)
+      .first<{ body: string }>()
+    expect(email!.body).toMatch(/Follow it at https:\/\/\S+\/en\/user\/profile with the order number and your mobile\.$/)
 
     const payment = await gateway().payment(back.searchParams.get('id')!)
     expect(payment).toMatchObject({

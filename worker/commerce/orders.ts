@@ -242,7 +242,11 @@ export async function sendOrderConfirmation(env: Env, orderId: number): Promise<
   const sender = messageSender(env)
   try {
     await sender.send('sms', row.phone, m.order_sms({ ...words }, { locale }))
-    await sender.send('email', row.email, m.order_email({ ...words, name: row.customer_name ?? '' }, { locale }))
+    // A guest has no account to follow the order in: their email links to the lookup by number and mobile.
+    const origin = (env.STORE_ORIGIN || appConfig.store.canonicalOrigin).replace(/\/+$/, '')
+    const link = `${origin}${locale === 'en' ? '/en' : ''}/user/profile`
+    const email = row.customer_id === null ? m.order_email_guest : m.order_email
+    await sender.send('email', row.email, email({ ...words, name: row.customer_name ?? '', link }, { locale }))
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', message: 'order confirmation not sent', order: row.increment_id, error: String(error) }))
   }
