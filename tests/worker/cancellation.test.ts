@@ -7,16 +7,9 @@ import { moyasarSandboxApi } from '~/integrations/moyasar-sandbox'
 import { tabbyClient } from '~/integrations/tabby'
 import { tabbySandboxApi, tabbyTestCode } from '~/integrations/tabby-sandbox'
 import { apiApp } from '~/api/app'
-import { call, checkoutFor, newGuestCart, newIp, origin, registered, sellableSku, type Caller } from './commerce-helpers'
+import { call, checkoutFor, newGuestCart, newIp, origin, registered, sellableSku, stockOf, type Caller } from './commerce-helpers'
 
 const onThisMachine = (url: string) => url.replace(origin, 'http://localhost')
-
-async function stockOf(sku: string) {
-  const row = await env.DB.prepare('SELECT s.qty FROM stock s JOIN products p ON p.entity_id = s.product_id WHERE p.sku = ? AND s.region_id = 1101')
-    .bind(sku)
-    .first<{ qty: number }>()
-  return row!.qty
-}
 
 const messagesTo = async (phone: string) =>
   (await env.DB.prepare('SELECT body FROM outbox WHERE recipient = ? ORDER BY id').bind(phone).all<{ body: string }>()).results.map((r) => r.body)

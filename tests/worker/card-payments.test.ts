@@ -7,19 +7,12 @@ import { moyasarClient, toHalalas } from '~/integrations/moyasar'
 import { moyasarSandboxApi, payInvoice } from '~/integrations/moyasar-sandbox'
 import { refundCancelledPayments } from '~/commerce/hosted-payments'
 import { cancelOrder, expireUnpaidOrders } from '~/commerce/orders'
-import { call, newGuestCart, orderBody, origin, sellableSku } from './commerce-helpers'
+import { call, newGuestCart, orderBody, origin, sellableSku, stockOf } from './commerce-helpers'
 
 const madaPaid = '4201320111111010'
 const madaDeclined = '4201321234411220'
 // The hosted page is a development route: it answers only on this machine (worker/http/environment.ts).
 const onThisMachine = (url: string) => url.replace(origin, 'http://localhost')
-
-async function stockOf(sku: string) {
-  const row = await env.DB.prepare('SELECT s.qty FROM stock s JOIN products p ON p.entity_id = s.product_id WHERE p.sku = ? AND s.region_id = 1101')
-    .bind(sku)
-    .first<{ qty: number }>()
-  return row!.qty
-}
 
 const orderRow = (id: number) =>
   env.DB.prepare('SELECT status, grand_total FROM orders WHERE id = ?').bind(id).first<{ status: string; grand_total: number }>()

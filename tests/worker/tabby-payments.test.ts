@@ -7,17 +7,10 @@ import { expireUnpaidOrders } from '~/commerce/orders'
 import { readSecret } from '~/commerce/secrets'
 import { tabbyClient, tabbyWebhookHeader } from '~/integrations/tabby'
 import { tabbySandboxApi, tabbyTestCode } from '~/integrations/tabby-sandbox'
-import { call, newGuestCart, orderBody, origin, sellableSku } from './commerce-helpers'
+import { call, newGuestCart, orderBody, origin, sellableSku, stockOf } from './commerce-helpers'
 
 const onThisMachine = (url: string) => url.replace(origin, 'http://localhost')
 const gateway = () => tabbyClient(env, async (request) => tabbySandboxApi.fetch(request, env))
-
-async function stockOf(sku: string) {
-  const row = await env.DB.prepare('SELECT s.qty FROM stock s JOIN products p ON p.entity_id = s.product_id WHERE p.sku = ? AND s.region_id = 1101')
-    .bind(sku)
-    .first<{ qty: number }>()
-  return row!.qty
-}
 
 const statusOf = async (id: number) => (await env.DB.prepare('SELECT status FROM orders WHERE id = ?').bind(id).first<{ status: string }>())!.status
 const eventsOf = async (id: number) =>
