@@ -46,6 +46,8 @@ export interface PaymentProvider {
   paymentOf(env: Env, checkoutId: string): Promise<string | null>
   /** Takes the money of an authorised payment (idempotent by the order's number); answers the payment after. */
   capture(env: Env, payment: ProviderPayment, increment: string): Promise<ProviderPayment>
+  /** Lets go of an authorisation the store will not capture (an order that expired before the buyer confirmed). */
+  release(env: Env, payment: ProviderPayment): Promise<void>
   /** Gives the whole payment back (idempotent by the order's number). */
   refund(env: Env, paymentId: string, amountSar: number, increment: string): Promise<void>
 }
@@ -89,8 +91,9 @@ export const moyasar: PaymentProvider = {
     const invoice = await moyasarGateway(env).invoice(invoiceId)
     return invoice.payments.find((p) => p.status === 'paid' || p.status === 'captured')?.id ?? null
   },
-  // Moyasar's invoices take the money when the shopper pays.
+  // Moyasar's invoices take the money when the shopper pays: nothing is ever only authorised.
   capture: async (_env, payment) => payment,
+  release: async () => undefined,
   async refund(env, paymentId) {
     await moyasarGateway(env).refund(paymentId)
   },
@@ -148,6 +151,9 @@ export const tabby: PaymentProvider = {
   async capture(env, payment, increment) {
     await tabbyGateway(env).capture(payment.paymentId, tabbyAmount(payment.amountSar), `capture-${increment}`)
     return tabby.read(env, payment.paymentId)
+  },
+  async release(env, payment) {
+    await tabbyGateway(env).close(payment.paymentId)
   },
   async refund(env, paymentId, amountSar, increment) {
     await tabbyGateway(env).refund(paymentId, tabbyAmount(amountSar), `refund-${increment}`, 'order cancelled')
@@ -285,6 +291,11 @@ export async function settleHostedPayment(env: Env, provider: PaymentProvider, p
   }
   // An authorised payment is captured while the order still waits; an order that expired meanwhile takes nothing.
   if (payment.state === 'authorized' && order.status === 'pending_payment') payment = await provider.capture(env, payment, order.increment_id)
+  // Authorised for an order that expired meanwhile: nothing is captured, and the buyer's authorisation is released.
+  if (payment.state === 'authorized') {
+    await provider.release(env, payment)
+    return order
+  }
   if (payment.state !== 'paid') return order
   // The money is taken: the payment is kept with the order (the first one; a second payment on one checkout, from two
   // tabs, is given back), so that a cancellation can refund it.

@@ -109,6 +109,16 @@ export const tabbySandboxApi = new Hono<{ Bindings: Env }>()
     await store.savePayment(payment.id, after)
     return c.json(after)
   })
+  .post('/api/v2/payments/:id/close', async (c) => {
+    const store = tabbySandboxStore(c.env.DB)
+    const payment = await store.payment<TabbyPayment>(c.req.param('id'))
+    if (!payment) return error(404, 'not_found', 'payment not found')
+    if (payment.status === 'CLOSED') return c.json(payment)
+    if (payment.status !== 'AUTHORIZED') return error(400, 'bad_data', 'payment is not authorized')
+    const after: TabbyPayment = { ...payment, status: 'CLOSED' }
+    await store.savePayment(payment.id, after)
+    return c.json(after)
+  })
   .post('/api/v2/payments/:id/refunds', async (c) => {
     const store = tabbySandboxStore(c.env.DB)
     const payment = await store.payment<TabbyPayment>(c.req.param('id'))

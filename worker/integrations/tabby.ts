@@ -100,6 +100,8 @@ export function tabbyClient(env: Env, fetcher: Fetcher) {
     /** `reference_id` makes a repeated capture harmless. */
     capture: (paymentId: string, amount: string, referenceId: string) =>
       call<TabbyPayment>('POST', `/api/v2/payments/${id(paymentId)}/captures`, { amount, reference_id: referenceId }),
+    /** Ends an authorisation nothing will be captured from: the buyer's instalments are released. */
+    close: (paymentId: string) => call<TabbyPayment>('POST', `/api/v2/payments/${id(paymentId)}/close`),
     refund: (paymentId: string, amount: string, referenceId: string, reason: string) =>
       call<TabbyPayment>('POST', `/api/v2/payments/${id(paymentId)}/refunds`, { amount, reference_id: referenceId, reason }),
   }
