@@ -1,48 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { type CartLineRecord, type CartState, computeTotals } from '../../src/domain/cart'
+import { testCart, testLine } from '../../src/domain/cart.test-fixtures'
 import { paymentMethods } from './payments'
 
-const line = (over: Partial<CartLineRecord> = {}): CartLineRecord => ({
-  item_id: 1,
-  sku: 'A',
-  product_id: 1,
-  qty: 1,
-  name_ar: '',
-  name_en: '',
-  image: '',
-  price: 1000,
-  special_price: null,
-  discounted_price_from: null,
-  discounted_price_to: null,
-  big_items: false,
-  back_orders: 0,
-  eligible_for_tabby: true,
-  eligible_for_tamara: true,
-  category_names: [],
-  options_ar: null,
-  options_en: null,
-  parent_item_id: null,
-  fee_id: null,
-  fee_option_id: null,
-  replacement_discount: false,
-  ...over,
-})
-const cart = (lines: CartLineRecord[]): CartState => ({
-  quote_id: 'q',
-  is_mask: 1,
-  customer_id: null,
-  region_id: 1101,
-  version: 1,
-  status: 'active',
-  order_id: null,
-  coupon: null,
-  gift_voucher: null,
-  erp_voucher: null,
-  lines,
-  shipping_method: null,
-  checkout: null,
-  verified_phones: [],
-})
+// A 1,000 SAR line: within both instalment providers' limits unless a test says otherwise.
+const line = (over: Partial<CartLineRecord> = {}): CartLineRecord => testLine({ price: 1000, ...over })
+const cart = (lines: CartLineRecord[]): CartState => testCart(lines)
 const available = (state: CartState) =>
   paymentMethods(state, computeTotals(state, new Date()))
     .filter((p) => p.is_available)
