@@ -8,12 +8,14 @@ import { computeTotals, type CartState, type CartTotals } from '../../src/domain
 import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
 import type { OrderDetail, PaymentCode, PlacedOrder } from '../../src/domain/order'
 import { formatDisplayDate } from '../../src/domain/dates'
+import { isCourier } from '../../src/domain/fulfilment'
 import { formatAmount } from '../../src/domain/money'
 import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile, shownMobile } from '../../src/domain/phone'
 import type { ShippingCode } from '../../src/domain/shipping'
 import { m } from '../../src/paraglide/messages.js'
 import { messageSender } from '../integrations/messaging'
+import { shipmentFor } from './couriers'
 import { cartStub, refusal, sellableIn } from './carts'
 import { availableMethod, checkedDetails, phoneVerified } from './checkout-rules'
 import { CommerceError } from './errors'
@@ -224,6 +226,7 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
     gift_voucher: row.gift_voucher,
     erp_voucher: row.erp_voucher,
     timeline: row.events,
+    shipment: row.shipment && isCourier(row.shipment.courier) ? shipmentFor(row.shipment.courier, row.shipment.tracking_number, locale) : null,
   }
 }
 
@@ -305,21 +308,36 @@ export async function cancelOrder(env: Env, orderId: number, which: CancellableO
  * batch, its payment goes back through the provider that took it (once), and the buyer is told both. Answers whether
  * this call cancelled it, and whether money went back.
  */
-export async function cancelBeforeShipping(env: Env, orderId: number, now = new Date()): Promise<{ cancelled: boolean; refunded: boolean }> {
+export async function cancelBeforeShipping(
+  env: Env,
+  orderId: number,
+  by: 'buyer' | 'store',
+  now = new Date(),
+): Promise<{ cancelled: boolean; refunded: boolean }> {
   if (!(await cancelOrder(env, orderId, 'beforeShipping', now))) return { cancelled: false, refunded: false }
   const refunded = await refundHostedPayment(env, orderId, now)
-  const row = await orderStore(env.DB).detail(orderId)
-  if (row?.phone) {
-    const locale = (row.locale === 'en' ? 'en' : 'ar') as Locale
+  await tellBuyer(env, orderId, 'cancellation', (row, locale) => {
     const words = { number: row.increment_id, total: formatAmount(row.grand_total, 2) }
-    const text = refunded ? m.order_cancelled_refunded_sms(words, { locale }) : m.order_cancelled_sms(words, { locale })
-    const sender = messageSender(env)
-    try {
-      await sender.send('sms', row.phone, text)
-      await sender.send('email', row.email, text)
-    } catch (error) {
-      console.error(JSON.stringify({ level: 'error', message: 'cancellation message not sent', order: row.increment_id, error: String(error) }))
-    }
-  }
+    if (refunded) return m.order_cancelled_refunded_sms(words, { locale })
+    return by === 'buyer' ? m.order_cancelled_sms(words, { locale }) : m.order_cancelled_by_store_sms(words, { locale })
+  })
   return { cancelled: true, refunded }
+}
+
+/**
+ * Tells an order's buyer something by SMS and email, in the language the order was placed in (docs/product.md,
+ * "Fulfilment"). A failed send is logged, never a failed step: the order has already moved.
+ */
+export async function tellBuyer(env: Env, orderId: number, what: string, compose: (row: OrderDetailRow, locale: Locale) => string): Promise<void> {
+  const row = await orderStore(env.DB).detail(orderId)
+  if (!row?.phone) return
+  const locale = (row.locale === 'en' ? 'en' : 'ar') as Locale
+  const text = compose(row, locale)
+  const sender = messageSender(env)
+  try {
+    await sender.send('sms', row.phone, text)
+    await sender.send('email', row.email, text)
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: `${what} message not sent`, order: row.increment_id, error: String(error) }))
+  }
 }
