@@ -5,6 +5,7 @@
 import type { CartTotals } from './cart'
 import type { AddressFields } from './checkout'
 import type { Shipment } from './fulfilment'
+import type { ReturnReason } from './returns'
 import type { ShippingCode } from './shipping'
 
 /** The payment methods the store knows (docs/product.md, "Checkout"); which are offered for a cart is worker/commerce/payments.ts's. */
@@ -47,6 +48,8 @@ export interface OrderDetail extends PlacedOrder {
   timeline: { status: string; at: string }[]
   /** Once shipped: the courier, its number and where to follow it (docs/product.md, "Fulfilment"). */
   shipment: Shipment | null
+  /** The buyer's request to return the delivered order, once asked (src/domain/returns.ts). */
+  return_request: { reason: ReturnReason; note: string; requested_at: string } | null
 }
 
 /** A line of the account's order list. */

@@ -54,4 +54,19 @@ describe('order timeline', () => {
     })
     expect(steps.map((s) => s.step)).toEqual(['placed', 'paid', 'canceled', 'refunded'])
   })
+  it('ends a delivered order the buyer asked to return at the request', () => {
+    const steps = orderTimeline({
+      payment_method: 'cashondelivery',
+      status: 'complete',
+      timeline: ['placed', 'confirmed', 'shipped', 'delivered', 'return_requested'].map((status) => ({ status, at })),
+    })
+    expect(steps.map((s) => [s.step, Boolean(s.at)])).toEqual([
+      ['placed', true],
+      ['confirmed', true],
+      ['preparing', false],
+      ['shipped', true],
+      ['delivered', true],
+      ['return_requested', true],
+    ])
+  })
 })

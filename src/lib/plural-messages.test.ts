@@ -25,4 +25,10 @@ describe('counted messages', () => {
     expect(m.category_products_count({ count: 57 }, { locale: 'en' })).toBe('57 products')
     expect(m.favourites_count_title({ count: 2 }, { locale: 'ar' })).toBe('منتجان مفضلان')
   })
+
+  it('count the days a return may be asked in', () => {
+    expect(m.commerce_order_not_returnable({ days: 7 }, { locale: 'ar' })).toContain('خلال 7 أيام من الاستلام')
+    expect(m.commerce_order_not_returnable({ days: 14 }, { locale: 'ar' })).toContain('خلال 14 يومًا من الاستلام')
+    expect(m.commerce_order_not_returnable({ days: 7 }, { locale: 'en' })).toContain('within 7 days of delivery')
+  })
 })

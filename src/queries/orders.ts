@@ -5,6 +5,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import type { Locale } from '../../app.config'
 import type { AddressFields } from '../domain/checkout'
+import type { ReturnReason } from '../domain/returns'
 import {
   cancelMyOrder,
   deleteAddress,
@@ -12,6 +13,7 @@ import {
   getMyOrder,
   getMyOrders,
   lookupOrder,
+  returnMyOrder,
   saveAddress,
   setDefaultAddress,
 } from '../server/orders.functions'
@@ -50,6 +52,21 @@ export const useLookupOrder = () =>
   useServerAction((input: { increment: string; mobile: string }, locale) => lookupOrder({ data: { ...input, locale } }))
 
 /** Cancels one of the customer's orders before it ships: the order page and the list show it cancelled at once. */
+/** The customer asks to return a delivered order; the page then shows the request in its timeline. */
+export function useReturnOrder() {
+  const queryClient = useQueryClient()
+  return useServerAction(
+    ({ increment, reason, note }: { increment: string; reason: ReturnReason; note: string }, locale) =>
+      returnMyOrder({ data: { increment, reason, note, locale } }),
+    {
+      fallbackError: () => m.error_internal(),
+      onSuccess: (order, { increment }, locale) => {
+        queryClient.setQueryData(orderQueries.one(locale, increment).queryKey, { data: order, error: null, status: 200 })
+      },
+    },
+  )
+}
+
 export function useCancelOrder() {
   const queryClient = useQueryClient()
   return useServerAction((increment: string, locale) => cancelMyOrder({ data: { increment, locale } }), {

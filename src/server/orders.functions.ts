@@ -6,6 +6,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import type { Locale } from '../../app.config'
 import { orderNumber } from '../domain/order'
+import { returnNoteMaxLength, returnReasons } from '../domain/returns'
 import { addressFields, itemId, locale } from '../domain/schemas'
 import type { ClientResponse } from 'hono/client'
 import type { DirectCall } from '~/commerce/client'
@@ -30,6 +31,15 @@ export const getMyOrder = createServerFn({ method: 'GET' })
 export const cancelMyOrder = createServerFn({ method: 'POST' })
   .validator(type({ locale, increment: orderNumber }))
   .handler(({ data }) => customerCall(data, (api) => api.customer.orders[':increment'].cancel.$post({ param: { increment: data.increment } })))
+
+/** The customer asks to return a delivered order (docs/product.md, "Fulfilment"). */
+export const returnMyOrder = createServerFn({ method: 'POST' })
+  .validator(type({ locale, increment: orderNumber, reason: type.enumerated(...returnReasons), note: `string <= ${returnNoteMaxLength}` }))
+  .handler(({ data }) =>
+    customerCall(data, (api) =>
+      api.customer.orders[':increment'].return.$post({ param: { increment: data.increment }, json: { reason: data.reason, note: data.note } }),
+    ),
+  )
 
 export const lookupOrder = createServerFn({ method: 'POST' })
   .validator(type({ locale, increment: 'string <= 32', mobile: 'string <= 20' }))

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { apiApp } from '~/api/app'
 import { call, newIp, newPhone, sellableSku, stockOf } from './commerce-helpers'
-import { asOperator, cashOrderCart, messagesTo, opsToken, paidOrder } from './order-helpers'
+import { asOperator, cashOrderCart, customerWithCart, messagesTo, opsToken, paidOrder } from './order-helpers'
 
 /** A cash-on-delivery order placed by a guest, with its buyer's mobile. */
 async function cashOrder(from: string) {
@@ -123,5 +123,39 @@ describe('the operator’s token', () => {
     const ip = newIp()
     for (let i = 0; i < 10; i++) expect((await listFrom(ip, `guess-${i}`)).status).toBe(404)
     expect((await listFrom(ip, opsToken)).status).toBe(429)
+  })
+})
+
+describe('a return request', () => {
+  it('is taken once within 7 days of delivery, shown in the timeline and told to the buyer; not before, not after', async () => {
+    const { me, phone, order } = await paidOrder('card', 'p.entity_id > 1280')
+    const ask = (body: unknown) => call(me, 'POST', `/customer/orders/${order.increment_id}/return`, body)
+    const early = await ask({ reason: 'damaged' })
+    expect(early.status).toBe(409)
+    expect(early.body.message).toBe('This order can no longer be returned: returns are asked once, within 7 days of delivery.')
+
+    await step(order.increment_id, 'ship', { courier: 'smsa', tracking_number: 'SA-1001' })
+    await step(order.increment_id, 'deliver')
+    expect((await ask({ reason: 'broken' })).status).toBe(400)
+    expect((await ask({ reason: 'other', note: 'box \u202Egnp.exe' })).status).toBe(400)
+    const stranger = await customerWithCart('p.entity_id > 1290')
+    expect((await call(stranger.me, 'POST', `/customer/orders/${order.increment_id}/return`, { reason: 'damaged' })).status).toBe(404)
+
+    const asked = await ask({ reason: 'not_as_described', note: '  The colour is not the one shown  ' })
+    expect(asked.status).toBe(200)
+    expect(asked.body.return_request).toMatchObject({ reason: 'not_as_described', note: 'The colour is not the one shown' })
+    expect(asked.body.timeline.map((e: { status: string }) => e.status)).toEqual(['placed', 'paid', 'shipped', 'delivered', 'return_requested'])
+    expect((await messagesTo(phone.international)).at(-1)).toContain(`we have your request to return order ${order.increment_id}`)
+    expect((await ask({ reason: 'damaged' })).status).toBe(409)
+  })
+
+  it('is refused eight days after delivery', async () => {
+    const { me, order } = await paidOrder('card', 'p.entity_id > 1300')
+    await step(order.increment_id, 'ship', { courier: 'store', tracking_number: 'RUH-9' })
+    await step(order.increment_id, 'deliver')
+    await env.DB.prepare("UPDATE order_events SET at = ? WHERE order_id = ? AND status = 'delivered'")
+      .bind(new Date(Date.now() - 8 * 86_400_000).toISOString(), order.order_id)
+      .run()
+    expect((await call(me, 'POST', `/customer/orders/${order.increment_id}/return`, { reason: 'changed_mind' })).status).toBe(409)
   })
 })

@@ -5,7 +5,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { Locale } from '../../app.config'
+import { serverLimits, type Locale } from '../../app.config'
 import { unauthorizedWireMessage } from '../../src/domain/session-end'
 import { m } from '../../src/paraglide/messages.js'
 import { currentRequestId } from '../http/request-context'
@@ -39,6 +39,7 @@ const commerceMessages = {
   cod_open_limit: (p: { count?: number } | undefined, l: Locale) => m.commerce_cod_open_limit({ count: p?.count ?? 2 }, { locale: l }),
   order_not_found: (_: unknown, l: Locale) => m.commerce_order_not_found({}, { locale: l }),
   order_not_cancellable: (_: unknown, l: Locale) => m.commerce_order_not_cancellable({}, { locale: l }),
+  order_not_returnable: (_: unknown, l: Locale) => m.commerce_order_not_returnable({ days: serverLimits.orders.returnDays }, { locale: l }),
   checkout_invalid: (p: { field?: string } | undefined, l: Locale) => checkoutFieldMessage(p?.field, l),
   phone_unverified: (_: unknown, l: Locale) => m.checkout_phone_unverified({}, { locale: l }),
   address_not_found: (_: unknown, l: Locale) => m.commerce_address_not_found({}, { locale: l }),

@@ -9,6 +9,7 @@ import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
 import type { OrderDetail, PaymentCode, PlacedOrder } from '../../src/domain/order'
 import { formatDisplayDate } from '../../src/domain/dates'
 import { isCourier } from '../../src/domain/fulfilment'
+import type { ReturnReason } from '../../src/domain/returns'
 import { formatAmount } from '../../src/domain/money'
 import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile, shownMobile } from '../../src/domain/phone'
@@ -227,6 +228,8 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
     erp_voucher: row.erp_voucher,
     timeline: row.events,
     shipment: row.shipment && isCourier(row.shipment.courier) ? shipmentFor(row.shipment.courier, row.shipment.tracking_number, locale) : null,
+    // Stored from the closed list of reasons the route accepts.
+    return_request: row.return_request && { ...row.return_request, reason: row.return_request.reason as ReturnReason },
   }
 }
 

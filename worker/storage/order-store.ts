@@ -90,6 +90,7 @@ export interface OrderDetailRow extends OrderRow {
   }[]
   events: { status: string; at: string }[]
   shipment: ShipmentRow | null
+  return_request: { reason: string; note: string; requested_at: string } | null
 }
 
 /** A shipped order's parcel (docs/product.md, "Fulfilment"). */
@@ -138,7 +139,7 @@ export function orderStore(db: D1Database) {
     byIncrement: (incrementId: string) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ?`).bind(incrementId).first<OrderRow>(),
 
     async detail(id: number): Promise<OrderDetailRow | null> {
-      const [order, items, events, shipment] = await db.batch([
+      const [order, items, events, shipment, returned] = await db.batch([
         db
           .prepare(
             `SELECT ${orderColumns}, email, created_at, customer_name, phone, shipping_address, billing_address, delivery_date, shipping_method, totals,
@@ -153,18 +154,20 @@ export function orderStore(db: D1Database) {
         // Steps at the same instant keep the order of the timeline.
         db
           .prepare(
-            "SELECT status, at FROM order_events WHERE order_id = ? ORDER BY at, instr('placed paid confirmed preparing shipped delivered canceled refunded', status)",
+            "SELECT status, at FROM order_events WHERE order_id = ? ORDER BY at, instr('placed paid confirmed preparing shipped delivered return_requested canceled refunded', status)",
           )
           .bind(id),
         db.prepare('SELECT courier, tracking_number, shipped_at FROM order_shipments WHERE order_id = ?').bind(id),
+        db.prepare('SELECT reason, note, requested_at FROM order_returns WHERE order_id = ?').bind(id),
       ])
-      const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events' | 'shipment'> | undefined
+      const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events' | 'shipment' | 'return_request'> | undefined
       if (!row) return null
       return {
         ...row,
         items: items!.results as OrderDetailRow['items'],
         events: events!.results as OrderDetailRow['events'],
         shipment: (shipment!.results[0] as ShipmentRow | undefined) ?? null,
+        return_request: (returned!.results[0] as OrderDetailRow['return_request'] | undefined) ?? null,
       }
     },
 
@@ -418,6 +421,28 @@ export function orderStore(db: D1Database) {
         db.prepare(`UPDATE orders SET status = 'complete' WHERE id = ?1 AND status = 'processing' AND ${reached('delivered')}`).bind(id),
       ])
       return complete!.meta.changes === 1
+    },
+
+    /**
+     * The buyer asks to return a complete order delivered after `deliveredSince`: the request and the timeline's step
+     * land together, once. Answers whether this call recorded it.
+     */
+    async requestReturn(id: number, reason: string, note: string, deliveredSince: Date, now: Date): Promise<boolean> {
+      const [asked] = await db.batch([
+        db
+          .prepare(
+            `INSERT OR IGNORE INTO order_returns (order_id, reason, note, requested_at)
+             SELECT id, ?2, ?3, ?4 FROM orders WHERE id = ?1 AND status = 'complete'
+             AND EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = orders.id AND e.status = 'delivered' AND e.at >= ?5)`,
+          )
+          .bind(id, reason, note, now.toISOString(), deliveredSince.toISOString()),
+        db
+          .prepare(
+            "INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT order_id, 'return_requested', requested_at FROM order_returns WHERE order_id = ?",
+          )
+          .bind(id),
+      ])
+      return asked!.meta.changes === 1
     },
 
     /** Open orders awaiting the operator's next step, oldest first: the operator's work list. */

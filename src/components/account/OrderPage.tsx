@@ -11,7 +11,8 @@ import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { catalogueQueries } from '../../queries/catalogue'
 import { useReactivateOrder } from '../../queries/checkout'
-import { useCancelOrder } from '../../queries/orders'
+import { returnNoteMaxLength, returnReasons, returnable, type ReturnReason } from '../../domain/returns'
+import { useCancelOrder, useReturnOrder } from '../../queries/orders'
 import { failureMessage } from '../../queries/server-action'
 import { OrderParts } from '../checkout/OrderConfirmation'
 import { OrderTimeline } from './OrderTimeline'
@@ -50,6 +51,7 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
         )}
       </div>
       {reorder && <CancelOrder order={order} />}
+      {reorder && <ReturnOrder order={order} />}
       {failure && (
         <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
           {failure}
@@ -114,5 +116,86 @@ function CancelOrder({ order }: { order: OrderDetail }) {
         </button>
       </div>
     </div>
+  )
+}
+
+const reasonLabel: Record<ReturnReason, () => string> = {
+  damaged: m.order_return_reason_damaged,
+  not_as_described: m.order_return_reason_not_as_described,
+  wrong_item: m.order_return_reason_wrong_item,
+  changed_mind: m.order_return_reason_changed_mind,
+  other: m.order_return_reason_other,
+}
+
+/**
+ * Asking to return a delivered order within the terms' days (docs/product.md, "Fulfilment"): a reason, an optional
+ * note, once; the timeline then shows the request and the operator calls to collect it.
+ */
+function ReturnOrder({ order }: { order: OrderDetail }) {
+  const send = useReturnOrder()
+  const [asking, setAsking] = useState(false)
+  const [reason, setReason] = useState<ReturnReason | null>(null)
+  const [note, setNote] = useState('')
+  if (order.return_request) {
+    return (
+      <p role="status" className="rounded-lg bg-brand-soft px-3 py-2 text-sm font-medium">
+        {m.order_return_requested_notice()}
+      </p>
+    )
+  }
+  if (!returnable(order, new Date())) return null
+  if (!asking) {
+    return (
+      <button type="button" onClick={() => setAsking(true)} className="font-semibold text-brand underline-offset-2 hover:underline">
+        {m.order_return()}
+      </button>
+    )
+  }
+  return (
+    <form
+      aria-label={m.order_return()}
+      className="space-y-3 rounded-2xl border border-line bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (reason) send.mutate({ increment: order.increment_id, reason, note: note.trim() })
+      }}
+    >
+      <fieldset className="space-y-2">
+        <legend className="mb-1">{m.order_return_question()}</legend>
+        {returnReasons.map((code) => (
+          <label key={code} className="flex items-center gap-2">
+            <input type="radio" name="reason" value={code} required checked={reason === code} onChange={() => setReason(code)} />
+            {reasonLabel[code]()}
+          </label>
+        ))}
+      </fieldset>
+      <label className="block">
+        <span className="mb-1 block text-sm font-medium">{m.order_return_note()}</span>
+        <textarea
+          value={note}
+          maxLength={returnNoteMaxLength}
+          rows={2}
+          onChange={(event) => setNote(event.target.value)}
+          className="w-full rounded-lg border border-line px-3 py-2"
+        />
+      </label>
+      {send.failure && (
+        <p role="alert" className="text-sm font-medium text-sale">
+          {send.failure}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          disabled={send.isPending}
+          className="rounded-full bg-brand px-5 py-2.5 font-semibold text-brand-ink disabled:opacity-60"
+        >
+          {m.order_return_send()}
+        </button>
+        <button type="button" onClick={() => setAsking(false)} className="rounded-full border border-line px-5 py-2.5 font-semibold">
+          {m.order_return_keep()}
+        </button>
+      </div>
+    </form>
   )
 }

@@ -15,6 +15,7 @@ const stepLabel: Record<TimelineStep, () => string> = {
   preparing: m.order_step_preparing,
   shipped: m.order_step_shipped,
   delivered: m.order_step_delivered,
+  return_requested: m.order_step_return_requested,
   canceled: m.order_step_canceled,
   refunded: m.order_step_refunded,
 }

@@ -16,11 +16,19 @@ import { orderStore } from '../../storage/order-store'
 import type { CommerceEnv } from '../context'
 import type { Customer } from '../customers'
 import { CommerceError } from '../errors'
-import { cancelBeforeShipping, orderDetailView } from '../orders'
+import { cancelBeforeShipping, orderDetailView, tellBuyer } from '../orders'
 import { validate } from '../validate'
 import { orderNumber } from '../../../src/domain/order'
+import { returnCutoff, returnNoteMaxLength, returnReasons } from '../../../src/domain/returns'
+import { isReadableText } from '../../../src/domain/typed-text'
+import { m } from '../../../src/paraglide/messages.js'
 
 const lookupBody = type({ increment: 'string <= 32', mobilenumber: 'string <= 20' })
+const returnBody = type({
+  reason: type.enumerated(...returnReasons),
+  // The operator reads the note: it must show what it says (src/domain/typed-text.ts).
+  'note?': type(`string <= ${returnNoteMaxLength}`).narrow((note) => isReadableText(note)),
+})
 const addressBody = type({ address: addressFields, 'isDefault?': 'boolean' })
 
 function signedIn(customer: Customer | null): Customer {
@@ -76,6 +84,21 @@ export const accountOrderRoutes = new Hono<CommerceEnv>()
     if (!order || order.customer_id !== customer.id) throw new CommerceError(404, 'order_not_found')
     const { cancelled } = await cancelBeforeShipping(c.env, order.id, 'buyer')
     if (!cancelled) throw new CommerceError(409, 'order_not_cancellable')
+    return c.json(orderDetailView((await orders.detail(order.id))!, c.get('locale')))
+  })
+
+  // The buyer asks to return a delivered order within the terms' days (docs/product.md, "Fulfilment"), once.
+  .post('/customer/orders/:increment/return', validate('json', returnBody), async (c) => {
+    const customer = signedIn(c.get('customer'))
+    const increment = c.req.param('increment')
+    const orders = orderStore(c.env.DB)
+    const order = orderNumber.test(increment) ? await orders.byIncrement(increment) : null
+    if (!order || order.customer_id !== customer.id) throw new CommerceError(404, 'order_not_found')
+    const { reason, note } = c.req.valid('json')
+    const now = new Date()
+    if (!(await orders.requestReturn(order.id, reason, note?.trim() ?? '', returnCutoff(now), now)))
+      throw new CommerceError(409, 'order_not_returnable')
+    await tellBuyer(c.env, order.id, 'return request', (row, locale) => m.order_return_sms({ number: row.increment_id }, { locale }))
     return c.json(orderDetailView((await orders.detail(order.id))!, c.get('locale')))
   })
 

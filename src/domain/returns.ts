@@ -1,0 +1,25 @@
+/**
+ * Asking to return a delivered order (docs/product.md, "Fulfilment"): within serverLimits.orders.returnDays of its
+ * delivery, once, with one of these reasons. The backend decides; the order page asks the same question to offer it.
+ */
+import { serverLimits } from '../../app.config'
+import type { OrderDetail } from './order'
+
+export const returnReasons = ['damaged', 'not_as_described', 'wrong_item', 'changed_mind', 'other'] as const
+export type ReturnReason = (typeof returnReasons)[number]
+
+/** The longest note a buyer adds to a return request. */
+export const returnNoteMaxLength = 500
+
+/** The moment before which a delivery is too old to be returned. */
+export function returnCutoff(now: Date): Date {
+  return new Date(now.getTime() - serverLimits.orders.returnDays * 86_400_000)
+}
+
+/** Whether the order's buyer may still ask to return it: delivered within the window, and not asked yet. */
+export function returnable(order: Pick<OrderDetail, 'status' | 'timeline'>, now: Date): boolean {
+  if (order.status !== 'complete') return false
+  const delivered = order.timeline.find((event) => event.status === 'delivered')?.at
+  if (!delivered || order.timeline.some((event) => event.status === 'return_requested')) return false
+  return new Date(delivered) >= returnCutoff(now)
+}
