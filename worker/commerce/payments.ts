@@ -6,6 +6,7 @@
  */
 import { appConfig } from '../../app.config'
 import type { CartState, CartTotals } from '../../src/domain/cart'
+import type { BnplOffers } from '../../src/lib/installments'
 import { paymentCodes, type PaymentCode, type PaymentMethod, type UnavailableReason } from '../../src/domain/order'
 import { moyasar, tabby, tamara } from './hosted-payments'
 
@@ -21,6 +22,12 @@ export interface Gateways {
 }
 
 export const gatewaysOf = (env: Env): Gateways => ({ card: moyasar.configured(env), tabby: tabby.configured(env), tamara: tamara.configured(env) })
+
+/** The pay-later providers this deployment offers and their limits, as checkout applies them: the promo widgets' source. */
+export function instalmentOffers(env: Env): BnplOffers {
+  const gateways = gatewaysOf(env)
+  return { tabby: gateways.tabby ? appConfig.payments.tabby : null, tamara: gateways.tamara ? appConfig.payments.tamara : null }
+}
 
 export function paymentMethods(
   state: CartState,
