@@ -166,6 +166,25 @@ describe('a Tamara order', () => {
     }
   })
 
+  it('keeps the buyer’s approval when Tamara refuses the capture, for the notification to try again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { order } = await tamaraOrder('p.entity_id > 1550')
+    const link = new URL(order.payment_url)
+    await answerTamaraCheckout(env, link.pathname.split('/').at(-1)!, link.searchParams.get('sig')!, 'approve', async () => new Response(null))
+    // Authorised at Tamara with a halala already captured: Tamara refuses a capture of the whole total.
+    const tamaraId = await tamaraIdOf(order.order_id)
+    const store = tamaraSandboxStore(env.DB)
+    const stored = (await store.order<{ order: TamaraOrder; checkout_id: string }>(tamaraId))!
+    await store.save(tamaraId, stored.checkout_id, {
+      ...stored,
+      order: { ...stored.order, status: 'authorised', captured_amount: { amount: 0.01, currency: 'SAR' } },
+    })
+    expect((await notify(tamaraId)).status).toBe(500)
+    expect(await statusOf(order.order_id)).toBe('pending_payment')
+    // Not released: the authorisation stays for the next delivery.
+    expect((await gateway().order(tamaraId)).status).toBe('authorised')
+  })
+
   it('takes no money for an order that expired before the buyer approved', async () => {
     const { order } = await tamaraOrder('p.entity_id > 1600')
     await expireUnpaidOrders(env, new Date(Date.now() + 24 * 3600_000))

@@ -251,7 +251,11 @@ export const tamara: PaymentProvider = {
       order = await gateway.order(order.order_id)
     }
     if (order.status === 'authorised') await gateway.capture(order.order_id, order.total_amount, new Date().toISOString()).catch(alreadyDone)
-    return tamara.read(env, payment.paymentId)
+    const after = await tamara.read(env, payment.paymentId)
+    // Refused for another reason than a delivery that got there first: fail, and let the notification come again,
+    // rather than release an authorisation the store means to take.
+    if (after.state === 'authorized') throw new TamaraError(502, `Tamara did not capture order ${payment.paymentId}`)
+    return after
   },
   // An approval the store will not take: authorised, then cancelled, so the buyer's instalments end now.
   async release(env, payment) {
