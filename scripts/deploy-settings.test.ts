@@ -25,4 +25,20 @@ describe('deploy settings', () => {
     ])
     expect(providerProblems({})).toEqual([])
   })
+  it('refuse Tamara configured by half, and ask for its two secrets', () => {
+    expect(providerProblems({ TAMARA_API_URL: 'https://api.tamara.co' })).toEqual([
+      'Tamara needs STORE_ORIGIN, the address Tamara sends the shopper and its notifications to',
+    ])
+    expect(providerProblems({ TAMARA_API_URL: 'http://api.tamara.co', STORE_ORIGIN: 'https://shop.example' })).toEqual([
+      'TAMARA_API_URL must be https (https://api.tamara.co)',
+    ])
+    expect(providerProblems({ TAMARA_API_URL: 'https://api.tamara.co', STORE_ORIGIN: 'https://shop.example' })).toEqual([])
+    expect(secretsNeeded({ TAMARA_API_URL: 'https://api.tamara.co' })).toEqual([
+      'HANDSHAKE_SECRET',
+      'SESSION_SECRET',
+      'PASSWORD_PEPPER',
+      'TAMARA_API_TOKEN',
+      'TAMARA_NOTIFICATION_TOKEN',
+    ])
+  })
 })

@@ -27,7 +27,7 @@ export interface PlacedOrder {
   status: OrderStatus
   payment_method: PaymentCode
   grand_total: number
-  /** For hosted payments (card, Tabby, Tamara): where the shopper pays (the sandbox gateway by default). */
+  /** For hosted payments (card, Tabby, Tamara): where the shopper pays (the provider's page; its embedded stand-in locally). */
   payment_url: string | null
 }
 

@@ -27,10 +27,14 @@ describe('installmentPlans', () => {
 
 describe('bnplOffered', () => {
   it('needs the product to be eligible and the price inside the provider limits', () => {
-    expect(bnplOffered('tabby', true, 1000)).toBe(true)
-    expect(bnplOffered('tabby', false, 1000)).toBe(false)
-    expect(bnplOffered('tabby', true, 99)).toBe(false)
-    expect(bnplOffered('tabby', true, 5001)).toBe(false)
-    expect(bnplOffered('tamara', true, 9000)).toBe(true)
+    const tabby = { minSar: 100, maxSar: 5000 }
+    expect(bnplOffered(tabby, true, 1000)).toBe(true)
+    expect(bnplOffered(tabby, false, 1000)).toBe(false)
+    expect(bnplOffered(tabby, true, 99)).toBe(false)
+    expect(bnplOffered(tabby, true, 5001)).toBe(false)
+    expect(bnplOffered({ minSar: 100, maxSar: 10000 }, true, 9000)).toBe(true)
+  })
+  it('is never offered by a provider this deployment does not offer', () => {
+    expect(bnplOffered(null, true, 1000)).toBe(false)
   })
 })

@@ -26,8 +26,22 @@ export function installmentPlans(total: number): InstallmentPlan[] {
   return appConfig.installments.map((option) => installmentPlan(total, option.count))
 }
 
-/** A provider is offered for a product it accepts, at a price inside its limits. */
-export function bnplOffered(provider: BnplProvider, eligible: boolean, price: number): boolean {
-  const { minSar, maxSar } = appConfig.payments[provider]
-  return eligible && price >= minSar && price <= maxSar
+export interface BnplLimits {
+  minSar: number
+  maxSar: number
+}
+
+/**
+ * The providers this deployment offers, each with the limits checkout applies; null: not offered here. The server
+ * answers it with the frame's data (worker/commerce/payments.ts `instalmentOffers`), so a widget never promises what
+ * checkout will refuse.
+ */
+export type BnplOffers = Record<BnplProvider, BnplLimits | null>
+
+/** Until the server has said: nothing is promised. */
+export const noBnplOffers: BnplOffers = { tabby: null, tamara: null }
+
+/** A provider is offered for a product it accepts, where this deployment offers it, at a price inside its limits. */
+export function bnplOffered(limits: BnplLimits | null, eligible: boolean, price: number): boolean {
+  return limits !== null && eligible && price >= limits.minSar && price <= limits.maxSar
 }

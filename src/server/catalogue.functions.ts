@@ -19,7 +19,7 @@ import { findCategory, menuTree } from '../domain/category-tree'
 import { riyadhDateString } from '../domain/dates'
 import { sellerIdentity } from '../domain/seller'
 import { offeredPaymentMarks, type OfferedGateways } from '../domain/payment-marks'
-import { gatewaysOf } from '~/commerce/payments'
+import { gatewaysOf, instalmentOffers } from '~/commerce/payments'
 import { deliveryFacetKeys, sortKeys } from '../domain/listing'
 import { locale, regionId, sku } from '../domain/schemas'
 
@@ -68,6 +68,8 @@ export const getFrameData = createServerFn({ method: 'GET' })
       turnstileSiteKey: env.TURNSTILE_SITE_KEY || null,
       /** Public: Algolia's app id and search-only key when hosted search is configured, else the embedded service. */
       search: hostedSearch(),
+      /** The pay-later providers checkout offers here and their limits, for the promo widgets. */
+      instalments: instalmentOffers(env),
     }
   })
 

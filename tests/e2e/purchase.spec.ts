@@ -431,6 +431,38 @@ test.describe('paying in 4 with Tabby, on a phone in Arabic', () => {
   })
 })
 
+test.describe('paying later with Tamara, on a phone in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test("a guest pays Tamara's first instalment on its page and the order is confirmed", async ({ page, context }) => {
+    test.slow()
+    await acceptCookies(page)
+    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    // A watch Tamara may pay for: the promo under its price names Tamara, as checkout offers it here.
+    await page.goto('/product/samsung-galaxy-watch-8-46mm-gold-1049')
+    await expect(page.getByRole('button', { name: 'عن تمارا' })).toBeVisible()
+    await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
+    await page.getByRole('dialog', { name: 'سلة التسوق' }).getByRole('button', { name: 'إتمام الطلب' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'إتمام الطلب' })).toBeVisible()
+    await page.getByRole('textbox', { name: 'الاسم الكامل' }).fill('نورة الحربي')
+    await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill('noura@example.com')
+    await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(newMobile().local)
+    await page.getByRole('textbox', { name: 'الحي' }).fill('الملقا')
+    await page.getByRole('textbox', { name: 'الشارع' }).fill('طريق أنس بن مالك')
+    await page.getByRole('textbox', { name: 'رقم المبنى' }).fill('4321')
+    await page.getByRole('textbox', { name: 'الرمز البريدي' }).fill('13521')
+    await page.getByRole('radio', { name: /^تمارا/ }).check()
+    await page.getByRole('button', { name: 'تأكيد الطلب' }).click()
+
+    // The embedded Tamara: the plan in three, then the first instalment paid; Tamara notifies the store, which
+    // authorises and captures before the shopper is back.
+    await expect(page.getByRole('heading', { name: 'ادفع لاحقاً مع تمارا (تجريبي)' })).toBeVisible()
+    await expect(page.getByText(/على 3 دفعات/)).toBeVisible()
+    await page.getByRole('button', { name: 'ادفع الدفعة الأولى' }).click()
+    await expect(page.getByRole('heading', { name: 'شكراً لك! تم استلام طلبك' })).toBeVisible()
+  })
+})
+
 test.describe('buying over HTTP against the started store', () => {
   test('handshake, cart, add, coupon, place order', async ({ request }) => {
     const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()

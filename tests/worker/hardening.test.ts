@@ -263,7 +263,7 @@ describe('unpaid orders', () => {
       (await call(cart, 'POST', '/gota-gift/redeem-voucher', { voucher: gift, pin: '2468', quoteId: cart.quote, amount: 50, isMask: 1 })).status,
     ).toBe(200)
     expect((await call(cart, 'POST', '/cart/erp/apply', { phoneno: '0501234567', voucher: erp })).status).toBe(200)
-    // Tamara's sandbox page (the card's own gateway has its own expiry test in tests/worker/card-payments.test.ts).
+    // Paid on the embedded Tamara (the card's gateway has its own expiry test in tests/worker/card-payments.test.ts).
     const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'tamara', 'late@example.com'))
     expect(placed.body.status).toBe('pending_payment')
     return {
@@ -314,13 +314,16 @@ describe('unpaid orders', () => {
   it('are not paid when the payment comes back after the expiry', async () => {
     const { order, placedAt } = await unpaidOrderSpendingEverything()
     await expireUnpaidOrders(env, new Date(placedAt + minutes(31)))
-    const late = await SELF.fetch(`http://localhost${order.payment_url}`, {
+    // Approved on the embedded Tamara's page (on this machine), then back through the store's return.
+    const link = new URL(order.payment_url)
+    const late = await SELF.fetch(`http://localhost${link.pathname}${link.search}`, {
       method: 'POST',
-      body: new URLSearchParams({ outcome: 'paid' }),
+      body: new URLSearchParams({ action: 'approve' }),
       redirect: 'manual',
     })
     expect(late.status).toBe(303)
-    expect(late.headers.get('location')).toBe(`/en/?success=false&reason=expired&order_id=${order.increment_id}`)
+    const back = await SELF.fetch(late.headers.get('location')!, { redirect: 'manual' })
+    expect(back.headers.get('location')).toBe(`/en/?success=false&reason=expired&order_id=${order.increment_id}`)
     expect(await statusOf(order.order_id)).toBe('canceled')
   })
 })

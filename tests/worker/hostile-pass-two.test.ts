@@ -154,12 +154,15 @@ describe('L1: a failed payment re-adds its items to the active cart, named by th
     const cart = await newGuestCart('en')
     await addSku(cart, await sellableSku('p.price BETWEEN 120 AND 400 AND p.big_items = 0 AND p.eligible_for_tamara = 1'))
     const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'tamara'))
-    const declined = await SELF.fetch(`http://localhost${placed.body.payment_url}`, {
+    // Declined on the embedded Tamara's page (on this machine), then back through the store's signed return.
+    const link = new URL(placed.body.payment_url)
+    const declined = await SELF.fetch(`http://localhost${link.pathname}${link.search}`, {
       method: 'POST',
-      body: new URLSearchParams({ outcome: 'declined' }),
+      body: new URLSearchParams({ action: 'decline' }),
       redirect: 'manual',
     })
-    expect(declined.headers.get('location')).toContain(`order_id=${placed.body.increment_id}`)
+    const back = await SELF.fetch(declined.headers.get('location')!, { redirect: 'manual' })
+    expect(back.headers.get('location')).toContain(`order_id=${placed.body.increment_id}`)
   })
 })
 
@@ -231,17 +234,17 @@ describe('L5: the sandbox payment answers only its buyer', () => {
     const cart = await newGuestCart('en')
     await addSku(cart, await sellableSku('p.price BETWEEN 120 AND 400 AND p.big_items = 0 AND p.eligible_for_tamara = 1'))
     const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'tamara'))
-    const bare = `http://localhost/commerce/payments/sandbox/${placed.body.increment_id}`
-    const forged = await SELF.fetch(bare, { method: 'POST', body: new URLSearchParams({ outcome: 'declined' }), redirect: 'manual' })
-    expect(forged.status).toBe(404)
-    expect((await SELF.fetch(`${bare}?sig=AAAA`, { redirect: 'manual' })).status).toBe(404)
+    // The embedded Tamara's page (worker/integrations/tamara-sandbox.ts), on this machine, with and without the signature.
+    const link = new URL(placed.body.payment_url)
+    const page = `http://localhost${link.pathname}`
+    const answer = (query: string) =>
+      SELF.fetch(`${page}${query}`, { method: 'POST', body: new URLSearchParams({ action: 'decline' }), redirect: 'manual' })
+    expect((await answer('')).status).toBe(404)
+    expect((await answer('?sig=AAAA')).status).toBe(404)
+    expect((await SELF.fetch(`${page}?sig=AAAA`, { redirect: 'manual' })).status).toBe(404)
     const status = () => env.DB.prepare('SELECT status FROM orders WHERE increment_id = ?').bind(placed.body.increment_id).first('status')
     expect(await status()).toBe('pending_payment')
-    const paid = await SELF.fetch(`http://localhost${placed.body.payment_url}`, {
-      method: 'POST',
-      body: new URLSearchParams({ outcome: 'paid' }),
-      redirect: 'manual',
-    })
+    const paid = await SELF.fetch(`${page}${link.search}`, { method: 'POST', body: new URLSearchParams({ action: 'approve' }), redirect: 'manual' })
     expect(paid.status).toBe(303)
     expect(await status()).toBe('processing')
   })

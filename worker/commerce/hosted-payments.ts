@@ -1,17 +1,20 @@
 /**
- * Payments taken on a provider's page (docs/decisions/0014-card-payments-through-moyasar.md, 0015-tabby-for-real.md):
- * cards through Moyasar, pay-in-4 through Tabby, behind one `PaymentProvider`. The store never takes the shopper's
+ * Payments taken on a provider's page (docs/decisions/0014-card-payments-through-moyasar.md, 0015-tabby-for-real.md,
+ * 0019-tamara-for-real.md): cards through Moyasar, pay later through Tabby and Tamara, behind one `PaymentProvider`. The store never takes the shopper's
  * return or a webhook's body as proof: it asks the provider, and pays the order only when the provider's payment is
  * this order's (its own reference, kept when the payment was started) for the order's amount in SAR. The return and
  * the webhook settle through the same `settleHostedPayment`, which pays an order once however many times and in
  * whatever order they arrive; a payment that lands on an order already cancelled is given back, once.
  */
+import { type } from 'arktype'
 import { serverLimits, type Locale } from '../../app.config'
 import { isDevelopment } from '../http/environment'
 import { isMoyasarWebhook, moyasarBaseUrl, moyasarClient, toHalalas, type MoyasarWebhook } from '../integrations/moyasar'
 import { moyasarSandboxApi } from '../integrations/moyasar-sandbox'
 import { isTabbyWebhook, tabbyAmount, tabbyBaseUrl, tabbyClient, tabbyMerchantCode, tabbyWebhookHeader } from '../integrations/tabby'
 import { tabbySandboxApi } from '../integrations/tabby-sandbox'
+import { isTamaraNotification, tamaraAmount, tamaraBaseUrl, tamaraClient, TamaraError } from '../integrations/tamara'
+import { tamaraSandboxApi } from '../integrations/tamara-sandbox'
 import type { CheckoutDetails } from '../../src/domain/checkout'
 import { internationalMobile } from '../../src/domain/phone'
 import { cachedCatalogue } from '../storage/cached-catalogue'
@@ -30,12 +33,14 @@ export interface ProviderPayment {
   currency: string
   /** The provider's reference of what the shopper paid on (Moyasar's invoice, Tabby's payment). */
   reference: string | null
-  /** The provider's id of this payment (Moyasar's payment id; Tabby's is the reference itself). */
+  /** The provider's id of this payment (Moyasar's payment id; Tabby's and Tamara's are the reference itself). */
   paymentId: string
+  /** The store's order number the provider keeps with the payment, where it keeps one (Tamara's order_reference_id). */
+  orderReference?: string
 }
 
 export interface PaymentProvider {
-  name: 'moyasar' | 'tabby'
+  name: 'moyasar' | 'tabby' | 'tamara'
   /** Whether this deployment can take payments through it. */
   configured(env: Env): boolean
   /** Starts a payment for the order; answers the provider's reference and the page the shopper pays on. */
@@ -160,9 +165,120 @@ export const tabby: PaymentProvider = {
   },
 }
 
-const providers = { moyasar, tabby }
-/** Which provider takes which of our payment methods (the sandbox page still stands in for Tamara). */
-export const providerFor: Partial<Record<string, PaymentProvider>> = { card: moyasar, tabby }
+/** Tamara's answers that mean another delivery got there first (an order already authorised or captured). */
+const alreadyDone = (error: unknown) => {
+  if (error instanceof TamaraError && error.status >= 400 && error.status < 500 && error.status !== 401) return
+  throw error
+}
+
+export const tamara: PaymentProvider = {
+  name: 'tamara',
+  configured: (env) => tamaraBaseUrl(env) !== null,
+  async start(env, order, back) {
+    const [first = '', ...rest] = order.customer_name.trim().split(/\s+/)
+    const last = rest.join(' ') || first
+    // Tamara's examples write a Saudi mobile without its country code (5XXXXXXXX).
+    const phone = order.phone.replace(/^966/, '')
+    const session = await tamaraGateway(env)
+      .createCheckout({
+        order_reference_id: order.increment_id,
+        order_number: order.increment_id,
+        total_amount: tamaraAmount(order.grand_total),
+        // Prices include VAT, and delivery is in the total: nothing is added on top of it.
+        shipping_amount: tamaraAmount(0),
+        tax_amount: tamaraAmount(0),
+        items: order.items.map((item) => ({
+          name: item.name.slice(0, 255),
+          type: 'Physical' as const,
+          reference_id: item.sku,
+          sku: item.sku,
+          quantity: item.qty,
+          unit_price: tamaraAmount(item.price),
+          total_amount: tamaraAmount((Math.round(item.price * 100) * item.qty) / 100),
+        })),
+        consumer: { first_name: first, last_name: last, phone_number: phone, email: order.email },
+        shipping_address: { first_name: first, last_name: last, line1: order.address, city: order.city, country_code: 'SA', phone_number: phone },
+        country_code: 'SA',
+        description: `Matjar ${order.increment_id}`,
+        payment_type: 'PAY_BY_INSTALMENTS',
+        locale: order.locale === 'en' ? 'en_US' : 'ar_SA',
+        merchant_url: {
+          success: back('success'),
+          failure: back('failure'),
+          cancel: back('cancel'),
+          notification: `${new URL(back('success')).origin}/commerce/payments/tamara/webhook`,
+        },
+      })
+      .catch((error: unknown) => {
+        // Tamara refuses a session it will not offer (an amount outside the store's range, a buyer it declines).
+        if (error instanceof TamaraError && error.status >= 400 && error.status < 500) {
+          throw new CommerceError(400, 'payment_unavailable', { method: 'tamara' })
+        }
+        throw error
+      })
+    return { reference: session.order_id, url: session.checkout_url }
+  },
+  async read(env, orderId) {
+    const order = await tamaraGateway(env).order(orderId)
+    const total = toHalalas(order.total_amount.amount)
+    // Paid: the whole amount captured (a refund later does not undo that the money was taken).
+    const captured =
+      ['fully_captured', 'partially_refunded', 'fully_refunded'].includes(order.status) && toHalalas(order.captured_amount.amount) === total
+    const state = captured
+      ? 'paid'
+      : order.status === 'approved' || order.status === 'authorised'
+        ? 'authorized'
+        : order.status === 'new'
+          ? 'open'
+          : 'failed'
+    return {
+      state,
+      amountSar: order.total_amount.amount,
+      currency: order.total_amount.currency,
+      reference: order.order_id,
+      paymentId: order.order_id,
+      orderReference: order.order_reference_id,
+    }
+  },
+  // Tamara's checkout is its order.
+  paymentOf: async (_env, orderId) => orderId,
+  // Approved: the store authorises it (Tamara's acknowledgement of the notification), then captures it whole.
+  async capture(env, payment) {
+    const gateway = tamaraGateway(env)
+    let order = await gateway.order(payment.paymentId)
+    if (order.status === 'approved') {
+      await gateway.authorise(order.order_id).catch(alreadyDone)
+      order = await gateway.order(order.order_id)
+    }
+    if (order.status === 'authorised') await gateway.capture(order.order_id, order.total_amount, new Date().toISOString()).catch(alreadyDone)
+    const after = await tamara.read(env, payment.paymentId)
+    // Refused for another reason than a delivery that got there first: fail, and let the notification come again,
+    // rather than release an authorisation the store means to take.
+    if (after.state === 'authorized') throw new TamaraError(502, `Tamara did not capture order ${payment.paymentId}`)
+    return after
+  },
+  // An approval the store will not take: authorised, then cancelled, so the buyer's instalments end now.
+  async release(env, payment) {
+    const gateway = tamaraGateway(env)
+    let order = await gateway.order(payment.paymentId)
+    if (order.status === 'approved') {
+      await gateway.authorise(order.order_id).catch(alreadyDone)
+      order = await gateway.order(order.order_id)
+    }
+    if (order.status === 'authorised') await gateway.cancel(order.order_id, order.total_amount).catch(alreadyDone)
+  },
+  // Captured money goes back as a refund; an order only authorised is cancelled instead (Tamara refunds captures only).
+  async refund(env, orderId, amountSar, increment) {
+    const gateway = tamaraGateway(env)
+    const order = await gateway.order(orderId)
+    if (order.status === 'authorised') await gateway.cancel(orderId, tamaraAmount(amountSar))
+    else await gateway.refund(orderId, tamaraAmount(amountSar), `refund-${increment}`, `Order ${increment} cancelled`)
+  },
+}
+
+const providers = { moyasar, tabby, tamara }
+/** Which provider takes which of our payment methods. */
+export const providerFor: Partial<Record<string, PaymentProvider>> = { card: moyasar, tabby, tamara }
 
 function moyasarGateway(env: Env) {
   const embedded = !env.MOYASAR_API_URL
@@ -172,6 +288,11 @@ function moyasarGateway(env: Env) {
 function tabbyGateway(env: Env) {
   const embedded = !env.TABBY_API_URL
   return tabbyClient(env, async (request) => (embedded ? tabbySandboxApi.fetch(request, env) : fetch(request)))
+}
+
+function tamaraGateway(env: Env) {
+  const embedded = !env.TAMARA_API_URL
+  return tamaraClient(env, async (request) => (embedded ? tamaraSandboxApi.fetch(request, env) : fetch(request)))
 }
 
 /** The host the commerce client's in-process road uses (worker/commerce/client.ts). */
@@ -277,11 +398,12 @@ export async function settleHostedPayment(env: Env, provider: PaymentProvider, p
   const order = record && (await orders.byId(record.order_id))
   if (!order) return null
   if (payment.state !== 'paid' && payment.state !== 'authorized') return order
-  if (payment.currency !== 'SAR' || Math.round(payment.amountSar * 100) !== toHalalas(order.grand_total)) {
+  const foreign = payment.orderReference !== undefined && payment.orderReference !== order.increment_id
+  if (foreign || payment.currency !== 'SAR' || Math.round(payment.amountSar * 100) !== toHalalas(order.grand_total)) {
     console.error(
       JSON.stringify({
         level: 'error',
-        message: 'payment amount mismatch',
+        message: foreign ? 'payment reference mismatch' : 'payment amount mismatch',
         provider: provider.name,
         order: order.increment_id,
         payment: payment.paymentId,
@@ -354,8 +476,9 @@ export async function hostedReturn(
 ): Promise<OrderRow> {
   const record = await paymentStore(env.DB).forOrder(order.id)
   if (!record || record.provider !== provider.name || order.status !== 'pending_payment') return order
-  // Moyasar names the payment made on its invoice; Tabby's payment is the one started for the order.
-  const id = paymentId ?? (provider.name === 'tabby' ? record.checkout_id : undefined)
+  // Moyasar names the payment made on its invoice; Tabby's payment and Tamara's order are the ones started for the order,
+  // whatever the browser says.
+  const id = provider.name === 'moyasar' ? paymentId : record.checkout_id
   if (id) {
     const settled = await settleHostedPayment(env, provider, id).catch((error: unknown) => {
       if (error instanceof Error && 'status' in error && error.status === 404) return null
@@ -390,6 +513,24 @@ export async function tabbyWebhook(env: Env, request: Request): Promise<Response
   if (typeof body?.id === 'string') await settleHostedPayment(env, tabby, body.id)
   return Response.json({ received: true })
 }
+
+/**
+ * Tamara's notification: refused (401, logged) without a `tamaraToken` Tamara signed; else the order it names is read
+ * from Tamara and settled (an approved order is authorised and captured there).
+ */
+export async function tamaraWebhook(env: Env, request: Request): Promise<Response> {
+  if (!(await isTamaraNotification(env, request))) return refusedWebhook('tamara')
+  const body = tamaraNotificationBody(await request.json().catch(() => null))
+  if (body instanceof type.errors) return Response.json({ message: body.summary }, { status: 400 })
+  await settleHostedPayment(env, tamara, body.order_id).catch((error: unknown) => {
+    // An order Tamara does not know is none of ours: nothing to settle, and nothing for Tamara to send again.
+    if (error instanceof TamaraError && error.status === 404) return null
+    throw error
+  })
+  return Response.json({ received: true })
+}
+
+const tamaraNotificationBody = type({ order_id: '0 < string <= 64', event_type: 'string' })
 
 function refusedWebhook(provider: string): Response {
   console.warn(JSON.stringify({ level: 'warn', message: 'webhook refused', provider }))

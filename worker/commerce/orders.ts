@@ -26,7 +26,6 @@ import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow }
 import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { gatewaysOf, isHostedPayment, paymentMethods } from './payments'
 import { hostedPaymentUrl, providerFor, recordHostedPayment, refundHostedPayment, startHostedPayment, stillUnpaid } from './hosted-payments'
-import { sandboxPaymentUrl } from './sandbox-link'
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
 function toPlaced(row: OrderRow): PlacedOrder {
@@ -43,16 +42,15 @@ function toPlaced(row: OrderRow): PlacedOrder {
 }
 
 /**
- * The cart's order as its buyer is told it: a pending hosted payment with where it is paid (the Moyasar invoice or
- * Tabby page started when it was placed; Tamara's signed sandbox link).
+ * The cart's order as its buyer is told it: a pending hosted payment with where it is paid (the Moyasar invoice, Tabby
+ * or Tamara checkout started when it was placed).
  */
-export async function orderForQuote(env: Env, quoteId: string, locale: Locale = 'ar'): Promise<PlacedOrder | null> {
+export async function orderForQuote(env: Env, quoteId: string): Promise<PlacedOrder | null> {
   const row = await orderStore(env.DB).forQuote(quoteId)
   if (!row) return null
   const placed = toPlaced(row)
   if (!isHostedPayment(placed.payment_method) || row.status !== 'pending_payment') return placed
-  if (providerFor[placed.payment_method]) return { ...placed, payment_url: await hostedPaymentUrl(env, row) }
-  return { ...placed, payment_url: await sandboxPaymentUrl(env, row.increment_id, locale) }
+  return providerFor[placed.payment_method] ? { ...placed, payment_url: await hostedPaymentUrl(env, row) } : placed
 }
 
 function incrementId(): string {
@@ -73,7 +71,7 @@ export async function placeOrder(
   now = new Date(),
 ): Promise<PlacedOrder> {
   if (state.status === 'ordered') {
-    const existing = await orderForQuote(env, state.quote_id, input.locale)
+    const existing = await orderForQuote(env, state.quote_id)
     if (existing) return existing
   }
   const products = state.lines.filter((l) => l.parent_item_id === null)
@@ -162,7 +160,7 @@ export async function placeOrder(
     now,
   )
   if (refused === 'duplicate') {
-    const existing = await orderForQuote(env, state.quote_id, input.locale)
+    const existing = await orderForQuote(env, state.quote_id)
     if (existing) return existing
   }
   if (refused === 'voucher') throw new CommerceError(409, state.erp_voucher ? 'voucher_spent' : 'voucher_invalid')
@@ -170,7 +168,7 @@ export async function placeOrder(
   if (refused === 'stock') throw new CommerceError(409, 'out_of_stock')
   if (refused === 'cash_limit') throw new CommerceError(409, 'cod_open_limit', { count: serverLimits.orders.unconfirmedCashOrdersPerPhone })
   if (started) await recordHostedPayment(env, state.quote_id, started, now)
-  const placed = await orderForQuote(env, state.quote_id, input.locale)
+  const placed = await orderForQuote(env, state.quote_id)
   if (!placed) throw new Error(`order for quote ${state.quote_id} vanished`)
   await cartStub(env, state.quote_id).markOrdered(placed.order_id)
   // A sale that empties the city's stock changes the pages that show the product (worker/http/page-cache.ts).

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { type CartLineRecord, type CartState, computeTotals } from '../../src/domain/cart'
 import { testCart, testLine } from '../../src/domain/cart.test-fixtures'
-import { paymentMethods } from './payments'
+import { appConfig } from '../../app.config'
+import { instalmentOffers, paymentMethods } from './payments'
 
 // A 1,000 SAR line: within both instalment providers' limits unless a test says otherwise.
 const line = (over: Partial<CartLineRecord> = {}): CartLineRecord => testLine({ price: 1000, ...over })
@@ -40,5 +41,16 @@ describe('payment methods', () => {
       card: { reason: 'not_offered' },
       tabby: { reason: 'not_offered' },
     })
+  })
+})
+
+describe('the pay-later offers the promo widgets show (docs/decisions/0019-tamara-for-real.md)', () => {
+  it('are the providers this deployment offers, with the limits checkout applies', () => {
+    const production = { APP_ENV: 'production', TABBY_API_URL: 'https://api.tabby.sa', TAMARA_API_URL: '' } as Env
+    expect(instalmentOffers(production)).toEqual({ tabby: appConfig.payments.tabby, tamara: null })
+    expect(instalmentOffers({ ...production, TAMARA_API_URL: 'https://api.tamara.co' } as Env)).toEqual(appConfig.payments)
+    expect(instalmentOffers({ APP_ENV: 'production', TABBY_API_URL: '', TAMARA_API_URL: '' } as Env)).toEqual({ tabby: null, tamara: null })
+    // In development the embedded providers stand in for both.
+    expect(instalmentOffers({ APP_ENV: 'development', TABBY_API_URL: '', TAMARA_API_URL: '' } as Env)).toEqual(appConfig.payments)
   })
 })

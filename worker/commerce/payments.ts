@@ -1,30 +1,33 @@
 /**
  * Payment methods for a cart (docs/product.md, "Calls" and "Rules"): code and is_available. Cash on delivery, a card
- * through Moyasar and Tabby through Tabby (hosted-payments.ts), Tamara by product eligibility and amount limits; a cart with
- * a pre-order item is paid up front, so it keeps only the card. Card, Tabby and Tamara are hosted
- * payments: the order waits for the provider (the sandbox gateway outside production).
+ * through Moyasar, Tabby and Tamara through their own (hosted-payments.ts), the last two by product eligibility and amount
+ * limits; a cart with a pre-order item is paid up front, so it keeps only the card. Card, Tabby and Tamara are hosted
+ * payments: the order waits for the provider (its embedded stand-in in development).
  */
 import { appConfig } from '../../app.config'
 import type { CartState, CartTotals } from '../../src/domain/cart'
+import type { BnplOffers } from '../../src/lib/installments'
 import { paymentCodes, type PaymentCode, type PaymentMethod, type UnavailableReason } from '../../src/domain/order'
-import { isDevelopment } from '../http/environment'
-import { moyasar, tabby } from './hosted-payments'
+import { moyasar, tabby, tamara } from './hosted-payments'
 
 /** Methods paid on a provider's page: the order waits in pending_payment until the shopper returns. */
 export const hostedPaymentCodes: readonly PaymentCode[] = ['card', 'tabby', 'tamara']
 export const isHostedPayment = (code: PaymentCode) => hostedPaymentCodes.includes(code)
 
-/**
- * Where hosted payments can go here: Moyasar and Tabby where configured (or their embedded stand-ins in development),
- * Tamara only on the development sandbox page so far.
- */
+/** Where hosted payments can go here: each provider where configured, or its embedded stand-in in development. */
 export interface Gateways {
   card: boolean
   tabby: boolean
   tamara: boolean
 }
 
-export const gatewaysOf = (env: Env): Gateways => ({ card: moyasar.configured(env), tabby: tabby.configured(env), tamara: isDevelopment(env) })
+export const gatewaysOf = (env: Env): Gateways => ({ card: moyasar.configured(env), tabby: tabby.configured(env), tamara: tamara.configured(env) })
+
+/** The pay-later providers this deployment offers and their limits, as checkout applies them: the promo widgets' source. */
+export function instalmentOffers(env: Env): BnplOffers {
+  const gateways = gatewaysOf(env)
+  return { tabby: gateways.tabby ? appConfig.payments.tabby : null, tamara: gateways.tamara ? appConfig.payments.tamara : null }
+}
 
 export function paymentMethods(
   state: CartState,

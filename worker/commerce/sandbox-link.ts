@@ -1,10 +1,10 @@
 /**
- * The sandbox gateway's link is the buyer's alone (issue 31, L5): its address carries an HMAC of the order number,
- * given only in the place-order answer, as a real gateway signs its return. The way back from Moyasar's page carries
- * the same signature (worker/commerce/hosted-payments.ts), so nobody else can end a buyer's payment. Without it the page and its pay and
- * decline answer 404, so knowing a pending order's number is not enough to pay or cancel it.
+ * An order's payment links are its buyer's alone (issue 31, L5; issue 29): the way back from a provider's page carries
+ * an HMAC of the order number, given only to the buyer, as a real gateway signs its return
+ * (worker/commerce/hosted-payments.ts), so nobody else can end a buyer's payment. The embedded Tamara's page asks for
+ * the same signature (worker/integrations/tamara-sandbox.ts): knowing a pending order's number is not enough to pay or
+ * decline it.
  */
-import type { Locale } from '../../app.config'
 import { readSecret } from './secrets'
 
 async function key(env: Env): Promise<CryptoKey> {
@@ -29,11 +29,6 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
 /** The order's signature: given only to its buyer, in the links that pay it and that return from paying it. */
 export async function orderSignature(env: Env, increment: string): Promise<string> {
   return toBase64Url(await crypto.subtle.sign('HMAC', await key(env), new TextEncoder().encode(increment)))
-}
-
-/** Where the buyer pays a pending order: the sandbox page with its signature. */
-export async function sandboxPaymentUrl(env: Env, increment: string, locale: Locale): Promise<string> {
-  return `/commerce/payments/sandbox/${increment}?lang=${locale}&sig=${await orderSignature(env, increment)}`
 }
 
 /** Whether `signature` is the order's (compared in constant time by WebCrypto). */

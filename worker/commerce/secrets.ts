@@ -13,6 +13,8 @@ type SecretName =
   | 'MOYASAR_WEBHOOK_SECRET'
   | 'TABBY_SECRET_KEY'
   | 'TABBY_WEBHOOK_SECRET'
+  | 'TAMARA_API_TOKEN'
+  | 'TAMARA_NOTIFICATION_TOKEN'
 
 class MissingSecretError extends Error {
   constructor(name: SecretName) {

@@ -1,6 +1,6 @@
 /**
- * Payments on a provider's page in D1 (docs/architecture.md, "Storage owns the SQL"; docs/decisions/0014, 0015): the
- * checkout each order is paid on (Moyasar's invoice, Tabby's payment), the payment that paid it, and a refund taken at
+ * Payments on a provider's page in D1 (docs/architecture.md, "Storage owns the SQL"; docs/decisions/0014, 0015, 0019):
+ * the checkout each order is paid on (Moyasar's invoice, Tabby's payment, Tamara's order), the payment that paid it, and a refund taken at
  * most once. Also the embedded providers' own records, kept as the JSON the provider answers with.
  */
 
@@ -117,5 +117,24 @@ export function tabbySandboxStore(db: D1Database) {
     saveSession: (id: string, body: unknown) => save('tabby_sandbox_sessions', id, body),
     payment: <T>(id: string) => read<T>('tabby_sandbox_payments', id),
     savePayment: (id: string, body: unknown) => save('tabby_sandbox_payments', id, body),
+  }
+}
+
+/** The embedded Tamara's orders: each the JSON body Tamara would answer, with what the sandbox keeps beside it. */
+export function tamaraSandboxStore(db: D1Database) {
+  return {
+    async order<T>(id: string): Promise<T | null> {
+      const row = await db.prepare('SELECT body FROM tamara_sandbox_orders WHERE id = ?').bind(id).first<{ body: string }>()
+      return row ? (JSON.parse(row.body) as T) : null
+    },
+    async byCheckout<T>(checkoutId: string): Promise<T | null> {
+      const row = await db.prepare('SELECT body FROM tamara_sandbox_orders WHERE checkout_id = ?').bind(checkoutId).first<{ body: string }>()
+      return row ? (JSON.parse(row.body) as T) : null
+    },
+    save: (id: string, checkoutId: string, body: unknown) =>
+      db
+        .prepare('INSERT INTO tamara_sandbox_orders (id, checkout_id, body) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body')
+        .bind(id, checkoutId, JSON.stringify(body))
+        .run(),
   }
 }

@@ -3,11 +3,14 @@
  * their discounts, services, the coupon with its code, the replacement discount, delivery (free above 299 SAR, with
  * the nudge), the gift voucher with what is left on it, the store credit voucher, the total and the VAT in it.
  */
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { appConfig } from '../../../app.config'
 import type { CartTotals, CartView } from '../../domain/cart'
-import { bnplOffered, installmentPlans, type BnplProvider } from '../../lib/installments'
+import { bnplOffered, installmentPlans, noBnplOffers, type BnplProvider } from '../../lib/installments'
 import { isolated } from '../../lib/bidi'
+import { currentLocale } from '../../lib/i18n'
+import { catalogueQueries } from '../../queries/catalogue'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
 
@@ -97,7 +100,9 @@ export function MoneyLines({
 
 /** The instalment plans for the cart's total, when a buy-now-pay-later provider takes it (docs/product.md, "Limits"). */
 function Installments({ total }: { total: number }) {
-  const offered = (Object.keys(appConfig.payments) as BnplProvider[]).some((provider) => bnplOffered(provider, true, total))
+  // The same offers as checkout's (docs/decisions/0019-tamara-for-real.md): none where no provider is offered here.
+  const offers = useQuery(catalogueQueries.frame(currentLocale())).data?.instalments ?? noBnplOffers
+  const offered = (Object.keys(offers) as BnplProvider[]).some((provider) => bnplOffered(offers[provider], true, total))
   if (!offered) return null
   return (
     <div className="rounded-lg border border-line p-3 text-xs">

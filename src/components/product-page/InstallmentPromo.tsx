@@ -1,13 +1,17 @@
 /**
  * The instalment promo under the price (docs/product.md, "Screens" and "Limits"): the smallest monthly payment of the
  * plans on offer, and the buy-now-pay-later providers that take this product at this price, each
- * opening its info modal.
+ * opening its info modal. Which providers and which limits are checkout's own (the frame's `instalments`,
+ * docs/decisions/0019-tamara-for-real.md): a provider this deployment does not offer shows nothing.
  */
+import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { lazy, Suspense } from 'react'
-import { bnplOffered, installmentPlan, type BnplProvider } from '../../lib/installments'
+import { bnplOffered, installmentPlan, noBnplOffers, type BnplProvider } from '../../lib/installments'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
+import { currentLocale } from '../../lib/i18n'
+import { catalogueQueries } from '../../queries/catalogue'
 import { openModalAtom } from '../../state/shopper'
 import { Price } from '../Price'
 
@@ -36,7 +40,8 @@ interface InstallmentPromoProps {
 
 export function InstallmentPromo({ price, eligible }: InstallmentPromoProps) {
   const setOpenModal = useSetAtom(openModalAtom)
-  const providers = (Object.keys(providerName) as BnplProvider[]).filter((p) => bnplOffered(p, eligible[p], price))
+  const offers = useQuery(catalogueQueries.frame(currentLocale())).data?.instalments ?? noBnplOffers
+  const providers = (Object.keys(providerName) as BnplProvider[]).filter((p) => bnplOffered(offers[p], eligible[p], price))
   if (providers.length === 0) return null
   const longest = Math.max(...appConfig.installments.map((option) => option.count))
   const plan = installmentPlan(price, longest)
