@@ -276,7 +276,7 @@ describe('a refund through Tamara', () => {
     const { sku, order } = await tamaraOrder('p.entity_id > 1280')
     await answer(order.payment_url, 'approve')
     expect(await stockOf(sku)).toBe(9)
-    expect(await cancelBeforeShipping(env, order.order_id)).toEqual({ cancelled: true, refunded: true })
+    expect(await cancelBeforeShipping(env, order.order_id, 'buyer')).toEqual({ cancelled: true, refunded: true })
     expect(await refundHostedPayment(env, order.order_id)).toBe(false)
     expect(await stockOf(sku)).toBe(10)
     expect(await gateway().order(await tamaraIdOf(order.order_id))).toMatchObject({
