@@ -13,6 +13,9 @@ type SecretName =
   | 'MOYASAR_WEBHOOK_SECRET'
   | 'TABBY_SECRET_KEY'
   | 'TABBY_WEBHOOK_SECRET'
+  | 'UNIFONIC_APP_SID'
+  | 'TAQNYAT_BEARER_TOKEN'
+  | 'RESEND_API_KEY'
 
 class MissingSecretError extends Error {
   constructor(name: SecretName) {
