@@ -239,7 +239,7 @@ function main(): void {
   checkAccount()
   step('Secrets')
   checkSecrets()
-  step('D1 database and KV namespace')
+  step('D1 database, KV namespace and queues')
   const ids = findOrCreateResources()
   writeIds(ids)
   step('D1 migrations, remotely')

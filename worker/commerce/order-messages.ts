@@ -26,13 +26,12 @@ export interface OrderWords {
   link: string
 }
 
-type OrderTemplate = TemplateName
 type Extra<T extends TemplateName> = Omit<WordsOf<T>, keyof OrderWords>
 
 /** One template for every buyer, or one for buyers with an account and one for guests (who have no account to look in). */
-export type OrderTemplateChoice<T extends OrderTemplate> = T | { customer: T; guest: T }
+export type OrderTemplateChoice<T extends TemplateName> = T | { customer: T; guest: T }
 
-export async function sendOrderMessage<T extends OrderTemplate>(
+export async function sendOrderMessage<T extends TemplateName>(
   env: Env,
   orderId: number,
   choice: OrderTemplateChoice<T>,
