@@ -3,7 +3,7 @@
 // dead-letter path, a redelivery that sends nothing, and the outbox that stays the local default.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import worker from '@/worker-entry'
+import worker from '../../src/worker-entry'
 import { sendOtp } from '~/commerce/accounts'
 import { messageQueues, handleMessageBatch } from '~/integrations/message-queue'
 import { render } from '~/integrations/message-templates'
