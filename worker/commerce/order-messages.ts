@@ -13,18 +13,9 @@
 import { appConfig, type Locale } from '../../app.config'
 import { formatDisplayDate } from '../../src/domain/dates'
 import { formatAmount } from '../../src/domain/money'
-import { templateHas, type TemplateName, type WordsOf } from '../integrations/message-templates'
+import { templateHas, type OrderWords, type TemplateName, type WordsOf } from '../integrations/message-templates'
 import { messageSender } from '../integrations/messaging'
 import { orderStore } from '../storage/order-store'
-
-/** The words every order message may use. */
-export interface OrderWords {
-  number: string
-  total: string
-  date: string
-  name: string
-  link: string
-}
 
 type Extra<T extends TemplateName> = Omit<WordsOf<T>, keyof OrderWords>
 

@@ -21,7 +21,8 @@ interface Template<W extends Words> {
 
 const template = <W extends Words>(t: Template<W>) => t
 
-type OrderWords = { number: string; total: string; date: string; name: string; link: string }
+/** The words of every order message (worker/commerce/order-messages.ts fills them from the order). */
+export type OrderWords = { number: string; total: string; date: string; name: string; link: string }
 type CancelWords = { number: string; total: string }
 
 export const templates = {
