@@ -199,6 +199,8 @@ export const serverLimits = {
     unpaidExpiryMinutes: 30,
     /** How many expired orders one scheduled run cancels (the next run takes the rest). */
     expiryBatch: 200,
+    /** How many open orders the operator's work list shows at once, oldest first (`npm run ops -- orders`). */
+    operatorListSize: 200,
     /** Place-order attempts allowed per cart and per client address, each per hour. */
     placeAttemptsPerCartPerHour: 10,
     placeAttemptsPerIpPerHour: 30,

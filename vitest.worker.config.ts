@@ -23,6 +23,8 @@ export default defineConfig(async () => ({
         // The workerd tests run the store as local commands do (wrangler.toml says production).
         bindings: {
           APP_ENV: 'development',
+          // .dev.vars carries a local operator token for `npm run ops`; the tests give the operator API theirs.
+          OPS_TOKEN: '',
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./worker/storage/migrations', import.meta.url))),
         },
       },

@@ -4,14 +4,18 @@
  */
 import type { CartTotals } from './cart'
 import type { AddressFields } from './checkout'
+import type { Shipment } from './fulfilment'
 import type { ShippingCode } from './shipping'
 
 /** The payment methods the store knows (docs/product.md, "Checkout"); which are offered for a cart is worker/commerce/payments.ts's. */
 export const paymentCodes = ['cashondelivery', 'card', 'tabby', 'tamara'] as const
 export type PaymentCode = (typeof paymentCodes)[number]
 
-/** An order's status as the backend answers it; the timeline's finer steps are src/lib/order-timeline.ts's. */
-export type OrderStatus = 'processing' | 'pending_payment' | 'canceled'
+/**
+ * An order's status as the backend answers it: awaiting its hosted payment, being processed (paid, or cash on
+ * delivery), complete once delivered, or cancelled. The timeline's finer steps are src/lib/order-timeline.ts's.
+ */
+export type OrderStatus = 'processing' | 'pending_payment' | 'complete' | 'canceled'
 
 /** An order's number as shoppers see it (MJ and its digits): the only way an order is named outside the backend. */
 export const orderNumber = /^MJ\d{8,20}$/
@@ -41,6 +45,8 @@ export interface OrderDetail extends PlacedOrder {
   gift_voucher: string | null
   erp_voucher: string | null
   timeline: { status: string; at: string }[]
+  /** Once shipped: the courier, its number and where to follow it (docs/product.md, "Fulfilment"). */
+  shipment: Shipment | null
 }
 
 /** A line of the account's order list. */

@@ -23,6 +23,7 @@ import { usePageHydrated } from '../lib/early-tap'
 const statusLabel: Record<OrderSummary['status'], () => string> = {
   processing: m.order_status_processing,
   pending_payment: m.order_status_pending_payment,
+  complete: m.order_status_complete,
   canceled: m.order_status_canceled,
 }
 
@@ -107,7 +108,7 @@ function OrderList() {
                 </span>
                 <span className="text-end">
                   <span
-                    className={`block text-sm font-semibold ${order.status === 'canceled' ? 'text-sale' : order.status === 'processing' ? 'text-[#00683a]' : ''}`}
+                    className={`block text-sm font-semibold ${order.status === 'canceled' ? 'text-sale' : order.status === 'processing' || order.status === 'complete' ? 'text-[#00683a]' : ''}`}
                   >
                     {statusLabel[order.status]()}
                   </span>

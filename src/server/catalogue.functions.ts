@@ -6,7 +6,7 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import { env } from 'cloudflare:workers'
-import { tagPage } from '~/http/request-context'
+import { markPageDegraded, tagPage } from '~/http/request-context'
 import { cachedCatalogue } from '~/storage/cached-catalogue'
 import { categorySlug, productSlug } from '../domain/catalogue'
 import { contentSlug } from '../domain/content'
@@ -47,6 +47,7 @@ export const getFrameData = createServerFn({ method: 'GET' })
       catalogue.footer(data.locale).catch((error: unknown) => {
         // docs/product.md, "Errors": a footer failure leaves the footer empty, never the page broken.
         console.error(JSON.stringify({ level: 'error', message: 'footer failed', error: String(error) }))
+        markPageDegraded()
         return null
       }),
     ])

@@ -2,6 +2,7 @@
  * The shared test fixture: every page fails its test on a console error or an uncaught page error,
  * unless the test names the error it expects.
  */
+import { readFileSync } from 'node:fs'
 import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect } from '@playwright/test'
 import { checkoutDetails, type ShippingMethods } from './checkout-details'
@@ -74,6 +75,19 @@ export async function lastCode(request: import('@playwright/test').APIRequestCon
   // The page may show the code step before the message is in the outbox: wait for it rather than race it.
   await expect.poll(async () => (await read()).messages.length).toBeGreaterThan(0)
   return /\b(\d{6})\b/.exec((await read()).messages[0]!.body)![1]!
+}
+
+/** The local operator token `npm install` wrote into .dev.vars, which the served store reads (README, "Operating"). */
+function localOperatorToken(): string {
+  const token = /^OPS_TOKEN=(.+)$/m.exec(readFileSync(new URL('../../.dev.vars', import.meta.url), 'utf8'))?.[1]?.trim()
+  if (!token) throw new Error('.dev.vars has no OPS_TOKEN: run npm install')
+  return token
+}
+
+/** One operator step on an order, as `npm run ops` takes it (docs/product.md, "Fulfilment"); fails unless it lands. */
+export async function operatorStep(request: import('@playwright/test').APIRequestContext, number: string, step: string, data?: object) {
+  const response = await request.post(`/api/ops/orders/${number}/${step}`, { headers: { authorization: `Bearer ${localOperatorToken()}` }, data })
+  expect(response.status(), await response.text()).toBe(200)
 }
 
 /** axe on what the page shows now: no serious or critical violation of WCAG 2.1 A/AA (docs/architecture.md, "Bars"). */

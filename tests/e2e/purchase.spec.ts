@@ -1,6 +1,6 @@
 // A whole purchase, as a shopper does it in the browser and as a client does it over HTTP.
 import type { Page } from '@playwright/test'
-import { acceptCookies, apiCheckoutDetails, desktop, expect, expectNoSeriousAxeViolations, lastCode, phone, test } from './fixtures'
+import { acceptCookies, apiCheckoutDetails, desktop, expect, expectNoSeriousAxeViolations, lastCode, operatorStep, phone, test } from './fixtures'
 
 let seq = 0
 /** A mobile of its own per test run and call, so per-phone code limits never meet. */
@@ -158,13 +158,24 @@ test.describe('buying in the browser', () => {
       await expect(page.locator('address')).toContainText('13521')
       const number = /MJ\d+/.exec(await page.getByText(/^رقم الطلب MJ\d+$/).innerText())![0]
 
+      // The operator reaches the buyer, then ships with Aramex (docs/product.md, "Fulfilment").
+      await operatorStep(request, number, 'confirm')
+      await operatorStep(request, number, 'ship', { courier: 'aramex', tracking_number: '44012345678' })
+
       // Later, with only the number and the verified mobile, the guest finds the order and where it stands.
       await page.goto('/user/profile')
       await page.getByRole('textbox', { name: 'رقم الطلب' }).fill(number)
       await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(indic(shopper.local))
       await page.getByRole('button', { name: 'ابحث عن طلبي' }).click()
       await expect(page.getByRole('heading', { level: 1, name: new RegExp(number) })).toBeVisible()
-      await expect(page.getByRole('region', { name: 'حالة الطلب' }).getByRole('listitem').first()).toContainText('تم الطلب')
+      const timeline = page.getByRole('region', { name: 'حالة الطلب' }).getByRole('listitem')
+      await expect(timeline).toHaveText([/^تم الطلب/, /^تم التأكيد/, 'قيد التجهيز', /^تم الشحن/, 'تم التوصيل'])
+      await expect(timeline.nth(3)).toContainText('مع أرامكس، رقم الشحنة')
+      await expect(timeline.nth(3).getByRole('link', { name: 'تتبّع الشحنة' })).toHaveAttribute(
+        'href',
+        'https://www.aramex.com/sa/en/track/results?ShipmentNumber=44012345678',
+      )
+      await expectNoSeriousAxeViolations(page)
     })
 
     test('a cart read answered before an add but arriving after it never hides the added line', async ({ page, context }) => {

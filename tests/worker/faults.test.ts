@@ -125,3 +125,70 @@ describe('KV down', () => {
     expect(added.status).toBe(200)
   })
 })
+
+/** A page through the Worker's own entry (SSR, the edge page cache), with the given bindings in place of the real ones. */
+async function pageWith(bindings: Partial<Env>, path: string) {
+  const ctx = createExecutionContext()
+  const response = await worker.fetch(new Request(`${origin}${path}`, { headers: { accept: 'text/html' } }), { ...env, ...bindings }, ctx)
+  await waitOnExecutionContext(ctx)
+  return { status: response.status, cache: response.headers.get('x-page-cache'), html: await response.text() }
+}
+
+describe('pages while a binding fails', () => {
+  it('with D1 down, a page the edge holds is served, and listings and products render from what this isolate holds', async () => {
+    expect((await pageWith({}, '/en/laptops')).status).toBe(200)
+    const held = await pageWith({ DB: failingD1(env.DB, 'everything') }, '/en/laptops')
+    expect([held.status, held.cache]).toEqual([200, 'hit'])
+
+    const down = { DB: failingD1(env.DB, 'everything'), CACHE: failingKv }
+    const listing = await pageWith(down, '/en/laptops?price_min=1234')
+    expect(listing.status).toBe(200)
+    expect(listing.html).toContain('Add to Cart')
+    const { rewrite_url } = (await env.DB.prepare('SELECT rewrite_url FROM products ORDER BY entity_id DESC LIMIT 1').first<{
+      rewrite_url: string
+    }>())!
+    const product = await pageWith(down, `/product/${rewrite_url}`)
+    expect(product.status).toBe(200)
+    // What it cannot load says so, in the page's language; and with KV out the page is not kept at the edge.
+    expect(product.html).toContain('تعذّر')
+    expect(product.cache).toBe('bypass')
+  })
+
+  it('with KV down, pages render from D1', async () => {
+    const page = await pageWith({ CACHE: failingKv }, '/en/kitchen?price_min=77')
+    expect(page.status).toBe(200)
+    expect(page.html).toContain('<h1')
+  })
+})
+
+/** A cart namespace whose objects were reset (a deploy, a move): every call fails as workerd reports it. */
+function resettingCarts(real: Env['CART']): Env['CART'] {
+  const reset = () => Object.assign(new Error('Durable Object reset because its code was updated.'), { retryable: true })
+  return Object.assign(Object.create(real), {
+    idFromName: real.idFromName.bind(real),
+    idFromString: real.idFromString.bind(real),
+    get(id: DurableObjectId) {
+      const stub = real.get(id) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
+      return new Proxy(stub, {
+        get(target, name) {
+          const member = target[name as string]
+          if (typeof member !== 'function' || name === 'fetch') return member
+          return () => Promise.reject(reset())
+        },
+      })
+    },
+  })
+}
+
+describe('a cart object reset in the middle of a change', () => {
+  it('refuses the add in the shopper’s language and keeps the cart as it was; the next add lands once', async () => {
+    const caller = await newGuestCart('ar')
+    const sku = await sellableSku('p.big_items = 0 AND p.entity_id > 1150', 20)
+    const add = { sku, qty: 1, extension_attributes: { region: '1101' } }
+    const refused = await callWith({ CART: resettingCarts(env.CART) }, caller, 'POST', '/cart/add', add)
+    expect(refused.status).toBe(503)
+    expect(refused.body.message).toBe('المتجر مشغول للحظة، يرجى المحاولة بعد قليل')
+    expect((await call(caller, 'POST', '/cart/add', add)).status).toBe(200)
+    expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([expect.objectContaining({ sku, qty: 1 })])
+  })
+})

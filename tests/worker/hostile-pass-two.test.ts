@@ -2,14 +2,13 @@
 // failed on the code before its fix.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { apiApp } from '~/api/app'
-import { cartStub } from '~/commerce/carts'
 import { issueCustomerToken, revokeCustomerToken } from '~/commerce/customers'
 import { expireUnconfirmedCashOrders } from '~/commerce/orders'
 import { accountStore } from '~/storage/account-store'
 import { sealSession } from '~/storefront/sealed-session'
 import { cookies } from '../../src/domain/cookies'
 import { call, handshake, newGuestCart, newIp, newPhone, orderBody, origin, sellableSku, stockOf, type Caller } from './commerce-helpers'
+import { asOperator, cashOrderCart } from './order-helpers'
 
 const addSku = (cart: Caller, sku: string, qty = 1) => call(cart, 'POST', '/cart/add', { sku, qty, extension_attributes: { region: '1101' } })
 const unique = () => crypto.randomUUID().slice(0, 8).toUpperCase()
@@ -57,19 +56,10 @@ describe('M1: ERP store-credit vouchers cannot be guessed', () => {
 
 describe('M2: cash on delivery cannot hold stock for ever', () => {
   /** A guest cart holding `sku`, its mobile verified as a shopper's would be. */
-  async function codCart(sku: string, mobile: string) {
-    const cart = await newGuestCart('en')
-    expect((await addSku(cart, sku)).status).toBe(200)
-    await cartStub(env, cart.quote!).addVerifiedPhone(`966${mobile.slice(-9)}`)
-    const body = await orderBody(cart, 'card')
-    body.checkout.contact.mobile = mobile
-    return { cart, body: { ...body, paymentMethod: { method: 'cashondelivery' } } }
-  }
-
   it('lets one phone hold at most two unconfirmed orders, even when twenty are placed at once', async () => {
     const sku = await sellableSku('p.price < 400 AND p.big_items = 0', 50)
     const mobile = newPhone().local
-    const carts = await Promise.all(Array.from({ length: 20 }, () => codCart(sku, mobile)))
+    const carts = await Promise.all(Array.from({ length: 20 }, () => cashOrderCart(sku, mobile)))
     const placed = await Promise.all(carts.map(({ cart, body }) => call(cart, 'POST', '/cart/placeOrder', body)))
     expect(placed.filter((p) => p.status === 200)).toHaveLength(2)
     const refused = placed.find((p) => p.status !== 200)!
@@ -81,18 +71,12 @@ describe('M2: cash on delivery cannot hold stock for ever', () => {
 
   it('gives the stock back when nobody confirms the order in time, and not once confirmed', async () => {
     const sku = await sellableSku('p.price >= 400 AND p.price < 2000 AND p.big_items = 0', 10)
-    const [a, b] = [await codCart(sku, newPhone().local), await codCart(sku, newPhone().local)]
+    const [a, b] = [await cashOrderCart(sku, newPhone().local), await cashOrderCart(sku, newPhone().local)]
     const first = await call(a.cart, 'POST', '/cart/placeOrder', a.body)
     const second = await call(b.cart, 'POST', '/cart/placeOrder', b.body)
     expect([first.status, second.status]).toEqual([200, 200])
     expect(await stockOf(sku)).toBe(8)
-    const withToken = { ...env, OPS_TOKEN: 'ops-token-for-tests-0123456789' } as unknown as Env
-    const confirmed = await apiApp.request(
-      `/api/ops/orders/${second.body.increment_id}/confirm`,
-      { method: 'POST', headers: { authorization: 'Bearer ops-token-for-tests-0123456789', 'cf-connecting-ip': newIp() } },
-      withToken,
-    )
-    expect(confirmed.status).toBe(200)
+    expect((await asOperator('POST', `/orders/${second.body.increment_id}/confirm`)).status).toBe(200)
     const later = new Date(Date.now() + 49 * 3600_000)
     expect(await expireUnconfirmedCashOrders(env, later)).toBeGreaterThanOrEqual(1)
     expect(await expireUnconfirmedCashOrders(env, later)).toBe(0)

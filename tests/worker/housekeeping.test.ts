@@ -231,7 +231,7 @@ describe('POST /api/ops/housekeeping', () => {
     expect((await ask('ops-token-for-tests-0123456789', 'everything', '198.51.100.41')).status).toBe(400)
   })
 
-  it('allows ten tries an hour per address, after which even the right token waits', async () => {
+  it('allows ten wrong tokens an hour per address, after which even the right one waits', async () => {
     for (let i = 0; i < 10; i++) expect((await ask(`guess-${i}`, 'daily', '198.51.100.42')).status).toBe(404)
     expect((await ask('ops-token-for-tests-0123456789', 'daily', '198.51.100.42')).status).toBe(429)
     vi.spyOn(console, 'log').mockImplementation(() => undefined)

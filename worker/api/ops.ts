@@ -1,28 +1,35 @@
 /**
- * The operator's routes, with `Authorization: Bearer <OPS_TOKEN>`: POST /api/ops/housekeeping {run: "expire-unpaid-orders"
- * | "daily"} runs a scheduled job now (README, "Runbook": an unpaid order expired by hand); POST
- * /api/ops/orders/{number}/confirm confirms a cash-on-delivery order; POST /api/ops/orders/{number}/cancel cancels an
- * order not yet shipped and refunds what was paid. Without the OPS_TOKEN secret
- * the route does not exist; a wrong or missing token is answered as if it did not either. Ten tries an hour per client
- * address, then 429.
+ * The operator's routes, with `Authorization: Bearer <OPS_TOKEN>` (README, "Operating"; `npm run ops` calls them):
+ * - POST /api/ops/housekeeping {run: "expire-unpaid-orders" | "daily"} runs a scheduled job now;
+ * - GET /api/ops/orders lists the open orders with the step each awaits, oldest first;
+ * - POST /api/ops/orders/{number}/{confirm|prepare|ship|deliver|cancel} moves an order (docs/product.md, "Fulfilment";
+ *   ship takes {courier, tracking_number}); a repeated step answers `already`, a step out of order 409 with why.
+ * Without the OPS_TOKEN secret the routes do not exist; a wrong or missing token is answered as if they did not
+ * either. Ten wrong tokens an hour from one address, and that address waits out the hour, right token or not.
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { serverLimits } from '../../app.config'
+import { courierCodes, fulfilmentSteps, trackingNumber } from '../../src/domain/fulfilment'
 import { orderNumber } from '../../src/domain/order'
-import { cancelBeforeShipping } from '../commerce/orders'
+import { takeStep } from '../commerce/fulfilment'
 import { orderStore } from '../storage/order-store'
-import { withinHourlyLimit } from '../durable-objects/limiter'
+import { countedThisHour, withinHourlyLimit } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'
 import { crons } from '../scheduled/crons'
 import { runHousekeeping } from '../scheduled/housekeeping'
 import { ApiError } from './errors'
 import { validate } from './validate'
 
-const triesPerIpPerHour = 10
+const wrongTokensPerIpPerHour = 10
 
 const body = type({ run: "'expire-unpaid-orders' | 'daily'" })
 const cronOf = { 'expire-unpaid-orders': crons.everyFiveMinutes, daily: crons.daily } as const
+
+/** The shipping step's parcel; the other steps take no body. */
+const parcel = type({ courier: type.enumerated(...courierCodes), tracking_number: type.string.matching(trackingNumber) })
+const stepParam = type({ number: orderNumber, step: type.enumerated(...fulfilmentSteps) })
 
 /** Compares digests, so the time taken says nothing about how much of the token was right. */
 async function sameSecret(given: string, expected: string): Promise<boolean> {
@@ -33,41 +40,58 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
   return difference === 0
 }
 
-/** The operator's token, checked in constant time; past ten tries an hour per address even the right one waits. */
+/** The operator's token, checked in constant time; past ten wrong ones an hour from an address even the right one waits. */
 const operatorOnly = createMiddleware<{ Bindings: Env & { OPS_TOKEN?: string } }>(async (c, next) => {
   const expected = c.env.OPS_TOKEN
   if (!expected) throw new ApiError(404, 'not_found')
-  // Every try counts, right or wrong: past the limit even the right token waits, so guesses learn nothing there.
-  const ip = clientIp((name) => c.req.header(name))
-  if (!(await withinHourlyLimit(c.env, `ops-ip:${ip}`, triesPerIpPerHour))) throw new ApiError(429, 'rate_limited')
+  // Only wrong tokens count, so an operator shipping a busy day's orders is never held back; past the limit even the
+  // right token waits, so guesses learn nothing there.
+  const counter = `ops-wrong-token:${clientIp((name) => c.req.header(name))}`
+  if ((await countedThisHour(c.env, counter)) >= wrongTokensPerIpPerHour) throw new ApiError(429, 'rate_limited')
   const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
   if (await sameSecret(given, expected)) return next()
+  await withinHourlyLimit(c.env, counter, wrongTokensPerIpPerHour)
   throw new ApiError(404, 'not_found')
 })
+
+/** The order a step names, or 404. */
+async function orderNamed(env: Env, number: string) {
+  const order = await orderStore(env.DB).byIncrement(number)
+  if (!order) throw new ApiError(404, 'not_found')
+  return order
+}
 
 export const opsApi = new Hono<{ Bindings: Env & { OPS_TOKEN?: string } }>()
   .post('/ops/housekeeping', operatorOnly, validate('json', body), async (c) => {
     const reports = await runHousekeeping(c.env, cronOf[c.req.valid('json').run], new Date())
     return c.json({ data: { reports } })
   })
-  // The operator vouches for a cash-on-delivery order (docs/decisions/0007): it then keeps its stock until delivery.
-  .post('/ops/orders/:number/confirm', operatorOnly, async (c) => {
-    const number = c.req.param('number')
-    const orders = orderStore(c.env.DB)
-    const order = orderNumber.test(number) ? await orders.byIncrement(number) : null
-    if (!order) throw new ApiError(404, 'not_found')
-    if (order.payment_method !== 'cashondelivery' || order.status !== 'processing')
-      throw new ApiError(409, 'bad_request', ['only a cash-on-delivery order awaiting confirmation can be confirmed'])
-    const confirmed = await orders.confirmCash(order.id, new Date())
-    return c.json({ data: { order: order.increment_id, confirmed, alreadyConfirmed: !confirmed } })
+  .get('/ops/orders', operatorOnly, async (c) => {
+    const open = await orderStore(c.env.DB).awaitingStep(serverLimits.orders.operatorListSize)
+    return c.json({
+      data: {
+        orders: open.map((order) => ({
+          order: order.increment_id,
+          placed_at: order.created_at,
+          payment_method: order.payment_method,
+          grand_total: order.grand_total,
+          next: order.next,
+        })),
+      },
+    })
   })
-  // The operator cancels an order before it ships (out of stock at the warehouse, the buyer asked by phone): its
-  // stock goes back and its payment is refunded through the provider that took it, once.
-  .post('/ops/orders/:number/cancel', operatorOnly, async (c) => {
-    const number = c.req.param('number')
-    const order = orderNumber.test(number) ? await orderStore(c.env.DB).byIncrement(number) : null
-    if (!order) throw new ApiError(404, 'not_found')
-    const { cancelled, refunded } = await cancelBeforeShipping(c.env, order.id)
-    if (!cancelled) throw new ApiError(409, 'bad_request', ['only a placed order not yet shipped can be cancelled'])
-    return c.json({ data: { order: order.increment_id, cancelled, refunded } })
+  // One route per step: the step's rules and its message are worker/commerce/fulfilment.ts's.
+  .post('/ops/orders/:number/:step', operatorOnly, validate('param', stepParam), async (c) => {
+    const { number, step } = c.req.valid('param')
+    const order = await orderNamed(c.env, number)
+    let shipment: typeof parcel.infer | null = null
+    if (step === 'ship') {
+      const given = parcel(await c.req.json().catch(() => null))
+      if (given instanceof type.errors) throw new ApiError(400, 'bad_request', [given.summary])
+      shipment = given
+    }
+    const result = await takeStep(c.env, order.id, step, shipment)
+    if (result.outcome === 'refused') throw new ApiError(409, 'bad_request', [result.reason])
+    const now = await orderStore(c.env.DB).detail(order.id)
+    return c.json({ data: { order: order.increment_id, step, ...result, status: now?.status, timeline: now?.events ?? [] } })
   })

@@ -7,7 +7,8 @@
  *   await sendOrderMessage(env, orderId, 'order_cancelled')
  *   await sendOrderMessage(env, orderId, { customer: 'order_confirmed', guest: 'order_confirmed_guest' })
  *
- * A template that needs more words than an order's (a tracking number) takes them as `extra`. Never throws: a
+ * A template that needs more words than an order's (a tracking number) takes them as `extra`, or as a function of the
+ * order's row and language. Never throws: a
  * message that cannot be sent is logged, and the order goes on.
  */
 import { appConfig, type Locale } from '../../app.config'
@@ -15,7 +16,7 @@ import { formatDisplayDate } from '../../src/domain/dates'
 import { formatAmount } from '../../src/domain/money'
 import { templateHas, type OrderWords, type TemplateName, type WordsOf } from '../integrations/message-templates'
 import { messageSender } from '../integrations/messaging'
-import { orderStore } from '../storage/order-store'
+import { orderStore, type OrderDetailRow } from '../storage/order-store'
 
 type Extra<T extends TemplateName> = Omit<WordsOf<T>, keyof OrderWords>
 
@@ -26,7 +27,7 @@ export async function sendOrderMessage<T extends TemplateName>(
   env: Env,
   orderId: number,
   choice: OrderTemplateChoice<T>,
-  extra?: Extra<T>,
+  extra?: Extra<T> | ((row: OrderDetailRow, locale: Locale) => Extra<T>),
   options: { key?: string } = {},
 ): Promise<void> {
   const row = await orderStore(env.DB).detail(orderId)
@@ -42,7 +43,8 @@ export async function sendOrderMessage<T extends TemplateName>(
     // Buyers with an account follow the order there; a guest looks it up on the same page by number and mobile.
     link: `${origin}${locale === 'en' ? '/en' : ''}/user/profile`,
   }
-  const all = { ...words, ...extra } as unknown as WordsOf<T>
+  const more = typeof extra === 'function' ? extra(row, locale) : extra
+  const all = { ...words, ...more } as unknown as WordsOf<T>
   const sender = messageSender(env)
   const key = options.key ?? `order-${orderId}-${template}`
   const recipients = [

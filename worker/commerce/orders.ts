@@ -7,9 +7,11 @@ import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { computeTotals, type CartState, type CartTotals } from '../../src/domain/cart'
 import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
 import type { OrderDetail, PaymentCode, PlacedOrder } from '../../src/domain/order'
+import { isCourier } from '../../src/domain/fulfilment'
 import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile, shownMobile } from '../../src/domain/phone'
 import type { ShippingCode } from '../../src/domain/shipping'
+import { shipmentFor } from './couriers'
 import { cartStub, refusal, sellableIn } from './carts'
 import { sendOrderMessage } from './order-messages'
 import { availableMethod, checkedDetails, phoneVerified } from './checkout-rules'
@@ -221,6 +223,7 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
     gift_voucher: row.gift_voucher,
     erp_voucher: row.erp_voucher,
     timeline: row.events,
+    shipment: row.shipment && isCourier(row.shipment.courier) ? shipmentFor(row.shipment.courier, row.shipment.tracking_number, locale) : null,
   }
 }
 
@@ -286,9 +289,24 @@ export async function cancelOrder(env: Env, orderId: number, which: CancellableO
  * batch, its payment goes back through the provider that took it (once), and the buyer is told both. Answers whether
  * this call cancelled it, and whether money went back.
  */
-export async function cancelBeforeShipping(env: Env, orderId: number, now = new Date()): Promise<{ cancelled: boolean; refunded: boolean }> {
+export async function cancelBeforeShipping(
+  env: Env,
+  orderId: number,
+  by: 'buyer' | 'store',
+  now = new Date(),
+): Promise<{ cancelled: boolean; refunded: boolean }> {
   if (!(await cancelOrder(env, orderId, 'beforeShipping', now))) return { cancelled: false, refunded: false }
   const refunded = await refundHostedPayment(env, orderId, now)
-  await sendOrderMessage(env, orderId, refunded ? 'order_cancelled_refunded' : 'order_cancelled')
+  await sendOrderMessage(env, orderId, refunded ? 'order_cancelled_refunded' : by === 'buyer' ? 'order_cancelled' : 'order_cancelled_by_store')
   return { cancelled: true, refunded }
+}
+
+/**
+ * Tells an order's buyer something by SMS and email, in the language the order was placed in (docs/product.md,
+ * "Fulfilment"): `compose` writes the text from the messages files, and it goes out once per order and `what`
+ * (worker/commerce/order-messages.ts, template `order_update`), through the queue when a provider is configured. A
+ * failed send is logged, never a failed step: the order has already moved.
+ */
+export async function tellBuyer(env: Env, orderId: number, what: string, compose: (row: OrderDetailRow, locale: Locale) => string): Promise<void> {
+  await sendOrderMessage(env, orderId, 'order_update', (row, locale) => ({ text: compose(row, locale) }), { key: `order-${orderId}-${what}` })
 }

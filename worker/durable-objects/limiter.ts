@@ -17,7 +17,18 @@ export async function withinHourlyLimit(env: Env, subject: string, perHour: numb
   return (await limiterFor(env, subject).hit(perHour, 3600)).allowed
 }
 
+/** How many requests of a subject the current hour has counted so far, without counting one more. */
+export async function countedThisHour(env: Env, subject: string): Promise<number> {
+  return limiterFor(env, subject).peek(3600)
+}
+
 export class LimiterObject extends DurableObject<Env> {
+  /** The count of the current window (zero once it has passed), without counting. */
+  peek(windowSeconds: number): number {
+    const stored = this.ctx.storage.kv.get<{ start: number; count: number }>('window')
+    return !stored || Date.now() - stored.start >= windowSeconds * 1000 ? 0 : stored.count
+  }
+
   /** Counts an attempt in a fixed window; says whether it is still within the limit. */
   async hit(limit: number, windowSeconds: number): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
     const now = Date.now()

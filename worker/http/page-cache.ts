@@ -20,7 +20,7 @@ import { serverLimits } from '../../app.config'
 import { cookies } from '../../src/domain/cookies'
 import { regionFrom } from '../../src/domain/region'
 import { catalogueVersionKey, cacheKeyVersion, currentCatalogueVersion } from '../storage/kv-cache'
-import { pageTagsOfRequest, recordPageCache, type PageCacheOutcome } from './request-context'
+import { pageIsDegraded, pageTagsOfRequest, recordPageCache, type PageCacheOutcome } from './request-context'
 import { newNonce } from './security-headers'
 
 /** Pages that are the shopper's own (cart, checkout, account) or that no one shares (the development pages). */
@@ -200,8 +200,10 @@ const refreshing = new Set<string>()
  */
 async function renderAndKeep(env: Env, ctx: ExecutionContext, request: Request, key: Request, render: (r: Request) => Promise<Response>) {
   const renderedAt = Date.now()
-  const catalogueVersion = await currentCatalogueVersion(env.CACHE)
+  // Without KV the page cannot be marked with the catalogue it shows, so it is rendered and not kept.
+  const catalogueVersion = await currentCatalogueVersion(env.CACHE).catch((error: unknown) => kvUnreadable(error))
   const response = await render(request)
+  if (catalogueVersion === null) return { response, kept: false }
   const shareable =
     response.status === 200 && response.headers.get('content-type')?.startsWith('text/html') && !response.headers.has('set-cookie') && response.body
   if (!shareable) return { response, kept: false }
@@ -213,7 +215,8 @@ async function renderAndKeep(env: Env, ctx: ExecutionContext, request: Request, 
   keptHeaders.set('cache-control', `public, max-age=${serverLimits.pageCache.freshSeconds + serverLimits.pageCache.staleSeconds}`)
   ctx.waitUntil(
     new Response(forCache).arrayBuffer().then(async (body) => {
-      // Read once the whole page has streamed: a part rendered late records its tags late.
+      // Read once the whole page has streamed: a part rendered late records its tags, or its failure, late.
+      if (pageIsDegraded()) return
       keptHeaders.set(headers.tags, [...pageTagsOfRequest(), 'frame'].join(','))
       const bytes = new Uint8Array(body)
       keepInMemory(key.url, { bytes, status: response.status, headers: [...keptHeaders] })
@@ -223,13 +226,27 @@ async function renderAndKeep(env: Env, ctx: ExecutionContext, request: Request, 
   return { response: new Response(forShopper, response), kept: true }
 }
 
+/** Logs that KV could not be read for the page cache, and answers null: the caller goes on without it. */
+function kvUnreadable(error: unknown): null {
+  console.error(JSON.stringify({ level: 'error', message: 'page cache: KV unreadable, page not cached', error: String(error) }))
+  return null
+}
+
 /** Answers a page from the cache when it can, else renders it (and keeps it when it may be shared). */
 export async function servePage(request: Request, env: Env, ctx: ExecutionContext, render: (r: Request) => Promise<Response>): Promise<Response> {
   if (!isCacheablePage(request)) return labelled(await render(request), 'bypass')
   const key = pageCacheKey(request)
   const now = Date.now()
   const cached = await lookUp(key)
-  if (cached && (await stillCurrent(env, cached, now))) {
+  // With KV unreadable, whether a kept page was purged cannot be told: one still within its stale window is served
+  // as stale (better than no page while KV is out), anything older renders again.
+  const current = cached ? await stillCurrent(env, cached, now).catch((error: unknown) => kvUnreadable(error)) : false
+  if (cached && current === null) {
+    const renderedAt = Number(cached.headers.find(([name]) => name === headers.renderedAt)?.[1])
+    if ((now - renderedAt) / 1000 <= serverLimits.pageCache.freshSeconds + serverLimits.pageCache.staleSeconds)
+      return fromCache(cached, 'stale', request)
+  }
+  if (cached && current) {
     const renderedAt = Number(cached.headers.find(([name]) => name === headers.renderedAt)?.[1])
     const age = (now - renderedAt) / 1000
     if (age <= serverLimits.pageCache.freshSeconds) return fromCache(cached, 'hit', request)

@@ -17,6 +17,8 @@ interface RequestContext {
   page?: PageCacheOutcome
   /** Values read once per request (a page's frame and its body both need the category tree). */
   memo: Map<string, Promise<unknown>>
+  /** A part of the page could not be loaded (a server function failed): the page says so, and is not kept. */
+  degraded: boolean
 }
 
 const storage = new AsyncLocalStorage<RequestContext>()
@@ -38,6 +40,19 @@ export function tagPage(...tags: string[]): void {
 
 export function pageTagsOfRequest(): string[] {
   return [...(storage.getStore()?.pageTags ?? [])]
+}
+
+/**
+ * Says a part of the page being rendered could not be loaded (docs/architecture.md, "Faults"): the page shows what it
+ * has, and the edge page cache does not keep it, or it would go on showing the gap after the outage.
+ */
+export function markPageDegraded(): void {
+  const context = storage.getStore()
+  if (context) context.degraded = true
+}
+
+export function pageIsDegraded(): boolean {
+  return storage.getStore()?.degraded ?? false
 }
 
 export function recordPageCache(outcome: PageCacheOutcome): void {
@@ -72,7 +87,7 @@ function summariseCache(outcomes: CacheOutcome[]): 'hit' | 'miss' | 'partial' | 
 export async function handleWithContext(request: Request, handle: () => Promise<Response>): Promise<Response> {
   const incoming = request.headers.get('x-request-id')
   const id = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID()
-  const context: RequestContext = { id, cache: [], pageTags: new Set(), memo: new Map() }
+  const context: RequestContext = { id, cache: [], pageTags: new Set(), memo: new Map(), degraded: false }
   const started = Date.now()
   const url = new URL(request.url)
   let status = 500

@@ -43,6 +43,16 @@ export const templates = {
     sms: (w, o) => m.order_cancelled_sms(w, o),
     email: { subject: (w, o) => m.order_cancelled_email_subject(w, o), text: (w, o) => m.order_cancelled_sms(w, o) },
   }),
+  order_cancelled_by_store: template<CancelWords>({
+    sms: (w, o) => m.order_cancelled_by_store_sms(w, o),
+    email: { subject: (w, o) => m.order_cancelled_email_subject(w, o), text: (w, o) => m.order_cancelled_by_store_sms(w, o) },
+  }),
+  // A step of an order written by its caller from the messages files (worker/commerce/orders.ts `tellBuyer`): the
+  // same text by SMS and email, under a subject naming the order.
+  order_update: template<{ number: string; text: string }>({
+    sms: (w) => w.text,
+    email: { subject: (w, o) => m.order_update_email_subject(w, o), text: (w) => w.text },
+  }),
   order_cancelled_refunded: template<CancelWords>({
     sms: (w, o) => m.order_cancelled_refunded_sms(w, o),
     email: { subject: (w, o) => m.order_cancelled_email_subject(w, o), text: (w, o) => m.order_cancelled_refunded_sms(w, o) },

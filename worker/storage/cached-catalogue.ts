@@ -4,6 +4,7 @@
  */
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { catalogueStore } from './catalogue-store'
+import { markPageDegraded } from '../http/request-context'
 import { cacheKey, kvCache } from './kv-cache'
 
 export function cachedCatalogue(env: { DB: D1Database; CACHE: KVNamespace }) {
@@ -18,7 +19,11 @@ export function cachedCatalogue(env: { DB: D1Database; CACHE: KVNamespace }) {
     homeContent,
     /** The fast-delivery cities (docs/product.md: fdr_ids) from the home content; none when it cannot be read. */
     fastDeliveryRegionIds: async (locale: Locale): Promise<number[]> => {
-      const home = await homeContent(locale).catch(() => [])
+      const home = await homeContent(locale).catch(() => {
+        // Without the list, fast delivery is offered nowhere on this page: it is not kept (worker/http/page-cache.ts).
+        markPageDegraded()
+        return []
+      })
       return home[0]?.['fast-delivery-region-ids'] ?? []
     },
     brandLabels: (locale: Locale) =>

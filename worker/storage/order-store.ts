@@ -89,6 +89,14 @@ export interface OrderDetailRow extends OrderRow {
     parent_sku: string | null
   }[]
   events: { status: string; at: string }[]
+  shipment: ShipmentRow | null
+}
+
+/** A shipped order's parcel (docs/product.md, "Fulfilment"). */
+export interface ShipmentRow {
+  courier: string
+  tracking_number: string
+  shipped_at: string
 }
 
 /** Why a placement batch was refused, read from the constraint that refused it. */
@@ -99,12 +107,27 @@ const orderColumns = 'id, increment_id, quote_id, customer_id, region_id, status
 /** No 'confirmed' step in the order's timeline (the operator has not vouched for a cash order yet). */
 const notConfirmed = (orderId: string) => `NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = ${orderId} AND e.status = 'confirmed')`
 
+/** The order has reached this step of its timeline. */
+const reached = (step: string) => `EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = orders.id AND e.status = '${step}')`
+
+/**
+ * What each operator step needs of the order's row (docs/product.md, "Fulfilment"): placed and paid (a cash order
+ * confirmed by the operator instead), not cancelled, not yet on its way; delivering needs it shipped.
+ */
+const readyToSend = `status = 'processing' AND (payment_method <> 'cashondelivery' OR ${reached('confirmed')}) AND NOT ${reached('shipped')}`
+const readyFor = {
+  prepare: `${readyToSend} AND NOT ${reached('preparing')}`,
+  ship: readyToSend,
+  deliver: `status = 'processing' AND ${reached('shipped')}`,
+} as const
+export type OperatorStep = keyof typeof readyFor | 'confirm'
+
 /** What cancelOpen may cancel, as the condition on the order's row (the same row, `orders`, in every statement). */
 const cancellable = {
   unpaid: "status = 'pending_payment'",
   unconfirmedCash: `status = 'processing' AND payment_method = 'cashondelivery' AND ${notConfirmed('orders.id')}`,
   /** A placed (and, if hosted, paid) order not yet on its way: its buyer or the operator may cancel it. */
-  beforeShipping: `status = 'processing' AND NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = orders.id AND e.status IN ('shipped', 'delivered'))`,
+  beforeShipping: `status = 'processing' AND NOT ${reached('shipped')}`,
 } as const
 export type CancellableOrder = keyof typeof cancellable
 
@@ -115,7 +138,7 @@ export function orderStore(db: D1Database) {
     byIncrement: (incrementId: string) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ?`).bind(incrementId).first<OrderRow>(),
 
     async detail(id: number): Promise<OrderDetailRow | null> {
-      const [order, items, events] = await db.batch([
+      const [order, items, events, shipment] = await db.batch([
         db
           .prepare(
             `SELECT ${orderColumns}, email, created_at, customer_name, phone, shipping_address, billing_address, delivery_date, shipping_method, totals,
@@ -133,9 +156,16 @@ export function orderStore(db: D1Database) {
             "SELECT status, at FROM order_events WHERE order_id = ? ORDER BY at, instr('placed paid confirmed preparing shipped delivered canceled refunded', status)",
           )
           .bind(id),
+        db.prepare('SELECT courier, tracking_number, shipped_at FROM order_shipments WHERE order_id = ?').bind(id),
       ])
-      const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events'> | undefined
-      return row ? { ...row, items: items!.results as OrderDetailRow['items'], events: events!.results as OrderDetailRow['events'] } : null
+      const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events' | 'shipment'> | undefined
+      if (!row) return null
+      return {
+        ...row,
+        items: items!.results as OrderDetailRow['items'],
+        events: events!.results as OrderDetailRow['events'],
+        shipment: (shipment!.results[0] as ShipmentRow | undefined) ?? null,
+      }
     },
 
     /** A customer's orders, newest first, with how many items each holds. */
@@ -347,6 +377,63 @@ export function orderStore(db: D1Database) {
         .bind(id, now.toISOString())
         .run()
       return result.meta.changes === 1
+    },
+
+    /** The operator starts preparing the order; answers whether this call did it. */
+    async markPreparing(id: number, now: Date): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, 'preparing', ?2 FROM orders WHERE id = ?1 AND ${readyFor.prepare}`,
+        )
+        .bind(id, now.toISOString())
+        .run()
+      return result.meta.changes === 1
+    },
+
+    /** The order leaves with a courier: its parcel and the step land together, once. Answers whether this call did it. */
+    async markShipped(id: number, parcel: { courier: string; tracking_number: string }, now: Date): Promise<boolean> {
+      const [, shipped] = await db.batch([
+        db
+          .prepare(
+            `INSERT OR REPLACE INTO order_shipments (order_id, courier, tracking_number, shipped_at) SELECT id, ?2, ?3, ?4 FROM orders WHERE id = ?1 AND ${readyFor.ship}`,
+          )
+          .bind(id, parcel.courier, parcel.tracking_number, now.toISOString()),
+        db
+          .prepare(
+            `INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, 'shipped', ?2 FROM orders WHERE id = ?1 AND ${readyFor.ship}`,
+          )
+          .bind(id, now.toISOString()),
+      ])
+      return shipped!.meta.changes === 1
+    },
+
+    /** The buyer has the order (and a cash order's money is collected): the order is complete. Once. */
+    async markDelivered(id: number, now: Date): Promise<boolean> {
+      const [, complete] = await db.batch([
+        db
+          .prepare(
+            `INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, 'delivered', ?2 FROM orders WHERE id = ?1 AND ${readyFor.deliver}`,
+          )
+          .bind(id, now.toISOString()),
+        db.prepare(`UPDATE orders SET status = 'complete' WHERE id = ?1 AND status = 'processing' AND ${reached('delivered')}`).bind(id),
+      ])
+      return complete!.meta.changes === 1
+    },
+
+    /** Open orders awaiting the operator's next step, oldest first: the operator's work list. */
+    async awaitingStep(limit: number): Promise<(OrderRow & { created_at: string; next: OperatorStep })[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT ${orderColumns}, created_at,
+             CASE WHEN payment_method = 'cashondelivery' AND NOT ${reached('confirmed')} THEN 'confirm'
+                  WHEN ${reached('shipped')} THEN 'deliver'
+                  WHEN ${reached('preparing')} THEN 'ship'
+                  ELSE 'prepare' END AS next
+           FROM orders WHERE status = 'processing' ORDER BY created_at, id LIMIT ?`,
+        )
+        .bind(limit)
+        .all<OrderRow & { created_at: string; next: OperatorStep }>()
+      return results
     },
 
     /** Cash orders nobody has confirmed that were placed before the cutoff, oldest first. */

@@ -1,5 +1,7 @@
 /** An order's status as steps (docs/product.md, "Accounts"): reached ones ticked with their date, the rest ahead. */
+import type { Shipment } from '../../domain/fulfilment'
 import type { OrderDetail } from '../../domain/order'
+import { isolated } from '../../lib/bidi'
 import { formatDisplayDate, riyadhDateString } from '../../domain/dates'
 import { currentLocale } from '../../lib/i18n'
 import { orderTimeline, type TimelineStep } from '../../lib/order-timeline'
@@ -32,7 +34,10 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
             >
               {at && <Icon name={step === 'canceled' ? 'circle-alert' : 'circle-check'} className="size-4" />}
             </span>
-            <span className="flex-1 font-medium">{stepLabel[step]()}</span>
+            <span className="flex-1">
+              <span className="block font-medium">{stepLabel[step]()}</span>
+              {step === 'shipped' && at && order.shipment && <ShipmentLine shipment={order.shipment} />}
+            </span>
             {at && (
               <time dateTime={at} className="text-sm">
                 {formatDisplayDate(riyadhDateString(new Date(at)), locale)}
@@ -42,5 +47,27 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
         ))}
       </ol>
     </section>
+  )
+}
+
+/** The parcel under "Shipped": its courier and number, and where to follow it when the courier has a page. */
+function ShipmentLine({ shipment }: { shipment: Shipment }) {
+  return (
+    <span className="block text-sm text-muted">
+      {m.order_shipment_with({ courier: shipment.courier_name, tracking: isolated(shipment.tracking_number) })}
+      {shipment.tracking_url && (
+        <>
+          {' · '}
+          <a
+            href={shipment.tracking_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-brand underline-offset-2 hover:underline"
+          >
+            {m.order_track_parcel()}
+          </a>
+        </>
+      )}
+    </span>
   )
 }

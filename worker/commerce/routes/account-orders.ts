@@ -74,7 +74,7 @@ export const accountOrderRoutes = new Hono<CommerceEnv>()
     const orders = orderStore(c.env.DB)
     const order = orderNumber.test(increment) ? await orders.byIncrement(increment) : null
     if (!order || order.customer_id !== customer.id) throw new CommerceError(404, 'order_not_found')
-    const { cancelled } = await cancelBeforeShipping(c.env, order.id)
+    const { cancelled } = await cancelBeforeShipping(c.env, order.id, 'buyer')
     if (!cancelled) throw new CommerceError(409, 'order_not_cancellable')
     return c.json(orderDetailView((await orders.detail(order.id))!, c.get('locale')))
   })

@@ -1,0 +1,127 @@
+// Orders moved to their buyers by the operator (docs/product.md, "Fulfilment"): each step once, in order, recorded in
+// the timeline, shown to the buyer and messaged to them; the operator's token limits only wrong tokens.
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { apiApp } from '~/api/app'
+import { call, newIp, newPhone, sellableSku, stockOf } from './commerce-helpers'
+import { asOperator, cashOrderCart, messagesTo, opsToken, paidOrder } from './order-helpers'
+
+/** A cash-on-delivery order placed by a guest, with its buyer's mobile. */
+async function cashOrder(from: string) {
+  const sku = await sellableSku(`${from} AND p.price < 2000 AND p.big_items = 0`, 5)
+  const phone = newPhone()
+  const { cart, body } = await cashOrderCart(sku, phone.local)
+  const placed = await call(cart, 'POST', '/cart/placeOrder', body)
+  expect(placed.status).toBe(200)
+  return { sku, phone, number: placed.body.increment_id as string }
+}
+
+const step = (number: string, name: string, body?: unknown) => asOperator('POST', `/orders/${number}/${name}`, body)
+
+describe('a cash-on-delivery order', () => {
+  it('is confirmed, prepared, shipped with a tracking link and delivered, each step once and told to the buyer', async () => {
+    const { phone, number } = await cashOrder('p.entity_id > 1200')
+
+    const early = await step(number, 'prepare')
+    expect(early.status).toBe(409)
+    expect(early.body.error.issues).toEqual(['confirm the cash-on-delivery order first'])
+
+    expect((await step(number, 'confirm')).body.data).toMatchObject({ outcome: 'done', status: 'processing' })
+    expect((await step(number, 'confirm')).body.data).toMatchObject({ outcome: 'already' })
+    expect((await step(number, 'deliver')).body.error.issues).toEqual(['ship the order first'])
+    expect((await step(number, 'prepare')).body.data.outcome).toBe('done')
+
+    expect((await step(number, 'ship')).status).toBe(400)
+    expect((await step(number, 'ship', { courier: 'pigeon', tracking_number: '12345' })).status).toBe(400)
+    expect((await step(number, 'ship', { courier: 'aramex', tracking_number: '12"><b>' })).status).toBe(400)
+    expect((await step(number, 'ship', { courier: 'aramex', tracking_number: '44012345678' })).body.data.outcome).toBe('done')
+    // A retried command with the same parcel changes nothing; another parcel is refused, with the one that left.
+    expect((await step(number, 'ship', { courier: 'aramex', tracking_number: '44012345678' })).body.data.outcome).toBe('already')
+    expect((await step(number, 'ship', { courier: 'smsa', tracking_number: '99' + '12345' })).body.error.issues).toEqual([
+      'the order has already shipped with aramex (44012345678)',
+    ])
+    expect((await step(number, 'cancel')).body.error.issues).toEqual(['the order has already shipped with aramex (44012345678)'])
+
+    const delivered = await step(number, 'deliver')
+    expect(delivered.body.data).toMatchObject({ outcome: 'done', status: 'complete' })
+    expect(delivered.body.data.timeline.map((e: { status: string }) => e.status)).toEqual([
+      'placed',
+      'confirmed',
+      'preparing',
+      'shipped',
+      'delivered',
+    ])
+    expect((await step(number, 'deliver')).body.data.outcome).toBe('already')
+
+    const sms = await messagesTo(phone.international)
+    expect(sms.slice(1)).toEqual([
+      expect.stringContaining(`we have confirmed your order ${number}`),
+      expect.stringContaining(`we are preparing your order ${number}`),
+      `Matjar: your order ${number} is on its way with Aramex, tracking number 44012345678. Follow it: https://www.aramex.com/sa/en/track/results?ShipmentNumber=44012345678`,
+      expect.stringContaining(`your order ${number} has been delivered`),
+    ])
+    // Each message went by email too, once.
+    const emails = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE channel = 'email' AND body LIKE ?")
+      .bind(`%${number}%`)
+      .first<{ n: number }>('n')
+    expect(emails).toBe(5)
+  })
+
+  it('gives its stock back once when the operator cancels it, and says the store cancelled it', async () => {
+    const { sku, phone, number } = await cashOrder('p.entity_id > 1220')
+    expect(await stockOf(sku)).toBe(4)
+    expect((await step(number, 'confirm')).status).toBe(200)
+    const [a, b] = await Promise.all([step(number, 'cancel'), step(number, 'cancel')])
+    expect([a.body.data.outcome, b.body.data.outcome].sort()).toEqual(['already', 'done'])
+    expect(await stockOf(sku)).toBe(5)
+    expect((await messagesTo(phone.international)).at(-1)).toContain(`we had to cancel your order ${number}`)
+    expect((await step(number, 'ship', { courier: 'dhl', tracking_number: '1234567890' })).body.error.issues).toEqual(['the order is cancelled'])
+  })
+
+  it('ships once when the command is sent five times at once', async () => {
+    const { phone, number } = await cashOrder('p.entity_id > 1240')
+    await step(number, 'confirm')
+    const parcel = { courier: 'smsa', tracking_number: 'SA-77812' }
+    const results = await Promise.all(Array.from({ length: 5 }, () => step(number, 'ship', parcel)))
+    expect(results.map((r) => r.body.data.outcome).sort()).toEqual(['already', 'already', 'already', 'already', 'done'])
+    expect((await messagesTo(phone.international)).filter((text) => text.includes('on its way'))).toHaveLength(1)
+  })
+})
+
+describe('a paid order', () => {
+  it('needs no confirmation, ships with the store’s own drivers, and its buyer sees the parcel and can no longer cancel', async () => {
+    const { me, phone, order } = await paidOrder('card', 'p.entity_id > 1260')
+    expect((await step(order.increment_id, 'confirm')).body.error.issues).toEqual([
+      'only a cash-on-delivery order is confirmed by the operator: a paid order is confirmed by its payment',
+    ])
+    expect((await step(order.increment_id, 'ship', { courier: 'store', tracking_number: 'RUH-0042' })).body.data.outcome).toBe('done')
+    expect((await messagesTo(phone.international)).at(-1)).toBe(
+      `Matjar: your order ${order.increment_id} is on its way with Matjar's own drivers, tracking number RUH-0042.`,
+    )
+
+    const seen = await call(me, 'GET', `/customer/orders/${order.increment_id}`)
+    expect(seen.body.shipment).toEqual({ courier: 'store', courier_name: "Matjar's own drivers", tracking_number: 'RUH-0042', tracking_url: null })
+    expect(seen.body.timeline.map((e: { status: string }) => e.status)).toEqual(['placed', 'paid', 'shipped'])
+    expect((await call(me, 'POST', `/customer/orders/${order.increment_id}/cancel`)).status).toBe(409)
+
+    const list = await asOperator('GET', '/orders')
+    expect(list.body.data.orders).toContainEqual(expect.objectContaining({ order: order.increment_id, payment_method: 'card', next: 'deliver' }))
+  })
+})
+
+describe('the operator’s token', () => {
+  const withToken = { ...env, OPS_TOKEN: opsToken } as unknown as Env
+  const listFrom = (ip: string, token: string) =>
+    apiApp.request('/api/ops/orders', { headers: { authorization: `Bearer ${token}`, 'cf-connecting-ip': ip } }, withToken)
+
+  it('never holds back an operator with the right token, however busy the day', async () => {
+    const ip = newIp()
+    for (let i = 0; i < 15; i++) expect((await listFrom(ip, opsToken)).status).toBe(200)
+  })
+
+  it('lets ten wrong tokens an hour through from an address, after which even the right one waits', async () => {
+    const ip = newIp()
+    for (let i = 0; i < 10; i++) expect((await listFrom(ip, `guess-${i}`)).status).toBe(404)
+    expect((await listFrom(ip, opsToken)).status).toBe(429)
+  })
+})
