@@ -70,7 +70,7 @@ export function messageSender(env: MessagingEnv) {
   return {
     async send<T extends TemplateName>(request: MessageRequest<T>, now = new Date()): Promise<SendResult> {
       const content = render(request.template, request.channel, request.words, request.locale)
-      const to = request.channel === 'sms' ? internationalMobile(request.to) : request.to.trim().toLowerCase()
+      const to = request.channel === 'sms' ? internationalMobile(request.to) : request.to.trim()
       if (!content || !to) {
         if (!to) console.error(JSON.stringify({ level: 'error', message: 'message not sent: no valid recipient', template: request.template }))
         return 'nothing'
