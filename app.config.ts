@@ -252,6 +252,11 @@ export const serverLimits = {
   retention: {
     /** The development outbox (codes and confirmations "sent" without a real sender). */
     outboxDays: 7,
+    /**
+     * The record of each message sent through a provider (docs/decisions/0017-messages-through-a-queue.md): kept past
+     * the longest a queue may still redeliver a message (4 days by default), so a late redelivery still finds it sent.
+     */
+    messageDeliveryDays: 14,
     /** Personalisation and search events: a quarter is enough to learn from. */
     eventDays: 90,
     /** One-time codes, phone verifications, password resets and sign-in tokens, counted from their expiry. */

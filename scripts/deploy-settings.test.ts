@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { providerProblems, secretsNeeded } from './deploy-settings'
+import { productionGaps, providerProblems, secretsNeeded } from './deploy-settings'
 
 describe('deploy settings', () => {
   it('need the base secrets, and each configured provider its own', () => {
@@ -40,5 +40,33 @@ describe('deploy settings', () => {
       'TAMARA_API_TOKEN',
       'TAMARA_NOTIFICATION_TOKEN',
     ])
+  })
+})
+
+describe('messaging settings', () => {
+  it('need the secret of the provider chosen', () => {
+    expect(secretsNeeded({ SMS_PROVIDER: 'unifonic', SMS_SENDER: 'MATJAR' }).slice(3)).toEqual(['UNIFONIC_APP_SID'])
+    expect(secretsNeeded({ SMS_PROVIDER: 'taqnyat', SMS_SENDER: 'MATJAR', EMAIL_PROVIDER: 'resend' }).slice(3)).toEqual([
+      'TAQNYAT_BEARER_TOKEN',
+      'RESEND_API_KEY',
+    ])
+  })
+  it('refuse a provider configured by half or unknown, and say what to set', () => {
+    expect(providerProblems({ SMS_PROVIDER: 'taqnyat' })).toEqual(['SMS needs SMS_SENDER, the sender name registered with the provider'])
+    expect(providerProblems({ SMS_PROVIDER: 'twilio', SMS_SENDER: 'MATJAR' })).toEqual(['SMS_PROVIDER must be "unifonic" or "taqnyat" (or empty)'])
+    expect(providerProblems({ SMS_PROVIDER: 'unifonic', SMS_SENDER: 'A sender name far too long' })).toHaveLength(1)
+    expect(providerProblems({ EMAIL_PROVIDER: 'resend' })).toEqual([
+      'email needs EMAIL_FROM, "Store name <orders@your-domain>" on a domain verified with the provider',
+    ])
+    expect(providerProblems({ EMAIL_PROVIDER: 'resend', EMAIL_FROM: 'Matjar <orders@shop.example>' })).toEqual([])
+    expect(providerProblems({ SMS_PROVIDER: 'unifonic', SMS_SENDER: 'MATJAR', EMAIL_PROVIDER: 'resend', EMAIL_FROM: 'orders@shop.example' })).toEqual(
+      [],
+    )
+  })
+  it('refuse production without an SMS provider: no shopper would get a code', () => {
+    expect(productionGaps({})).toEqual([
+      expect.stringMatching(/^no SMS provider: shoppers would get no one-time code .* set SMS_PROVIDER = "unifonic" or "taqnyat" and SMS_SENDER/),
+    ])
+    expect(productionGaps({ SMS_PROVIDER: 'taqnyat', SMS_SENDER: 'MATJAR' })).toEqual([])
   })
 })

@@ -15,8 +15,15 @@ export function secretsNeeded(vars: Vars): string[] {
   if (vars.TAMARA_API_URL) needed.push('TAMARA_API_TOKEN', 'TAMARA_NOTIFICATION_TOKEN')
   if (vars.TURNSTILE_SITE_KEY) needed.push('TURNSTILE_SECRET')
   if (vars.ALGOLIA_APP_ID) needed.push('ALGOLIA_SEARCH_KEY')
+  if (vars.SMS_PROVIDER === 'unifonic') needed.push('UNIFONIC_APP_SID')
+  if (vars.SMS_PROVIDER === 'taqnyat') needed.push('TAQNYAT_BEARER_TOKEN')
+  if (vars.EMAIL_PROVIDER === 'resend') needed.push('RESEND_API_KEY')
   return needed
 }
+
+/** The messaging providers there are adapters for (worker/integrations/messaging.ts; docs/decisions/0017-messages-through-a-queue.md). */
+const smsProviders = ['unifonic', 'taqnyat']
+const emailProviders = ['resend']
 
 /** What is wrong with the providers' settings, one sentence each (none: nothing). */
 export function providerProblems(vars: Vars): string[] {
@@ -36,5 +43,32 @@ export function providerProblems(vars: Vars): string[] {
     if (!vars.STORE_ORIGIN) problems.push('Tamara needs STORE_ORIGIN, the address Tamara sends the shopper and its notifications to')
   }
   if (vars.STORE_ORIGIN && !/^https:\/\/[^/]+$/.test(vars.STORE_ORIGIN)) problems.push('STORE_ORIGIN must be https://host, with no path')
+  if (vars.SMS_PROVIDER && !smsProviders.includes(vars.SMS_PROVIDER)) {
+    problems.push(`SMS_PROVIDER must be ${smsProviders.map((p) => `"${p}"`).join(' or ')} (or empty)`)
+  }
+  if (vars.SMS_PROVIDER && !vars.SMS_SENDER) problems.push('SMS needs SMS_SENDER, the sender name registered with the provider')
+  if (vars.SMS_SENDER && !/^[\w .&-]{2,11}$/.test(vars.SMS_SENDER))
+    problems.push('SMS_SENDER must be a registered sender name of 2 to 11 letters or digits')
+  if (vars.EMAIL_PROVIDER && !emailProviders.includes(vars.EMAIL_PROVIDER)) {
+    problems.push(`EMAIL_PROVIDER must be ${emailProviders.map((p) => `"${p}"`).join(' or ')} (or empty)`)
+  }
+  if (vars.EMAIL_PROVIDER && !/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/.test(vars.EMAIL_FROM ?? '')) {
+    problems.push('email needs EMAIL_FROM, "Store name <orders@your-domain>" on a domain verified with the provider')
+  }
   return problems
+}
+
+/**
+ * What a production store cannot do without, one sentence each with what to set (none: nothing). `npm run deploy`
+ * refuses to deploy while there is one; its dry run (part of `npm test`, on the repository's empty settings) prints
+ * them instead.
+ */
+export function productionGaps(vars: Vars): string[] {
+  const gaps: string[] = []
+  if (!vars.SMS_PROVIDER) {
+    gaps.push(
+      'no SMS provider: shoppers would get no one-time code (sign-in by code, registration and cash on delivery need one); set SMS_PROVIDER = "unifonic" or "taqnyat" and SMS_SENDER in wrangler.toml [vars], and the provider\'s secret (README, Deploy, "Messages")',
+    )
+  }
+  return gaps
 }

@@ -3,13 +3,15 @@
  * that fails:
  *
  *  1. builds (skipped with --no-build);
- *  2. checks the built Worker: production settings, its bundle under Cloudflare's size limit and its startup within
+ *  2. checks the built Worker: production settings (no provider configured by half, an SMS provider: without one no
+ *     shopper gets a code; scripts/deploy-settings.ts), its bundle under Cloudflare's size limit and its startup within
  *     Cloudflare's time (`wrangler check startup`, which runs it in a local workerd), and `wrangler deploy --dry-run`;
  *  3. stops unless wrangler is logged in to an account, then refuses to go on while a secret the configuration needs is unset
  *     on the Worker (HANDSHAKE_SECRET, SESSION_SECRET, PASSWORD_PEPPER, and each configured provider's: scripts/deploy-settings.ts; one set in
  *     this shell's environment is uploaded; for the others it prints the `wrangler secret put` lines);
  *  4. finds the D1 database and the KV namespace by name, creating them when missing, and writes their ids into the
  *     built Worker's configuration (dist/server/wrangler.json, the file `wrangler deploy` reads), never wrangler.toml;
+ *     creates the messages queue and its dead-letter queue when missing;
  *  5. applies the D1 migrations remotely;
  *  6. deploys;
  *  7. with --seed, loads the demo catalogue and empties the KV cache of what it replaced.
@@ -19,7 +21,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { providerProblems, secretsNeeded } from './deploy-settings'
+import { productionGaps, providerProblems, secretsNeeded } from './deploy-settings'
 
 const args = new Set(process.argv.slice(2))
 const dryRun = args.has('--dry-run')
@@ -27,7 +29,7 @@ const seed = args.has('--seed')
 const build = !args.has('--no-build')
 
 /** What the deploy creates and finds by name, and where the built Worker's configuration is. */
-const names = { worker: 'matjar', database: 'matjar', kvNamespace: 'matjar-cache' }
+const names = { worker: 'matjar', database: 'matjar', kvNamespace: 'matjar-cache', queues: ['matjar-messages', 'matjar-messages-dead'] }
 const builtConfig = 'dist/server/wrangler.json'
 /** Cloudflare's limits: 3 MB compressed on the free plan (10 MB on paid), and the startup time a Worker is allowed. */
 const limits = { bundleGzipKiB: 3 * 1024, startupMs: 1000 }
@@ -91,6 +93,9 @@ function checkBuiltWorker(): void {
   }
   const problems = providerProblems(config.vars ?? {})
   if (problems.length > 0) throw new StepFailed(`providers configured by half (wrangler.toml [vars]): ${problems.join('; ')}`)
+  const gaps = productionGaps(config.vars ?? {})
+  if (gaps.length > 0 && !dryRun) throw new StepFailed(`production would fail its shoppers: ${gaps.join('; ')}`)
+  for (const gap of gaps) console.log(`   a real deploy stops here until this is set: ${gap}`)
 
   mkdirSync('.deploy', { recursive: true })
   const startup = run(wrangler('check', 'startup', '--outfile', '.deploy/worker-startup.cpuprofile'), { capture: true })
@@ -176,7 +181,16 @@ function findOrCreateResources(): { databaseId: string; kvId: string } {
     console.log(
       `   would run: ${show(wrangler('kv', 'namespace', 'list'))}, and if none is titled ${names.kvNamespace}: ${show(wrangler('kv', 'namespace', 'create', names.kvNamespace))}`,
     )
+    console.log(
+      `   would run: ${show(wrangler('queues', 'list'))}, and for each of ${names.queues.join(', ')} not listed: ${show(wrangler('queues', 'create', '<name>'))}`,
+    )
     return { databaseId: '<the database id>', kvId: '<the namespace id>' }
+  }
+  // The messages queue and its dead-letter queue (wrangler.toml [[queues]]): a deploy naming a missing queue fails.
+  const queues = run(wrangler('queues', 'list'), { capture: true })
+  for (const queue of names.queues) {
+    // One name is the start of the other: match it whole, as a cell of wrangler's table.
+    if (!new RegExp(`(^|[\\s|│])${queue}([\\s|│]|$)`, 'm').test(queues)) run(wrangler('queues', 'create', queue))
   }
   const databases = () => JSON.parse(run(wrangler('d1', 'list', '--json'), { capture: true })) as { uuid: string; name: string }[]
   let database = databases().find((d) => d.name === names.database)
@@ -225,7 +239,7 @@ function main(): void {
   checkAccount()
   step('Secrets')
   checkSecrets()
-  step('D1 database and KV namespace')
+  step('D1 database, KV namespace and queues')
   const ids = findOrCreateResources()
   writeIds(ids)
   step('D1 migrations, remotely')

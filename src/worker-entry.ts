@@ -1,7 +1,7 @@
 // The Worker entry (also Start's server entry): routes /api/*, /commerce/*, /media/* and /1/* (search)
 // to their Hono apps and every page
-// through paraglide to TanStack Start. Durable Object classes are exported from here, and the scheduled
-// housekeeping runs here (wrangler.toml's [triggers]).
+// through paraglide to TanStack Start. Durable Object classes are exported from here, the scheduled
+// housekeeping runs here (wrangler.toml's [triggers]), and so does the messages queue's consumer.
 import handler from '@tanstack/react-start/server-entry'
 import { apiApp } from '~/api/app'
 import { commerceApp } from '~/commerce/direct-api'
@@ -9,6 +9,7 @@ import { paintBeforeScripts } from '~/http/paint-first'
 import { handleWithContext } from '~/http/request-context'
 import { guardServerFn, serverFnPrefix } from '~/http/server-fn-guard'
 import { servePage } from '~/http/page-cache'
+import { handleMessageBatch } from '~/integrations/message-queue'
 import { mediaApp } from '~/media/media-routes'
 import { runHousekeeping } from '~/scheduled/housekeeping'
 import { searchApp } from '~/search/algolia-routes'
@@ -43,5 +44,9 @@ export default {
   // wrangler.toml's crons: unpaid orders expire every five minutes, old rows go once a day (worker/scheduled/housekeeping.ts).
   async scheduled(controller, env) {
     await runHousekeeping(env, controller.cron, new Date(controller.scheduledTime))
+  },
+  // wrangler.toml's queues: messages to shoppers through their providers, and the dead letters (docs/decisions/0017-messages-through-a-queue.md).
+  async queue(batch, env) {
+    await handleMessageBatch(batch, env)
   },
 } satisfies ExportedHandler<Env>

@@ -32,9 +32,15 @@ describe('the daily run', () => {
     const [oldOutbox, newOutbox] = rows(now - 8 * day, now - 6 * day)
     const [oldEvent, newEvent] = rows(now - 91 * day, now - 89 * day)
     const [oldExpiry, newExpiry] = rows(now - 2 * day, now - day / 2)
+    const [oldDelivery, newDelivery] = rows(now - 15 * day, now - 13 * day)
     await env.DB.batch([
       ...[oldOutbox, newOutbox].map((at) =>
         env.DB.prepare("INSERT INTO outbox (channel, recipient, body, created_at) VALUES ('sms', '966500000901', 'x', ?)").bind(at),
+      ),
+      ...[oldDelivery, newDelivery].map((at, i) =>
+        env.DB.prepare(
+          "INSERT INTO message_deliveries (id, channel, recipient, template, status, created_at, updated_at) VALUES (?, 'sms', '966500000901', 'otp', 'sent', ?, ?)",
+        ).bind(`hk-delivery-${i}`, at, at),
       ),
       ...[oldEvent, newEvent].map((at) =>
         env.DB.prepare("INSERT INTO personalisation_events (session_id, event_type, created_at) VALUES ('housekeeping', 'view', ?)").bind(at),
@@ -78,6 +84,7 @@ describe('the daily run', () => {
     const counts = () =>
       Promise.all([
         count("SELECT count(*) AS n FROM outbox WHERE recipient = '966500000901'"),
+        count("SELECT count(*) AS n FROM message_deliveries WHERE id LIKE 'hk-delivery-%'"),
         count("SELECT count(*) AS n FROM personalisation_events WHERE session_id = 'housekeeping'"),
         count("SELECT count(*) AS n FROM search_events WHERE event_name = 'housekeeping'"),
         count("SELECT count(*) AS n FROM otp_codes WHERE code_hash LIKE 'hk-%'"),
@@ -85,14 +92,15 @@ describe('the daily run', () => {
         count("SELECT count(*) AS n FROM password_resets WHERE token_hash LIKE 'hk-%'"),
         count("SELECT count(*) AS n FROM customer_tokens WHERE token_hash LIKE 'hk-%'"),
       ])
-    expect(await counts()).toEqual([2, 2, 2, 2, 2, 2, 2])
+    expect(await counts()).toEqual([2, 2, 2, 2, 2, 2, 2, 2])
 
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: crons.daily }), env)
-    expect(await counts()).toEqual([1, 1, 1, 1, 1, 1, 1])
+    expect(await counts()).toEqual([1, 1, 1, 1, 1, 1, 1, 1])
     const lines = loggedLines(log)
     expect(lines.map((line) => line.job)).toEqual([
       'delete-old-outbox',
+      'delete-old-messageDeliveries',
       'delete-old-personalisationEvents',
       'delete-old-searchEvents',
       'delete-old-oneTimeCodes',
@@ -107,7 +115,7 @@ describe('the daily run', () => {
     // A second run the same day finds nothing more to delete.
     log.mockClear()
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: crons.daily }), env)
-    expect(await counts()).toEqual([1, 1, 1, 1, 1, 1, 1])
+    expect(await counts()).toEqual([1, 1, 1, 1, 1, 1, 1, 1])
     expect(loggedLines(log).every((line) => line.deleted === 0)).toBe(true)
   })
 

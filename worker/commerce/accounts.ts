@@ -4,7 +4,6 @@
  * password login with a growing back-off, registration after a verified phone, password reset.
  */
 import { appConfig, serverLimits, type Locale } from '../../app.config'
-import { m } from '../../src/paraglide/messages.js'
 import { messageSender } from '../integrations/messaging'
 import { internationalMobile } from '../../src/domain/phone'
 import { limiterFor } from '../durable-objects/limiter'
@@ -79,7 +78,9 @@ export async function sendOtp(env: Env, input: { phone: string; purpose: OtpPurp
   const code = secureCode()
   await store.replaceCode(phone, purpose, await codeHash(code, phone, purpose), new Date(now.getTime() + serverLimits.otp.validSeconds * 1000), now)
   const sends = purpose !== 'login' || (await store.customerByPhone(phone)) !== null
-  if (sends) await messageSender(env).send('sms', phone, m.account_otp_sms({ code }, { locale: input.locale }))
+  // The code is worth nothing once expired: a queue that could not deliver it in time drops it.
+  const expiresAt = new Date(now.getTime() + serverLimits.otp.validSeconds * 1000)
+  if (sends) await messageSender(env).send({ channel: 'sms', to: phone, template: 'otp', words: { code }, locale: input.locale, expiresAt })
 }
 
 /** Checks a code: single use, bound to phone and purpose, 5 wrong tries at most. */
@@ -194,7 +195,8 @@ export async function sendPasswordReset(env: Env, email: string, ip: string, loc
     new Date(now.getTime() + serverLimits.passwordReset.validSeconds * 1000),
     now,
   )
-  await messageSender(env).send('email', found.customer.email, m.account_reset_email_subject({ code }, { locale }))
+  const expiresAt = new Date(now.getTime() + serverLimits.passwordReset.validSeconds * 1000)
+  await messageSender(env).send({ channel: 'email', to: found.customer.email, template: 'password_reset', words: { code }, locale, expiresAt })
 }
 
 export async function confirmPasswordReset(env: Env, email: string, code: string, newPassword: string, now = new Date()) {

@@ -7,17 +7,14 @@ import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { computeTotals, type CartState, type CartTotals } from '../../src/domain/cart'
 import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
 import type { OrderDetail, PaymentCode, PlacedOrder } from '../../src/domain/order'
-import { formatDisplayDate } from '../../src/domain/dates'
 import { isCourier } from '../../src/domain/fulfilment'
 import type { ReturnReason } from '../../src/domain/returns'
-import { formatAmount } from '../../src/domain/money'
 import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile, shownMobile } from '../../src/domain/phone'
 import type { ShippingCode } from '../../src/domain/shipping'
-import { m } from '../../src/paraglide/messages.js'
-import { messageSender } from '../integrations/messaging'
 import { shipmentFor } from './couriers'
 import { cartStub, refusal, sellableIn } from './carts'
+import { sendOrderMessage } from './order-messages'
 import { availableMethod, checkedDetails, phoneVerified } from './checkout-rules'
 import { CommerceError } from './errors'
 import { addressStore } from '../storage/address-store'
@@ -232,28 +229,12 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
 }
 
 /**
- * The order's SMS and email in the language it was placed in, through the messaging adapter (the development outbox
- * by default). Sent once the order is confirmed: at placing for cash on delivery, at payment for a hosted method.
- * A failed send is logged, never a failed order.
+ * The order's SMS and email in the language it was placed in (worker/commerce/order-messages.ts). Sent once the order
+ * is confirmed: at placing for cash on delivery, at payment for a hosted method. A failed send is logged, never a
+ * failed order.
  */
 export async function sendOrderConfirmation(env: Env, orderId: number): Promise<void> {
-  const row = await orderStore(env.DB).detail(orderId)
-  if (!row?.phone) return
-  const locale = (row.locale === 'en' ? 'en' : 'ar') as Locale
-  const date = row.delivery_date ? formatDisplayDate(row.delivery_date, locale) : ''
-  // One money format everywhere (lines, totals, messages): 14,351.40.
-  const words = { number: row.increment_id, total: formatAmount(row.grand_total, 2), date }
-  const sender = messageSender(env)
-  try {
-    await sender.send('sms', row.phone, m.order_sms({ ...words }, { locale }))
-    // A guest has no account to follow the order in: their email links to the lookup by number and mobile.
-    const origin = (env.STORE_ORIGIN || appConfig.store.canonicalOrigin).replace(/\/+$/, '')
-    const link = `${origin}${locale === 'en' ? '/en' : ''}/user/profile`
-    const email = row.customer_id === null ? m.order_email_guest : m.order_email
-    await sender.send('email', row.email, email({ ...words, name: row.customer_name ?? '', link }, { locale }))
-  } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'order confirmation not sent', order: row.increment_id, error: String(error) }))
-  }
+  await sendOrderMessage(env, orderId, { customer: 'order_confirmed', guest: 'order_confirmed_guest' })
 }
 
 /**
@@ -317,28 +298,16 @@ export async function cancelBeforeShipping(
 ): Promise<{ cancelled: boolean; refunded: boolean }> {
   if (!(await cancelOrder(env, orderId, 'beforeShipping', now))) return { cancelled: false, refunded: false }
   const refunded = await refundHostedPayment(env, orderId, now)
-  await tellBuyer(env, orderId, 'cancellation', (row, locale) => {
-    const words = { number: row.increment_id, total: formatAmount(row.grand_total, 2) }
-    if (refunded) return m.order_cancelled_refunded_sms(words, { locale })
-    return by === 'buyer' ? m.order_cancelled_sms(words, { locale }) : m.order_cancelled_by_store_sms(words, { locale })
-  })
+  await sendOrderMessage(env, orderId, refunded ? 'order_cancelled_refunded' : by === 'buyer' ? 'order_cancelled' : 'order_cancelled_by_store')
   return { cancelled: true, refunded }
 }
 
 /**
  * Tells an order's buyer something by SMS and email, in the language the order was placed in (docs/product.md,
- * "Fulfilment"). A failed send is logged, never a failed step: the order has already moved.
+ * "Fulfilment"): `compose` writes the text from the messages files, and it goes out once per order and `what`
+ * (worker/commerce/order-messages.ts, template `order_update`), through the queue when a provider is configured. A
+ * failed send is logged, never a failed step: the order has already moved.
  */
 export async function tellBuyer(env: Env, orderId: number, what: string, compose: (row: OrderDetailRow, locale: Locale) => string): Promise<void> {
-  const row = await orderStore(env.DB).detail(orderId)
-  if (!row?.phone) return
-  const locale = (row.locale === 'en' ? 'en' : 'ar') as Locale
-  const text = compose(row, locale)
-  const sender = messageSender(env)
-  try {
-    await sender.send('sms', row.phone, text)
-    await sender.send('email', row.email, text)
-  } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: `${what} message not sent`, order: row.increment_id, error: String(error) }))
-  }
+  await sendOrderMessage(env, orderId, 'order_update', (row, locale) => ({ text: compose(row, locale) }), { key: `order-${orderId}-${what}` })
 }

@@ -15,6 +15,9 @@ type SecretName =
   | 'TABBY_WEBHOOK_SECRET'
   | 'TAMARA_API_TOKEN'
   | 'TAMARA_NOTIFICATION_TOKEN'
+  | 'UNIFONIC_APP_SID'
+  | 'TAQNYAT_BEARER_TOKEN'
+  | 'RESEND_API_KEY'
 
 class MissingSecretError extends Error {
   constructor(name: SecretName) {

@@ -1,39 +1,187 @@
 /**
- * Sending codes to shoppers: by SMS (one-time codes) and email (password reset). The embedded default
- * is the development outbox: messages are logged and kept in D1, readable through /commerce/dev/outbox
- * outside production. With SMS_API_URL (and SMS_API_KEY) set, SMS goes to that HTTP provider.
+ * Messages to shoppers by SMS and email (docs/decisions/0017-messages-through-a-queue.md). A caller says what to send:
+ *
+ *   await messageSender(env).send({ channel: 'sms', to: phone, template: 'otp', words: { code }, locale })
+ *
+ * (templates and their words: ./message-templates.ts; an order's SMS and email together:
+ * worker/commerce/order-messages.ts). With no provider configured for the channel (a fresh clone, `npm start`, the
+ * tests) the message is written to the development outbox at once, inside the request, so a test reads a code right
+ * after asking for it. With a provider (SMS_PROVIDER "unifonic" or "taqnyat", EMAIL_PROVIDER "resend") the message is
+ * recorded under its idempotency key and put on the MESSAGES queue; the queue's consumer (./message-queue.ts) sends
+ * it, retries a provider's hiccup and dead-letters a refusal, so a provider that is down never fails the shopper's
+ * request, and a message is sent once however often it is asked for or delivered.
  */
-import { eventStore } from '../storage/event-store'
+import type { Locale } from '../../app.config'
+import { internationalMobile } from '../../src/domain/phone'
+import { readSecret } from '../commerce/secrets'
+import { isDevelopment } from '../http/environment'
+import { messageStore } from '../storage/message-store'
+import { outboxText, render, type Channel, type Content, type TemplateName, type WordsOf } from './message-templates'
+import { resendBase, embeddedResendBase, resendEmail } from './resend'
+import { resendSandboxApi } from './resend-sandbox'
+import type { Fetcher, SendOutcome } from './send-outcome'
+import { embeddedTaqnyatBase, taqnyatBase, taqnyatSms } from './taqnyat'
+import { taqnyatSandboxApi } from './taqnyat-sandbox'
+import { embeddedUnifonicBase, unifonicBase, unifonicSms } from './unifonic'
+import { unifonicSandboxApi } from './unifonic-sandbox'
 
-interface MessageSender {
-  send(channel: 'sms' | 'email', recipient: string, body: string): Promise<void>
+export const smsProviders = ['unifonic', 'taqnyat'] as const
+export const emailProviders = ['resend'] as const
+
+/** What a caller asks for. `key`: the idempotency key (a message with a key already used is not sent again). */
+export interface MessageRequest<T extends TemplateName> {
+  channel: Channel
+  to: string
+  template: T
+  words: WordsOf<T>
+  locale: Locale
+  key?: string
+  /** After this moment the message is worth nothing (a one-time code): the queue drops it rather than send it late. */
+  expiresAt?: Date
 }
 
-function devOutbox(db: D1Database): MessageSender {
+/** A message on the queue: everything the consumer needs, rendered already. */
+export interface QueuedMessage {
+  key: string
+  channel: Channel
+  to: string
+  template: string
+  locale: Locale
+  content: Content
+  expiresAt?: string
+}
+
+/** What became of a request: put on the queue, written to the outbox, already asked for (same key), or nothing to send. */
+export type SendResult = 'queued' | 'outbox' | 'duplicate' | 'nothing'
+
+type MessagingEnv = Env & { SMS_PROVIDER?: string; SMS_SENDER?: string; EMAIL_PROVIDER?: string; EMAIL_FROM?: string }
+
+/** Keys are safe in every provider's field and header (Unifonic's CorrelationID, Resend's Idempotency-Key). */
+const keyPattern = /^[\w-]{1,128}$/
+
+/** Whether a channel goes to a real provider (through the queue) rather than to the outbox. */
+export function providerConfigured(env: MessagingEnv, channel: Channel): boolean {
+  return channel === 'sms' ? Boolean(env.SMS_PROVIDER) : Boolean(env.EMAIL_PROVIDER)
+}
+
+const masked = (to: string) => (to.includes('@') ? to.replace(/^(.).*(@.*)$/, '$1***$2') : `***${to.slice(-4)}`)
+
+export function messageSender(env: MessagingEnv) {
   return {
-    async send(channel, recipient, body) {
-      console.log(JSON.stringify({ level: 'info', message: 'outbox', channel, recipient }))
-      await eventStore(db).addToOutbox({ channel, recipient, body }, new Date())
+    async send<T extends TemplateName>(request: MessageRequest<T>, now = new Date()): Promise<SendResult> {
+      const content = render(request.template, request.channel, request.words, request.locale)
+      const to = request.channel === 'sms' ? internationalMobile(request.to) : request.to.trim()
+      if (!content || !to) {
+        if (!to) console.error(JSON.stringify({ level: 'error', message: 'message not sent: no valid recipient', template: request.template }))
+        return 'nothing'
+      }
+      const key = request.key ?? crypto.randomUUID()
+      if (!keyPattern.test(key)) throw new Error(`message key ${JSON.stringify(key)}: letters, digits, - and _ only`)
+      const store = messageStore(env.DB)
+      const record = { key, channel: request.channel, recipient: to, template: request.template }
+      if (!providerConfigured(env, request.channel)) {
+        const written = await store.writeToOutbox({ ...record, body: outboxText(content) }, now)
+        if (written)
+          console.log(JSON.stringify({ level: 'info', message: 'outbox', channel: request.channel, recipient: to, template: request.template }))
+        return written ? 'outbox' : 'duplicate'
+      }
+      if (!(await store.claimForQueue(record, now))) return 'duplicate'
+      const queued: QueuedMessage = {
+        key,
+        channel: request.channel,
+        to,
+        template: request.template,
+        locale: request.locale,
+        content,
+        ...(request.expiresAt ? { expiresAt: request.expiresAt.toISOString() } : {}),
+      }
+      try {
+        await env.MESSAGES.send(queued, { contentType: 'json' })
+      } catch (error) {
+        // Not on the queue: the claim goes, so asking again sends it.
+        await store.release(key)
+        throw error
+      }
+      console.log(
+        JSON.stringify({ level: 'info', message: 'message queued', key, channel: request.channel, to: masked(to), template: request.template }),
+      )
+      return 'queued'
     },
   }
 }
 
-/** A generic JSON-over-HTTP SMS gateway: POST {to, text} with a bearer key. */
-function httpSmsSender(url: string, key: string, fallback: MessageSender): MessageSender {
-  return {
-    async send(channel, recipient, body) {
-      if (channel !== 'sms') return fallback.send(channel, recipient, body)
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        body: JSON.stringify({ to: recipient, text: body }),
-      })
-      if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`)
-    },
+/** One provider for one channel, as the queue's consumer uses it. */
+export interface Provider {
+  name: string
+  send(message: QueuedMessage): Promise<SendOutcome>
+}
+
+/**
+ * Where provider requests go: to the provider in production, to its embedded stand-in (answering the same protocol,
+ * delivering into the outbox) in development and tests, so nothing local ever reaches a real provider.
+ */
+export function providerFetcher(env: Env): Fetcher {
+  if (!isDevelopment(env)) return (request) => fetch(request)
+  const standIns: Record<string, { fetch: (request: Request, env: Env) => Response | Promise<Response> }> = {
+    [new URL(embeddedUnifonicBase).host]: unifonicSandboxApi,
+    [new URL(embeddedTaqnyatBase).host]: taqnyatSandboxApi,
+    [new URL(embeddedResendBase).host]: resendSandboxApi,
+  }
+  return async (request) => {
+    const standIn = standIns[new URL(request.url).host]
+    if (!standIn) throw new Error(`no embedded provider answers ${request.url}`)
+    return standIn.fetch(request, env)
   }
 }
 
-export function messageSender(env: Env & { SMS_API_URL?: string; SMS_API_KEY?: string }): MessageSender {
-  const outbox = devOutbox(env.DB)
-  return env.SMS_API_URL && env.SMS_API_KEY ? httpSmsSender(env.SMS_API_URL, env.SMS_API_KEY, outbox) : outbox
+/**
+ * The configured provider of a channel, or null when there is none (the outbox). A provider named but unknown is an
+ * error: the deploy refuses it (scripts/deploy-settings.ts), and here it fails loudly rather than send nothing.
+ */
+export async function providerFor(env: MessagingEnv, channel: Channel, fetcher: Fetcher = providerFetcher(env)): Promise<Provider | null> {
+  const local = isDevelopment(env)
+  if (channel === 'sms') {
+    const sender = env.SMS_SENDER ?? ''
+    const sms = (p: { name: string; send: (to: string, body: string, key: string) => Promise<SendOutcome> }): Provider => ({
+      name: p.name,
+      send: (message) => p.send(message.to, message.content.text, message.key),
+    })
+    switch (env.SMS_PROVIDER) {
+      case undefined:
+      case '':
+        return null
+      case 'unifonic':
+        return sms(
+          unifonicSms({ base: local ? embeddedUnifonicBase : unifonicBase, appSid: await readSecret(env, 'UNIFONIC_APP_SID'), sender }, fetcher),
+        )
+      case 'taqnyat':
+        return sms(
+          taqnyatSms({ base: local ? embeddedTaqnyatBase : taqnyatBase, token: await readSecret(env, 'TAQNYAT_BEARER_TOKEN'), sender }, fetcher),
+        )
+      default:
+        throw new Error(`SMS_PROVIDER ${JSON.stringify(env.SMS_PROVIDER)} is none of ${smsProviders.join(', ')}`)
+    }
+  }
+  switch (env.EMAIL_PROVIDER) {
+    case undefined:
+    case '':
+      return null
+    case 'resend': {
+      const resend = resendEmail(
+        { base: local ? embeddedResendBase : resendBase, apiKey: await readSecret(env, 'RESEND_API_KEY'), from: env.EMAIL_FROM ?? '' },
+        fetcher,
+      )
+      return {
+        name: resend.name,
+        send: (message) =>
+          'subject' in message.content
+            ? resend.send(message.to, message.content, message.key)
+            : Promise.resolve({ ok: false, retryable: false, reason: 'an email without a subject' }),
+      }
+    }
+    default:
+      throw new Error(`EMAIL_PROVIDER ${JSON.stringify(env.EMAIL_PROVIDER)} is none of ${emailProviders.join(', ')}`)
+  }
 }
+
+export { masked as maskedRecipient }

@@ -19,6 +19,7 @@ const { retention } = serverLimits
 /** Each kind of row and how old it may grow. */
 const retained: { kind: RetainedKind; keptDays: number }[] = [
   { kind: 'outbox', keptDays: retention.outboxDays },
+  { kind: 'messageDeliveries', keptDays: retention.messageDeliveryDays },
   { kind: 'personalisationEvents', keptDays: retention.eventDays },
   { kind: 'searchEvents', keptDays: retention.eventDays },
   { kind: 'oneTimeCodes', keptDays: retention.expiredCredentialDays },

@@ -6,6 +6,7 @@
 
 const statements = {
   outbox: 'DELETE FROM outbox WHERE rowid IN (SELECT rowid FROM outbox WHERE created_at < ?1 LIMIT ?2)',
+  messageDeliveries: 'DELETE FROM message_deliveries WHERE rowid IN (SELECT rowid FROM message_deliveries WHERE created_at < ?1 LIMIT ?2)',
   personalisationEvents:
     'DELETE FROM personalisation_events WHERE rowid IN (SELECT rowid FROM personalisation_events WHERE created_at < ?1 LIMIT ?2)',
   searchEvents: 'DELETE FROM search_events WHERE rowid IN (SELECT rowid FROM search_events WHERE created_at < ?1 LIMIT ?2)',

@@ -98,7 +98,7 @@ export const accountOrderRoutes = new Hono<CommerceEnv>()
     const now = new Date()
     if (!(await orders.requestReturn(order.id, reason, note?.trim() ?? '', returnCutoff(now), now)))
       throw new CommerceError(409, 'order_not_returnable')
-    await tellBuyer(c.env, order.id, 'return request', (row, locale) => m.order_return_sms({ number: row.increment_id }, { locale }))
+    await tellBuyer(c.env, order.id, 'return-request', (row, locale) => m.order_return_sms({ number: row.increment_id }, { locale }))
     return c.json(orderDetailView((await orders.detail(order.id))!, c.get('locale')))
   })
 

@@ -1,0 +1,64 @@
+/**
+ * An order's messages to its buyer (docs/decisions/0017-messages-through-a-queue.md): the SMS to the order's mobile and
+ * the email to its address, in the language the order was placed in, with the order's words formatted here once
+ * (money by formatAmount: 14,351.40; the delivery date by formatDisplayDate). Each message is keyed by the order, the
+ * template and the channel, so asking twice (a payment's return and its webhook, say) sends once.
+ *
+ *   await sendOrderMessage(env, orderId, 'order_cancelled')
+ *   await sendOrderMessage(env, orderId, { customer: 'order_confirmed', guest: 'order_confirmed_guest' })
+ *
+ * A template that needs more words than an order's (a tracking number) takes them as `extra`, or as a function of the
+ * order's row and language. Never throws: a
+ * message that cannot be sent is logged, and the order goes on.
+ */
+import { appConfig, type Locale } from '../../app.config'
+import { formatDisplayDate } from '../../src/domain/dates'
+import { formatAmount } from '../../src/domain/money'
+import { templateHas, type OrderWords, type TemplateName, type WordsOf } from '../integrations/message-templates'
+import { messageSender } from '../integrations/messaging'
+import { orderStore, type OrderDetailRow } from '../storage/order-store'
+
+type Extra<T extends TemplateName> = Omit<WordsOf<T>, keyof OrderWords>
+
+/** One template for every buyer, or one for buyers with an account and one for guests (who have no account to look in). */
+export type OrderTemplateChoice<T extends TemplateName> = T | { customer: T; guest: T }
+
+export async function sendOrderMessage<T extends TemplateName>(
+  env: Env,
+  orderId: number,
+  choice: OrderTemplateChoice<T>,
+  extra?: Extra<T> | ((row: OrderDetailRow, locale: Locale) => Extra<T>),
+  options: { key?: string } = {},
+): Promise<void> {
+  const row = await orderStore(env.DB).detail(orderId)
+  if (!row) return
+  const template = typeof choice === 'string' ? choice : row.customer_id === null ? choice.guest : choice.customer
+  const locale = (row.locale === 'en' ? 'en' : 'ar') as Locale
+  const origin = (env.STORE_ORIGIN || appConfig.store.canonicalOrigin).replace(/\/+$/, '')
+  const words: OrderWords = {
+    number: row.increment_id,
+    total: formatAmount(row.grand_total, 2),
+    date: row.delivery_date ? formatDisplayDate(row.delivery_date, locale) : '',
+    name: row.customer_name ?? '',
+    // Buyers with an account follow the order there; a guest looks it up on the same page by number and mobile.
+    link: `${origin}${locale === 'en' ? '/en' : ''}/user/profile`,
+  }
+  const more = typeof extra === 'function' ? extra(row, locale) : extra
+  const all = { ...words, ...more } as unknown as WordsOf<T>
+  const sender = messageSender(env)
+  const key = options.key ?? `order-${orderId}-${template}`
+  const recipients = [
+    ['sms', row.phone],
+    ['email', row.email],
+  ] as const
+  for (const [channel, to] of recipients) {
+    if (!to || !templateHas(template, channel)) continue
+    try {
+      await sender.send({ channel, to, template, words: all, locale, key: `${key}-${channel}` })
+    } catch (error) {
+      console.error(
+        JSON.stringify({ level: 'error', message: 'order message not sent', order: row.increment_id, template, channel, error: String(error) }),
+      )
+    }
+  }
+}

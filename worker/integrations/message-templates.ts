@@ -1,0 +1,110 @@
+/**
+ * What the store says to shoppers by SMS and email (docs/decisions/0017-messages-through-a-queue.md): each template
+ * names its messages in messages/*.json, so every text exists in Arabic and English. A caller gives a template, its
+ * words (already formatted: money with formatAmount, dates with formatDisplayDate, once, by the caller) and the
+ * shopper's language; this file turns them into an SMS text, or an email's subject, text part and HTML part (right to
+ * left in Arabic).
+ *
+ * A new message: add its keys to both messages files, then a template here naming them.
+ */
+import type { Locale } from '../../app.config'
+import { directionOf } from '../../src/domain/locale'
+import { m } from '../../src/paraglide/messages.js'
+
+type Words = Record<string, string>
+type Text<W extends Words> = (words: W, options: { locale: Locale }) => string
+
+interface Template<W extends Words> {
+  sms?: Text<W>
+  email?: { subject: Text<W>; text: Text<W> }
+}
+
+const template = <W extends Words>(t: Template<W>) => t
+
+/** The words of every order message (worker/commerce/order-messages.ts fills them from the order). */
+export type OrderWords = { number: string; total: string; date: string; name: string; link: string }
+type CancelWords = { number: string; total: string }
+
+export const templates = {
+  otp: template<{ code: string }>({ sms: (w, o) => m.account_otp_sms(w, o) }),
+  password_reset: template<{ code: string }>({
+    email: { subject: (w, o) => m.account_reset_email_subject(w, o), text: (w, o) => m.account_reset_email_body(w, o) },
+  }),
+  order_confirmed: template<OrderWords>({
+    sms: (w, o) => m.order_sms(w, o),
+    email: { subject: (w, o) => m.order_email_subject(w, o), text: (w, o) => m.order_email(w, o) },
+  }),
+  // A guest has no account to follow the order in: the email points to the lookup by number and mobile.
+  order_confirmed_guest: template<OrderWords>({
+    sms: (w, o) => m.order_sms(w, o),
+    email: { subject: (w, o) => m.order_email_subject(w, o), text: (w, o) => m.order_email_guest(w, o) },
+  }),
+  order_cancelled: template<CancelWords>({
+    sms: (w, o) => m.order_cancelled_sms(w, o),
+    email: { subject: (w, o) => m.order_cancelled_email_subject(w, o), text: (w, o) => m.order_cancelled_sms(w, o) },
+  }),
+  order_cancelled_by_store: template<CancelWords>({
+    sms: (w, o) => m.order_cancelled_by_store_sms(w, o),
+    email: { subject: (w, o) => m.order_cancelled_email_subject(w, o), text: (w, o) => m.order_cancelled_by_store_sms(w, o) },
+  }),
+  // A step of an order written by its caller from the messages files (worker/commerce/orders.ts `tellBuyer`): the
+  // same text by SMS and email, under a subject naming the order.
+  order_update: template<{ number: string; text: string }>({
+    sms: (w) => w.text,
+    email: { subject: (w, o) => m.order_update_email_subject(w, o), text: (w) => w.text },
+  }),
+  order_cancelled_refunded: template<CancelWords>({
+    sms: (w, o) => m.order_cancelled_refunded_sms(w, o),
+    email: { subject: (w, o) => m.order_cancelled_email_subject(w, o), text: (w, o) => m.order_cancelled_refunded_sms(w, o) },
+  }),
+}
+
+export type TemplateName = keyof typeof templates
+export type WordsOf<T extends TemplateName> = (typeof templates)[T] extends Template<infer W> ? W : never
+export type Channel = 'sms' | 'email'
+
+/** What a channel carries: an SMS's text, or an email's three parts. */
+export type Content = { text: string } | { subject: string; text: string; html: string }
+
+/** Whether a template has something to say on a channel. */
+export function templateHas(name: TemplateName, channel: Channel): boolean {
+  return templates[name][channel] !== undefined
+}
+
+/** The content of a template on one channel, in one language; null when the template has nothing for that channel. */
+export function render<T extends TemplateName>(name: T, channel: Channel, words: WordsOf<T>, locale: Locale): Content | null {
+  const t = templates[name] as unknown as Template<WordsOf<T>>
+  const o = { locale }
+  if (channel === 'sms') return t.sms ? { text: t.sms(words, o) } : null
+  if (!t.email) return null
+  const subject = t.email.subject(words, o)
+  const text = t.email.text(words, o)
+  return { subject, text, html: emailHtml(subject, text, locale) }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/**
+ * A plain HTML part for an email: the subject as its heading and the text with its links made clickable, in the
+ * shopper's direction. Links stay left to right inside Arabic text (docs/product.md, "Languages, numbers and text").
+ */
+export function emailHtml(subject: string, text: string, locale: Locale): string {
+  const dir = directionOf(locale)
+  const align = dir === 'rtl' ? 'right' : 'left'
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/https?:\/\/[^\s<]+[^\s<.,;:!?)]/g, (url) => `<a href="${url}" dir="ltr">${url}</a>`)}</p>`)
+    .join('\n')
+  return `<!doctype html>
+<html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f7f9;font-family:Tahoma,Arial,sans-serif;color:#111827">
+<div dir="${dir}" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;text-align:${align};line-height:1.7">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+${paragraphs}
+</div></body></html>`
+}
+
+/** A message as the development outbox keeps it: an SMS's text, an email's subject above its text part. */
+export function outboxText(content: { subject?: string; text: string }): string {
+  return content.subject ? `${content.subject}\n\n${content.text}` : content.text
+}

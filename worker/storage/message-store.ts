@@ -1,0 +1,119 @@
+/**
+ * The record of each message sent to a shopper (docs/decisions/0017-messages-through-a-queue.md), keyed by its
+ * idempotency key: claimed before it is queued or written to the outbox, claimed again by the queue's consumer before
+ * each attempt, and marked with how it ended. A key already sent, or being sent right now, is never sent again.
+ */
+export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'dead' | 'expired' | 'outbox'
+
+export interface DeliveryRow {
+  id: string
+  channel: 'sms' | 'email'
+  recipient: string
+  template: string
+  status: DeliveryStatus
+  attempts: number
+  provider: string | null
+  provider_message_id: string | null
+  last_error: string | null
+}
+
+interface NewDelivery {
+  key: string
+  channel: 'sms' | 'email'
+  recipient: string
+  template: string
+}
+
+/** How a message ended: these statuses are final, and a redelivery of one is acknowledged without sending. */
+export const finalStatuses: readonly DeliveryStatus[] = ['sent', 'dead', 'expired', 'outbox']
+
+export function messageStore(db: D1Database) {
+  return {
+    /** Records a message before it is queued; false: this key was recorded already (the message is on its way or sent). */
+    async claimForQueue(message: NewDelivery, now: Date): Promise<boolean> {
+      const at = now.toISOString()
+      const result = await db
+        .prepare(
+          `INSERT INTO message_deliveries (id, channel, recipient, template, status, created_at, updated_at)
+           VALUES (?1, ?2, ?3, ?4, 'queued', ?5, ?5) ON CONFLICT (id) DO NOTHING`,
+        )
+        .bind(message.key, message.channel, message.recipient, message.template, at)
+        .run()
+      return (result.meta.changes ?? 0) > 0
+    },
+
+    /**
+     * Writes a message to the development outbox and records it, in one batch; false (and nothing written) when this
+     * key was recorded already.
+     */
+    async writeToOutbox(message: NewDelivery & { body: string }, now: Date): Promise<boolean> {
+      const at = now.toISOString()
+      const [outbox] = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO outbox (channel, recipient, body, created_at)
+             SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM message_deliveries WHERE id = ?5)`,
+          )
+          .bind(message.channel, message.recipient, message.body, at, message.key),
+        db
+          .prepare(
+            `INSERT INTO message_deliveries (id, channel, recipient, template, status, provider, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, 'outbox', 'outbox', ?5, ?5) ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(message.key, message.channel, message.recipient, message.template, at),
+      ])
+      return (outbox!.meta.changes ?? 0) > 0
+    },
+
+    /** Forgets a claim whose message could not be queued, so the same key may be sent again. */
+    async release(key: string): Promise<void> {
+      await db.prepare("DELETE FROM message_deliveries WHERE id = ? AND status = 'queued' AND attempts = 0").bind(key).run()
+    },
+
+    /**
+     * Takes a message for one attempt: a queued or retrying one, or one whose last attempt stopped without an answer
+     * longer ago than `staleBefore` (its consumer died). A message the queue brings without a record (kept past its
+     * retention, or queued by hand) is recorded now. Answers the attempt's number, or null when the message is not
+     * to be sent now (final, or another attempt is under way).
+     */
+    async claimAttempt(message: NewDelivery, now: Date, staleBefore: Date): Promise<number | null> {
+      const row = await db
+        .prepare(
+          `INSERT INTO message_deliveries (id, channel, recipient, template, status, attempts, created_at, updated_at)
+           VALUES (?1, ?2, ?3, ?4, 'sending', 1, ?5, ?5)
+           ON CONFLICT (id) DO UPDATE SET status = 'sending', attempts = attempts + 1, updated_at = ?5
+           WHERE status IN ('queued', 'retrying') OR (status = 'sending' AND updated_at < ?6)
+           RETURNING attempts`,
+        )
+        .bind(message.key, message.channel, message.recipient, message.template, now.toISOString(), staleBefore.toISOString())
+        .first<{ attempts: number }>()
+      return row?.attempts ?? null
+    },
+
+    async markSent(key: string, provider: string, providerMessageId: string, now: Date): Promise<void> {
+      await db
+        .prepare(
+          "UPDATE message_deliveries SET status = 'sent', provider = ?2, provider_message_id = ?3, last_error = NULL, updated_at = ?4 WHERE id = ?1",
+        )
+        .bind(key, provider, providerMessageId, now.toISOString())
+        .run()
+    },
+
+    /** After a failed attempt: `retrying` (the queue brings it back), `dead` or `expired` (it ends here). */
+    async markFailed(key: string, status: 'retrying' | 'dead' | 'expired', provider: string | null, error: string, now: Date): Promise<void> {
+      await db
+        .prepare('UPDATE message_deliveries SET status = ?2, provider = coalesce(?3, provider), last_error = ?4, updated_at = ?5 WHERE id = ?1')
+        .bind(key, status, provider, error.slice(0, 500), now.toISOString())
+        .run()
+    },
+
+    async delivery(key: string): Promise<DeliveryRow | null> {
+      return db
+        .prepare(
+          'SELECT id, channel, recipient, template, status, attempts, provider, provider_message_id, last_error FROM message_deliveries WHERE id = ?',
+        )
+        .bind(key)
+        .first<DeliveryRow>()
+    },
+  }
+}
