@@ -8,47 +8,10 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { appConfig } from '../../app.config'
+import type { InvoiceContent, InvoiceLine, InvoiceSeller } from '../../src/domain/invoice'
 import { vatIncluded } from '../../src/domain/money'
 
-/** The seller as configuration names it (src/domain/seller.ts, wrangler.toml [vars]). */
-export interface InvoiceSeller {
-  name_ar: string
-  name_en: string
-  /** 15 digits, starting and ending with 3. */
-  vat_number: string
-  /** 10 digits, or null when not configured. */
-  cr_number: string | null
-}
-
-/** One invoiced line; `delivery` is the order's delivery charge, named by the page in the reader's language. */
-export interface InvoiceLine {
-  kind: 'product' | 'service' | 'delivery'
-  sku: string | null
-  name_ar: string
-  name_en: string
-  qty: number
-  /** Halalas, VAT included, for one unit. */
-  unit_price: number
-  /** Halalas, VAT included, for the line. */
-  total: number
-  /** Halalas of VAT inside `total`. */
-  vat: number
-}
-
-/** What an issued invoice says, kept as it was issued (the page and the XML read it, never the order again). */
-export interface InvoiceContent {
-  /** The invoice's UUID (UBL cbc:UUID), given when it was issued. */
-  uuid: string
-  /** ISO instant of issue (UTC); shown and written in Riyadh time. */
-  issued_at: string
-  /** The order's number (MJ...). */
-  order: string
-  seller: InvoiceSeller
-  lines: InvoiceLine[]
-  /** Halalas, VAT included: coupons, the replacement discount and vouchers, taken off the whole invoice. */
-  discount: number
-  totals: { excl_vat: number; vat: number; incl_vat: number }
-}
+export type { InvoiceContent, InvoiceLine, InvoiceSeller }
 
 /** What of an order the invoice reads (worker/storage/order-store.ts `detail`). */
 export interface InvoicedOrder {

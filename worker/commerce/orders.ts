@@ -24,6 +24,8 @@ import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { gatewaysOf, isHostedPayment, paymentMethods } from './payments'
 import { hostedPaymentUrl, providerFor, recordHostedPayment, refundHostedPayment, startHostedPayment, stillUnpaid } from './hosted-payments'
 import { sandboxPaymentUrl } from './sandbox-link'
+import { invoiceLink } from './invoices'
+import { invoiceStore } from '../storage/invoice-store'
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
 function toPlaced(row: OrderRow): PlacedOrder {
@@ -246,7 +248,10 @@ export async function sendOrderConfirmation(env: Env, orderId: number): Promise<
     const origin = (env.STORE_ORIGIN || appConfig.store.canonicalOrigin).replace(/\/+$/, '')
     const link = `${origin}${locale === 'en' ? '/en' : ''}/user/profile`
     const email = row.customer_id === null ? m.order_email_guest : m.order_email
-    await sender.send('email', row.email, email({ ...words, name: row.customer_name ?? '', link }, { locale }))
+    // A paid order's email carries its invoice (docs/decisions/0016); a cash order's comes when it is delivered.
+    const invoiced = await invoiceStore(env.DB).byOrder(orderId)
+    const invoice = invoiced ? `\n\n${m.order_email_invoice({ link: invoiceLink(env, row.increment_id, locale) }, { locale })}` : ''
+    await sender.send('email', row.email, email({ ...words, name: row.customer_name ?? '', link }, { locale }) + invoice)
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', message: 'order confirmation not sent', order: row.increment_id, error: String(error) }))
   }

@@ -13,6 +13,9 @@ type SecretName =
   | 'MOYASAR_WEBHOOK_SECRET'
   | 'TABBY_SECRET_KEY'
   | 'TABBY_WEBHOOK_SECRET'
+  | 'ZATCA_PRIVATE_KEY'
+  | 'ZATCA_BINARY_TOKEN'
+  | 'ZATCA_SECRET'
 
 class MissingSecretError extends Error {
   constructor(name: SecretName) {

@@ -19,6 +19,9 @@ import { CommerceError } from '../errors'
 import { cancelBeforeShipping, orderDetailView } from '../orders'
 import { validate } from '../validate'
 import { orderNumber } from '../../../src/domain/order'
+import type { InvoiceView } from '../../../src/domain/invoice'
+import { invoiceStore } from '../../storage/invoice-store'
+import { invoiceView } from '../invoices'
 
 const lookupBody = type({ increment: 'string <= 32', mobilenumber: 'string <= 20' })
 const addressBody = type({ address: addressFields, 'isDefault?': 'boolean' })
@@ -39,6 +42,25 @@ const addressId = (value: string) => {
   const id = Number(value)
   if (!itemId.allows(id)) throw new CommerceError(404, 'address_not_found')
   return id
+}
+
+/** The guest lookup: the order with this number placed with this verified mobile, a limited number of times per address. */
+async function guestOrder(env: Env, body: typeof lookupBody.infer, header: (name: string) => string | undefined) {
+  const limit = await limiterFor(env, `order-lookup:${clientIp(header)}`).hit(serverLimits.orders.lookupsPerIpPerHour, 3600)
+  if (!limit.allowed) throw new CommerceError(429, 'lookup_rate_limited', { minutes: Math.ceil(limit.retryAfterSeconds / 60) })
+  const phone = internationalMobile(body.mobilenumber)
+  const number = body.increment.trim().toUpperCase()
+  const order = phone && orderNumber.test(number) ? await orderStore(env.DB).byIncrementAndVerifiedPhone(number, phone) : null
+  if (!order) throw new CommerceError(404, 'order_not_found')
+  return order
+}
+
+/** The order's invoice as its buyer reads it; 404 while it has none (awaiting payment, or cash not yet delivered). */
+async function orderInvoice(env: Env, orderId: number): Promise<InvoiceView> {
+  const row = await invoiceStore(env.DB).byOrder(orderId)
+  const view = row ? invoiceView(row) : null
+  if (!view) throw new CommerceError(404, 'order_not_found')
+  return view
 }
 
 export const accountOrderRoutes = new Hono<CommerceEnv>()
@@ -80,16 +102,24 @@ export const accountOrderRoutes = new Hono<CommerceEnv>()
   })
 
   .post('/orders/lookup', validate('json', lookupBody), async (c) => {
-    const { increment, mobilenumber } = c.req.valid('json')
-    const limit = await limiterFor(c.env, `order-lookup:${clientIp((n) => c.req.header(n))}`).hit(serverLimits.orders.lookupsPerIpPerHour, 3600)
-    if (!limit.allowed) throw new CommerceError(429, 'lookup_rate_limited', { minutes: Math.ceil(limit.retryAfterSeconds / 60) })
-    const phone = internationalMobile(mobilenumber)
-    const number = increment.trim().toUpperCase()
-    const orders = orderStore(c.env.DB)
-    const order = phone && orderNumber.test(number) ? await orders.byIncrementAndVerifiedPhone(number, phone) : null
-    const detail = order ? await orders.detail(order.id) : null
+    const order = await guestOrder(c.env, c.req.valid('json'), (n) => c.req.header(n))
+    const detail = await orderStore(c.env.DB).detail(order.id)
     if (!detail) throw new CommerceError(404, 'order_not_found')
     return c.json(orderDetailView(detail, c.get('locale')))
+  })
+
+  // The order's simplified tax invoice (docs/decisions/0016): its buyer's alone, found as the order page finds the order.
+  .get('/customer/orders/:increment/invoice', async (c) => {
+    const customer = signedIn(c.get('customer'))
+    const increment = c.req.param('increment')
+    const order = orderNumber.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
+    if (!order || order.customer_id !== customer.id) throw new CommerceError(404, 'order_not_found')
+    return c.json(await orderInvoice(c.env, order.id))
+  })
+
+  .post('/orders/lookup/invoice', validate('json', lookupBody), async (c) => {
+    const order = await guestOrder(c.env, c.req.valid('json'), (n) => c.req.header(n))
+    return c.json(await orderInvoice(c.env, order.id))
   })
 
   .get('/customer/addresses', async (c) => {
