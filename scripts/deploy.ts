@@ -3,7 +3,7 @@
  * that fails:
  *
  *  1. builds (skipped with --no-build);
- *  2. checks the built Worker: production settings, its bundle under Cloudflare's size limit and its startup within
+ *  2. checks the built Worker: production settings (a seller VAT number for the invoices among them), its bundle under Cloudflare's size limit and its startup within
  *     Cloudflare's time (`wrangler check startup`, which runs it in a local workerd), and `wrangler deploy --dry-run`;
  *  3. stops unless wrangler is logged in to an account, then refuses to go on while a secret the configuration needs is unset
  *     on the Worker (HANDSHAKE_SECRET, SESSION_SECRET, PASSWORD_PEPPER, and each configured provider's: scripts/deploy-settings.ts; one set in
@@ -19,7 +19,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { providerProblems, secretsNeeded } from './deploy-settings'
+import { goLiveProblems, providerProblems, secretsNeeded } from './deploy-settings'
 
 const args = new Set(process.argv.slice(2))
 const dryRun = args.has('--dry-run')
@@ -91,6 +91,10 @@ function checkBuiltWorker(): void {
   }
   const problems = providerProblems(config.vars ?? {})
   if (problems.length > 0) throw new StepFailed(`providers configured by half (wrangler.toml [vars]): ${problems.join('; ')}`)
+  // The demo's configuration has no seller: the dry run (npm test) says what a real deploy would refuse, and goes on.
+  const missing = goLiveProblems(config.vars ?? {})
+  if (missing.length > 0 && !dryRun) throw new StepFailed(`not ready for shoppers: ${missing.join('; ')}`)
+  for (const problem of missing) console.log(`   a real deploy would stop here: ${problem}`)
 
   mkdirSync('.deploy', { recursive: true })
   const startup = run(wrangler('check', 'startup', '--outfile', '.deploy/worker-startup.cpuprofile'), { capture: true })
