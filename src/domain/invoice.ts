@@ -59,3 +59,8 @@ export interface InvoiceView extends InvoiceContent {
   /** Whether the invoice carries phase 2's hash, signature and public key in its QR (tags 6-9). */
   signed: boolean
 }
+
+/** What the guest lookup's "Invoice" link leaves in the browser's history entry for the invoice page (never the URL). */
+export interface InvoiceHistoryState {
+  invoiceMobile?: string
+}

@@ -44,6 +44,20 @@ export const lookupOrder = createServerFn({ method: 'POST' })
     ),
   )
 
+/** The simplified tax invoice of one of the customer's orders (docs/decisions/0016-zatca-invoices.md). */
+export const getMyInvoice = createServerFn({ method: 'GET' })
+  .validator(type({ locale, increment: orderNumber }))
+  .handler(({ data }) => customerCall(data, (api) => api.customer.orders[':increment'].invoice.$get({ param: { increment: data.increment } })))
+
+/** A guest's invoice: the order's number with the mobile verified for it, as the order lookup asks. */
+export const lookupInvoice = createServerFn({ method: 'POST' })
+  .validator(type({ locale, increment: 'string <= 32', mobile: 'string <= 20' }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.orders.lookup.invoice.$post({ json: { increment: data.increment, mobilenumber: data.mobile } }),
+    ),
+  )
+
 export const getMyAddresses = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
   .handler(({ data }) => customerCall(data, (api) => api.customer.addresses.$get()))
