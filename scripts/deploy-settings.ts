@@ -44,7 +44,7 @@ export function providerProblems(vars: Vars): string[] {
 
 /**
  * What would leave shoppers without what the law or the store owes them (issue 30): a production store must give every
- * buyer a simplified tax invoice, which needs the seller's VAT number and registered name (docs/decisions/0016).
+ * buyer a simplified tax invoice, which needs the seller's VAT number and registered name (docs/decisions/0016-zatca-invoices.md).
  */
 export function goLiveProblems(vars: Vars): string[] {
   const problems: string[] = []

@@ -316,7 +316,7 @@ export async function settleHostedPayment(env: Env, provider: PaymentProvider, p
     return order
   }
   if (order.status === 'pending_payment' && (await orders.markPaid(order.id, now))) {
-    // Paid: its simplified tax invoice, before the confirmation that links to it (docs/decisions/0016). An invoice that
+    // Paid: its simplified tax invoice, before the confirmation that links to it (docs/decisions/0016-zatca-invoices.md). An invoice that
     // fails here is issued by the five-minute job; the payment stands either way.
     await issueInvoice(env, order.id, now).catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', message: 'invoice not issued at payment', order: order.increment_id, error: String(error) }))

@@ -76,7 +76,7 @@ describe('the QR', () => {
     expect(text(tags.get(6)!)).toBe(sealed.hash)
     expect(text(tags.get(7)!)).toBe(sealed.signature)
     expect(hex(tags.get(8)!)).toBe(hex(publicKeyInfo(testKey)))
-    // Without ZATCA's certificate, tag 9 is the key's own signature over its public key (docs/decisions/0016).
+    // Without ZATCA's certificate, tag 9 is the key's own signature over its public key (docs/decisions/0016-zatca-invoices.md).
     expect(verifyBytes(tags.get(9)!, tags.get(8)!, tags.get(8)!)).toBe(true)
     // The QR is in the XML too.
     expect(sealed.xml).toContain(`<cbc:ID>QR</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${sealed.qr}<`)

@@ -140,7 +140,7 @@ export function invoiceQr(content: InvoiceContent, seal: QrSeal | null): string 
 // ---------------------------------------------------------------------------------------------------------------
 // The UBL 2.1 XML. Written on one line with no whitespace between elements, attributes in canonical (sorted) order and
 // no empty-element tags: the invoice without its UBLExtensions, QR reference and cac:Signature is then already its own
-// canonical form, which is what ZATCA hashes (docs/decisions/0016, "The hash").
+// canonical form, which is what ZATCA hashes (docs/decisions/0016-zatca-invoices.md, "The hash").
 
 /** ZATCA's documented previous-invoice hash of the first invoice: base64 of the hex text of SHA-256("0"). */
 export const initialPreviousHash = 'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ=='
@@ -375,7 +375,7 @@ export function verifyBytes(signature: Uint8Array, bytes: Uint8Array, publicKeyI
  * Tag 9, the signature of the certificate's public key by ZATCA's CA: read from the certificate ZATCA issued (the
  * binary security token is base64 of the certificate's base64 DER; the signature is the certificate's last element, a
  * BIT STRING). Without a certificate (development, and a store not yet onboarded) it is the key's own signature over
- * its public key, which no one can mistake for ZATCA's: docs/decisions/0016 says so.
+ * its public key, which no one can mistake for ZATCA's: docs/decisions/0016-zatca-invoices.md says so.
  */
 export function certificateSignature(binarySecurityToken: string | null, privateKey: Uint8Array): Uint8Array {
   if (!binarySecurityToken) return signBytes(publicKeyInfo(privateKey), privateKey)
@@ -417,7 +417,7 @@ export interface SignatureBlock {
 
 /**
  * The XAdES extension as far as this store fills it without ZATCA's certificate: the invoice's digest, the signature
- * value and the public key. The certificate and the signed properties come with onboarding (docs/decisions/0016).
+ * value and the public key. The certificate and the signed properties come with onboarding (docs/decisions/0016-zatca-invoices.md).
  */
 function signatureExtension(block: SignatureBlock): string {
   const ds = { 'xmlns:ds': 'http://www.w3.org/2000/09/xmldsig#' }

@@ -1,5 +1,5 @@
 /**
- * The embedded ZATCA: the reporting API the store talks to in development and tests (docs/decisions/0016). It answers
+ * The embedded ZATCA: the reporting API the store talks to in development and tests (docs/decisions/0016-zatca-invoices.md). It answers
  * `POST /e-invoicing/developer-portal/invoices/reporting/single` as ZATCA documents it (HTTP Basic of the binary
  * security token and secret, `Accept-Version: V2`, `{invoiceHash, uuid, invoice}`) and checks what ZATCA checks of a
  * simplified invoice, as far as this store writes one: the hash recomputed from the XML, the UUID, the profile and type,

@@ -108,7 +108,7 @@ export const accountOrderRoutes = new Hono<CommerceEnv>()
     return c.json(orderDetailView(detail, c.get('locale')))
   })
 
-  // The order's simplified tax invoice (docs/decisions/0016): its buyer's alone, found as the order page finds the order.
+  // The order's simplified tax invoice (docs/decisions/0016-zatca-invoices.md): its buyer's alone, found as the order page finds the order.
   .get('/customer/orders/:increment/invoice', async (c) => {
     const customer = signedIn(c.get('customer'))
     const increment = c.req.param('increment')
