@@ -14,6 +14,7 @@ import {
   getMyOrders,
   lookupInvoice,
   lookupOrder,
+  signedInvoice,
   saveAddress,
   setDefaultAddress,
 } from '../server/orders.functions'
@@ -36,6 +37,13 @@ export const orderQueries = {
       queryKey: ['guest-invoice', locale, increment, mobile],
       queryFn: () => lookupInvoice({ data: { locale, increment, mobile } }),
       enabled: inBrowser && mobile !== '',
+    }),
+  /** The invoice from the email's signed link (src/routes/invoice.tsx). */
+  signedInvoice: (locale: Locale, increment: string, sig: string) =>
+    queryOptions({
+      queryKey: ['signed-invoice', locale, increment, sig],
+      queryFn: () => signedInvoice({ data: { locale, increment, sig } }),
+      enabled: inBrowser,
     }),
   addresses: (locale: Locale) =>
     queryOptions({ queryKey: ['my-addresses', locale], queryFn: () => getMyAddresses({ data: { locale } }), enabled: inBrowser }),

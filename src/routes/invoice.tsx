@@ -2,11 +2,13 @@
  * The printable simplified tax invoice of an order (/invoice?order=MJ..., docs/decisions/0016-zatca-invoices.md),
  * linked from the order page, the guest order lookup and the order's email. The backend answers it only to the
  * order's buyer, as it answers the order: the signed-in customer who placed it, or a guest with the order's number and
- * the mobile verified for it (asked here, or carried over from the lookup in the browser's history, never the URL).
+ * the mobile verified for it (asked here, or carried over from the lookup in the browser's history, never the URL), or
+ * whoever holds the link from the buyer's email, which carries the order's invoice signature (`sig`): a guest who paid
+ * by card has no verified mobile to look the order up with.
  */
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useRouterState, useSearch } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { InvoiceDocument } from '../components/account/InvoiceDocument'
 import { MobileField } from '../components/ui/MobileField'
 import { SubmitButton } from '../components/ui/SubmitButton'
@@ -30,16 +32,29 @@ export const Route = createFileRoute('/invoice')({
 
 function InvoiceRoute() {
   usePageHydrated()
-  const value = (useSearch({ strict: false }) as { order?: unknown }).order
-  const order = typeof value === 'string' && orderNumber.test(value) ? value : null
+  const search = useSearch({ strict: false }) as { order?: unknown; sig?: unknown }
+  const order = typeof search.order === 'string' && orderNumber.test(search.order) ? search.order : null
+  const sig = typeof search.sig === 'string' && signature.test(search.sig) ? search.sig : null
   const { data: session, isPending } = useQuery(sessionQueries.current())
   if (useLoadingInBrowser(isPending)) return <Waiting />
   if (!order) return <NotFound />
+  const asked = session ? <CustomerInvoice increment={order} /> : <GuestInvoice increment={order} />
   return (
     <section className="mx-auto max-w-3xl space-y-4 px-4 py-8 print:p-0">
-      {session ? <CustomerInvoice increment={order} /> : <GuestInvoice increment={order} />}
+      {sig ? <SignedInvoice increment={order} sig={sig} back={Boolean(session)} otherwise={asked} /> : asked}
     </section>
   )
+}
+
+/** The email's link signs the order's number (worker/commerce/invoices.ts `invoiceLink`). */
+const signature = /^[A-Za-z0-9_-]{43}$/
+
+/** From the email's signed link; a link that does not open it falls back to what the order page asks. */
+function SignedInvoice({ increment, sig, back, otherwise }: { increment: string; sig: string; back: boolean; otherwise: ReactNode }) {
+  const query = useQuery(orderQueries.signedInvoice(currentLocale(), increment, sig))
+  if (useLoadingInBrowser(query.isPending)) return <Waiting />
+  const invoice = query.data?.data ?? null
+  return invoice ? <Printable invoice={invoice} back={back} /> : otherwise
 }
 
 const Waiting = () => <p className="py-16 text-center text-muted">{m.invoice_loading()}</p>

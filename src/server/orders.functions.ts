@@ -58,6 +58,15 @@ export const lookupInvoice = createServerFn({ method: 'POST' })
     ),
   )
 
+/** The invoice from the link in the buyer's email: the order's number with its invoice signature. */
+export const signedInvoice = createServerFn({ method: 'POST' })
+  .validator(type({ locale, increment: orderNumber, sig: /^[A-Za-z0-9_-]{43}$/ }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.orders.invoice.signed.$post({ json: { increment: data.increment, sig: data.sig } }),
+    ),
+  )
+
 export const getMyAddresses = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
   .handler(({ data }) => customerCall(data, (api) => api.customer.addresses.$get()))

@@ -5,6 +5,7 @@ import { env, SELF } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { decodeTlv, fromBase64, hashedFormOf, initialPreviousHash, sha256Base64, toBase64, verifyBytes } from '~/commerce/invoice-document'
 import { issueInvoice, reportInvoices } from '~/commerce/invoices'
+import { orderSignature } from '~/commerce/sandbox-link'
 import { zatcaClient } from '~/integrations/zatca'
 import { zatcaSandboxApi } from '~/integrations/zatca-sandbox'
 import { invoiceStore, type InvoiceRow } from '~/storage/invoice-store'
@@ -111,7 +112,16 @@ describe('a card order', () => {
     const email = await env.DB.prepare("SELECT body FROM outbox WHERE channel = 'email' AND recipient = 'invoice@example.com'").first<{
       body: string
     }>()
-    expect(email!.body).toContain(`/en/invoice?order=${order.increment_id}`)
+    // The guest paid by card: no verified mobile to look the order up with, so the email's link is signed.
+    const link = new URL(/https:\/\/\S+\/en\/invoice\?order=MJ\d+&sig=[\w-]{43}/.exec(email!.body)![0])
+    expect(link.searchParams.get('order')).toBe(order.increment_id)
+    const signed = { increment: order.increment_id, sig: link.searchParams.get('sig')! }
+    const opened = await call(caller, 'POST', '/orders/invoice/signed', signed)
+    expect(opened.status).toBe(200)
+    expect((opened.body as InvoiceView).qr.text).toBe(invoice.qr)
+    // The payment link's signature is another key's: it opens no invoice, nor does a signature of another order.
+    expect((await call(caller, 'POST', '/orders/invoice/signed', { ...signed, sig: await orderSignature(env, order.increment_id) })).status).toBe(404)
+    expect((await call(caller, 'POST', '/orders/invoice/signed', { ...signed, increment: 'MJ1234567890' })).status).toBe(404)
     // Paying again (the webhook delivered twice) issues nothing more.
     await issueInvoice(env, order.order_id)
     expect((await allInvoices()).filter((row) => row.order_id === order.order_id)).toHaveLength(1)

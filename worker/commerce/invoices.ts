@@ -23,6 +23,7 @@ import {
   type InvoiceContent,
   type InvoiceSeller,
 } from './invoice-document'
+import { orderSignature } from './sandbox-link'
 import { readSecret } from './secrets'
 
 const limits = serverLimits.invoices
@@ -168,10 +169,14 @@ export async function reportInvoices(
   return figures
 }
 
-/** The invoice page's address for its buyer (the order's messages link to it): their language, the order's number. */
-export function invoiceLink(env: Env, increment: string, locale: Locale): string {
+/**
+ * The invoice page's address in the buyer's email: their language, the order's number, and the order's invoice
+ * signature, so that a guest whose mobile was never verified (a card payment) can open it from their own mailbox. The
+ * page without the signature asks for what the order page asks for.
+ */
+export async function invoiceLink(env: Env, increment: string, locale: Locale): Promise<string> {
   const origin = (env.STORE_ORIGIN || appConfig.store.canonicalOrigin).replace(/\/+$/, '')
-  return `${origin}${locale === 'en' ? '/en' : ''}/invoice?order=${increment}`
+  return `${origin}${locale === 'en' ? '/en' : ''}/invoice?order=${increment}&sig=${await orderSignature(env, increment, 'invoice')}`
 }
 
 /** The QR's dark modules as one SVG path, a run of modules per rectangle. */

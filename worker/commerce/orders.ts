@@ -250,7 +250,7 @@ export async function sendOrderConfirmation(env: Env, orderId: number): Promise<
     const email = row.customer_id === null ? m.order_email_guest : m.order_email
     // A paid order's email carries its invoice (docs/decisions/0016-zatca-invoices.md); a cash order's comes when it is delivered.
     const invoiced = await invoiceStore(env.DB).byOrder(orderId)
-    const invoice = invoiced ? `\n\n${m.order_email_invoice({ link: invoiceLink(env, row.increment_id, locale) }, { locale })}` : ''
+    const invoice = invoiced ? `\n\n${m.order_email_invoice({ link: await invoiceLink(env, row.increment_id, locale) }, { locale })}` : ''
     await sender.send('email', row.email, email({ ...words, name: row.customer_name ?? '', link }, { locale }) + invoice)
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', message: 'order confirmation not sent', order: row.increment_id, error: String(error) }))

@@ -22,8 +22,10 @@ import { orderNumber } from '../../../src/domain/order'
 import type { InvoiceView } from '../../../src/domain/invoice'
 import { invoiceStore } from '../../storage/invoice-store'
 import { invoiceView } from '../invoices'
+import { isOrderSignature } from '../sandbox-link'
 
 const lookupBody = type({ increment: 'string <= 32', mobilenumber: 'string <= 20' })
+const signedInvoiceBody = type({ increment: 'string <= 32', sig: 'string <= 64' })
 const addressBody = type({ address: addressFields, 'isDefault?': 'boolean' })
 
 function signedIn(customer: Customer | null): Customer {
@@ -114,6 +116,14 @@ export const accountOrderRoutes = new Hono<CommerceEnv>()
     const increment = c.req.param('increment')
     const order = orderNumber.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
     if (!order || order.customer_id !== customer.id) throw new CommerceError(404, 'order_not_found')
+    return c.json(await orderInvoice(c.env, order.id))
+  })
+
+  // The link in the buyer's email: the order's number with its invoice signature.
+  .post('/orders/invoice/signed', validate('json', signedInvoiceBody), async (c) => {
+    const { increment, sig } = c.req.valid('json')
+    const order = orderNumber.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
+    if (!order || !(await isOrderSignature(c.env, increment, sig, 'invoice'))) throw new CommerceError(404, 'order_not_found')
     return c.json(await orderInvoice(c.env, order.id))
   })
 
