@@ -217,6 +217,17 @@ export const serverLimits = {
     /** How many orders the account's list shows. */
     accountListSize: 50,
   },
+  /** Simplified tax invoices (docs/decisions/0016-zatca-invoices.md). */
+  invoices: {
+    /** Invoices one call seals (hash chain), or one scheduled run reports or issues; the next run takes the rest. */
+    batch: 50,
+    /** A failed report is tried again after this many minutes, doubled each time up to the cap: many tries within ZATCA's 24 hours. */
+    retryFirstMinutes: 5,
+    retryMaxMinutes: 120,
+    /** ZATCA wants a simplified invoice reported within 24 hours; one unreported past this is logged as an error. */
+    reportWithinHours: 24,
+    alarmAfterHours: 12,
+  },
   /** Saved addresses per customer (ours). */
   addressesPerCustomer: 20,
   /** Writes anyone may make without signing in: their size and rate (docs/decisions/0007). */

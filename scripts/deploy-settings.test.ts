@@ -64,9 +64,35 @@ describe('messaging settings', () => {
     )
   })
   it('refuse production without an SMS provider: no shopper would get a code', () => {
-    expect(productionGaps({})).toEqual([
+    expect(productionGaps({ SELLER_VAT_NUMBER: '399999999900003', SELLER_NAME_AR: 'متجر' })).toEqual([
       expect.stringMatching(/^no SMS provider: shoppers would get no one-time code .* set SMS_PROVIDER = "unifonic" or "taqnyat" and SMS_SENDER/),
     ])
-    expect(productionGaps({ SMS_PROVIDER: 'taqnyat', SMS_SENDER: 'MATJAR' })).toEqual([])
+    expect(productionGaps({ SMS_PROVIDER: 'taqnyat', SMS_SENDER: 'MATJAR', SELLER_VAT_NUMBER: '399999999900003', SELLER_NAME_AR: 'متجر' })).toEqual(
+      [],
+    )
+  })
+})
+
+describe('invoice settings', () => {
+  it('refuse a store that would leave buyers without invoices, and say what to set', () => {
+    expect(productionGaps({ SMS_PROVIDER: 'taqnyat', SMS_SENDER: 'MATJAR' })).toEqual([
+      'buyers would get no tax invoice: set SELLER_VAT_NUMBER (15 digits, starting and ending with 3) in wrangler.toml [vars]',
+      "invoices need the seller's registered name: set SELLER_NAME_AR (and SELLER_NAME_EN) in wrangler.toml [vars]",
+    ])
+    expect(
+      productionGaps({ SMS_PROVIDER: 'taqnyat', SMS_SENDER: 'MATJAR', SELLER_VAT_NUMBER: '300000000000000', SELLER_NAME_AR: 'متجر' }),
+    ).toHaveLength(1)
+    expect(productionGaps({ SMS_PROVIDER: 'taqnyat', SMS_SENDER: 'MATJAR', SELLER_VAT_NUMBER: '399999999900003', SELLER_NAME_AR: 'متجر' })).toEqual(
+      [],
+    )
+  })
+  it('refuse ZATCA reporting configured by half, and ask for its secrets', () => {
+    const reporting = { ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core' }
+    expect(providerProblems(reporting)).toEqual(['ZATCA reporting needs SELLER_VAT_NUMBER, the 15-digit VAT number the invoices are reported under'])
+    expect(providerProblems({ ZATCA_API_URL: 'http://example.test', SELLER_VAT_NUMBER: '399999999900003' })).toEqual([
+      'ZATCA_API_URL must be https (https://gw-fatoora.zatca.gov.sa/e-invoicing/core)',
+    ])
+    expect(providerProblems({ ...reporting, SELLER_VAT_NUMBER: '399999999900003' })).toEqual([])
+    expect(secretsNeeded(reporting).slice(-3)).toEqual(['ZATCA_BINARY_TOKEN', 'ZATCA_SECRET', 'ZATCA_PRIVATE_KEY'])
   })
 })

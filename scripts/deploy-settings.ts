@@ -3,6 +3,8 @@
  * needs, and those of each configured provider. A provider configured by half (its address without its origin, say)
  * is refused before anything is uploaded.
  */
+import { sellerIdentity } from '../src/domain/seller'
+
 export const baseSecrets = ['HANDSHAKE_SECRET', 'SESSION_SECRET', 'PASSWORD_PEPPER'] as const
 
 type Vars = Record<string, string | undefined>
@@ -18,6 +20,7 @@ export function secretsNeeded(vars: Vars): string[] {
   if (vars.SMS_PROVIDER === 'unifonic') needed.push('UNIFONIC_APP_SID')
   if (vars.SMS_PROVIDER === 'taqnyat') needed.push('TAQNYAT_BEARER_TOKEN')
   if (vars.EMAIL_PROVIDER === 'resend') needed.push('RESEND_API_KEY')
+  if (vars.ZATCA_API_URL) needed.push('ZATCA_BINARY_TOKEN', 'ZATCA_SECRET', 'ZATCA_PRIVATE_KEY')
   return needed
 }
 
@@ -42,6 +45,12 @@ export function providerProblems(vars: Vars): string[] {
     if (!/^https:\/\//.test(vars.TAMARA_API_URL)) problems.push('TAMARA_API_URL must be https (https://api.tamara.co)')
     if (!vars.STORE_ORIGIN) problems.push('Tamara needs STORE_ORIGIN, the address Tamara sends the shopper and its notifications to')
   }
+  if (vars.ZATCA_API_URL) {
+    // Reporting sends signed invoices in the seller's name (docs/decisions/0016-zatca-invoices.md).
+    if (!/^https:\/\//.test(vars.ZATCA_API_URL)) problems.push('ZATCA_API_URL must be https (https://gw-fatoora.zatca.gov.sa/e-invoicing/core)')
+    if (!sellerIdentity(vars, 'ar').vatNumber)
+      problems.push('ZATCA reporting needs SELLER_VAT_NUMBER, the 15-digit VAT number the invoices are reported under')
+  }
   if (vars.STORE_ORIGIN && !/^https:\/\/[^/]+$/.test(vars.STORE_ORIGIN)) problems.push('STORE_ORIGIN must be https://host, with no path')
   if (vars.SMS_PROVIDER && !smsProviders.includes(vars.SMS_PROVIDER)) {
     problems.push(`SMS_PROVIDER must be ${smsProviders.map((p) => `"${p}"`).join(' or ')} (or empty)`)
@@ -59,9 +68,10 @@ export function providerProblems(vars: Vars): string[] {
 }
 
 /**
- * What a production store cannot do without, one sentence each with what to set (none: nothing). `npm run deploy`
- * refuses to deploy while there is one; its dry run (part of `npm test`, on the repository's empty settings) prints
- * them instead.
+ * What a production store cannot do without, one sentence each with what to set (none: nothing): codes for shoppers
+ * (an SMS provider) and a tax invoice for every buyer (the seller's VAT number and registered name,
+ * docs/decisions/0016-zatca-invoices.md). `npm run deploy` refuses to deploy while there is one; its dry run (part of
+ * `npm test`, on the repository's empty settings) prints them instead.
  */
 export function productionGaps(vars: Vars): string[] {
   const gaps: string[] = []
@@ -69,6 +79,13 @@ export function productionGaps(vars: Vars): string[] {
     gaps.push(
       'no SMS provider: shoppers would get no one-time code (sign-in by code, registration and cash on delivery need one); set SMS_PROVIDER = "unifonic" or "taqnyat" and SMS_SENDER in wrangler.toml [vars], and the provider\'s secret (README, Deploy, "Messages")',
     )
+  }
+  const seller = sellerIdentity(vars, 'ar')
+  if (!seller.vatNumber) {
+    gaps.push('buyers would get no tax invoice: set SELLER_VAT_NUMBER (15 digits, starting and ending with 3) in wrangler.toml [vars]')
+  }
+  if (!seller.name && !sellerIdentity(vars, 'en').name) {
+    gaps.push("invoices need the seller's registered name: set SELLER_NAME_AR (and SELLER_NAME_EN) in wrangler.toml [vars]")
   }
   return gaps
 }

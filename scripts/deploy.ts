@@ -3,8 +3,9 @@
  * that fails:
  *
  *  1. builds (skipped with --no-build);
- *  2. checks the built Worker: production settings (no provider configured by half, an SMS provider: without one no
- *     shopper gets a code; scripts/deploy-settings.ts), its bundle under Cloudflare's size limit and its startup within
+ *  2. checks the built Worker: production settings (no provider configured by half; an SMS provider, without which no
+ *     shopper gets a code, and the seller's VAT number, without which no buyer gets an invoice: scripts/deploy-settings.ts),
+ *     its bundle under Cloudflare's size limit and its startup within
  *     Cloudflare's time (`wrangler check startup`, which runs it in a local workerd), and `wrangler deploy --dry-run`;
  *  3. stops unless wrangler is logged in to an account, then refuses to go on while a secret the configuration needs is unset
  *     on the Worker (HANDSHAKE_SECRET, SESSION_SECRET, PASSWORD_PEPPER, and each configured provider's: scripts/deploy-settings.ts; one set in

@@ -11,9 +11,12 @@ import {
   deleteAddress,
   getMyAddresses,
   getMyOrder,
+  getMyInvoice,
   getMyOrders,
+  lookupInvoice,
   lookupOrder,
   returnMyOrder,
+  signedInvoice,
   saveAddress,
   setDefaultAddress,
 } from '../server/orders.functions'
@@ -28,6 +31,22 @@ export const orderQueries = {
   mine: (locale: Locale) => queryOptions({ queryKey: ['my-orders', locale], queryFn: () => getMyOrders({ data: { locale } }), enabled: inBrowser }),
   one: (locale: Locale, increment: string) =>
     queryOptions({ queryKey: ['my-order', locale, increment], queryFn: () => getMyOrder({ data: { locale, increment } }), enabled: inBrowser }),
+  invoice: (locale: Locale, increment: string) =>
+    queryOptions({ queryKey: ['my-invoice', locale, increment], queryFn: () => getMyInvoice({ data: { locale, increment } }), enabled: inBrowser }),
+  /** A guest's invoice, for the mobile carried over from the order lookup (src/routes/invoice.tsx). */
+  guestInvoice: (locale: Locale, increment: string, mobile: string) =>
+    queryOptions({
+      queryKey: ['guest-invoice', locale, increment, mobile],
+      queryFn: () => lookupInvoice({ data: { locale, increment, mobile } }),
+      enabled: inBrowser && mobile !== '',
+    }),
+  /** The invoice from the email's signed link (src/routes/invoice.tsx). */
+  signedInvoice: (locale: Locale, increment: string, sig: string) =>
+    queryOptions({
+      queryKey: ['signed-invoice', locale, increment, sig],
+      queryFn: () => signedInvoice({ data: { locale, increment, sig } }),
+      enabled: inBrowser,
+    }),
   addresses: (locale: Locale) =>
     queryOptions({ queryKey: ['my-addresses', locale], queryFn: () => getMyAddresses({ data: { locale } }), enabled: inBrowser }),
 }
@@ -50,6 +69,9 @@ export const useSetDefaultAddress = () => useAddressChange((id: number, locale) 
 
 export const useLookupOrder = () =>
   useServerAction((input: { increment: string; mobile: string }, locale) => lookupOrder({ data: { ...input, locale } }))
+
+export const useLookupInvoice = () =>
+  useServerAction((input: { increment: string; mobile: string }, locale) => lookupInvoice({ data: { ...input, locale } }))
 
 /** Cancels one of the customer's orders before it ships: the order page and the list show it cancelled at once. */
 /** The customer asks to return a delivered order; the page then shows the request in its timeline. */

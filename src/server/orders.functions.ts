@@ -54,6 +54,29 @@ export const lookupOrder = createServerFn({ method: 'POST' })
     ),
   )
 
+/** The simplified tax invoice of one of the customer's orders (docs/decisions/0016-zatca-invoices.md). */
+export const getMyInvoice = createServerFn({ method: 'GET' })
+  .validator(type({ locale, increment: orderNumber }))
+  .handler(({ data }) => customerCall(data, (api) => api.customer.orders[':increment'].invoice.$get({ param: { increment: data.increment } })))
+
+/** A guest's invoice: the order's number with the mobile verified for it, as the order lookup asks. */
+export const lookupInvoice = createServerFn({ method: 'POST' })
+  .validator(type({ locale, increment: 'string <= 32', mobile: 'string <= 20' }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.orders.lookup.invoice.$post({ json: { increment: data.increment, mobilenumber: data.mobile } }),
+    ),
+  )
+
+/** The invoice from the link in the buyer's email: the order's number with its invoice signature. */
+export const signedInvoice = createServerFn({ method: 'POST' })
+  .validator(type({ locale, increment: orderNumber, sig: /^[A-Za-z0-9_-]{43}$/ }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.orders.invoice.signed.$post({ json: { increment: data.increment, sig: data.sig } }),
+    ),
+  )
+
 export const getMyAddresses = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
   .handler(({ data }) => customerCall(data, (api) => api.customer.addresses.$get()))

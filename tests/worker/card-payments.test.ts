@@ -85,7 +85,10 @@ describe('a card order on Moyasar', () => {
     const email = await env.DB.prepare("SELECT body FROM outbox WHERE channel = 'email' AND body LIKE '%' || ? || '%'")
       .bind(order.increment_id)
       .first<{ body: string }>()
-    expect(email!.body).toMatch(/Follow it at https:\/\/\S+\/en\/user\/profile with the order number and your mobile\.$/)
+    // ... and, paid, carries its tax invoice (docs/decisions/0016-zatca-invoices.md).
+    expect(email!.body).toMatch(
+      /Follow it at https:\/\/\S+\/en\/user\/profile with the order number and your mobile\.\n\nYour simplified tax invoice: https:\/\/\S+\/en\/invoice\?order=MJ\d+&sig=[\w-]{43}$/,
+    )
 
     const payment = await gateway().payment(back.searchParams.get('id')!)
     expect(payment).toMatchObject({

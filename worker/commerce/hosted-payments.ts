@@ -22,6 +22,7 @@ import { orderStore, type OrderRow } from '../storage/order-store'
 import { paymentStore } from '../storage/payment-store'
 import { CommerceError } from './errors'
 import { inProcessOrigin } from './in-process'
+import { issueInvoice } from './invoices'
 import { cancelOrder, sendOrderConfirmation } from './orders'
 import { orderSignature } from './sandbox-link'
 
@@ -436,7 +437,14 @@ export async function settleHostedPayment(env: Env, provider: PaymentProvider, p
     })
     return order
   }
-  if (order.status === 'pending_payment' && (await orders.markPaid(order.id, now))) await sendOrderConfirmation(env, order.id)
+  if (order.status === 'pending_payment' && (await orders.markPaid(order.id, now))) {
+    // Paid: its simplified tax invoice, before the confirmation that links to it (docs/decisions/0016-zatca-invoices.md). An invoice that
+    // fails here is issued by the five-minute job; the payment stands either way.
+    await issueInvoice(env, order.id, now).catch((error: unknown) => {
+      console.error(JSON.stringify({ level: 'error', message: 'invoice not issued at payment', order: order.increment_id, error: String(error) }))
+    })
+    await sendOrderConfirmation(env, order.id)
+  }
   const after = (await orders.byId(order.id))!
   // Paid after the order expired (its stock went back): the money goes back too.
   if (after.status === 'canceled') await refundHostedPayment(env, after.id, now)

@@ -23,6 +23,8 @@ import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow }
 import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { gatewaysOf, isHostedPayment, paymentMethods } from './payments'
 import { hostedPaymentUrl, providerFor, recordHostedPayment, refundHostedPayment, startHostedPayment, stillUnpaid } from './hosted-payments'
+import { invoiceLink } from './invoices'
+import { invoiceStore } from '../storage/invoice-store'
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
 function toPlaced(row: OrderRow): PlacedOrder {
@@ -234,7 +236,11 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
  * failed order.
  */
 export async function sendOrderConfirmation(env: Env, orderId: number): Promise<void> {
-  await sendOrderMessage(env, orderId, { customer: 'order_confirmed', guest: 'order_confirmed_guest' })
+  // A paid order's email carries its invoice (docs/decisions/0016-zatca-invoices.md); a cash order's comes when delivered.
+  const row = await orderStore(env.DB).detail(orderId)
+  const invoiced = row && (await invoiceStore(env.DB).byOrder(orderId))
+  const invoice = invoiced ? await invoiceLink(env, row.increment_id, row.locale === 'en' ? 'en' : 'ar') : ''
+  await sendOrderMessage(env, orderId, { customer: 'order_confirmed', guest: 'order_confirmed_guest' }, { invoice })
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { appConfig } from '../../app.config'
 import type { CartState, CartTotals } from '../../src/domain/cart'
-import type { BnplOffers } from '../../src/lib/installments'
+import type { BnplOffers } from '../../src/domain/installments'
 import { paymentCodes, type PaymentCode, type PaymentMethod, type UnavailableReason } from '../../src/domain/order'
 import { moyasar, tabby, tamara } from './hosted-payments'
 

@@ -7,9 +7,15 @@
  */
 import { readSecret } from './secrets'
 
-async function key(env: Env): Promise<CryptoKey> {
+/**
+ * What a signed link grants: paying (and returning from paying) an order, or reading its invoice from the link in the
+ * buyer's email (docs/decisions/0016-zatca-invoices.md). Each purpose has its own key, so one link never opens the other.
+ */
+export type LinkPurpose = 'sandbox-payment' | 'invoice'
+
+async function key(env: Env, purpose: LinkPurpose): Promise<CryptoKey> {
   const secret = await readSecret(env, 'SESSION_SECRET')
-  return crypto.subtle.importKey('raw', new TextEncoder().encode(`sandbox-payment:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, [
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(`${purpose}:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
   ])
@@ -27,12 +33,17 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
 }
 
 /** The order's signature: given only to its buyer, in the links that pay it and that return from paying it. */
-export async function orderSignature(env: Env, increment: string): Promise<string> {
-  return toBase64Url(await crypto.subtle.sign('HMAC', await key(env), new TextEncoder().encode(increment)))
+export async function orderSignature(env: Env, increment: string, purpose: LinkPurpose = 'sandbox-payment'): Promise<string> {
+  return toBase64Url(await crypto.subtle.sign('HMAC', await key(env, purpose), new TextEncoder().encode(increment)))
 }
 
 /** Whether `signature` is the order's (compared in constant time by WebCrypto). */
-export async function isOrderSignature(env: Env, increment: string, signature: string | undefined): Promise<boolean> {
+export async function isOrderSignature(
+  env: Env,
+  increment: string,
+  signature: string | undefined,
+  purpose: LinkPurpose = 'sandbox-payment',
+): Promise<boolean> {
   const bytes = signature ? fromBase64Url(signature) : null
-  return bytes !== null && crypto.subtle.verify('HMAC', await key(env), bytes, new TextEncoder().encode(increment))
+  return bytes !== null && crypto.subtle.verify('HMAC', await key(env, purpose), bytes, new TextEncoder().encode(increment))
 }

@@ -18,6 +18,9 @@ type SecretName =
   | 'UNIFONIC_APP_SID'
   | 'TAQNYAT_BEARER_TOKEN'
   | 'RESEND_API_KEY'
+  | 'ZATCA_PRIVATE_KEY'
+  | 'ZATCA_BINARY_TOKEN'
+  | 'ZATCA_SECRET'
 
 class MissingSecretError extends Error {
   constructor(name: SecretName) {

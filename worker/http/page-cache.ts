@@ -23,8 +23,8 @@ import { catalogueVersionKey, cacheKeyVersion, currentCatalogueVersion } from '.
 import { pageIsDegraded, pageTagsOfRequest, recordPageCache, type PageCacheOutcome } from './request-context'
 import { newNonce } from './security-headers'
 
-/** Pages that are the shopper's own (cart, checkout, account) or that no one shares (the development pages). */
-const personalPaths = /^\/(?:en\/)?(?:cart|checkout|compare|user|track-order|dev)(?:\/|$)/
+/** Pages that are the shopper's own (cart, checkout, account, invoice) or that no one shares (the development pages). */
+const personalPaths = /^\/(?:en\/)?(?:cart|checkout|compare|user|track-order|invoice|dev)(?:\/|$)/
 
 /** The build's id: a cached page names its scripts by their hashes, so a new build starts a new cache. */
 const buildId = (import.meta.env.MATJAR_BUILD_ID as string | undefined) ?? 'dev' // vite.config.ts `define`s it in a build

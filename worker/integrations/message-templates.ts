@@ -24,20 +24,25 @@ const template = <W extends Words>(t: Template<W>) => t
 /** The words of every order message (worker/commerce/order-messages.ts fills them from the order). */
 export type OrderWords = { number: string; total: string; date: string; name: string; link: string }
 type CancelWords = { number: string; total: string }
+/** A confirmation's words: a paid order's email carries its tax invoice's link (docs/decisions/0016-zatca-invoices.md); a cash order's is empty. */
+type ConfirmationWords = OrderWords & { invoice: string }
+
+const withInvoice = (text: string, w: ConfirmationWords, o: { locale: Locale }) =>
+  w.invoice ? `${text}\n\n${m.order_email_invoice({ link: w.invoice }, o)}` : text
 
 export const templates = {
   otp: template<{ code: string }>({ sms: (w, o) => m.account_otp_sms(w, o) }),
   password_reset: template<{ code: string }>({
     email: { subject: (w, o) => m.account_reset_email_subject(w, o), text: (w, o) => m.account_reset_email_body(w, o) },
   }),
-  order_confirmed: template<OrderWords>({
+  order_confirmed: template<ConfirmationWords>({
     sms: (w, o) => m.order_sms(w, o),
-    email: { subject: (w, o) => m.order_email_subject(w, o), text: (w, o) => m.order_email(w, o) },
+    email: { subject: (w, o) => m.order_email_subject(w, o), text: (w, o) => withInvoice(m.order_email(w, o), w, o) },
   }),
   // A guest has no account to follow the order in: the email points to the lookup by number and mobile.
-  order_confirmed_guest: template<OrderWords>({
+  order_confirmed_guest: template<ConfirmationWords>({
     sms: (w, o) => m.order_sms(w, o),
-    email: { subject: (w, o) => m.order_email_subject(w, o), text: (w, o) => m.order_email_guest(w, o) },
+    email: { subject: (w, o) => m.order_email_subject(w, o), text: (w, o) => withInvoice(m.order_email_guest(w, o), w, o) },
   }),
   order_cancelled: template<CancelWords>({
     sms: (w, o) => m.order_cancelled_sms(w, o),

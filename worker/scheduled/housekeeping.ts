@@ -1,6 +1,7 @@
 /**
  * The scheduled runs (wrangler.toml's [triggers], docs/architecture.md, "Housekeeping"): every five minutes unpaid
- * orders and unconfirmed cash-on-delivery orders past their time are cancelled and give back what they took, and the
+ * orders and unconfirmed cash-on-delivery orders past their time are cancelled and give back what they took, invoices
+ * owed are issued and reported to ZATCA, and the
  * search indexes are made when they are missing or old; once a day, rows past their retention are
  * deleted. Each job logs one JSON line with what it did. The limiter's counters are not here: they live in one
  * Durable Object per subject, which no job can list, and each object deletes itself by its own alarm
@@ -9,6 +10,7 @@
 import { serverLimits } from '../../app.config'
 import { daysToMs } from '../../src/domain/time'
 import { refundCancelledPayments } from '../commerce/hosted-payments'
+import { issueMissingInvoices, reportInvoices } from '../commerce/invoices'
 import { expireUnconfirmedCashOrders, expireUnpaidOrders } from '../commerce/orders'
 import { warmSearchIndexes } from '../search/indexes'
 import { retentionStore, type RetainedKind } from '../storage/retention-store'
@@ -55,6 +57,10 @@ export async function runHousekeeping(env: Env, cron: string, now: Date): Promis
       await timed('expire-unconfirmed-cash-orders', async () => ({ cancelled: await expireUnconfirmedCashOrders(env, now) })),
       // Money still held by cancelled orders (a refund the provider refused) goes back (docs/decisions/0014).
       await timed('refund-cancelled-payments', async () => ({ refunded: await refundCancelledPayments(env, now) })),
+      // Invoices owed and not issued are issued, and simplified invoices are reported to ZATCA within its 24 hours,
+      // a failed report tried again later (docs/decisions/0016-zatca-invoices.md).
+      await timed('issue-missing-invoices', async () => ({ issued: await issueMissingInvoices(env, now) })),
+      await timed('report-invoices', async () => await reportInvoices(env, now)),
       // The search indexes are made here, after a catalogue change or once they are old, and left in KV: a shopper's
       // search then reads a snapshot instead of waiting for a build (docs/decisions/0012-search-at-scale.md).
       await timed('warm-search-indexes', async () => ({ waitedMs: await warmSearchIndexes(env) })),

@@ -13,7 +13,8 @@ describe('sitemap', () => {
 
   it('keeps shopper-only pages out and names the sitemap', () => {
     const robots = robotsTxt()
-    for (const path of ['/cart', '/checkout', '/user/', '/en/checkout', '/api/']) expect(robots).toContain(`Disallow: ${path}`)
+    for (const path of ['/cart', '/checkout', '/user/', '/en/checkout', '/api/', '/invoice', '/en/invoice'])
+      expect(robots).toContain(`Disallow: ${path}`)
     expect(robots).toContain('Sitemap: https://matjar.example/sitemap.xml')
   })
 })

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { formatDisplayDate, riyadhDateString } from '../../domain/dates'
+import type { InvoiceHistoryState } from '../../domain/invoice'
 import type { OrderDetail } from '../../domain/order'
 import { effectiveRegion } from '../../domain/region'
 import { isolated } from '../../lib/bidi'
@@ -49,6 +50,7 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
             {m.order_reorder()}
           </button>
         )}
+        <InvoiceLink order={order} guest={!reorder} />
       </div>
       {reorder && <CancelOrder order={order} />}
       {reorder && <ReturnOrder order={order} />}
@@ -67,6 +69,25 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
         </p>
       )}
     </section>
+  )
+}
+
+/**
+ * The order's simplified tax invoice, once it has one: paid, or delivered (docs/decisions/0016-zatca-invoices.md). A
+ * guest's mobile goes along in the history entry, so the invoice page need not ask for it again.
+ */
+function InvoiceLink({ order, guest }: { order: OrderDetail; guest: boolean }) {
+  if (order.status === 'canceled' || !order.timeline.some((event) => event.status === 'paid' || event.status === 'delivered')) return null
+  const state: InvoiceHistoryState = guest && order.contact ? { invoiceMobile: order.contact.mobile } : {}
+  return (
+    <Link
+      to="/invoice"
+      search={{ order: order.increment_id } as never}
+      state={(previous) => ({ ...previous, ...state })}
+      className="rounded-full border border-brand px-5 py-2.5 font-semibold text-brand"
+    >
+      {m.order_invoice()}
+    </Link>
   )
 }
 

@@ -4,7 +4,7 @@
  */
 import { useAtom } from 'jotai'
 import { appConfig } from '../../../app.config'
-import { installmentPlans, type BnplProvider } from '../../lib/installments'
+import { installmentPlans, type BnplProvider } from '../../domain/installments'
 import { m } from '../../paraglide/messages.js'
 import { openModalAtom } from '../../state/shopper'
 import { Price } from '../Price'

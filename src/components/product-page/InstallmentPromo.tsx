@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { lazy, Suspense } from 'react'
-import { bnplOffered, installmentPlan, noBnplOffers, type BnplProvider } from '../../lib/installments'
+import { bnplOffered, installmentPlan, noBnplOffers, type BnplProvider } from '../../domain/installments'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
 import { currentLocale } from '../../lib/i18n'

@@ -22,8 +22,13 @@ import { orderNumber } from '../../../src/domain/order'
 import { returnCutoff, returnNoteMaxLength, returnReasons } from '../../../src/domain/returns'
 import { isReadableText } from '../../../src/domain/typed-text'
 import { m } from '../../../src/paraglide/messages.js'
+import type { InvoiceView } from '../../../src/domain/invoice'
+import { invoiceStore } from '../../storage/invoice-store'
+import { invoiceView } from '../invoices'
+import { isOrderSignature } from '../sandbox-link'
 
 const lookupBody = type({ increment: 'string <= 32', mobilenumber: 'string <= 20' })
+const signedInvoiceBody = type({ increment: 'string <= 32', sig: 'string <= 64' })
 const returnBody = type({
   reason: type.enumerated(...returnReasons),
   // The operator reads the note: it must show what it says (src/domain/typed-text.ts).
@@ -47,6 +52,25 @@ const addressId = (value: string) => {
   const id = Number(value)
   if (!itemId.allows(id)) throw new CommerceError(404, 'address_not_found')
   return id
+}
+
+/** The guest lookup: the order with this number placed with this verified mobile, a limited number of times per address. */
+async function guestOrder(env: Env, body: typeof lookupBody.infer, header: (name: string) => string | undefined) {
+  const limit = await limiterFor(env, `order-lookup:${clientIp(header)}`).hit(serverLimits.orders.lookupsPerIpPerHour, 3600)
+  if (!limit.allowed) throw new CommerceError(429, 'lookup_rate_limited', { minutes: Math.ceil(limit.retryAfterSeconds / 60) })
+  const phone = internationalMobile(body.mobilenumber)
+  const number = body.increment.trim().toUpperCase()
+  const order = phone && orderNumber.test(number) ? await orderStore(env.DB).byIncrementAndVerifiedPhone(number, phone) : null
+  if (!order) throw new CommerceError(404, 'order_not_found')
+  return order
+}
+
+/** The order's invoice as its buyer reads it; 404 while it has none (awaiting payment, or cash not yet delivered). */
+async function orderInvoice(env: Env, orderId: number): Promise<InvoiceView> {
+  const row = await invoiceStore(env.DB).byOrder(orderId)
+  const view = row ? invoiceView(row) : null
+  if (!view) throw new CommerceError(404, 'order_not_found')
+  return view
 }
 
 export const accountOrderRoutes = new Hono<CommerceEnv>()
@@ -103,16 +127,32 @@ export const accountOrderRoutes = new Hono<CommerceEnv>()
   })
 
   .post('/orders/lookup', validate('json', lookupBody), async (c) => {
-    const { increment, mobilenumber } = c.req.valid('json')
-    const limit = await limiterFor(c.env, `order-lookup:${clientIp((n) => c.req.header(n))}`).hit(serverLimits.orders.lookupsPerIpPerHour, 3600)
-    if (!limit.allowed) throw new CommerceError(429, 'lookup_rate_limited', { minutes: Math.ceil(limit.retryAfterSeconds / 60) })
-    const phone = internationalMobile(mobilenumber)
-    const number = increment.trim().toUpperCase()
-    const orders = orderStore(c.env.DB)
-    const order = phone && orderNumber.test(number) ? await orders.byIncrementAndVerifiedPhone(number, phone) : null
-    const detail = order ? await orders.detail(order.id) : null
+    const order = await guestOrder(c.env, c.req.valid('json'), (n) => c.req.header(n))
+    const detail = await orderStore(c.env.DB).detail(order.id)
     if (!detail) throw new CommerceError(404, 'order_not_found')
     return c.json(orderDetailView(detail, c.get('locale')))
+  })
+
+  // The order's simplified tax invoice (docs/decisions/0016-zatca-invoices.md): its buyer's alone, found as the order page finds the order.
+  .get('/customer/orders/:increment/invoice', async (c) => {
+    const customer = signedIn(c.get('customer'))
+    const increment = c.req.param('increment')
+    const order = orderNumber.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
+    if (!order || order.customer_id !== customer.id) throw new CommerceError(404, 'order_not_found')
+    return c.json(await orderInvoice(c.env, order.id))
+  })
+
+  // The link in the buyer's email: the order's number with its invoice signature.
+  .post('/orders/invoice/signed', validate('json', signedInvoiceBody), async (c) => {
+    const { increment, sig } = c.req.valid('json')
+    const order = orderNumber.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
+    if (!order || !(await isOrderSignature(c.env, increment, sig, 'invoice'))) throw new CommerceError(404, 'order_not_found')
+    return c.json(await orderInvoice(c.env, order.id))
+  })
+
+  .post('/orders/lookup/invoice', validate('json', lookupBody), async (c) => {
+    const order = await guestOrder(c.env, c.req.valid('json'), (n) => c.req.header(n))
+    return c.json(await orderInvoice(c.env, order.id))
   })
 
   .get('/customer/addresses', async (c) => {

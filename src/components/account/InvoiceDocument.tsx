@@ -1,0 +1,154 @@
+/**
+ * The simplified tax invoice as its buyer reads and prints it (docs/decisions/0016-zatca-invoices.md): the seller's
+ * name in both languages with its VAT and commercial registration numbers, the invoice's number and time of issue in
+ * Riyadh, the lines with their VAT, the totals, and ZATCA's QR drawn as an SVG. Only this prints (src/styles/app.css,
+ * "data-print-only").
+ */
+import { appConfig, type Locale } from '../../../app.config'
+import type { InvoiceLine, InvoiceView } from '../../domain/invoice'
+import { currentLocale } from '../../lib/i18n'
+import { m } from '../../paraglide/messages.js'
+import { Price } from '../Price'
+
+const rate = appConfig.money.vatRate * 100
+
+/** The moment of issue in Riyadh, Western digits and the Gregorian calendar in both languages. */
+function issuedAt(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB', {
+    timeZone: appConfig.store.timeZone,
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(new Date(iso))
+}
+
+const sar = (halalas: number) => halalas / 100
+
+function lineName(line: InvoiceLine, locale: Locale): string {
+  if (line.kind === 'delivery') return m.invoice_delivery()
+  return locale === 'ar' ? line.name_ar : line.name_en
+}
+
+export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
+  const locale = currentLocale()
+  const { seller, totals } = invoice
+  const pad = 2
+  return (
+    <article data-print-only aria-labelledby="invoice-heading" className="space-y-6 rounded-2xl bg-white p-5 print:rounded-none print:p-0 sm:p-8">
+      <div className="flex flex-wrap items-start justify-between gap-6">
+        <div className="space-y-3">
+          <h1 id="invoice-heading" className="text-2xl font-bold">
+            {m.invoice_page_title()}
+          </h1>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">{m.invoice_number()}</dt>
+            <dd>
+              <bdi dir="ltr" className="font-semibold">
+                {invoice.number}
+              </bdi>
+            </dd>
+            <dt className="text-muted">{m.invoice_issued()}</dt>
+            <dd>{issuedAt(invoice.issued_at, locale)}</dd>
+            <dt className="text-muted">{m.invoice_order()}</dt>
+            <dd>
+              <bdi dir="ltr">{invoice.order}</bdi>
+            </dd>
+          </dl>
+        </div>
+        <svg
+          role="img"
+          aria-label={m.invoice_qr_label()}
+          viewBox={`${-pad} ${-pad} ${invoice.qr.size + pad * 2} ${invoice.qr.size + pad * 2}`}
+          className="h-36 w-36 shrink-0"
+          shapeRendering="crispEdges"
+        >
+          <rect x={-pad} y={-pad} width={invoice.qr.size + pad * 2} height={invoice.qr.size + pad * 2} fill="#fff" />
+          <path d={invoice.qr.path} fill="#000" />
+        </svg>
+      </div>
+
+      <section aria-label={m.invoice_seller()} className="rounded-xl border border-line p-4 text-sm">
+        <p className="font-bold">{seller.name_ar}</p>
+        {seller.name_en !== seller.name_ar && (
+          <p lang="en" dir="ltr" className="text-start font-semibold">
+            {seller.name_en}
+          </p>
+        )}
+        <p className="mt-2">
+          {m.invoice_vat_number()}: <bdi dir="ltr">{seller.vat_number}</bdi>
+        </p>
+        {seller.cr_number && (
+          <p>
+            {m.invoice_cr_number()}: <bdi dir="ltr">{seller.cr_number}</bdi>
+          </p>
+        )}
+      </section>
+
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="border-b border-line text-start text-muted">
+              <th scope="col" className="py-2 text-start font-medium">
+                {m.invoice_item()}
+              </th>
+              <th scope="col" className="px-2 py-2 text-end font-medium">
+                {m.invoice_unit_price()}
+              </th>
+              <th scope="col" className="px-2 py-2 text-end font-medium">
+                {m.invoice_qty()}
+              </th>
+              <th scope="col" className="px-2 py-2 text-end font-medium">
+                {m.invoice_vat()}
+              </th>
+              <th scope="col" className="py-2 text-end font-medium">
+                {m.invoice_line_total()}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.lines.map((line, index) => (
+              // An issued invoice's lines never move: their place is their identity (UBL's line ID).
+              // eslint-disable-next-line @eslint-react/no-array-index-key
+              <tr key={index} className="border-b border-line align-top">
+                <td className={`py-2 ${line.kind === 'service' ? 'ps-4 text-muted' : ''}`}>{lineName(line, locale)}</td>
+                <td className="px-2 py-2 text-end">
+                  <Price amount={sar(line.unit_price)} decimals={2} />
+                </td>
+                <td className="px-2 py-2 text-end">{line.qty}</td>
+                <td className="px-2 py-2 text-end">
+                  <Price amount={sar(line.vat)} decimals={2} />
+                </td>
+                <td className="py-2 text-end">
+                  <Price amount={sar(line.total)} decimals={2} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <dl className="ms-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
+        {invoice.discount > 0 && (
+          <>
+            <dt>{m.invoice_discount()}</dt>
+            <dd className="text-end">
+              <Price amount={sar(invoice.discount)} decimals={2} negative />
+            </dd>
+          </>
+        )}
+        <dt>{m.invoice_total_excl()}</dt>
+        <dd className="text-end">
+          <Price amount={sar(totals.excl_vat)} decimals={2} />
+        </dd>
+        <dt>{m.invoice_total_vat({ rate })}</dt>
+        <dd className="text-end">
+          <Price amount={sar(totals.vat)} decimals={2} />
+        </dd>
+        <dt className="border-t border-line pt-2 font-bold">{m.invoice_total_incl()}</dt>
+        <dd className="border-t border-line pt-2 text-end font-bold">
+          <Price amount={sar(totals.incl_vat)} decimals={2} />
+        </dd>
+      </dl>
+      <p className="text-xs text-muted">{m.invoice_prices_note({ rate })}</p>
+    </article>
+  )
+}

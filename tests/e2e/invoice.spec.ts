@@ -1,0 +1,90 @@
+// The simplified tax invoice (docs/decisions/0016-zatca-invoices.md): a customer who paid by card opens it from their
+// order and sees it, with its QR, ready to print.
+import { acceptCookies, desktop, expect, expectNoSeriousAxeViolations, lastCode, test } from './fixtures'
+
+test.describe('a customer who paid by card', () => {
+  test.use({ viewport: desktop })
+
+  test('opens the invoice from the order page and sees it with its QR code, in English', async ({ page, request }) => {
+    test.slow()
+    const tail = String(Date.now() % 10_000_000).padStart(7, '0')
+    const shopper = { local: `057${tail}`, international: `96657${tail}` }
+    const email = `invoice${shopper.local}@example.com`
+    // The account exists already (made over the Direct API as the registration form would).
+    const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
+    const auth = { authorization: `Bearer ${token}`, recaptcha: 'Bearer e2e' }
+    await request.post('/commerce/customer/v2/otpSend', { headers: auth, data: { mobilenumber: shopper.local, otptype: 'register', email } })
+    const otpcode = await lastCode(request, shopper.international)
+    const verified = await (
+      await request.post('/commerce/customer/v2/otpVerfiy', {
+        headers: auth,
+        data: { mobilenumber: shopper.local, email, otpcode, otptype: 'register' },
+      })
+    ).json()
+    const registered = await request.post('/commerce/customer/register', {
+      headers: auth,
+      data: {
+        firstName: 'Noura',
+        lastName: 'Alotaibi',
+        email,
+        phone_number: shopper.local,
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        terms: true,
+        token: verified.token,
+        recaptchaToken: 'e2e',
+        profile_picture: null,
+        dateOfBirth: null,
+        gender: 0,
+      },
+    })
+    expect(registered.status()).toBe(200)
+
+    await acceptCookies(page)
+    await page.context().addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await page.goto('/en/chargers')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Log in or create an account' })
+    await dialog.getByLabel('Email or mobile number').fill(email)
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Secret123')
+    await dialog.getByRole('checkbox', { name: "I'm not a robot" }).check()
+    await dialog.getByRole('button', { name: 'Log in' }).click()
+    await expect(page.getByRole('button', { name: 'My account: Noura' })).toBeVisible()
+
+    await page
+      .getByRole('button', { name: /^Add to Cart: / })
+      .first()
+      .click()
+    await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click()
+    await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue('Noura Alotaibi')
+    await page.getByRole('textbox', { name: 'District' }).fill('Al Malqa')
+    await page.getByRole('textbox', { name: 'Street' }).fill('Prince Mohammed Bin Saad Road')
+    await page.getByRole('textbox', { name: 'Building number' }).fill('4321')
+    await page.getByRole('textbox', { name: 'Postal code' }).fill('13521')
+    await page.getByRole('radio', { name: 'mada or credit card' }).check()
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await page.getByRole('textbox', { name: 'Name on the card' }).fill('Noura Alotaibi')
+    await page.getByRole('textbox', { name: 'Card number' }).fill('4201320111111010')
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed' })).toBeVisible()
+    const number = (await page.getByText(/^Order number MJ\d+$/).innerText()).replace('Order number ', '').trim()
+
+    // The order page (as /user/profile?order=... opens it) links to the invoice.
+    await page.goto(`/en/user/profile?order=${number}`)
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Order .?${number}.?$`) })).toBeVisible()
+    await page.getByRole('link', { name: 'Invoice' }).click()
+    await expect(page).toHaveURL(new RegExp(`/en/invoice\\?order=${number}$`))
+    const invoice = page.getByRole('article', { name: 'Simplified tax invoice' })
+    await expect(invoice).toBeVisible()
+    await expect(invoice.getByRole('img', { name: "The invoice's QR code for ZATCA" })).toBeVisible()
+    await expect(invoice).toContainText(/Invoice number\s*INV-\d{6}/)
+    await expect(invoice).toContainText(number)
+    // Development's seller: ZATCA's sample VAT number, named as development.
+    await expect(invoice).toContainText('VAT registration number: 399999999900003')
+    await expect(invoice).toContainText('Matjar (development)')
+    await expect(invoice.getByRole('columnheader', { name: 'Total incl. VAT' })).toBeVisible()
+    await expect(invoice).toContainText('Total including VAT')
+    await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
+    await expectNoSeriousAxeViolations(page)
+  })
+})

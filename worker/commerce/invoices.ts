@@ -1,0 +1,203 @@
+/**
+ * Simplified tax invoices (docs/decisions/0016-zatca-invoices.md): issued when an order is paid (a hosted payment
+ * settled, ./hosted-payments.ts) or, for cash on delivery, when it is delivered (the fulfilment step calls
+ * `issueInvoice`); sealed into ZATCA's hash chain in number order; reported to ZATCA by the five-minute job
+ * (worker/scheduled/housekeeping.ts) within 24 hours, with retries; shown to their buyer (./routes/invoices.ts).
+ */
+import { encode } from 'uqr'
+import { appConfig, serverLimits, type Locale } from '../../app.config'
+import type { InvoiceView } from '../../src/domain/invoice'
+import { sellerIdentity } from '../../src/domain/seller'
+import { isDevelopment } from '../http/environment'
+import { zatcaBaseUrl, zatcaClient, type Fetcher } from '../integrations/zatca'
+import { zatcaSandboxApi } from '../integrations/zatca-sandbox'
+import { invoiceStore, type InvoiceRow, type ReportOutcome } from '../storage/invoice-store'
+import { orderStore } from '../storage/order-store'
+import {
+  initialPreviousHash,
+  invoiceContent,
+  invoiceId,
+  parsePrivateKey,
+  sealInvoice,
+  toBase64,
+  type InvoiceContent,
+  type InvoiceSeller,
+} from './invoice-document'
+import { orderSignature } from './sandbox-link'
+import { readSecret } from './secrets'
+
+const limits = serverLimits.invoices
+
+/**
+ * The seller the invoices name, from configuration. Development without one uses ZATCA's own sample identity (the VAT
+ * number of its SDK's samples), marked as such; production without a VAT number issues no invoice (and `npm run
+ * deploy` refuses that configuration: scripts/deploy-settings.ts).
+ */
+export function invoiceSeller(env: Env): InvoiceSeller | null {
+  const ar = sellerIdentity(env, 'ar')
+  const en = sellerIdentity(env, 'en')
+  const name = ar.name ?? en.name
+  if (ar.vatNumber && name) return { name_ar: name, name_en: en.name ?? name, vat_number: ar.vatNumber, cr_number: ar.crNumber }
+  if (!isDevelopment(env)) return null
+  return { name_ar: 'متجر (بيئة التطوير)', name_en: 'Matjar (development)', vat_number: '399999999900003', cr_number: '1010010000' }
+}
+
+/**
+ * The key that signs the invoices: ZATCA_PRIVATE_KEY (generated once in development). A production store without one
+ * issues phase-1 invoices: hashed and chained, unsigned, tags 1-5 in the QR.
+ */
+async function signingKey(env: Env): Promise<{ privateKey: Uint8Array; binarySecurityToken: string | null } | null> {
+  const secrets = env as Env & { ZATCA_PRIVATE_KEY?: string; ZATCA_BINARY_TOKEN?: string }
+  if (!secrets.ZATCA_PRIVATE_KEY && !isDevelopment(env)) return null
+  // Only a token ZATCA issued holds a certificate; development's generated one does not (tag 9 is then the key's own).
+  return { privateKey: parsePrivateKey(await readSecret(env, 'ZATCA_PRIVATE_KEY')), binarySecurityToken: secrets.ZATCA_BINARY_TOKEN || null }
+}
+
+/**
+ * Issues the order's simplified tax invoice, once: a second call (or a racing one) answers the same invoice. The number
+ * comes from the statement that stores it; the invoice is then sealed into the chain with every invoice before it.
+ * Answers null when the order is not one to invoice (unknown, awaiting payment, cancelled) or no seller is configured.
+ */
+export async function issueInvoice(env: Env, orderId: number, now = new Date()): Promise<InvoiceRow | null> {
+  const invoices = invoiceStore(env.DB)
+  let invoice = await invoices.byOrder(orderId)
+  if (!invoice) {
+    const seller = invoiceSeller(env)
+    if (!seller) {
+      console.error(JSON.stringify({ level: 'error', message: 'no invoice: SELLER_VAT_NUMBER and SELLER_NAME_AR are not configured', orderId }))
+      return null
+    }
+    const order = await orderStore(env.DB).detail(orderId)
+    if (!order || order.status !== 'processing') return null
+    const content = invoiceContent(order, seller, crypto.randomUUID(), now)
+    await invoices.issue(orderId, content.uuid, content.issued_at, JSON.stringify(content))
+    invoice = await invoices.byOrder(orderId)
+  }
+  if (invoice && invoice.hash === null) {
+    await sealPendingInvoices(env)
+    invoice = await invoices.byOrder(orderId)
+  }
+  return invoice
+}
+
+/**
+ * Seals the invoices not yet sealed, in number order, each chained to the hash of the one before: a racing sealer
+ * computes the same seal (the document is deterministic) and the store writes it once. Answers how many this call sealed.
+ */
+export async function sealPendingInvoices(env: Env): Promise<number> {
+  const invoices = invoiceStore(env.DB)
+  const key = await signingKey(env)
+  let sealed = 0
+  for (let round = 0; round < limits.batch; round++) {
+    const next = await invoices.firstUnsealed()
+    if (!next) break
+    const previous = next.number === 1 ? initialPreviousHash : (await invoices.byNumber(next.number - 1))?.hash
+    // Never happens while numbers are sealed in order; stop rather than chain to nothing.
+    if (!previous) break
+    const seal = await sealInvoice(JSON.parse(next.content) as InvoiceContent, { icv: next.number, pih: previous }, key)
+    if (await invoices.seal(next.number, previous, initialPreviousHash, seal)) sealed += 1
+  }
+  return sealed
+}
+
+/** Issues the invoices owed and not issued (an issue that failed after a payment, a delivery): the scheduled safety net. */
+export async function issueMissingInvoices(env: Env, now = new Date()): Promise<number> {
+  let issued = 0
+  for (const orderId of await invoiceStore(env.DB).ordersOwed(limits.batch)) {
+    if (await issueInvoice(env, orderId, now)) issued += 1
+  }
+  await sealPendingInvoices(env)
+  return issued
+}
+
+function zatcaGateway(env: Env, fetcher?: Fetcher) {
+  const embedded = !env.ZATCA_API_URL
+  return zatcaClient(env, fetcher ?? (async (request) => (embedded ? zatcaSandboxApi.fetch(request, env) : fetch(request))))
+}
+
+/** What a reporting call's answer means for the invoice: reported, refused for good, or to try again later. */
+export function reportOutcome(status: number, text: string, reportingStatus: string | undefined, attempts: number, now: Date): ReportOutcome {
+  if ((status === 200 || status === 202) && reportingStatus === 'REPORTED') return { status: 'REPORTED', answer: text, retryAt: null }
+  // 400 with NOT_REPORTED: ZATCA read the invoice and refused it; sending it again would be refused again.
+  if (status === 400 && reportingStatus === 'NOT_REPORTED') return { status: 'NOT_REPORTED', answer: text, retryAt: null }
+  const minutes = Math.min(limits.retryMaxMinutes, limits.retryFirstMinutes * 2 ** attempts)
+  return { status: 'FAILED', answer: `${status} ${text}`, retryAt: new Date(now.getTime() + minutes * 60_000) }
+}
+
+/**
+ * Reports the sealed invoices not yet reported and due (the five-minute job), oldest first, and keeps ZATCA's answer
+ * with each; a failure is tried again later, doubling the wait. Nothing is reported where reporting is not configured
+ * (production without ZATCA_API_URL: phase 1). `fetcher` stands in for the network in tests.
+ */
+export async function reportInvoices(
+  env: Env,
+  now = new Date(),
+  fetcher?: Fetcher,
+): Promise<{ reported: number; refused: number; failed: number; oldestUnreportedHours: number }> {
+  const figures = { reported: 0, refused: 0, failed: 0, oldestUnreportedHours: 0 }
+  if (!zatcaBaseUrl(env)) return figures
+  const invoices = invoiceStore(env.DB)
+  const client = zatcaGateway(env, fetcher)
+  for (const invoice of await invoices.dueForReporting(now, limits.batch)) {
+    let outcome: ReportOutcome
+    try {
+      const { status, answer, text } = await client.reportSingle({
+        invoiceHash: invoice.hash!,
+        uuid: invoice.uuid,
+        invoice: toBase64(new TextEncoder().encode(invoice.xml!)),
+      })
+      outcome = reportOutcome(status, text, answer?.reportingStatus, invoice.report_attempts, now)
+    } catch (error) {
+      outcome = reportOutcome(0, String(error), undefined, invoice.report_attempts, now)
+    }
+    await invoices.recordReport(invoice.number, outcome, now)
+    if (outcome.status === 'REPORTED') figures.reported += 1
+    else if (outcome.status === 'NOT_REPORTED') {
+      figures.refused += 1
+      console.error(JSON.stringify({ level: 'error', message: 'ZATCA refused an invoice', invoice: invoice.number, answer: outcome.answer }))
+    } else figures.failed += 1
+  }
+  const oldest = await invoices.oldestUnreported()
+  if (oldest) {
+    const hours = (now.getTime() - new Date(oldest.issued_at).getTime()) / 3600_000
+    figures.oldestUnreportedHours = Math.round(hours * 10) / 10
+    if (hours > limits.alarmAfterHours) {
+      const message = `invoice unreported for ${Math.floor(hours)} h: ZATCA wants it within ${limits.reportWithinHours} h`
+      console.error(JSON.stringify({ level: 'error', message, invoice: oldest.number }))
+    }
+  }
+  return figures
+}
+
+/**
+ * The invoice page's address in the buyer's email: their language, the order's number, and the order's invoice
+ * signature, so that a guest whose mobile was never verified (a card payment) can open it from their own mailbox. The
+ * page without the signature asks for what the order page asks for.
+ */
+export async function invoiceLink(env: Env, increment: string, locale: Locale): Promise<string> {
+  const origin = (env.STORE_ORIGIN || appConfig.store.canonicalOrigin).replace(/\/+$/, '')
+  return `${origin}${locale === 'en' ? '/en' : ''}/invoice?order=${increment}&sig=${await orderSignature(env, increment, 'invoice')}`
+}
+
+/** The QR's dark modules as one SVG path, a run of modules per rectangle. */
+export function qrPath(text: string): { size: number; path: string } {
+  const { data, size } = encode(text, { ecc: 'M', border: 0 })
+  const parts: string[] = []
+  data.forEach((row, y) => {
+    for (let x = 0; x < size; x++) {
+      if (!row[x]) continue
+      let run = 1
+      while (x + run < size && row[x + run]) run++
+      parts.push(`M${x} ${y}h${run}v1h-${run}z`)
+      x += run - 1
+    }
+  })
+  return { size, path: parts.join('') }
+}
+
+/** The invoice as its buyer reads it: its content as issued, its number and its QR drawn. */
+export function invoiceView(row: InvoiceRow): InvoiceView | null {
+  if (!row.qr) return null
+  const content = JSON.parse(row.content) as InvoiceContent
+  return { ...content, number: invoiceId(row.number), qr: { text: row.qr, ...qrPath(row.qr) }, signed: row.signature !== null }
+}

@@ -1,0 +1,134 @@
+/**
+ * Simplified tax invoices in D1 (docs/architecture.md, "Storage owns the SQL"; docs/decisions/0016-zatca-invoices.md).
+ * The number is allocated in the statement that stores the invoice (max + 1, and none for an order that has one), so
+ * the sequence has no gap and no duplicate however many orders are invoiced at once. Sealing writes an invoice's hash
+ * only when the previous number's hash is the one it was chained to: the hash chain follows the sequence.
+ */
+import type { SealedInvoice } from '../commerce/invoice-document'
+
+export interface InvoiceRow {
+  number: number
+  order_id: number
+  uuid: string
+  issued_at: string
+  /** JSON of InvoiceContent (worker/commerce/invoice-document.ts). */
+  content: string
+  previous_hash: string | null
+  hash: string | null
+  signature: string | null
+  qr: string | null
+  xml: string | null
+  reporting_status: string | null
+  reporting_answer: string | null
+  report_attempts: number
+  next_report_at: string | null
+  reported_at: string | null
+}
+
+/** What ZATCA (or its stand-in) answered a report with, and what follows from it. */
+export interface ReportOutcome {
+  /** REPORTED, NOT_REPORTED (refused: not tried again), or FAILED (no answer or a server error: tried again). */
+  status: 'REPORTED' | 'NOT_REPORTED' | 'FAILED'
+  /** The answer's body, or the error, as text. */
+  answer: string
+  /** For FAILED: when to try again. */
+  retryAt: Date | null
+}
+
+export function invoiceStore(db: D1Database) {
+  return {
+    byOrder: (orderId: number) => db.prepare('SELECT * FROM invoices WHERE order_id = ?').bind(orderId).first<InvoiceRow>(),
+    byNumber: (number: number) => db.prepare('SELECT * FROM invoices WHERE number = ?').bind(number).first<InvoiceRow>(),
+
+    /** Stores the order's invoice with the next number, unless the order has one; answers whether this call did. */
+    async issue(orderId: number, uuid: string, issuedAt: string, content: string): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `INSERT OR IGNORE INTO invoices (number, order_id, uuid, issued_at, content)
+           SELECT coalesce((SELECT max(number) FROM invoices), 0) + 1, ?1, ?2, ?3, ?4
+           WHERE NOT EXISTS (SELECT 1 FROM invoices WHERE order_id = ?1)`,
+        )
+        .bind(orderId, uuid, issuedAt, content)
+        .run()
+      return result.meta.changes === 1
+    },
+
+    /** Orders owed an invoice and without one: paid, or delivered (cash on delivery), and not cancelled. */
+    async ordersOwed(limit: number): Promise<number[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT o.id FROM orders o WHERE o.status = 'processing'
+           AND EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = o.id AND e.status IN ('paid', 'delivered'))
+           AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id) ORDER BY o.id LIMIT ?`,
+        )
+        .bind(limit)
+        .all<{ id: number }>()
+      return results.map((row) => row.id)
+    },
+
+    /** The first invoice not yet sealed (they are sealed in number order). */
+    firstUnsealed: () => db.prepare('SELECT * FROM invoices WHERE hash IS NULL ORDER BY number LIMIT 1').first<InvoiceRow>(),
+
+    /**
+     * Writes the sealed parts of invoice `number`, once, and only if `previousHash` is the previous invoice's hash (the
+     * first invoice's is ZATCA's initial value). Answers whether this call wrote them.
+     */
+    async seal(number: number, previousHash: string, initialHash: string, sealed: SealedInvoice): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `UPDATE invoices SET previous_hash = ?2, hash = ?3, signature = ?4, qr = ?5, xml = ?6
+           WHERE number = ?1 AND hash IS NULL
+           AND ?2 = CASE WHEN ?1 = 1 THEN ?7 ELSE (SELECT p.hash FROM invoices p WHERE p.number = ?1 - 1) END`,
+        )
+        .bind(number, previousHash, sealed.hash, sealed.signature, sealed.qr, sealed.xml, initialHash)
+        .run()
+      return result.meta.changes === 1
+    },
+
+    /** Sealed invoices not yet reported and due for a try, oldest first; refused ones wait for the operator. */
+    async dueForReporting(now: Date, limit: number): Promise<InvoiceRow[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT * FROM invoices WHERE reported_at IS NULL AND hash IS NOT NULL AND coalesce(reporting_status, '') <> 'NOT_REPORTED'
+           AND (next_report_at IS NULL OR next_report_at <= ?) ORDER BY number LIMIT ?`,
+        )
+        .bind(now.toISOString(), limit)
+        .all<InvoiceRow>()
+      return results
+    },
+
+    /** Keeps ZATCA's answer with the invoice: reported, refused, or to be tried again at `retryAt`. */
+    recordReport: (number: number, outcome: ReportOutcome, now: Date) =>
+      db
+        .prepare(
+          `UPDATE invoices SET reporting_status = ?2, reporting_answer = ?3, report_attempts = report_attempts + 1, next_report_at = ?4,
+           reported_at = CASE WHEN ?2 = 'REPORTED' THEN ?5 ELSE NULL END WHERE number = ?1 AND reported_at IS NULL`,
+        )
+        .bind(number, outcome.status, outcome.answer.slice(0, 4000), outcome.retryAt?.toISOString() ?? null, now.toISOString())
+        .run(),
+
+    /** The oldest invoice still unreported, for the 24-hour watch. */
+    oldestUnreported: () =>
+      db
+        .prepare('SELECT number, issued_at FROM invoices WHERE reported_at IS NULL ORDER BY number LIMIT 1')
+        .first<{ number: number; issued_at: string }>(),
+  }
+}
+
+/** What the embedded ZATCA keeps of each invoice reported to it (worker/integrations/zatca-sandbox.ts). */
+export function zatcaSandboxStore(db: D1Database) {
+  return {
+    /** The invoice last reported with this counter. */
+    byIcv: (icv: number) =>
+      db
+        .prepare('SELECT uuid, invoice_hash, icv FROM zatca_sandbox_reports WHERE icv = ? ORDER BY received_at DESC LIMIT 1')
+        .bind(icv)
+        .first<{ uuid: string; invoice_hash: string; icv: number }>(),
+    keep: (uuid: string, hash: string, icv: number, now: Date) =>
+      db
+        .prepare('INSERT OR IGNORE INTO zatca_sandbox_reports (uuid, invoice_hash, icv, received_at) VALUES (?, ?, ?, ?)')
+        .bind(uuid, hash, icv, now.toISOString())
+        .run(),
+    count: async () => (await db.prepare('SELECT count(*) AS n FROM zatca_sandbox_reports').first<{ n: number }>())?.n ?? 0,
+  }
+}
