@@ -28,24 +28,27 @@ export function upsert(
   table: string,
   rows: readonly Row[],
   key: string[],
-  mode: 'update' | 'ignore' = 'update',
+  mode: 'update' | 'ignore' | 'insert' = 'update',
   chunk = 40,
   keep: readonly string[] = [],
 ): string[] {
   if (rows.length === 0) return []
   const columns = Object.keys(rows[0]!)
   const updates = columns.filter((c) => !key.includes(c) && !keep.includes(c)).map((c) => `${c} = excluded.${c}`)
+  // 'insert': a row whose key is taken fails the statement (and with it the whole file).
   const conflict =
-    mode === 'ignore' || updates.length === 0
-      ? `ON CONFLICT (${key.join(', ')}) DO NOTHING`
-      : `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${updates.join(', ')}`
+    mode === 'insert'
+      ? ''
+      : mode === 'ignore' || updates.length === 0
+        ? `ON CONFLICT (${key.join(', ')}) DO NOTHING`
+        : `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${updates.join(', ')}`
   const statements: string[] = []
   for (let i = 0; i < rows.length; i += chunk) {
     const values = rows
       .slice(i, i + chunk)
       .map((row) => `(${columns.map((c) => literal(row[c] ?? null)).join(', ')})`)
       .join(',\n')
-    statements.push(`INSERT INTO ${table} (${columns.join(', ')}) VALUES\n${values}\n${conflict};`)
+    statements.push(`INSERT INTO ${table} (${columns.join(', ')}) VALUES\n${values}${conflict ? `\n${conflict}` : ''};`)
   }
   return statements
 }
@@ -250,9 +253,49 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
     // The store's cities are configuration, not the file's: an import into an empty database (a retailer who never
     // seeded the demo) adds them, and never changes them.
     ...upsert('regions', regions as unknown as Row[], ['id'], 'ignore'),
-    ...upsert('categories', categoryRows, ['id'], 'update', 1),
-    ...upsert('product_fees', [...feeRows.values()], ['fee_id']),
-    ...upsert('products', productRows, ['entity_id'], 'update', 20, ['created_at', 'popularity']),
+    // New categories first (parents before children), so a category of the store may move under a new one.
+    ...upsert(
+      'categories',
+      categoryRows.filter((row) => !snapshot.categories.has(row.url_key as string)),
+      ['id'],
+      'insert',
+      1,
+    ),
+    ...upsert(
+      'categories',
+      categoryRows.filter((row) => snapshot.categories.has(row.url_key as string)),
+      ['id'],
+      'update',
+      1,
+    ),
+    ...upsert(
+      'product_fees',
+      [...feeRows.values()].filter((row) => snapshot.fees.has(row.title_en as string)),
+      ['fee_id'],
+    ),
+    ...upsert(
+      'product_fees',
+      [...feeRows.values()].filter((row) => !snapshot.fees.has(row.title_en as string)),
+      ['fee_id'],
+      'insert',
+    ),
+    // A new product's id must still be free when the file loads: taken (another import ran since the snapshot), the
+    // insert fails and the whole file with it, rather than overwrite that product.
+    ...upsert(
+      'products',
+      productRows.filter((row) => snapshot.products.has(row.sku as string)),
+      ['entity_id'],
+      'update',
+      20,
+      ['created_at', 'popularity'],
+    ),
+    ...upsert(
+      'products',
+      productRows.filter((row) => !snapshot.products.has(row.sku as string)),
+      ['entity_id'],
+      'insert',
+      20,
+    ),
     // A product's categories and services are the file's: the old rows go first.
     ...(replaced.length > 0
       ? [
@@ -265,6 +308,6 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
       : []),
     ...upsert('product_categories', productCategoryRows, ['category_id', 'product_id'], 'ignore', 200),
     ...upsert('stock', stockRows, ['product_id', 'region_id'], 'update', 200),
-    ...upsert('product_fee_options', feeOptionRows, ['fee_option_id'], 'update', 200),
+    ...upsert('product_fee_options', feeOptionRows, ['fee_option_id'], 'insert', 200),
   ]
 }
