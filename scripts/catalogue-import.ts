@@ -66,9 +66,9 @@ function wrangler(args: string[], capture = false): string {
 if (!values.remote) execFileSync('npm', ['run', 'db:migrate'], { env: toolEnv, stdio: 'inherit' })
 
 const answers = JSON.parse(wrangler(['d1', 'execute', 'DB', ...where, '--json', '--command', storeSnapshotQueries.join('; ')], true)) as {
-  results: never[]
+  results: unknown[]
 }[]
-const snapshot = storeSnapshotOf(answers.map((answer) => answer.results) as Parameters<typeof storeSnapshotOf>[0])
+const snapshot = storeSnapshotOf(answers.map((answer) => answer.results) as unknown as Parameters<typeof storeSnapshotOf>[0])
 const keys = storeKeysOf(snapshot)
 
 const source = readFileSync(path, 'utf8')

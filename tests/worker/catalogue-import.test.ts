@@ -15,7 +15,7 @@ const now = new Date('2026-11-25T10:00:00Z')
 
 async function storeSnapshot(): Promise<StoreSnapshot> {
   const answers = await env.DB.batch(storeSnapshotQueries.map((sql) => env.DB.prepare(sql)))
-  return storeSnapshotOf(answers.map((answer) => answer.results) as Parameters<typeof storeSnapshotOf>[0])
+  return storeSnapshotOf(answers.map((answer) => answer.results) as unknown as Parameters<typeof storeSnapshotOf>[0])
 }
 
 /** What `npm run catalogue:import` does after checking: the SQL in one go, then the cached keys dropped. */
