@@ -254,6 +254,17 @@ describe('the import SQL', () => {
     expect(sql).toContain('(8, 1, 1002, 1101, 50)')
   })
 
+  it("keeps every statement under D1's 100 KB however long the descriptions", () => {
+    const long = { ar: 'وصف طويل '.repeat(2000), en: 'A long description '.repeat(1000) }
+    const products = Array.from({ length: 20 }, (_, i) => ({ ...base, sku: `LONG-${i}`, description: long }))
+    const { file, problems } = readCatalogueJson(JSON.stringify(products), store)
+    expect(problems).toEqual([])
+    const statements = importStatements(file, snapshot, new Date()).filter((sql) => sql.startsWith('INSERT INTO products'))
+    expect(statements.length).toBeGreaterThan(1)
+    for (const sql of statements) expect(new TextEncoder().encode(sql).byteLength).toBeLessThan(100_000)
+    expect(statements.join('').match(/'LONG-\d+'/g)).toHaveLength(20)
+  })
+
   it('deletes a removed product with its rows', () => {
     const { file } = readCatalogueJson(JSON.stringify([{ sku: 'SAM-1001', remove: true }]), store)
     expect(importStatements(file, snapshot, new Date())).toEqual(

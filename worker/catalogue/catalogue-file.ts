@@ -21,8 +21,11 @@ export interface ImportProblem {
 /** A gallery of more is a page of its own; the product page shows five thumbnails a row. */
 const maxPictures = 10
 
-const text = type('string.trim').to('string > 0')
+const text = type('string.trim').to('0 < string <= 300')
 const bilingual = type({ ar: text, en: text })
+/** One row must fit one SQL statement (D1: 100 KB): 20,000 characters of Arabic are 40 KB a language. */
+const longText = type('string.trim').to('0 < string <= 20000')
+const longBilingual = type({ ar: longText, en: longText })
 /** A date (and time) in Asia/Riyadh as a retailer writes it: 2026-12-01 or 2026-12-01 18:30. */
 const riyadhDatePattern = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/
 const riyadhDate = type('string').narrow(
@@ -38,7 +41,7 @@ export const importedProduct = type({
   sku: skuPattern,
   'url_key?': type('string').narrow((value, ctx) => productSlug.test(value) || ctx.mustBe('lower-case letters, digits and dashes')),
   name: bilingual,
-  description: bilingual,
+  description: longBilingual,
   brand: bilingual,
   categories: text.array().narrow((value, ctx) => value.length > 0 || ctx.mustBe('at least one category url key')),
   price: money.narrow((value, ctx) => value > 0 || ctx.mustBe('more than 0')),

@@ -20,6 +20,10 @@ export function literal(value: Value): string {
   return `'${value.replaceAll("'", "''")}'`
 }
 
+const utf8 = new TextEncoder()
+/** Under D1's 100 KB per statement, with room for the statement's head and conflict clause. */
+const maxStatementBytes = 90_000
+
 /**
  * Multi-row statements keep the file small and the load fast (D1 caps one statement at 100 KB). On a conflict every
  * column but the key and `keep` is updated (an import keeps a product's creation date and popularity).
@@ -42,14 +46,25 @@ export function upsert(
       : mode === 'ignore' || updates.length === 0
         ? `ON CONFLICT (${key.join(', ')}) DO NOTHING`
         : `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${updates.join(', ')}`
+  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES\n`
+  const tail = `${conflict ? `\n${conflict}` : ''};`
   const statements: string[] = []
-  for (let i = 0; i < rows.length; i += chunk) {
-    const values = rows
-      .slice(i, i + chunk)
-      .map((row) => `(${columns.map((c) => literal(row[c] ?? null)).join(', ')})`)
-      .join(',\n')
-    statements.push(`INSERT INTO ${table} (${columns.join(', ')}) VALUES\n${values}${conflict ? `\n${conflict}` : ''};`)
+  let values: string[] = []
+  let bytes = 0
+  const flush = () => {
+    if (values.length > 0) statements.push(`${head}${values.join(',\n')}${tail}`)
+    values = []
+    bytes = 0
   }
+  for (const row of rows) {
+    const value = `(${columns.map((c) => literal(row[c] ?? null)).join(', ')})`
+    // A retailer's long descriptions fill a statement long before `chunk` rows do: bytes decide too.
+    const size = utf8.encode(value).byteLength + 2
+    if (values.length >= chunk || (values.length > 0 && bytes + size > maxStatementBytes)) flush()
+    values.push(value)
+    bytes += size
+  }
+  flush()
   return statements
 }
 
