@@ -403,6 +403,7 @@ function checkRows(
   const seenSku = new Map<string, string>()
   const seenUrlKey = new Map<string, string>()
   const regions = new Set<string>(regionIds.map(String))
+  const urlOwners = new Map([...store.products].map(([sku, rewriteUrl]) => [rewriteUrl, sku]))
   for (const { item, where, conversion } of rawProducts) {
     for (const message of conversion) {
       const [column, ...rest] = message.split(': ')
@@ -439,9 +440,8 @@ function checkRows(
       const urlFirstAt = seenUrlKey.get(urlKey)
       if (urlFirstAt) problem(['url_key'], `url key "${urlKey}" is taken by another row (${urlFirstAt})`)
       else seenUrlKey.set(urlKey, where(['url_key']))
-      for (const [storeSku, rewriteUrl] of store.products) {
-        if (rewriteUrl === urlKey && storeSku !== sku) problem(['url_key'], `url key "${urlKey}" belongs to the store's product ${storeSku}`)
-      }
+      const owner = urlOwners.get(urlKey)
+      if (owner !== undefined && owner !== sku) problem(['url_key'], `url key "${urlKey}" belongs to the store's product ${owner}`)
     }
     for (const field of ['name', 'description'] as const) {
       const arabic = stringOf(objectOf(row[field]).ar)?.trim()
