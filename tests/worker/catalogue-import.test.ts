@@ -73,6 +73,15 @@ describe('catalogue import', () => {
     // picture by https URL load.
     expect(productHtml).toContain('src="/media/product/sofa-30-0.svg"')
     expect(product.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https:")
+
+    // The embedded search follows the new catalogue version: its next query builds from D1, with the picture.
+    const found = await SELF.fetch('https://matjar.test/1/indexes/*/queries', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requests: [{ indexName: 'products_en', query: 'ergonomic office chair' }] }),
+    })
+    const { results } = (await found.json()) as { results: { hits: { sku: string; image: string[] }[] }[] }
+    expect(results[0]!.hits[0]).toMatchObject({ sku: 'HO-CHAIR-01', image: ['/media/product/sofa-30-0.svg', '/media/product/sofa-30-1.svg'] })
   })
 
   it('updates by SKU from the JSON file: the same ids, the new price and stock', async () => {
