@@ -99,7 +99,8 @@ if (values['dry-run']) {
 
 // One file: D1 applies it in one go (locally one transaction; remotely the import API, which restores the database if
 // a statement fails), so a failure leaves the catalogue as it was.
-wrangler(['d1', 'execute', 'DB', ...where, '--file', out], true)
+// --yes: remotely wrangler asks before an import blocks the database for its duration; this command is the answer.
+wrangler(['d1', 'execute', 'DB', ...where, '--yes', '--file', out], true)
 const cacheKeys = '.seed/catalogue-import-cache-keys.json'
 writeFileSync(cacheKeys, JSON.stringify(allCacheKeys()))
 wrangler(['kv', 'bulk', 'delete', '--binding', 'CACHE', ...where, '--force', cacheKeys], true)
