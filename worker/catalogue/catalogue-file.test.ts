@@ -160,6 +160,17 @@ describe('reading CSV', () => {
     expect(file.removals).toEqual(['SAM-1001', 'NOPE-1'])
   })
 
+  it("names a categories file's problems as its own", () => {
+    const categories = 'url_key,parent,name_ar,name_en\ncases,mobiles,أغطية,Cases\nCables!,nowhere,كيابل,\n'
+    const { file, problems } = readCatalogueCsv(csv(good.replace('smartphones', 'cases')), store, categories)
+    expect(where(problems)).toEqual([
+      'categories file, line 3, column url_key: must be lower-case letters, digits and dashes (was "Cables!")',
+      'categories file, line 3, column name_en: must be non-empty',
+    ])
+    expect(file.products.map((p) => p.categories)).toEqual([['cases']])
+    expect(where(readCatalogueCsv(csv(good), store, 'url_key,name_ar\n').problems)).toEqual(['categories file, line 1: column name_en is missing'])
+  })
+
   it('refuses a url key another product of the store has', () => {
     const withKey = `${header},url_key`
     const { problems } = readCatalogueCsv(`${withKey}\n${good},samsung-galaxy-1001\n`, store)
