@@ -40,9 +40,18 @@ if (values.categories && format !== '.csv') {
 
 /** The built Worker's configuration holds the deployed database's and namespace's ids (scripts/deploy.ts). */
 const builtConfig = 'dist/server/wrangler.json'
-if (values.remote && !existsSync(builtConfig)) {
-  console.error(`--remote needs ${builtConfig}, written by \`npm run deploy\`: deploy the store first.`)
-  process.exit(2)
+if (values.remote) {
+  // A build after the deploy writes the file again with wrangler.toml's placeholder ids.
+  const config = existsSync(builtConfig)
+    ? (JSON.parse(readFileSync(builtConfig, 'utf8')) as { d1_databases?: { binding: string; database_id?: string }[] })
+    : null
+  const databaseId = config?.d1_databases?.find((d) => d.binding === 'DB')?.database_id ?? ''
+  if (!/[1-9a-f]/.test(databaseId)) {
+    console.error(
+      `--remote reads the deployed database's id from ${builtConfig}, which \`npm run deploy\` writes: deploy first (again after a build).`,
+    )
+    process.exit(2)
+  }
 }
 const where = values.remote
   ? ['--remote', '--config', builtConfig]
