@@ -107,6 +107,25 @@ describe('catalogue import', () => {
     ])
   })
 
+  it('takes a price and stock file: the columns it has change, the rest of each product stays', async () => {
+    const before = await storeSnapshot()
+    const { file, problems } = readCatalogueCsv('sku,price,stock\nHO-CHAIR-01,849,1101=2|1112=6\n', storeKeysOf(before))
+    expect(problems).toEqual([])
+    await load(file, before)
+    const chair = await productDetail(env.DB, 'ergonomic-office-chair', 'en', 1112, { now, relatedLimit: 10 })
+    expect(chair?.product).toMatchObject({
+      name: 'Ergonomic Office Chair, Mesh Back',
+      price: 849,
+      special_price: 749,
+      in_stock: true,
+      image: ['/media/product/sofa-30-0.svg', '/media/product/sofa-30-1.svg'],
+      main_category: { url_key: 'office-chairs' },
+      fees: [expect.objectContaining({ title: 'Assembly' })],
+    })
+    const jeddah = await productDetail(env.DB, 'ergonomic-office-chair', 'en', 1102, { now, relatedLimit: 10 })
+    expect(jeddah?.product.in_stock).toBe(false)
+  })
+
   it('loads nothing from a file with a bad row', async () => {
     const before = await counts()
     const snapshot = await storeSnapshot()

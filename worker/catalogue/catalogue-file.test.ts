@@ -32,9 +32,12 @@ describe('the example files', () => {
     expect(fromJson.problems).toEqual([])
     expect(fromCsv.file.products.map((p) => p.sku)).toEqual(['HO-CHAIR-01', 'HO-LAMP-02', 'HO-DESK-03'])
     // The same catalogue written both ways reads the same, but for what CSV cannot say (specifications).
-    // CSV's "no" is written out where JSON leaves the flag away; both mean the same.
+    // A CSV column left empty is written out (no, none, nothing) where JSON leaves the field away; for a new product
+    // both mean the same.
     const comparable = ({ specifications: _, ...product }: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(product).filter(([, value]) => value !== false))
+      Object.fromEntries(
+        Object.entries(product).filter(([, value]) => value !== false && value !== null && !(Array.isArray(value) && value.length === 0)),
+      )
     expect(fromCsv.file.products.map(comparable)).toEqual(fromJson.file.products.map(comparable))
     expect(fromCsv.file.categories).toEqual(fromJson.file.categories.map((c) => ({ ...c, position: c.position ?? 0, include_in_menu: true })))
   })
@@ -68,8 +71,32 @@ describe('reading CSV', () => {
   })
 
   it('names a missing column and an unknown one on the header line', () => {
-    const { problems } = readCatalogueCsv('sku,name_ar,name_en,description_ar,description_en,brand_ar,brand_en,categories,stock,colour\n', store)
-    expect(where(problems)).toEqual(['line 1: column price is missing', 'line 1, column 10: unknown column "colour"'])
+    const { problems } = readCatalogueCsv('name_ar,name_en,description_ar,description_en,brand_ar,brand_en,categories,stock,colour\n', store)
+    expect(where(problems)).toEqual(['line 1: column sku is missing', 'line 1, column 9: unknown column "colour"'])
+  })
+
+  it("names a column a new product needs, on the new product's row only", () => {
+    const noPrice = 'sku,name_ar,name_en,description_ar,description_en,brand_ar,brand_en,categories,stock\n'
+    const { file, problems } = readCatalogueCsv(
+      `${noPrice}PH-1,جوال,Phone,وصف,Desc,ب,B,smartphones,1101=1\nSAM-1001,جوال,Phone,وصف,Desc,ب,B,smartphones,1101=3\n`,
+      store,
+    )
+    expect(where(problems)).toEqual(['line 2, column price: is missing: a new product (a SKU the store does not have) needs it'])
+    expect(file.products.map((p) => p.sku)).toEqual(['SAM-1001'])
+  })
+
+  it('updates a product of the store from the columns a file has, and only those', () => {
+    const { file, problems } = readCatalogueCsv('sku,price,special_price,stock\nSAM-1001,1199,,1101=4\n', store)
+    expect(problems).toEqual([])
+    // An empty special price clears it (and its window); what has no column stays.
+    expect(file.products).toEqual([{ sku: 'SAM-1001', price: 1199, special_price: null, stock: { 1101: 4 } }])
+    const sql = importStatements(file, snapshot, new Date()).join('\n')
+    expect(sql).toContain(
+      'UPDATE products SET price = 1199, special_price = NULL, discounted_price_from = NULL, discounted_price_to = NULL WHERE entity_id = 1001;',
+    )
+    expect(sql).not.toContain('product_categories')
+    expect(sql).not.toContain('product_fee_options')
+    expect(sql).toContain('(1001, 1101, 4)')
   })
 
   it('names every bad row by line and column, all at once, and keeps none of the file', () => {
@@ -194,7 +221,7 @@ describe('reading JSON', () => {
   it('names problems by item index and field path', () => {
     const bad = [product, { ...product, sku: 'PH-2', name: { en: 'Phone' }, price: -5, stock: { 1101: 1.5 }, images: ['ftp://x'] }]
     expect(where(readCatalogueJson(JSON.stringify({ products: bad }), store).problems)).toEqual([
-      'products[1].name.ar: must be a string (was missing)',
+      'products[1].name.ar: is missing: a new product (a SKU the store does not have) needs it',
       'products[1].price: must be non-negative (was -5)',
       'products[1].stock.1101: must be an integer (was 1.5)',
       'products[1].images[0]: must be an https:// address or a path on this store (/...) (was "ftp://x")',
@@ -236,14 +263,17 @@ describe('the import SQL', () => {
     stock: { 1101: 4 },
   }
 
-  it('keeps an existing product its id, creation date and popularity, and gives a new one the next id', () => {
+  it('keeps an existing product its id and creation date, and gives a new one the next id', () => {
     const sql = read([
       { ...base, sku: 'SAM-1001', url_key: 'samsung-galaxy-1001' },
       { ...base, sku: 'NEW-1', name: { ar: 'جوال جديد', en: 'New Phone' } },
     ])
-    expect(sql).toContain("(1001, 'SAM-1001', 'samsung-galaxy-1001'")
-    expect(sql).toContain("(1002, 'NEW-1', 'new-phone-new-1'")
-    expect(sql).toMatch(/ON CONFLICT \(entity_id\) DO UPDATE SET (?!.*created_at)(?!.*popularity = )/)
+    expect(sql).toContain(
+      "UPDATE products SET rewrite_url = 'samsung-galaxy-1001', name_ar = 'جوال', name_en = 'Phone', description_ar = 'وصف', description_en = 'Desc', brand_ar = 'ب', brand_en = 'B', price = 100, main_category_id = 4 WHERE entity_id = 1001;",
+    )
+    expect(sql).toMatch(
+      /INSERT INTO products \(entity_id, sku, rewrite_url, [^)]*created_at\) VALUES\n\(1002, 'NEW-1', 'new-phone-new-1'.*'2026-11-25T12:00:00.000Z'\);/,
+    )
     // Every region gets the file's count, 0 where it names none, so the file is the stock.
     expect(sql).toContain('(1001, 1101, 4)')
     expect(sql).toContain('(1001, 1116, 0)')

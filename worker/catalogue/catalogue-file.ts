@@ -71,6 +71,10 @@ export const importedProduct = type({
 })
 export type ImportedProduct = typeof importedProduct.infer
 
+/** A row for a product the store has: what it leaves out, the product keeps. */
+const productUpdate = importedProduct.partial().and({ sku: skuPattern })
+export type ProductUpdate = typeof productUpdate.infer
+
 /** A row that takes a product off the store: only its SKU counts. */
 const removal = type({ sku: skuPattern, remove: 'true' })
 
@@ -83,10 +87,10 @@ export const importedCategory = type({
 })
 export type ImportedCategory = typeof importedCategory.infer
 
-/** The file once read and checked: what to upsert and which SKUs to remove. */
+/** The file once read and checked: what to upsert (whole new products, updates of the store's) and which SKUs to remove. */
 export interface CatalogueFile {
   categories: ImportedCategory[]
-  products: ImportedProduct[]
+  products: ProductUpdate[]
   removals: string[]
 }
 
@@ -218,7 +222,9 @@ export function parseCsv(source: string): { records: CsvRecord[]; problems: Impo
 
 /** The columns of a products CSV (docs/catalogue-import.md, "CSV columns"). */
 export const productColumns = {
-  required: ['sku', 'name_ar', 'name_en', 'description_ar', 'description_en', 'brand_ar', 'brand_en', 'categories', 'price', 'stock'],
+  // A file of updates names only the columns it changes; a new product's row must fill these (checked per row).
+  required: ['sku'],
+  newProduct: ['name_ar', 'name_en', 'description_ar', 'description_en', 'brand_ar', 'brand_en', 'categories', 'price', 'stock'],
   optional: [
     'url_key',
     'special_price',
@@ -275,35 +281,40 @@ function regionValues(value: string, column: string, problems: string[]): Record
   return out
 }
 
-/** A products CSV row in the JSON item's shape; values that are not what they should be are kept for arktype to name. */
+/**
+ * A products CSV row in the JSON item's shape; values that are not what they should be are kept for arktype to name.
+ * A column the file has sets its field (empty: none, no, or nothing); a column it leaves out leaves the field out, so
+ * a product the store has keeps it (docs/catalogue-import.md, "Upsert by SKU; how a product is removed").
+ */
 function productFromCsv(row: Record<string, string>, problems: string[]): Record<string, unknown> {
-  const item: Record<string, unknown> = {}
-  const set = (key: string, value: unknown) => {
-    if (value !== '' && value !== undefined) item[key] = value
-  }
+  const has = (...columns: string[]) => columns.some((column) => column in row)
+  const item: Record<string, unknown> = { sku: row.sku ?? '' }
   const pair = (prefix: string) => ({ ar: row[`${prefix}_ar`] ?? '', en: row[`${prefix}_en`] ?? '' })
-  set('sku', row.sku)
   if (row.remove && boolean(row.remove) === true) return { sku: row.sku, remove: true }
-  set('remove', row.remove ? boolean(row.remove) : undefined)
-  set('url_key', row.url_key)
-  item.name = pair('name')
-  item.description = pair('description')
-  item.brand = pair('brand')
-  item.categories = list(row.categories ?? '')
-  item.price = row.price === '' ? undefined : number(row.price ?? '')
-  if (row.special_price) item.special_price = number(row.special_price)
-  set('special_from', row.special_from)
-  set('special_to', row.special_to)
-  item.stock = regionValues(row.stock ?? '', 'stock', problems)
-  if (row.images) item.images = list(row.images)
-  if (row.service_en || row.service_ar || row.service_prices) {
-    item.services = [{ title: pair('service'), prices: regionValues(row.service_prices ?? '', 'service_prices', problems) }]
+  if (row.remove) item.remove = boolean(row.remove)
+  if (row.url_key) item.url_key = row.url_key
+  for (const text of ['name', 'description', 'brand']) if (has(`${text}_ar`, `${text}_en`)) item[text] = pair(text)
+  if (has('categories')) item.categories = list(row.categories!)
+  if (has('price')) item.price = row.price === '' ? undefined : number(row.price!)
+  if (has('special_price')) item.special_price = row.special_price ? number(row.special_price) : null
+  if (has('special_from')) item.special_from = row.special_from || null
+  if (has('special_to')) item.special_to = row.special_to || null
+  if (has('stock')) item.stock = regionValues(row.stock!, 'stock', problems)
+  if (has('images')) item.images = list(row.images!)
+  if (has('service_ar', 'service_en', 'service_prices')) {
+    item.services =
+      row.service_en || row.service_ar || row.service_prices
+        ? [{ title: pair('service'), prices: regionValues(row.service_prices ?? '', 'service_prices', problems) }]
+        : []
   }
-  if (row.option_code || row.option_values_en || row.option_values_ar) {
+  if (has('option_code', 'option_values_ar', 'option_values_en')) {
     const ar = list(row.option_values_ar ?? '')
     const en = list(row.option_values_en ?? '')
     if (ar.length !== en.length) problems.push(`option_values_ar: ${ar.length} values against ${en.length} in option_values_en`)
-    item.options = [{ code: row.option_code ?? '', label: pair('option_label'), values: en.map((v, i) => ({ en: v, ar: ar[i] ?? '' })) }]
+    item.options =
+      row.option_code || en.length > 0 || ar.length > 0
+        ? [{ code: row.option_code ?? '', label: pair('option_label'), values: en.map((v, i) => ({ en: v, ar: ar[i] ?? '' })) }]
+        : []
   }
   for (const flag of [
     'fast_delivery',
@@ -314,11 +325,11 @@ function productFromCsv(row: Record<string, string>, problems: string[]): Record
     'eligible_for_tamara',
     'preorder',
   ]) {
-    if (row[flag]) item[flag] = boolean(row[flag])
+    if (has(flag)) item[flag] = row[flag] ? boolean(row[flag]!) : false
   }
   if (row.preorder_note_ar || row.preorder_note_en) item.preorder_note = pair('preorder_note')
   if (row.popularity) item.popularity = number(row.popularity)
-  set('drawing', row.drawing)
+  if (row.drawing) item.drawing = row.drawing
   return item
 }
 
@@ -361,12 +372,18 @@ function checkShape<T>(
   input: unknown,
   where: (path: readonly PropertyKey[]) => string,
   problems: ImportProblem[],
+  missing = 'is missing',
 ): T | null {
   const out = schema(input)
   if (out instanceof type.errors) {
     for (const error of out) {
       // "(was a string)" says less than the value itself, which a retailer can find in the file.
-      const message = typeof error.data === 'string' ? error.problem.replace('(was a string)', `(was "${error.data}")`) : error.problem
+      const message =
+        error.code === 'required'
+          ? missing
+          : typeof error.data === 'string'
+            ? error.problem.replace('(was a string)', `(was "${error.data}")`)
+            : error.problem
       problems.push({ where: where(error.path), message })
     }
     return null
@@ -398,7 +415,7 @@ function checkRows(
     if (value.parent === value.url_key) problems.push({ where: where(['parent']), message: 'a category cannot be its own parent' })
   }
 
-  const products: ImportedProduct[] = []
+  const products: ProductUpdate[] = []
   const removals: string[] = []
   const seenSku = new Map<string, string>()
   const seenUrlKey = new Map<string, string>()
@@ -421,7 +438,10 @@ function checkRows(
       continue
     }
     const before = problems.length
-    const product = checkShape<ImportedProduct>(importedProduct, item, where, problems)
+    const isNew = !store.products.has(stringOf(record.sku) ?? '')
+    const product = isNew
+      ? checkShape<ImportedProduct>(importedProduct, item, where, problems, 'is missing: a new product (a SKU the store does not have) needs it')
+      : checkShape<ProductUpdate>(productUpdate, item, where, problems)
     const problem = (path: readonly PropertyKey[], message: string) => problems.push({ where: where(path), message })
     // The checks across fields, rows and the store run on a row whatever its shape, so one pass names every problem.
     const row = (product ?? item) as Record<string, unknown>
@@ -435,8 +455,9 @@ function checkRows(
       else seenSku.set(sku, where(['sku']))
     }
     const nameEn = stringOf(name.en)
-    if (sku && nameEn) {
-      const urlKey = productUrlKey({ sku, url_key: stringOf(row.url_key), name: { en: nameEn, ar: '' } })
+    // A product of the store keeps its url key unless its row gives one.
+    if (sku && (isNew ? nameEn : stringOf(row.url_key))) {
+      const urlKey = productUrlKey({ sku, url_key: stringOf(row.url_key), name: { en: nameEn ?? '', ar: '' } })
       const urlFirstAt = seenUrlKey.get(urlKey)
       if (urlFirstAt) problem(['url_key'], `url key "${urlKey}" is taken by another row (${urlFirstAt})`)
       else seenUrlKey.set(urlKey, where(['url_key']))
@@ -470,7 +491,8 @@ function checkRows(
       problem(['special_price'], `must be more than 0 and less than the price (${price})`)
     const from = stringOf(row.special_from)
     const to = stringOf(row.special_to)
-    if (row.special_price === undefined || row.special_price === null) {
+    // An update that leaves the special price out keeps the store's, which its new window may go with.
+    if (row.special_price === null || (isNew && row.special_price === undefined)) {
       if (from || to) problem([from ? 'special_from' : 'special_to'], 'a discount window needs a special_price')
     }
     const dateOk = (value: string | undefined) => value !== undefined && riyadhDatePattern.test(value) && validCalendarDate(value)
@@ -498,7 +520,7 @@ export function productUrlKey(product: Pick<ImportedProduct, 'url_key' | 'sku' |
 
 function csvRows(
   source: string,
-  columns: { required: readonly string[]; optional: readonly string[] },
+  columns: { required: readonly string[]; newProduct?: readonly string[]; optional: readonly string[] },
   problems: ImportProblem[],
 ): { row: Record<string, string>; line: number }[] {
   const { records, problems: syntax } = parseCsv(source)
@@ -509,7 +531,7 @@ function csvRows(
     return []
   }
   const names = header.fields.map((f) => f.trim().toLowerCase())
-  const known = new Set<string>([...columns.required, ...columns.optional])
+  const known = new Set<string>([...columns.required, ...(columns.newProduct ?? []), ...columns.optional])
   for (const missing of columns.required.filter((c) => !names.includes(c))) {
     problems.push({ where: `line ${header.line}`, message: `column ${missing} is missing` })
   }
@@ -590,6 +612,6 @@ export function readCatalogueJson(source: string, store: StoreKeys): { file: Cat
 }
 
 /** The drawing a product without a picture (or whose picture fails) shows: its own kind, else a parcel. */
-export function drawingOf(product: ImportedProduct): ImageKind {
+export function drawingOf(product: Pick<ProductUpdate, 'drawing'>): ImageKind {
   return product.drawing ?? 'box'
 }

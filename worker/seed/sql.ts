@@ -4,7 +4,15 @@
  */
 import type { Locale } from '../../app.config'
 import { generateCatalogue, type CatalogueOptions } from './demo-catalogue'
-import { drawingOf, productUrlKey, riyadhInstant, type CatalogueFile, type StoreKeys } from '../catalogue/catalogue-file'
+import {
+  drawingOf,
+  productUrlKey,
+  riyadhInstant,
+  type CatalogueFile,
+  type ImportedProduct,
+  type ProductUpdate,
+  type StoreKeys,
+} from '../catalogue/catalogue-file'
 import { appConfig, regionIds } from '../../app.config'
 import { blogPosts, coupons, erpVouchers, footerContent, giftVouchers, homeContent, regions, staticPages } from './content'
 
@@ -166,6 +174,68 @@ function hueOf(sku: string): number {
 
 const idList = (ids: readonly number[]) => ids.join(', ')
 
+/** What a new product has where its row says nothing. */
+const newProductDefaults: Row = {
+  type_id: 'simple',
+  special_price: null,
+  discounted_price_from: null,
+  discounted_price_to: null,
+  back_orders: 0,
+  preorder_note_ar: null,
+  preorder_note_en: null,
+  not_for_sale: 0,
+  fast_delivery: 0,
+  big_items: 0,
+  delivery_within_24_hours: 0,
+  eligible_for_tabby: 0,
+  eligible_for_tamara: 0,
+  image_count: 1,
+  images: '[]',
+  specifications: '[]',
+  configurables: null,
+}
+
+const flags = ['not_for_sale', 'fast_delivery', 'big_items', 'delivery_within_24_hours', 'eligible_for_tabby', 'eligible_for_tamara'] as const
+
+/** The products columns a row sets: only those of the fields it gives (a new product's others are the defaults). */
+function productColumns(product: ProductUpdate, categoryIds: ReadonlyMap<string, number>): Row {
+  const row: Row = {}
+  if (product.url_key) row.rewrite_url = product.url_key
+  for (const field of ['name', 'description', 'brand'] as const) {
+    const text = product[field]
+    if (text) Object.assign(row, { [`${field}_ar`]: text.ar, [`${field}_en`]: text.en })
+  }
+  if (product.price !== undefined) row.price = product.price
+  if (product.special_price !== undefined) row.special_price = product.special_price
+  // A window without its special price means nothing (docs/product.md, "Rules"): clearing the price clears it too.
+  if (product.special_from !== undefined || product.special_price === null)
+    row.discounted_price_from = product.special_price !== null && product.special_from ? riyadhInstant(product.special_from, 'start') : null
+  if (product.special_to !== undefined || product.special_price === null)
+    row.discounted_price_to = product.special_price !== null && product.special_to ? riyadhInstant(product.special_to, 'end') : null
+  if (product.preorder !== undefined) row.back_orders = product.preorder ? appConfig.backOrdersPreorderCode : 0
+  if (product.preorder_note) Object.assign(row, { preorder_note_ar: product.preorder_note.ar, preorder_note_en: product.preorder_note.en })
+  for (const flag of flags) if (product[flag] !== undefined) row[flag] = product[flag] ? 1 : 0
+  if (product.categories) row.main_category_id = categoryIds.get(product.categories[0]!)!
+  if (product.drawing) row.image_kind = product.drawing
+  if (product.images) row.images = JSON.stringify(product.images)
+  if (product.specifications) row.specifications = JSON.stringify(product.specifications)
+  if (product.options) {
+    row.type_id = product.options.length > 0 ? 'configurable' : 'simple'
+    row.configurables =
+      product.options.length > 0
+        ? JSON.stringify(
+            product.options.map((option) => ({
+              attribute_code: option.code,
+              label: option.label,
+              options: option.values.map((label, i) => ({ value_index: i + 1, label })),
+            })),
+          )
+        : null
+  }
+  if (product.popularity !== undefined) row.popularity = product.popularity
+  return row
+}
+
 /**
  * The SQL of a checked file against the store as it is: categories (parents first) and services upserted, each
  * product upserted by SKU (its creation date and popularity kept), its categories, services and stock in every region
@@ -196,74 +266,58 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
 
   const feeIds = new Map(snapshot.fees)
   const feeRows = new Map<number, Row>()
-  const productRows: Row[] = []
+  const newProductRows: Row[] = []
+  const productUpdates: string[] = []
   const productCategoryRows: Row[] = []
   const stockRows: Row[] = []
   const feeOptionRows: Row[] = []
-  const flag = (value: boolean | undefined) => (value ? 1 : 0)
+  /** Products whose categories and services the file names: their old rows go. */
+  const newCategoriesOf: number[] = []
+  const newServicesOf: number[] = []
   for (const product of file.products) {
-    const id = snapshot.products.get(product.sku)?.entity_id ?? next.product++
-    const special = product.special_price ?? null
-    productRows.push({
-      entity_id: id,
-      sku: product.sku,
-      rewrite_url: productUrlKey(product),
-      type_id: product.options?.length ? 'configurable' : 'simple',
-      name_ar: product.name.ar,
-      name_en: product.name.en,
-      description_ar: product.description.ar,
-      description_en: product.description.en,
-      brand_ar: product.brand.ar,
-      brand_en: product.brand.en,
-      price: product.price,
-      special_price: special,
-      discounted_price_from: special !== null && product.special_from ? riyadhInstant(product.special_from, 'start') : null,
-      discounted_price_to: special !== null && product.special_to ? riyadhInstant(product.special_to, 'end') : null,
-      back_orders: product.preorder ? appConfig.backOrdersPreorderCode : 0,
-      preorder_note_ar: product.preorder_note?.ar ?? null,
-      preorder_note_en: product.preorder_note?.en ?? null,
-      not_for_sale: flag(product.not_for_sale),
-      fast_delivery: flag(product.fast_delivery),
-      big_items: flag(product.big_items),
-      delivery_within_24_hours: flag(product.delivery_within_24_hours),
-      eligible_for_tabby: flag(product.eligible_for_tabby),
-      eligible_for_tamara: flag(product.eligible_for_tamara),
-      main_category_id: categoryIds.get(product.categories[0]!)!,
-      image_kind: drawingOf(product),
-      image_hue: hueOf(product.sku),
-      image_count: 1,
-      images: JSON.stringify(product.images ?? []),
-      specifications: JSON.stringify(product.specifications ?? []),
-      configurables: product.options?.length
-        ? JSON.stringify(
-            product.options.map((option) => ({
-              attribute_code: option.code,
-              label: option.label,
-              options: option.values.map((label, i) => ({ value_index: i + 1, label })),
-            })),
-          )
-        : null,
-      popularity: product.popularity ?? 0,
-      created_at: now.toISOString(),
-    })
-    for (const key of new Set(product.categories)) productCategoryRows.push({ product_id: id, category_id: categoryIds.get(key)! })
-    for (const region of regionIds) stockRows.push({ product_id: id, region_id: region, qty: product.stock[String(region)] ?? 0 })
-    for (const service of product.services ?? []) {
-      let feeId = feeIds.get(service.title.en)
-      if (feeId === undefined) {
-        feeId = next.fee++
-        feeIds.set(service.title.en, feeId)
-      }
-      feeRows.set(feeId, { fee_id: feeId, title_en: service.title.en, title_ar: service.title.ar })
-      for (const [region, price] of Object.entries(service.prices)) {
-        feeOptionRows.push({ fee_option_id: next.feeOption++, fee_id: feeId, product_id: id, region_id: Number(region), price })
+    const existing = snapshot.products.get(product.sku)
+    const id = existing?.entity_id ?? next.product++
+    const columns = productColumns(product, categoryIds)
+    if (existing) {
+      const sets = Object.entries(columns).map(([column, value]) => `${column} = ${literal(value)}`)
+      if (sets.length > 0) productUpdates.push(`UPDATE products SET ${sets.join(', ')} WHERE entity_id = ${id};`)
+    } else {
+      newProductRows.push({
+        entity_id: id,
+        sku: product.sku,
+        rewrite_url: productUrlKey(product as ImportedProduct),
+        ...newProductDefaults,
+        image_kind: drawingOf(product),
+        image_hue: hueOf(product.sku),
+        ...columns,
+        popularity: product.popularity ?? 0,
+        created_at: now.toISOString(),
+      })
+    }
+    if (product.categories) {
+      newCategoriesOf.push(id)
+      for (const key of new Set(product.categories)) productCategoryRows.push({ product_id: id, category_id: categoryIds.get(key)! })
+    }
+    if (product.stock) {
+      for (const region of regionIds) stockRows.push({ product_id: id, region_id: region, qty: product.stock[String(region)] ?? 0 })
+    }
+    if (product.services) {
+      newServicesOf.push(id)
+      for (const service of product.services) {
+        let feeId = feeIds.get(service.title.en)
+        if (feeId === undefined) {
+          feeId = next.fee++
+          feeIds.set(service.title.en, feeId)
+        }
+        feeRows.set(feeId, { fee_id: feeId, title_en: service.title.en, title_ar: service.title.ar })
+        for (const [region, price] of Object.entries(service.prices)) {
+          feeOptionRows.push({ fee_option_id: next.feeOption++, fee_id: feeId, product_id: id, region_id: Number(region), price })
+        }
       }
     }
   }
 
-  const upserted = productRows.map((row) => row.entity_id as number)
   const removed = file.removals.map((sku) => snapshot.products.get(sku)!.entity_id)
-  const replaced = [...upserted, ...removed]
   return [
     // The store's cities are configuration, not the file's: an import into an empty database (a retailer who never
     // seeded the demo) adds them, and never changes them.
@@ -296,27 +350,15 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
     ),
     // A new product's id must still be free when the file loads: taken (another import ran since the snapshot), the
     // insert fails and the whole file with it, rather than overwrite that product.
-    ...upsert(
-      'products',
-      productRows.filter((row) => snapshot.products.has(row.sku as string)),
-      ['entity_id'],
-      'update',
-      20,
-      ['created_at', 'popularity'],
-    ),
-    ...upsert(
-      'products',
-      productRows.filter((row) => !snapshot.products.has(row.sku as string)),
-      ['entity_id'],
-      'insert',
-      20,
-    ),
-    // A product's categories and services are the file's: the old rows go first.
-    ...(replaced.length > 0
-      ? [
-          `DELETE FROM product_categories WHERE product_id IN (${idList(replaced)});`,
-          `DELETE FROM product_fee_options WHERE product_id IN (${idList(replaced)});`,
-        ]
+    ...upsert('products', newProductRows, ['entity_id'], 'insert', 20),
+    // A product the store has changes only in what its row names; its id, creation date, labels and messages stay.
+    ...productUpdates,
+    // Categories and services a row names are the product's all: the old rows go first (and a removed product's).
+    ...([...newCategoriesOf, ...removed].length > 0
+      ? [`DELETE FROM product_categories WHERE product_id IN (${idList([...newCategoriesOf, ...removed])});`]
+      : []),
+    ...([...newServicesOf, ...removed].length > 0
+      ? [`DELETE FROM product_fee_options WHERE product_id IN (${idList([...newServicesOf, ...removed])});`]
       : []),
     ...(removed.length > 0
       ? [`DELETE FROM stock WHERE product_id IN (${idList(removed)});`, `DELETE FROM products WHERE entity_id IN (${idList(removed)});`]
