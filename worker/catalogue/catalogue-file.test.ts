@@ -92,7 +92,7 @@ describe('reading CSV', () => {
     expect(file.products).toEqual([{ sku: 'SAM-1001', price: 1199, special_price: null, stock: { 1101: 4 } }])
     const sql = importStatements(file, snapshot, new Date()).join('\n')
     expect(sql).toContain(
-      'UPDATE products SET price = 1199, special_price = NULL, discounted_price_from = NULL, discounted_price_to = NULL WHERE entity_id = 1001;',
+      'UPDATE products SET price = v.column2, special_price = v.column3, discounted_price_from = v.column4, discounted_price_to = v.column5 FROM (VALUES\n(1001, 1199, NULL, NULL, NULL)) AS v WHERE products.entity_id = v.column1;',
     )
     expect(sql).not.toContain('product_categories')
     expect(sql).not.toContain('product_fee_options')
@@ -269,8 +269,9 @@ describe('the import SQL', () => {
       { ...base, sku: 'NEW-1', name: { ar: 'جوال جديد', en: 'New Phone' } },
     ])
     expect(sql).toContain(
-      "UPDATE products SET rewrite_url = 'samsung-galaxy-1001', name_ar = 'جوال', name_en = 'Phone', description_ar = 'وصف', description_en = 'Desc', brand_ar = 'ب', brand_en = 'B', price = 100, main_category_id = 4 WHERE entity_id = 1001;",
+      "FROM (VALUES\n(1001, 'samsung-galaxy-1001', 'جوال', 'Phone', 'وصف', 'Desc', 'ب', 'B', 100, 4)) AS v WHERE products.entity_id = v.column1;",
     )
+    expect(sql).not.toMatch(/UPDATE products SET [^;]*created_at/)
     expect(sql).toMatch(
       /INSERT INTO products \(entity_id, sku, rewrite_url, [^)]*created_at\) VALUES\n\(1002, 'NEW-1', 'new-phone-new-1'.*'2026-11-25T12:00:00.000Z'\);/,
     )
@@ -304,6 +305,17 @@ describe('the import SQL', () => {
     expect(statements.length).toBeGreaterThan(1)
     for (const sql of statements) expect(new TextEncoder().encode(sql).byteLength).toBeLessThan(100_000)
     expect(statements.join('').match(/'LONG-\d+'/g)).toHaveLength(20)
+  })
+
+  it('changes many products of the store in few statements, grouped by the columns they set', () => {
+    const many = new Map(Array.from({ length: 100 }, (_, i) => [`SKU-${i}`, { entity_id: 2000 + i, rewrite_url: `p-${i}` }]))
+    const big: StoreSnapshot = { ...snapshot, products: many }
+    const rows = [...many.keys()].map((sku, i) => (i % 2 ? { sku, price: 10 + i } : { sku, price: 10 + i, stock: { 1101: i } }))
+    const { file, problems } = readCatalogueJson(JSON.stringify(rows), storeKeysOf(big))
+    expect(problems).toEqual([])
+    const updates = importStatements(file, big, new Date()).filter((sql) => sql.startsWith('UPDATE products'))
+    expect(updates).toHaveLength(5)
+    expect(updates.join('\n').match(/\(\d{4}, \d+\)/g)).toHaveLength(100)
   })
 
   it('deletes a removed product with its rows', () => {

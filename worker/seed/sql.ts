@@ -54,26 +54,56 @@ export function upsert(
       : mode === 'ignore' || updates.length === 0
         ? `ON CONFLICT (${key.join(', ')}) DO NOTHING`
         : `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${updates.join(', ')}`
-  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES\n`
-  const tail = `${conflict ? `\n${conflict}` : ''};`
+  return chunked(
+    rows.map((row) => `(${columns.map((c) => literal(row[c] ?? null)).join(', ')})`),
+    chunk,
+    (values) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES\n${values.join(',\n')}${conflict ? `\n${conflict}` : ''};`,
+  )
+}
+
+/** Row values gathered into statements of at most `chunk` rows and `maxStatementBytes`. */
+function chunked(values: readonly string[], chunk: number, statement: (values: string[]) => string): string[] {
   const statements: string[] = []
-  let values: string[] = []
+  let batch: string[] = []
   let bytes = 0
-  const flush = () => {
-    if (values.length > 0) statements.push(`${head}${values.join(',\n')}${tail}`)
-    values = []
-    bytes = 0
-  }
-  for (const row of rows) {
-    const value = `(${columns.map((c) => literal(row[c] ?? null)).join(', ')})`
+  for (const value of values) {
     // A retailer's long descriptions fill a statement long before `chunk` rows do: bytes decide too.
     const size = utf8.encode(value).byteLength + 2
-    if (values.length >= chunk || (values.length > 0 && bytes + size > maxStatementBytes)) flush()
-    values.push(value)
+    if (batch.length >= chunk || (batch.length > 0 && bytes + size > maxStatementBytes)) {
+      statements.push(statement(batch))
+      batch = []
+      bytes = 0
+    }
+    batch.push(value)
     bytes += size
   }
-  flush()
+  if (batch.length > 0) statements.push(statement(batch))
   return statements
+}
+
+/**
+ * Existing rows changed in some columns only (an import's update of a product): rows that set the same columns share
+ * one multi-row `UPDATE ... FROM (VALUES ...)`, so a file of 10,000 price changes is a few hundred statements, not
+ * 10,000. A key no row has changes nothing.
+ */
+export function updateColumns(table: string, key: string, rows: readonly Row[], chunk = 40): string[] {
+  const byColumns = new Map<string, Row[]>()
+  for (const row of rows) {
+    const columns = Object.keys(row).filter((c) => c !== key)
+    if (columns.length === 0) continue
+    const shape = columns.join(',')
+    byColumns.set(shape, [...(byColumns.get(shape) ?? []), row])
+  }
+  return [...byColumns].flatMap(([shape, group]) => {
+    const columns = shape.split(',')
+    // VALUES names its columns column1, column2...: the key first, then the columns in order.
+    const sets = columns.map((c, i) => `${c} = v.column${i + 2}`).join(', ')
+    return chunked(
+      group.map((row) => `(${[key, ...columns].map((c) => literal(row[c] ?? null)).join(', ')})`),
+      chunk,
+      (values) => `UPDATE ${table} SET ${sets} FROM (VALUES\n${values.join(',\n')}) AS v WHERE ${table}.${key} = v.column1;`,
+    )
+  })
 }
 
 export function seedStatements(options: CatalogueOptions = {}): string[] {
@@ -267,7 +297,7 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
   const feeIds = new Map(snapshot.fees)
   const feeRows = new Map<number, Row>()
   const newProductRows: Row[] = []
-  const productUpdates: string[] = []
+  const productUpdates: Row[] = []
   const productCategoryRows: Row[] = []
   const stockRows: Row[] = []
   const feeOptionRows: Row[] = []
@@ -279,8 +309,7 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
     const id = existing?.entity_id ?? next.product++
     const columns = productColumns(product, categoryIds)
     if (existing) {
-      const sets = Object.entries(columns).map(([column, value]) => `${column} = ${literal(value)}`)
-      if (sets.length > 0) productUpdates.push(`UPDATE products SET ${sets.join(', ')} WHERE entity_id = ${id};`)
+      productUpdates.push({ entity_id: id, ...columns })
     } else {
       newProductRows.push({
         entity_id: id,
@@ -352,7 +381,7 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
     // insert fails and the whole file with it, rather than overwrite that product.
     ...upsert('products', newProductRows, ['entity_id'], 'insert', 20),
     // A product the store has changes only in what its row names; its id, creation date, labels and messages stay.
-    ...productUpdates,
+    ...updateColumns('products', 'entity_id', productUpdates, 20),
     // Categories and services a row names are the product's all: the old rows go first (and a removed product's).
     ...([...newCategoriesOf, ...removed].length > 0
       ? [`DELETE FROM product_categories WHERE product_id IN (${idList([...newCategoriesOf, ...removed])});`]
