@@ -235,6 +235,19 @@ describe('reading JSON', () => {
     ])
   })
 
+  it('refuses categories whose parents go round in a loop', () => {
+    const categories = [
+      { url_key: 'a', parent: 'b', name: { ar: 'أ', en: 'A' } },
+      { url_key: 'b', parent: 'a', name: { ar: 'ب', en: 'B' } },
+      { url_key: 'c', parent: 'c', name: { ar: 'ج', en: 'C' } },
+    ]
+    expect(where(readCatalogueJson(JSON.stringify({ categories, products: [] }), store).problems)).toEqual([
+      'categories[0].parent: the category is its own ancestor (a > b > a)',
+      'categories[1].parent: the category is its own ancestor (b > a > b)',
+      'categories[2].parent: the category is its own ancestor (c > c)',
+    ])
+  })
+
   it('checks categories: a parent that exists, one entry per url key', () => {
     const categories = [
       { url_key: 'cases', parent: 'mobiles', name: { ar: 'أغطية', en: 'Cases' } },

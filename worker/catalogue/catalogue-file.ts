@@ -412,7 +412,15 @@ function checkRows(
   for (const { value, where } of categories) {
     if (value.parent && !knownCategory(value.parent))
       problems.push({ where: where(['parent']), message: `no category has the url key "${value.parent}"` })
-    if (value.parent === value.url_key) problems.push({ where: where(['parent']), message: 'a category cannot be its own parent' })
+    // A loop of parents would make the category tree endless (the store's own parents are not in the file's reach).
+    const seen = new Set([value.url_key])
+    for (let parent = value.parent; parent && fileCategories.has(parent); parent = fileCategories.get(parent)!.value.parent) {
+      if (seen.has(parent)) {
+        problems.push({ where: where(['parent']), message: `the category is its own ancestor (${[...seen, parent].join(' > ')})` })
+        break
+      }
+      seen.add(parent)
+    }
   }
 
   const products: ProductUpdate[] = []
