@@ -2,6 +2,7 @@
 // registered here explicitly (docs/decisions/0005-platform-traps.md, 9).
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { contentSecurityPolicy, newNonce } from '~/http/security-headers'
+import { pictureDeliveryOf } from './domain/pictures'
 
 /** Server functions accept only same-origin calls (Sec-Fetch-Site, then Origin, then Referer). */
 const csrf = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
@@ -14,7 +15,11 @@ const cspNonce = createMiddleware({ type: 'request' }).server(async ({ next }) =
   const { env } = await import('cloudflare:workers')
   result.response.headers.set(
     'content-security-policy',
-    contentSecurityPolicy(nonce, { turnstile: Boolean(env.TURNSTILE_SITE_KEY), algolia: Boolean(env.ALGOLIA_APP_ID) }),
+    contentSecurityPolicy(nonce, {
+      turnstile: Boolean(env.TURNSTILE_SITE_KEY),
+      algolia: Boolean(env.ALGOLIA_APP_ID),
+      remotePictures: pictureDeliveryOf(env.IMAGE_TRANSFORMATIONS) === 'direct',
+    }),
   )
   return result
 })

@@ -36,6 +36,7 @@ export type ImageKind =
   | 'cookware'
   | 'router'
   | 'charger'
+  | 'box'
 
 export interface CategoryRow {
   id: number
@@ -80,6 +81,8 @@ export interface ProductRow {
   image_kind: ImageKind
   image_hue: number
   image_count: number
+  /** JSON array of picture addresses (an import's); '[]' or absent: the drawing. */
+  images?: string
   popularity: number
   labels: string
   product_messages: string

@@ -31,6 +31,8 @@ export interface ProductSummary {
   /** Label texts already in the page's language; the card filters them by their window. */
   labels: ProductLabel[]
   messages: ProductMessage[]
+  /** The generated drawing shown when a picture by URL fails to load (docs/catalogue-import.md, "Pictures"). */
+  drawing?: string
 }
 
 /** A configurable product's option (docs/product.md, "Validation": every option is required). */
@@ -43,4 +45,11 @@ export interface ProductOption {
 
 export function productImagePath(kind: string, hue: number, view: number): string {
   return `/media/product/${kind}-${hue}-${view}.svg`
+}
+
+/** A product's pictures: an import's addresses when it has any, else its generated drawings. */
+export function productPictures(row: { images?: string | null; image_kind: string; image_hue: number; image_count: number }): string[] {
+  const pictures = row.images ? (JSON.parse(row.images) as string[]) : []
+  if (pictures.length > 0) return pictures
+  return Array.from({ length: row.image_count }, (_, view) => productImagePath(row.image_kind, row.image_hue, view))
 }

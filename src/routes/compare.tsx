@@ -11,6 +11,7 @@ import { MessagePage } from '../components/MessagePage'
 import { Icon } from '../components/ui/Icon'
 import { useDeliveryBadge, deliveryText } from '../components/product/DeliveryBadge'
 import { stockLabel } from '../components/product/stock-label'
+import { ProductPicture } from '../components/product/ProductPicture'
 import { Price } from '../components/Price'
 import { differingRows } from '../lib/compare'
 import type { ProductSummary } from '../domain/product'
@@ -121,7 +122,16 @@ function ComparePage() {
                     >
                       <Icon name="x" className="size-4" />
                     </button>
-                    <img src={p.image[0]} alt="" width={120} height={120} className="size-28 rounded-lg bg-surface object-contain" />
+                    <ProductPicture
+                      src={p.image[0]}
+                      drawing={p.drawing}
+                      widths={[120, 240]}
+                      sizes="120px"
+                      alt=""
+                      width={120}
+                      height={120}
+                      className="size-28 rounded-lg bg-surface object-contain"
+                    />
                     <Link to="/product/$rewriteUrl" params={{ rewriteUrl: p.rewrite_url }} className="line-clamp-3 font-semibold hover:text-brand">
                       {p.name}
                     </Link>

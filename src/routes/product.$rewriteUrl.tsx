@@ -86,7 +86,7 @@ function ProductPage() {
       <Breadcrumbs items={[{ label: product.main_category.name, to: `/${product.main_category.url_key}` }, { label: product.name }]} />
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
         <div className="relative self-start lg:sticky lg:top-4">
-          <ProductGallery images={product.image} name={product.name} />
+          <ProductGallery images={product.image} name={product.name} drawing={product.drawing} />
           <ProductLabels labels={product.labels} now={now} view="product" />
         </div>
         <div className="grid content-start gap-5">

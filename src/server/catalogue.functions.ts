@@ -18,6 +18,7 @@ import { appConfig, type Locale } from '../../app.config'
 import { findCategory, menuTree } from '../domain/category-tree'
 import { riyadhDateString } from '../domain/dates'
 import { sellerIdentity } from '../domain/seller'
+import { pictureDeliveryOf } from '../domain/pictures'
 import { offeredPaymentMarks, type OfferedGateways } from '../domain/payment-marks'
 import { gatewaysOf, instalmentOffers } from '~/commerce/payments'
 import { deliveryFacetKeys, sortKeys } from '../domain/listing'
@@ -66,6 +67,8 @@ export const getFrameData = createServerFn({ method: 'GET' })
       },
       /** Public: the Turnstile site key when the hosted bot check is configured, else the embedded one. */
       turnstileSiteKey: env.TURNSTILE_SITE_KEY || null,
+      /** How pictures by URL are delivered: resized by the zone's /cdn-cgi/image, or from their own address. */
+      pictures: pictureDeliveryOf(env.IMAGE_TRANSFORMATIONS),
       /** Public: Algolia's app id and search-only key when hosted search is configured, else the embedded service. */
       search: hostedSearch(),
       /** The pay-later providers checkout offers here and their limits, for the promo widgets. */

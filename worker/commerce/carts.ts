@@ -4,7 +4,7 @@
  * options).
  */
 import { appConfig } from '../../app.config'
-import { productImagePath } from '../../src/domain/product'
+import { productPictures } from '../../src/domain/product'
 import type { NewCartLine } from '../durable-objects/cart-object'
 import { type CartState, isMaskedQuote } from '../../src/domain/cart'
 import { type Customer, randomToken } from './customers'
@@ -109,7 +109,7 @@ export async function cartLineFor(env: Env, sku: string, regionId: number, optio
     product_id: product.entity_id,
     name_ar: product.name_ar,
     name_en: product.name_en,
-    image: productImagePath(product.image_kind, product.image_hue, 0),
+    image: productPictures(product)[0]!,
     price: product.price,
     special_price: product.special_price,
     discounted_price_from: product.discounted_price_from,

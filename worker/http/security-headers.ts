@@ -13,7 +13,7 @@ const turnstileOrigin = 'https://challenges.cloudflare.com'
 const algoliaOrigins = 'https://*.algolia.net https://*.algolianet.com https://insights.algolia.io'
 
 /** With Turnstile configured, pages may load its script and frame (a trusted script adds it under strict-dynamic). */
-export function contentSecurityPolicy(nonce?: string, options: { turnstile?: boolean; algolia?: boolean } = {}): string {
+export function contentSecurityPolicy(nonce?: string, options: { turnstile?: boolean; algolia?: boolean; remotePictures?: boolean } = {}): string {
   const script = nonce ? `'self' 'nonce-${nonce}' 'strict-dynamic'` : "'none'"
   const turnstile = Boolean(nonce && options.turnstile)
   return [
@@ -22,7 +22,9 @@ export function contentSecurityPolicy(nonce?: string, options: { turnstile?: boo
     ...(turnstile ? [`frame-src ${turnstileOrigin}`] : []),
     // React sets style attributes for layout (e.g. skeleton widths); no remote styles.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Pictures by URL come from their own https origins unless the zone resizes them at /cdn-cgi/image on this origin
+    // (docs/decisions/0018-catalogue-import.md, "Pictures").
+    `img-src 'self' data: blob:${options.remotePictures ? ' https:' : ''}`,
     "font-src 'self' data:",
     `connect-src 'self'${turnstile ? ` ${turnstileOrigin}` : ''}${nonce && options.algolia ? ` ${algoliaOrigins}` : ''}`,
     "frame-ancestors 'none'",

@@ -42,6 +42,8 @@ function device(kind: ImageKind, hue: number, view: number): string {
     cookware: `<path d="M110 180h180v90q0 30-30 30H140q-30 0-30-30z" fill="${body}"/><rect x="100" y="165" width="200" height="20" rx="10" fill="${accent}"/><path d="M290 200h60" stroke="${body}" stroke-width="14" stroke-linecap="round"/>`,
     router: `<rect x="90" y="220" width="220" height="70" rx="16" fill="${body}"/><path d="M130 220V110M270 220V110M200 220V90" stroke="${body}" stroke-width="10" stroke-linecap="round"/><circle cx="140" cy="255" r="7" fill="${accent}"/><circle cx="165" cy="255" r="7" fill="${accent}"/>`,
     charger: `<rect x="140" y="120" width="120" height="160" rx="24" fill="${light}" stroke="${body}" stroke-width="5"/><path d="M180 120V80M220 120V80" stroke="${body}" stroke-width="10"/><path d="M205 160l-25 45h30l-15 40" stroke="${accent}" stroke-width="8" fill="none"/>`,
+    // A parcel: the drawing of an imported product that names no kind (docs/catalogue-import.md).
+    box: `<path d="M200 80l130 55v150l-130 55-130-55V135z" fill="${light}" stroke="${body}" stroke-width="6" stroke-linejoin="round"/><path d="M70 135l130 55 130-55M200 190v150" stroke="${body}" stroke-width="6" fill="none" stroke-linejoin="round"/><path d="M135 107l130 55v40" stroke="${accent}" stroke-width="14" fill="none"/>`,
   }
   return `<defs>${screen}</defs><g transform="${tilt}">${shapes[kind]}</g>`
 }
@@ -75,6 +77,7 @@ export const imageKinds = [
   'cookware',
   'router',
   'charger',
+  'box',
 ] as const satisfies readonly ImageKind[]
 
 /** A product picture; `cutout` leaves the background transparent for use over a banner. */

@@ -3,7 +3,7 @@
  * and as the search index stores them: names in one language, stock per region keyed by region id.
  */
 import { appConfig, type Locale } from '../../app.config'
-import { productImagePath } from '../../src/domain/product'
+import { productPictures } from '../../src/domain/product'
 import { pricesWithTax, type PricesWithTax } from '../../src/domain/pricing'
 import type { ProductRow } from '../../src/domain/catalogue'
 
@@ -69,6 +69,7 @@ const documentColumns = [
   'image_kind',
   'image_hue',
   'image_count',
+  'images',
   'popularity',
   'created_at',
 ] as const satisfies readonly (keyof ProductRow)[]
@@ -90,7 +91,7 @@ export function toDocument(row: DocumentRow, locale: Locale, now: Date): Product
   const inStockRegions = Object.entries(stock)
     .filter(([, qty]) => qty > 0)
     .map(([region]) => Number(region))
-  const images = Array.from({ length: row.image_count }, (_, view) => productImagePath(row.image_kind, row.image_hue, view))
+  const images = productPictures(row)
   const brand = locale === 'ar' ? row.brand_ar : row.brand_en
   return {
     objectID: String(row.entity_id),

@@ -2,7 +2,7 @@
 import { serverLimits, type Locale } from '../../app.config'
 import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/domain/dates'
 import type { ProductLabel } from '../../src/domain/labels'
-import { productImagePath, type ProductMessage, type ProductOption, type ProductSummary } from '../../src/domain/product'
+import { productImagePath, productPictures, type ProductMessage, type ProductOption, type ProductSummary } from '../../src/domain/product'
 import { feesForRegion, type PricedFeeOption, type ProductFee } from '../../src/domain/product-fees'
 import type { ProductRow } from '../../src/domain/catalogue'
 
@@ -19,6 +19,7 @@ type SummaryRecord = Pick<
   | 'image_kind'
   | 'image_hue'
   | 'image_count'
+  | 'images'
   | 'price'
   | 'special_price'
   | 'discounted_price_from'
@@ -35,7 +36,7 @@ type SummaryRecord = Pick<
 > & { qty: number | null }
 
 const summaryColumns = `p.entity_id, p.sku, p.rewrite_url, p.type_id, p.name_ar, p.name_en, p.brand_ar, p.brand_en,
-  p.image_kind, p.image_hue, p.image_count, p.price, p.special_price, p.discounted_price_from, p.discounted_price_to,
+  p.image_kind, p.image_hue, p.image_count, p.images, p.price, p.special_price, p.discounted_price_from, p.discounted_price_to,
   p.back_orders, p.not_for_sale, p.fast_delivery, p.big_items, p.delivery_within_24_hours, p.preorder_note_ar,
   p.preorder_note_en, p.labels, p.product_messages, s.qty`
 
@@ -75,7 +76,8 @@ function toSummary(r: SummaryRecord, locale: Locale): ProductSummary {
     type_id: r.type_id,
     name: locale === 'ar' ? r.name_ar : r.name_en,
     brand: locale === 'ar' ? r.brand_ar : r.brand_en,
-    image: Array.from({ length: r.image_count }, (_, view) => productImagePath(r.image_kind, r.image_hue, view)),
+    image: productPictures(r),
+    drawing: productImagePath(r.image_kind, r.image_hue, 0),
     price: r.price,
     special_price: r.special_price,
     discounted_price_from: r.discounted_price_from,
@@ -170,7 +172,7 @@ export function productStore(db: D1Database) {
         .prepare(
           `SELECT p.entity_id, p.sku, p.type_id, p.name_ar, p.name_en, p.price, p.special_price, p.discounted_price_from,
                   p.discounted_price_to, p.back_orders, p.not_for_sale, p.big_items, p.eligible_for_tabby, p.eligible_for_tamara,
-                  p.image_kind, p.image_hue, p.configurables, c.name_ar AS category_ar, c.name_en AS category_en, c.url_key AS category_url_key, s.qty
+                  p.image_kind, p.image_hue, p.image_count, p.images, p.configurables, c.name_ar AS category_ar, c.name_en AS category_en, c.url_key AS category_url_key, s.qty
            FROM products p JOIN categories c ON c.id = p.main_category_id
            LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
            WHERE p.sku = ?1`,
@@ -253,6 +255,8 @@ type CartProduct = Pick<
   | 'eligible_for_tamara'
   | 'image_kind'
   | 'image_hue'
+  | 'image_count'
+  | 'images'
   | 'configurables'
 > & { category_ar: string; category_en: string; category_url_key: string; qty: number | null }
 

@@ -18,6 +18,7 @@ import { m } from '../../paraglide/messages.js'
 import { serviceOffersQuery, useReplacementDiscount, useService } from '../../queries/cart-money'
 import { useRemoveCartItem, useUpdateCartItem } from '../../queries/cart-lines'
 import { Price } from '../Price'
+import { ProductPicture } from '../product/ProductPicture'
 import { Icon } from '../ui/Icon'
 
 function QuantityStepper({ item }: { item: CartItemView }) {
@@ -185,8 +186,10 @@ export function CartLines({ items, regionId, compact = false }: { items: CartIte
     <ul className="divide-y divide-line">
       {products.map((item) => (
         <li key={item.item_id} className="flex gap-3 py-3">
-          <img
+          <ProductPicture
             src={item.image}
+            widths={[80, 160]}
+            sizes="80px"
             alt=""
             width={80}
             height={80}

@@ -4,13 +4,16 @@
  */
 import { useState } from 'react'
 import { m } from '../../paraglide/messages.js'
+import { ProductPicture } from '../product/ProductPicture'
 
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+export function ProductGallery({ images, name, drawing }: { images: string[]; name: string; drawing?: string }) {
   const [shown, setShown] = useState(0)
   return (
     <div className="grid gap-3">
-      <img
+      <ProductPicture
         src={images[shown]}
+        drawing={drawing}
+        sizes="(min-width: 48rem) 50vw, 100vw"
         alt={name}
         width={600}
         height={600}
@@ -29,7 +32,18 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 aria-pressed={index === shown}
                 className={`block w-full overflow-hidden rounded-lg border-2 bg-white ${index === shown ? 'border-brand' : 'border-transparent hover:border-line'}`}
               >
-                <img src={src} alt="" width={120} height={120} loading="lazy" decoding="async" className="aspect-square w-full object-contain" />
+                <ProductPicture
+                  src={src}
+                  drawing={drawing}
+                  widths={[120, 240]}
+                  sizes="120px"
+                  alt=""
+                  width={120}
+                  height={120}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-square w-full object-contain"
+                />
               </button>
             </li>
           ))}

@@ -14,6 +14,7 @@ import { AddToCartButton } from './AddToCartButton'
 import { CompareButton } from './CompareButton'
 import { DeliveryBadge } from './DeliveryBadge'
 import { ProductLabels } from './ProductLabels'
+import { ProductPicture } from './ProductPicture'
 import { RotatingMessages } from './RotatingMessages'
 import { stockLabel } from './stock-label'
 import { WishlistButton } from './WishlistButton'
@@ -34,8 +35,10 @@ export function ProductCard({ product, now, priority = false, queryID }: Product
     // first frame of a home page laid out all ~30 cards of its rails. Placeholder heights are measured cards (422-501 px); `auto` keeps the real one once known.
     <article className="group relative flex h-full flex-col rounded-xl border border-line bg-white p-3 transition-shadow [contain-intrinsic-block-size:auto_26rem] [content-visibility:auto] md:[contain-intrinsic-block-size:auto_29rem] hover:shadow-lg">
       <div className="relative mb-3 aspect-square overflow-hidden rounded-lg bg-surface">
-        <img
+        <ProductPicture
           src={product.image[0]}
+          drawing={product.drawing}
+          sizes="(min-width: 75rem) 20vw, (min-width: 48rem) 33vw, 50vw"
           alt=""
           width={400}
           height={400}

@@ -20,6 +20,7 @@ import { catalogueQueries } from '../../queries/catalogue'
 import { regionIdAtom, savedSearchWordsAtom } from '../../state/shopper'
 import type { SearchBoxHandlers } from '../frame/SearchBox'
 import { Price } from '../Price'
+import { ProductPicture } from '../product/ProductPicture'
 import { Icon } from '../ui/Icon'
 
 interface SearchSuggestionsProps {
@@ -222,8 +223,10 @@ export default function SearchSuggestions({ listId, text, open, handlersRef, onA
                 {...option(`${listId}-p${index}`)}
                 onClick={() => options.find((o) => o.id === `${listId}-p${index}`)?.choose()}
               >
-                <img
+                <ProductPicture
                   src={product.image[0]}
+                  widths={[40, 80]}
+                  sizes="40px"
                   alt=""
                   width={40}
                   height={40}

@@ -1,0 +1,39 @@
+/**
+ * How a product's picture by URL reaches the shopper (docs/decisions/0018-catalogue-import.md, "Pictures"):
+ * - 'direct': from its own address (local development, where nothing can resize it);
+ * - 'cdn-cgi': through the store zone's Cloudflare image transformations, `/cdn-cgi/image/<options>/<source>`, one
+ *   width per breakpoint in a srcset, at the spec's CDN settings (quality 75, the best format the browser takes).
+ * The store's own drawings (/media/...) are SVG and never resized. Client-safe: no I/O.
+ */
+
+export type PictureDelivery = 'direct' | 'cdn-cgi'
+
+/** The breakpoints' widths (docs/product.md: 576, 768, 992, 1200) and a small phone's, in CSS pixels. */
+export const pictureWidths = [320, 576, 768, 992, 1200] as const
+
+/** The spec's CDN quality (section 9, "Images": quality 75, auto format). */
+const cdnOptions = 'quality=75,format=auto'
+
+export function pictureDeliveryOf(setting: string | undefined): PictureDelivery {
+  return setting === 'cdn-cgi' ? 'cdn-cgi' : 'direct'
+}
+
+/** The store's generated drawings: vector, already the right size. */
+export function isDrawing(src: string): boolean {
+  return src.startsWith('/media/')
+}
+
+function transformed(src: string, width: number): string {
+  // The source is an absolute URL or a path on the zone, appended as it is (Cloudflare reads it unencoded).
+  return `/cdn-cgi/image/width=${width},${cdnOptions}/${src.startsWith('/') ? src.slice(1) : src}`
+}
+
+/** The src and srcset of a picture for the widths it may be shown at (the largest first paints where srcset is unknown). */
+export function pictureSources(src: string, delivery: PictureDelivery, widths: readonly number[] = pictureWidths): { src: string; srcSet?: string } {
+  if (delivery === 'direct' || isDrawing(src) || src.startsWith('data:') || widths.length === 0) return { src }
+  const sorted = [...widths].sort((a, b) => a - b)
+  return {
+    src: transformed(src, sorted[sorted.length - 1]!),
+    srcSet: sorted.map((width) => `${transformed(src, width)} ${width}w`).join(', '),
+  }
+}

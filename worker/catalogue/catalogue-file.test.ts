@@ -1,0 +1,340 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { regionIds } from '../../app.config'
+import { importStatements, storeKeysOf, storeSnapshotOf, type StoreSnapshot } from '../seed/sql'
+import { parseCsv, readCatalogueCsv, readCatalogueJson, riyadhInstant, type ImportProblem } from './catalogue-file'
+
+const example = (name: string) => readFileSync(new URL(`../../docs/examples/${name}`, import.meta.url), 'utf8')
+
+/** A store holding the demo's smartphones category and one product. */
+const snapshot: StoreSnapshot = storeSnapshotOf([
+  [{ sku: 'SAM-1001', entity_id: 1001, rewrite_url: 'samsung-galaxy-1001' }],
+  [
+    { id: 3, url_key: 'mobiles' },
+    { id: 4, url_key: 'smartphones' },
+  ],
+  [{ fee_id: 1, title_en: 'Installation' }],
+  [{ last: 7 }],
+])
+const store = storeKeysOf(snapshot)
+
+const header = 'sku,name_ar,name_en,description_ar,description_en,brand_ar,brand_en,categories,price,stock'
+const good = 'PH-1,جوال تجريبي,Test Phone,وصف الجوال,A phone,سامسونج,Samsung,smartphones,999,1101=5|1102=0'
+const csv = (...rows: string[]) => [header, ...rows].join('\n') + '\n'
+const where = (problems: ImportProblem[]) => problems.map((p) => `${p.where}: ${p.message}`)
+
+describe('the example files', () => {
+  it('import cleanly, CSV with its categories and JSON alike, into an empty store', () => {
+    const empty = storeKeysOf(storeSnapshotOf([[], [], [], [{ last: 0 }]]))
+    const fromCsv = readCatalogueCsv(example('catalogue.csv'), empty, example('catalogue-categories.csv'))
+    const fromJson = readCatalogueJson(example('catalogue.json'), empty)
+    expect(fromCsv.problems).toEqual([])
+    expect(fromJson.problems).toEqual([])
+    expect(fromCsv.file.products.map((p) => p.sku)).toEqual(['HO-CHAIR-01', 'HO-LAMP-02', 'HO-DESK-03'])
+    // The same catalogue written both ways reads the same, but for what CSV cannot say (specifications).
+    // A CSV column left empty is written out (no, none, nothing) where JSON leaves the field away; for a new product
+    // both mean the same.
+    const comparable = ({ specifications: _, ...product }: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(product).filter(([, value]) => value !== false && value !== null && !(Array.isArray(value) && value.length === 0)),
+      )
+    expect(fromCsv.file.products.map(comparable)).toEqual(fromJson.file.products.map(comparable))
+    expect(fromCsv.file.categories).toEqual(fromJson.file.categories.map((c) => ({ ...c, position: c.position ?? 0, include_in_menu: true })))
+  })
+})
+
+describe('reading CSV', () => {
+  it('keeps quoted commas, doubled quotes and newlines inside a field, and the line each record starts on', () => {
+    const { records, problems } = parseCsv('a,b\r\n"x, y","say ""hi""\nthere"\n\nz,w\n')
+    expect(problems).toEqual([])
+    expect(records).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['x, y', 'say "hi"\nthere'] },
+      { line: 5, fields: ['z', 'w'] },
+    ])
+  })
+
+  it('names malformed quoting by its line', () => {
+    expect(where(parseCsv('a,b\n"x"y,z\n').problems)).toEqual([
+      'line 2: text after a closing quote: a quote inside a quoted field is written twice ("")',
+    ])
+    expect(where(parseCsv('a,b\nx"y,z\n').problems)).toEqual([
+      'line 2: a quote inside an unquoted field: quote the whole field and write the quote twice ("")',
+    ])
+    expect(where(parseCsv('a,b\n"never closed,z\nmore\n').problems)).toEqual(['line 2: a quoted field is never closed (a missing ")'])
+  })
+
+  it('reads a good row', () => {
+    const { file, problems } = readCatalogueCsv(csv(good), store)
+    expect(problems).toEqual([])
+    expect(file.products[0]).toMatchObject({ sku: 'PH-1', price: 999, stock: { 1101: 5, 1102: 0 }, categories: ['smartphones'] })
+  })
+
+  it('names a missing column and an unknown one on the header line', () => {
+    const { problems } = readCatalogueCsv('name_ar,name_en,description_ar,description_en,brand_ar,brand_en,categories,stock,colour\n', store)
+    expect(where(problems)).toEqual(['line 1: column sku is missing', 'line 1, column 9: unknown column "colour"'])
+  })
+
+  it("names a column a new product needs, on the new product's row only", () => {
+    const noPrice = 'sku,name_ar,name_en,description_ar,description_en,brand_ar,brand_en,categories,stock\n'
+    const { file, problems } = readCatalogueCsv(
+      `${noPrice}PH-1,جوال,Phone,وصف,Desc,ب,B,smartphones,1101=1\nSAM-1001,جوال,Phone,وصف,Desc,ب,B,smartphones,1101=3\n`,
+      store,
+    )
+    expect(where(problems)).toEqual(['line 2, column price: is missing: a new product (a SKU the store does not have) needs it'])
+    expect(file.products.map((p) => p.sku)).toEqual(['SAM-1001'])
+  })
+
+  it('updates a product of the store from the columns a file has, and only those', () => {
+    const { file, problems } = readCatalogueCsv('sku,price,special_price,stock\nSAM-1001,1199,,1101=4\n', store)
+    expect(problems).toEqual([])
+    // An empty special price clears it (and its window); what has no column stays.
+    expect(file.products).toEqual([{ sku: 'SAM-1001', price: 1199, special_price: null, stock: { 1101: 4 } }])
+    const sql = importStatements(file, snapshot, new Date()).join('\n')
+    expect(sql).toContain(
+      'UPDATE products SET price = v.column2, special_price = v.column3, discounted_price_from = v.column4, discounted_price_to = v.column5 FROM (VALUES\n(1001, 1199, NULL, NULL, NULL)) AS v WHERE products.entity_id = v.column1;',
+    )
+    expect(sql).not.toContain('product_categories')
+    expect(sql).not.toContain('product_fee_options')
+    expect(sql).toContain('(1001, 1101, 4)')
+  })
+
+  it('names every bad row by line and column, all at once, and keeps none of the file', () => {
+    const rows = [
+      good,
+      // bad price, negative stock, unknown region
+      'PH-2,جوال,Phone 2,وصف,Desc,ب,B,smartphones,12.345,1101=-1|9999=3',
+      // duplicate SKU, missing English name, Arabic written in English
+      'PH-1,Phone in English,,وصف,Desc,ب,B,smartphones,10,1101=1',
+      // a row with a field too few
+      'PH-3,جوال,Phone 3,وصف,Desc,ب,B,smartphones,10',
+    ]
+    const { file, problems } = readCatalogueCsv(csv(...rows), store)
+    expect(where(problems)).toEqual([
+      'line 5: 9 fields where the header names 10 columns (a comma inside a field needs quotes)',
+      'line 3, column price: must be an amount in riyals with at most 2 decimals (was 12.345)',
+      'line 3, column stock: must be non-negative (was -1)',
+      "line 3, column stock: unknown region 9999 (the store's regions: " + regionIds.join(', ') + ')',
+      'line 4, column name_en: must be non-empty',
+      'line 4, column sku: SKU "PH-1" is listed twice (first at line 2, column sku)',
+      'line 4, column name_ar: must be written in Arabic',
+    ])
+    expect(file.products.map((p) => p.sku)).toEqual(['PH-1'])
+  })
+
+  it('names a price that is not a number with the value written', () => {
+    const { problems } = readCatalogueCsv(csv('PH-1,جوال,Phone,وصف,Desc,ب,B,smartphones,abc,1101=1'), store)
+    expect(where(problems)).toEqual(['line 2, column price: must be a number (was "abc")'])
+  })
+
+  it('checks the discount window in Riyadh time', () => {
+    const withWindow =
+      'sku,name_ar,name_en,description_ar,description_en,brand_ar,brand_en,categories,price,stock,special_price,special_from,special_to'
+    const row = (special: string, from: string, to: string) => `PH-1,جوال,Phone,وصف,Desc,ب,B,smartphones,100,1101=1,${special},${from},${to}`
+    const read = (...rows: string[]) => where(readCatalogueCsv([withWindow, ...rows].join('\n'), store).problems)
+    expect(read(row('80', '2026-12-01', '2026-12-31 18:00'))).toEqual([])
+    expect(read(row('80', '2026-12-31', '2026-12-01'))).toEqual([
+      'line 2, column special_to: the discount ends (2026-12-01) before it starts (2026-12-31)',
+    ])
+    expect(read(row('80', '2026-02-30', ''))).toEqual(['line 2, column special_from: "2026-02-30" is not a day of the calendar'])
+    expect(read(row('80', '01/12/2026', ''))).toEqual([
+      'line 2, column special_from: must be a date in Riyadh time: YYYY-MM-DD or YYYY-MM-DD HH:MM (was "01/12/2026")',
+    ])
+    expect(read(row('120', '', ''))).toEqual(['line 2, column special_price: must be more than 0 and less than the price (100)'])
+    expect(read(row('', '2026-12-01', ''))).toEqual(['line 2, column special_from: a discount window needs a special_price'])
+    expect(riyadhInstant('2026-12-01', 'start')).toBe('2026-12-01T00:00:00+03:00')
+    expect(riyadhInstant('2026-12-31 18:00', 'end')).toBe('2026-12-31T18:00:00+03:00')
+    expect(riyadhInstant('2026-12-31', 'end')).toBe('2026-12-31T23:59:59+03:00')
+  })
+
+  it('refuses a picture that is not https or on the store, and an unknown category', () => {
+    const withImages = `${header},images`
+    const row = (images: string, category = 'smartphones') => `PH-1,جوال,Phone,وصف,Desc,ب,B,${category},100,1101=1,${images}`
+    const read = (r: string) => where(readCatalogueCsv(`${withImages}\n${r}`, store).problems)
+    expect(read(row('https://cdn.example.sa/p/1.jpg|/media/product/box-10-0.svg'))).toEqual([])
+    expect(read(row('http://cdn.example.sa/1.jpg'))).toEqual([
+      'line 2, column images: must be an https:// address or a path on this store (/...) (was "http://cdn.example.sa/1.jpg")',
+    ])
+    expect(read(row('//evil.example/x.jpg'))).toHaveLength(1)
+    expect(read(row('not a url'))).toHaveLength(1)
+    expect(read(row('', 'smartphones|tvs'))).toEqual(['line 2, column categories: no category has the url key "tvs"'])
+  })
+
+  it('reads a service and an option, and names their problems by their columns', () => {
+    const wide = `${header},service_ar,service_en,service_prices,option_code,option_label_ar,option_label_en,option_values_ar,option_values_en`
+    const row = (service: string, options: string) => `PH-1,جوال,Phone,وصف,Desc,ب,B,smartphones,100,1101=1,${service},${options}`
+    const read = (r: string) => readCatalogueCsv(`${wide}\n${r}`, store)
+    const ok = read(row('تركيب,Installation,1101=50|1112=80', 'storage,السعة,Storage,128 جيجا|256 جيجا,128GB|256GB'))
+    expect(ok.problems).toEqual([])
+    expect(ok.file.products[0]!.services).toEqual([{ title: { ar: 'تركيب', en: 'Installation' }, prices: { 1101: 50, 1112: 80 } }])
+    expect(ok.file.products[0]!.options![0]!.values).toEqual([
+      { ar: '128 جيجا', en: '128GB' },
+      { ar: '256 جيجا', en: '256GB' },
+    ])
+    expect(where(read(row('تركيب,,1101=50|7=1|x', 'storage,السعة,Storage,128 جيجا,128GB|256GB')).problems)).toEqual([
+      'line 2, column service_prices: "x" is not REGION=AMOUNT (e.g. 1101=5)',
+      'line 2, column option_values_ar: 1 values against 2 in option_values_en',
+      'line 2, column option_values_ar: must be non-empty',
+      'line 2, column service_en: must be non-empty',
+      'line 2, column service_prices: unknown region 7',
+    ])
+  })
+
+  it('takes a product off with remove, and refuses to remove one the store does not have', () => {
+    const withRemove = `${header},remove`
+    const { file, problems } = readCatalogueCsv(`${withRemove}\nSAM-1001,,,,,,,,,,yes\nNOPE-1,,,,,,,,,,yes\n`, store)
+    expect(where(problems)).toEqual(['line 3, column sku: no product with SKU "NOPE-1" to remove'])
+    expect(file.removals).toEqual(['SAM-1001', 'NOPE-1'])
+  })
+
+  it("names a categories file's problems as its own", () => {
+    const categories = 'url_key,parent,name_ar,name_en\ncases,mobiles,أغطية,Cases\nCables!,nowhere,كيابل,\n'
+    const { file, problems } = readCatalogueCsv(csv(good.replace('smartphones', 'cases')), store, categories)
+    expect(where(problems)).toEqual([
+      'categories file, line 3, column url_key: must be lower-case letters, digits and dashes (was "Cables!")',
+      'categories file, line 3, column name_en: must be non-empty',
+    ])
+    expect(file.products.map((p) => p.categories)).toEqual([['cases']])
+    expect(where(readCatalogueCsv(csv(good), store, 'url_key,name_ar\n').problems)).toEqual(['categories file, line 1: column name_en is missing'])
+  })
+
+  it('refuses a url key another product of the store has', () => {
+    const withKey = `${header},url_key`
+    const { problems } = readCatalogueCsv(`${withKey}\n${good},samsung-galaxy-1001\n`, store)
+    expect(where(problems)).toEqual(['line 2, column url_key: url key "samsung-galaxy-1001" belongs to the store\'s product SAM-1001'])
+  })
+})
+
+describe('reading JSON', () => {
+  const product = JSON.parse(
+    JSON.stringify({
+      sku: 'PH-1',
+      name: { ar: 'جوال', en: 'Phone' },
+      description: { ar: 'وصف', en: 'Desc' },
+      brand: { ar: 'ب', en: 'B' },
+      categories: ['smartphones'],
+      price: 100,
+      stock: { 1101: 1 },
+    }),
+  ) as Record<string, unknown>
+
+  it('names problems by item index and field path', () => {
+    const bad = [product, { ...product, sku: 'PH-2', name: { en: 'Phone' }, price: -5, stock: { 1101: 1.5 }, images: ['ftp://x'] }]
+    expect(where(readCatalogueJson(JSON.stringify({ products: bad }), store).problems)).toEqual([
+      'products[1].name.ar: is missing: a new product (a SKU the store does not have) needs it',
+      'products[1].price: must be non-negative (was -5)',
+      'products[1].stock.1101: must be an integer (was 1.5)',
+      'products[1].images[0]: must be an https:// address or a path on this store (/...) (was "ftp://x")',
+    ])
+  })
+
+  it('says when the file is not JSON or not a catalogue', () => {
+    expect(where(readCatalogueJson('{"products": [', store).problems)[0]).toMatch(/^the file: not JSON/)
+    expect(where(readCatalogueJson('{"items": []}', store).problems)).toEqual([
+      'the file: expected {"products": [...]} (and optionally "categories": [...]) or an array of products',
+    ])
+  })
+
+  it('refuses categories whose parents go round in a loop', () => {
+    const categories = [
+      { url_key: 'a', parent: 'b', name: { ar: 'أ', en: 'A' } },
+      { url_key: 'b', parent: 'a', name: { ar: 'ب', en: 'B' } },
+      { url_key: 'c', parent: 'c', name: { ar: 'ج', en: 'C' } },
+    ]
+    expect(where(readCatalogueJson(JSON.stringify({ categories, products: [] }), store).problems)).toEqual([
+      'categories[0].parent: the category is its own ancestor (a > b > a)',
+      'categories[1].parent: the category is its own ancestor (b > a > b)',
+      'categories[2].parent: the category is its own ancestor (c > c)',
+    ])
+  })
+
+  it('checks categories: a parent that exists, one entry per url key', () => {
+    const categories = [
+      { url_key: 'cases', parent: 'mobiles', name: { ar: 'أغطية', en: 'Cases' } },
+      { url_key: 'cables', parent: 'nowhere', name: { ar: 'كيابل', en: 'Cables' } },
+      { url_key: 'cases', name: { ar: 'أغطية', en: 'Cases' } },
+    ]
+    expect(where(readCatalogueJson(JSON.stringify({ categories, products: [] }), store).problems)).toEqual([
+      'categories[2].url_key: category "cases" is listed twice',
+      'categories[1].parent: no category has the url key "nowhere"',
+    ])
+  })
+})
+
+describe('the import SQL', () => {
+  const read = (products: unknown[], categories: unknown[] = []) => {
+    const { file, problems } = readCatalogueJson(JSON.stringify({ categories, products }), store)
+    expect(problems).toEqual([])
+    return importStatements(file, snapshot, new Date('2026-11-25T12:00:00Z')).join('\n')
+  }
+  const base = {
+    name: { ar: 'جوال', en: 'Phone' },
+    description: { ar: 'وصف', en: 'Desc' },
+    brand: { ar: 'ب', en: 'B' },
+    categories: ['smartphones'],
+    price: 100,
+    stock: { 1101: 4 },
+  }
+
+  it('keeps an existing product its id and creation date, and gives a new one the next id', () => {
+    const sql = read([
+      { ...base, sku: 'SAM-1001', url_key: 'samsung-galaxy-1001' },
+      { ...base, sku: 'NEW-1', name: { ar: 'جوال جديد', en: 'New Phone' } },
+    ])
+    expect(sql).toContain(
+      "FROM (VALUES\n(1001, 'samsung-galaxy-1001', 'جوال', 'Phone', 'وصف', 'Desc', 'ب', 'B', 100, 4)) AS v WHERE products.entity_id = v.column1;",
+    )
+    expect(sql).not.toMatch(/UPDATE products SET [^;]*created_at/)
+    expect(sql).toMatch(
+      /INSERT INTO products \(entity_id, sku, rewrite_url, [^)]*created_at\) VALUES\n\(1002, 'NEW-1', 'new-phone-new-1'.*'2026-11-25T12:00:00.000Z'\);/,
+    )
+    // Every region gets the file's count, 0 where it names none, so the file is the stock.
+    expect(sql).toContain('(1001, 1101, 4)')
+    expect(sql).toContain('(1001, 1116, 0)')
+    expect(sql).toContain('DELETE FROM product_categories WHERE product_id IN (1001, 1002);')
+  })
+
+  it('gives a new category the next id with its parent first, and a service its own id or the one it has', () => {
+    const sql = read(
+      [{ ...base, sku: 'NEW-1', categories: ['cases'], services: [{ title: { ar: 'تركيب', en: 'Installation' }, prices: { 1101: 50 } }] }],
+      [
+        { url_key: 'cases', parent: 'accessories', name: { ar: 'أغطية', en: 'Cases' } },
+        { url_key: 'accessories', parent: 'mobiles', name: { ar: 'إكسسوارات', en: 'Accessories' } },
+      ],
+    )
+    expect(sql.indexOf("'accessories'")).toBeLessThan(sql.indexOf("'cases'"))
+    expect(sql).toContain("(5, 3, 'accessories'")
+    expect(sql).toContain("(6, 5, 'cases'")
+    expect(sql).toContain("(1, 'Installation', 'تركيب')")
+    expect(sql).toContain('(8, 1, 1002, 1101, 50)')
+  })
+
+  it("keeps every statement under D1's 100 KB however long the descriptions", () => {
+    const long = { ar: 'وصف طويل '.repeat(2000), en: 'A long description '.repeat(1000) }
+    const products = Array.from({ length: 20 }, (_, i) => ({ ...base, sku: `LONG-${i}`, description: long }))
+    const { file, problems } = readCatalogueJson(JSON.stringify(products), store)
+    expect(problems).toEqual([])
+    const statements = importStatements(file, snapshot, new Date()).filter((sql) => sql.startsWith('INSERT INTO products'))
+    expect(statements.length).toBeGreaterThan(1)
+    for (const sql of statements) expect(new TextEncoder().encode(sql).byteLength).toBeLessThan(100_000)
+    expect(statements.join('').match(/'LONG-\d+'/g)).toHaveLength(20)
+  })
+
+  it('changes many products of the store in few statements, grouped by the columns they set', () => {
+    const many = new Map(Array.from({ length: 100 }, (_, i) => [`SKU-${i}`, { entity_id: 2000 + i, rewrite_url: `p-${i}` }]))
+    const big: StoreSnapshot = { ...snapshot, products: many }
+    const rows = [...many.keys()].map((sku, i) => (i % 2 ? { sku, price: 10 + i } : { sku, price: 10 + i, stock: { 1101: i } }))
+    const { file, problems } = readCatalogueJson(JSON.stringify(rows), storeKeysOf(big))
+    expect(problems).toEqual([])
+    const updates = importStatements(file, big, new Date()).filter((sql) => sql.startsWith('UPDATE products'))
+    expect(updates).toHaveLength(5)
+    expect(updates.join('\n').match(/\(\d{4}, \d+\)/g)).toHaveLength(100)
+  })
+
+  it('deletes a removed product with its rows', () => {
+    const { file } = readCatalogueJson(JSON.stringify([{ sku: 'SAM-1001', remove: true }]), store)
+    expect(importStatements(file, snapshot, new Date())).toEqual(
+      expect.arrayContaining(['DELETE FROM stock WHERE product_id IN (1001);', 'DELETE FROM products WHERE entity_id IN (1001);']),
+    )
+  })
+})

@@ -1,0 +1,625 @@
+/**
+ * The retailer's catalogue file (docs/catalogue-import.md): CSV or JSON read into one shape, each product and category
+ * checked with arktype and then against the rest of the file and the store (known regions, categories, SKUs, url
+ * keys). Every problem is kept with where it is (CSV: line and column; JSON: item index and field path) and all of them
+ * are answered together, so a retailer fixes the file once. Nothing here touches D1: a file with any problem never
+ * reaches the SQL (worker/seed/sql.ts, `importStatements`).
+ */
+import { type } from 'arktype'
+import { regionIds } from '../../app.config'
+import { productSlug, categorySlug, type ImageKind } from '../../src/domain/catalogue'
+import { sku as skuPattern } from '../../src/domain/schemas'
+import { imageKinds } from '../media/illustrations'
+
+/** Where a problem is: a CSV line and column, or a JSON item and field path. */
+export interface ImportProblem {
+  /** "line 4, column price" or "products[2].name.ar". */
+  where: string
+  message: string
+}
+
+/** A gallery of more is a page of its own; the product page shows five thumbnails a row. */
+const maxPictures = 10
+
+const text = type('string.trim').to('0 < string <= 300')
+const bilingual = type({ ar: text, en: text })
+/** One row must fit one SQL statement (D1: 100 KB): 20,000 characters of Arabic are 40 KB a language. */
+const longText = type('string.trim').to('0 < string <= 20000')
+const longBilingual = type({ ar: longText, en: longText })
+/** A date (and time) in Asia/Riyadh as a retailer writes it: 2026-12-01 or 2026-12-01 18:30. */
+const riyadhDatePattern = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/
+const riyadhDate = type('string').narrow(
+  (value, ctx) => riyadhDatePattern.test(value) || ctx.mustBe('a date in Riyadh time: YYYY-MM-DD or YYYY-MM-DD HH:MM'),
+)
+const money = type('0 <= number <= 10000000').narrow(
+  (value, ctx) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6 || ctx.mustBe('an amount in riyals with at most 2 decimals'),
+)
+const regionMap = (value: 'number.integer >= 0' | 'number >= 0') => type({ '[string]': value })
+const picture = type('string').narrow((value, ctx) => isPictureUrl(value) || ctx.mustBe('an https:// address or a path on this store (/...)'))
+
+export const importedProduct = type({
+  sku: skuPattern,
+  'url_key?': type('string').narrow((value, ctx) => productSlug.test(value) || ctx.mustBe('lower-case letters, digits and dashes')),
+  name: bilingual,
+  description: longBilingual,
+  brand: bilingual,
+  categories: text.array().narrow((value, ctx) => value.length > 0 || ctx.mustBe('at least one category url key')),
+  price: money.narrow((value, ctx) => value > 0 || ctx.mustBe('more than 0')),
+  'special_price?': money.or('null'),
+  'special_from?': riyadhDate.or('null'),
+  'special_to?': riyadhDate.or('null'),
+  stock: regionMap('number.integer >= 0'),
+  'images?': picture.array().atMostLength(maxPictures),
+  'services?': type({ title: bilingual, prices: regionMap('number >= 0') }).array(),
+  'options?': type({
+    code: /^[a-z][a-z0-9_]{0,39}$/,
+    label: bilingual,
+    values: bilingual.array().atLeastLength(1),
+  }).array(),
+  'specifications?': type({ name: bilingual, value: bilingual }).array(),
+  'fast_delivery?': 'boolean',
+  'big_items?': 'boolean',
+  'delivery_within_24_hours?': 'boolean',
+  'not_for_sale?': 'boolean',
+  'eligible_for_tabby?': 'boolean',
+  'eligible_for_tamara?': 'boolean',
+  'preorder?': 'boolean',
+  'preorder_note?': bilingual,
+  'popularity?': 'number.integer >= 0',
+  'drawing?': type.enumerated(...imageKinds),
+  'remove?': 'false',
+})
+export type ImportedProduct = typeof importedProduct.infer
+
+/** A row for a product the store has: what it leaves out, the product keeps. */
+const productUpdate = importedProduct.partial().and({ sku: skuPattern })
+export type ProductUpdate = typeof productUpdate.infer
+
+/** A row that takes a product off the store: only its SKU counts. */
+const removal = type({ sku: skuPattern, remove: 'true' })
+
+export const importedCategory = type({
+  url_key: type('string').narrow((value, ctx) => categorySlug.test(value) || ctx.mustBe('lower-case letters, digits and dashes')),
+  'parent?': 'string | null',
+  name: bilingual,
+  'position?': 'number.integer >= 0',
+  'include_in_menu?': 'boolean',
+})
+export type ImportedCategory = typeof importedCategory.infer
+
+/** The file once read and checked: what to upsert (whole new products, updates of the store's) and which SKUs to remove. */
+export interface CatalogueFile {
+  categories: ImportedCategory[]
+  products: ProductUpdate[]
+  removals: string[]
+}
+
+/** What the store holds already (read before the import): names the file may refer to or must not take. */
+export interface StoreKeys {
+  /** sku -> rewrite_url of every product. */
+  products: Map<string, string>
+  /** url_key of every category. */
+  categories: Set<string>
+}
+
+export function isPictureUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !/[\s"'<>\\]/.test(value)
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && url.hostname.length > 0 && !/[\s"'<>]/.test(value)
+  } catch {
+    return false
+  }
+}
+
+/** A date written in Riyadh time as the stored form (docs/product.md, "Rules": windows are instants with an offset). */
+export function riyadhInstant(value: string, end: 'start' | 'end'): string {
+  const [date, time] = value.split(' ')
+  return `${date}T${time ? `${time}:00` : end === 'start' ? '00:00:00' : '23:59:59'}+03:00`
+}
+
+function validCalendarDate(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number)
+  const date = new Date(Date.UTC(y!, m! - 1, d!))
+  const [hh, mm] = (value.split(' ')[1] ?? '00:00').split(':').map(Number)
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d && hh! < 24 && mm! < 60
+}
+
+const arabicLetter = /[\u0600-\u06FF]/
+
+const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined)
+const objectOf = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
+const arrayOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+
+// ---------------------------------------------------------------------------------------------------------------------
+// CSV
+
+/** One record of a CSV file: its fields and the line it starts on (quoted fields may span lines). */
+interface CsvRecord {
+  line: number
+  fields: string[]
+}
+
+/** RFC 4180: comma-separated, fields in double quotes may hold commas, newlines and doubled quotes. */
+export function parseCsv(source: string): { records: CsvRecord[]; problems: ImportProblem[] } {
+  const input = source.replace(/^\uFEFF/, '')
+  const records: CsvRecord[] = []
+  const problems: ImportProblem[] = []
+  let fields: string[] = []
+  let field = ''
+  let line = 1
+  let recordLine = 1
+  let quoted = false
+  let wasQuoted = false
+  let i = 0
+  const endField = () => {
+    fields.push(wasQuoted ? field : field.trim())
+    field = ''
+    wasQuoted = false
+  }
+  const endRecord = () => {
+    endField()
+    if (!(fields.length === 1 && fields[0] === '')) records.push({ line: recordLine, fields })
+    fields = []
+  }
+  while (i < input.length) {
+    const c = input[i]!
+    if (quoted) {
+      if (c === '"') {
+        if (input[i + 1] === '"') {
+          field += '"'
+          i += 2
+          continue
+        }
+        quoted = false
+        i++
+        // After a closing quote only a separator or the end of the record may follow.
+        const next = input[i]
+        if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+          problems.push({ where: `line ${line}`, message: 'text after a closing quote: a quote inside a quoted field is written twice ("")' })
+          while (i < input.length && input[i] !== ',' && input[i] !== '\n' && input[i] !== '\r') i++
+        }
+        continue
+      }
+      if (c === '\n') line++
+      field += c
+      i++
+      continue
+    }
+    if (c === '"') {
+      if (field.trim() !== '') {
+        // Kept as it is, so the rest of the record still splits where the writer meant.
+        problems.push({ where: `line ${line}`, message: 'a quote inside an unquoted field: quote the whole field and write the quote twice ("")' })
+        field += c
+        i++
+        continue
+      }
+      quoted = true
+      wasQuoted = true
+      field = ''
+      i++
+      continue
+    }
+    if (c === ',') {
+      endField()
+      i++
+      continue
+    }
+    if (c === '\r' || c === '\n') {
+      endRecord()
+      i += c === '\r' && input[i + 1] === '\n' ? 2 : 1
+      line++
+      recordLine = line
+      continue
+    }
+    field += c
+    i++
+  }
+  if (quoted) problems.push({ where: `line ${recordLine}`, message: 'a quoted field is never closed (a missing ")' })
+  else endRecord()
+  return { records, problems }
+}
+
+/** The columns of a products CSV (docs/catalogue-import.md, "CSV columns"). */
+export const productColumns = {
+  // A file of updates names only the columns it changes; a new product's row must fill these (checked per row).
+  required: ['sku'],
+  newProduct: ['name_ar', 'name_en', 'description_ar', 'description_en', 'brand_ar', 'brand_en', 'categories', 'price', 'stock'],
+  optional: [
+    'url_key',
+    'special_price',
+    'special_from',
+    'special_to',
+    'images',
+    'service_ar',
+    'service_en',
+    'service_prices',
+    'option_code',
+    'option_label_ar',
+    'option_label_en',
+    'option_values_ar',
+    'option_values_en',
+    'fast_delivery',
+    'big_items',
+    'delivery_within_24_hours',
+    'not_for_sale',
+    'eligible_for_tabby',
+    'eligible_for_tamara',
+    'preorder',
+    'preorder_note_ar',
+    'preorder_note_en',
+    'popularity',
+    'drawing',
+    'remove',
+  ],
+} as const
+
+export const categoryColumns = { required: ['url_key', 'name_ar', 'name_en'], optional: ['parent', 'position', 'include_in_menu'] } as const
+
+const list = (value: string) =>
+  value
+    .split('|')
+    .map((part) => part.trim())
+    .filter(Boolean)
+const number = (value: string): number | string => (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value)
+const boolean = (value: string): boolean | string => {
+  const v = value.toLowerCase()
+  return ['yes', 'true', '1'].includes(v) ? true : ['no', 'false', '0'].includes(v) ? false : value
+}
+
+/** `1101=5|1102=0` as {1101: 5, 1102: 0}; a part without `=` is a problem of the column. */
+function regionValues(value: string, column: string, problems: string[]): Record<string, number | string> {
+  const out: Record<string, number | string> = {}
+  for (const part of list(value)) {
+    const [region, amount, ...rest] = part.split('=').map((s) => s.trim())
+    if (!region || amount === undefined || amount === '' || rest.length > 0) {
+      problems.push(`${column}: "${part}" is not REGION=AMOUNT (e.g. 1101=5)`)
+      continue
+    }
+    out[region] = number(amount)
+  }
+  return out
+}
+
+/**
+ * A products CSV row in the JSON item's shape; values that are not what they should be are kept for arktype to name.
+ * A column the file has sets its field (empty: none, no, or nothing); a column it leaves out leaves the field out, so
+ * a product the store has keeps it (docs/catalogue-import.md, "Upsert by SKU; how a product is removed").
+ */
+function productFromCsv(row: Record<string, string>, problems: string[]): Record<string, unknown> {
+  const has = (...columns: string[]) => columns.some((column) => column in row)
+  const item: Record<string, unknown> = { sku: row.sku ?? '' }
+  const pair = (prefix: string) => ({ ar: row[`${prefix}_ar`] ?? '', en: row[`${prefix}_en`] ?? '' })
+  if (row.remove && boolean(row.remove) === true) return { sku: row.sku, remove: true }
+  if (row.remove) item.remove = boolean(row.remove)
+  if (row.url_key) item.url_key = row.url_key
+  for (const text of ['name', 'description', 'brand']) if (has(`${text}_ar`, `${text}_en`)) item[text] = pair(text)
+  if (has('categories')) item.categories = list(row.categories!)
+  if (has('price')) item.price = row.price === '' ? undefined : number(row.price!)
+  if (has('special_price')) item.special_price = row.special_price ? number(row.special_price) : null
+  if (has('special_from')) item.special_from = row.special_from || null
+  if (has('special_to')) item.special_to = row.special_to || null
+  if (has('stock')) item.stock = regionValues(row.stock!, 'stock', problems)
+  if (has('images')) item.images = list(row.images!)
+  if (has('service_ar', 'service_en', 'service_prices')) {
+    item.services =
+      row.service_en || row.service_ar || row.service_prices
+        ? [{ title: pair('service'), prices: regionValues(row.service_prices ?? '', 'service_prices', problems) }]
+        : []
+  }
+  if (has('option_code', 'option_values_ar', 'option_values_en')) {
+    const ar = list(row.option_values_ar ?? '')
+    const en = list(row.option_values_en ?? '')
+    if (ar.length !== en.length) problems.push(`option_values_ar: ${ar.length} values against ${en.length} in option_values_en`)
+    item.options =
+      row.option_code || en.length > 0 || ar.length > 0
+        ? [{ code: row.option_code ?? '', label: pair('option_label'), values: en.map((v, i) => ({ en: v, ar: ar[i] ?? '' })) }]
+        : []
+  }
+  for (const flag of [
+    'fast_delivery',
+    'big_items',
+    'delivery_within_24_hours',
+    'not_for_sale',
+    'eligible_for_tabby',
+    'eligible_for_tamara',
+    'preorder',
+  ]) {
+    if (has(flag)) item[flag] = row[flag] ? boolean(row[flag]!) : false
+  }
+  if (row.preorder_note_ar || row.preorder_note_en) item.preorder_note = pair('preorder_note')
+  if (row.popularity) item.popularity = number(row.popularity)
+  if (row.drawing) item.drawing = row.drawing
+  return item
+}
+
+function categoryFromCsv(row: Record<string, string>): Record<string, unknown> {
+  const item: Record<string, unknown> = { url_key: row.url_key, name: { ar: row.name_ar ?? '', en: row.name_en ?? '' } }
+  if (row.parent) item.parent = row.parent
+  if (row.position) item.position = number(row.position)
+  if (row.include_in_menu) item.include_in_menu = boolean(row.include_in_menu)
+  return item
+}
+
+/** The CSV column a field of the JSON shape came from, to name it in a problem. */
+export function csvColumnOf(path: readonly PropertyKey[]): string {
+  const [head, second, third, fourth] = path.map(String)
+  if (['name', 'description', 'brand', 'preorder_note'].includes(head!) && second) return `${head}_${second}`
+  if (head === 'services') return third === 'title' && fourth ? `service_${fourth}` : 'service_prices'
+  if (head === 'options') {
+    if (third === 'label' && fourth) return `option_label_${fourth}`
+    if (third === 'values') return `option_values_${String(path[4] ?? 'en')}`
+    return 'option_code'
+  }
+  return head ?? 'sku'
+}
+
+/** A whole-path name for JSON: products[2].name.ar. */
+function jsonPath(root: string, index: number, path: readonly PropertyKey[]): string {
+  return `${root}[${index}]${path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('')}`
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Reading and checking
+
+interface Located<T> {
+  value: T
+  where: (path: readonly PropertyKey[]) => string
+}
+
+function checkShape<T>(
+  schema: { (data: unknown): unknown },
+  input: unknown,
+  where: (path: readonly PropertyKey[]) => string,
+  problems: ImportProblem[],
+  missing = 'is missing',
+): T | null {
+  const out = schema(input)
+  if (out instanceof type.errors) {
+    for (const error of out) {
+      // "(was a string)" says less than the value itself, which a retailer can find in the file.
+      const message =
+        error.code === 'required'
+          ? missing
+          : typeof error.data === 'string'
+            ? error.problem.replace('(was a string)', `(was "${error.data}")`)
+            : error.problem
+      problems.push({ where: where(error.path), message })
+    }
+    return null
+  }
+  return out as T
+}
+
+function checkRows(
+  rawProducts: { item: unknown; where: (path: readonly PropertyKey[]) => string; conversion: string[] }[],
+  rawCategories: { item: unknown; where: (path: readonly PropertyKey[]) => string }[],
+  store: StoreKeys,
+  problems: ImportProblem[],
+): CatalogueFile {
+  const categories: Located<ImportedCategory>[] = []
+  for (const { item, where } of rawCategories) {
+    const category = checkShape<ImportedCategory>(importedCategory, item, where, problems)
+    if (category) categories.push({ value: category, where })
+  }
+  const fileCategories = new Map<string, Located<ImportedCategory>>()
+  for (const category of categories) {
+    const key = category.value.url_key
+    if (fileCategories.has(key)) problems.push({ where: category.where(['url_key']), message: `category "${key}" is listed twice` })
+    else fileCategories.set(key, category)
+  }
+  const knownCategory = (key: string) => fileCategories.has(key) || store.categories.has(key)
+  for (const { value, where } of categories) {
+    if (value.parent && !knownCategory(value.parent))
+      problems.push({ where: where(['parent']), message: `no category has the url key "${value.parent}"` })
+    // A loop of parents would make the category tree endless (the store's own parents are not in the file's reach).
+    const seen = new Set([value.url_key])
+    for (let parent = value.parent; parent && fileCategories.has(parent); parent = fileCategories.get(parent)!.value.parent) {
+      if (seen.has(parent)) {
+        problems.push({ where: where(['parent']), message: `the category is its own ancestor (${[...seen, parent].join(' > ')})` })
+        break
+      }
+      seen.add(parent)
+    }
+  }
+
+  const products: ProductUpdate[] = []
+  const removals: string[] = []
+  const seenSku = new Map<string, string>()
+  const seenUrlKey = new Map<string, string>()
+  const regions = new Set<string>(regionIds.map(String))
+  const urlOwners = new Map([...store.products].map(([sku, rewriteUrl]) => [rewriteUrl, sku]))
+  for (const { item, where, conversion } of rawProducts) {
+    for (const message of conversion) {
+      const [column, ...rest] = message.split(': ')
+      problems.push({ where: where([column!]), message: rest.join(': ') })
+    }
+    const record = item as { sku?: unknown; remove?: unknown }
+    if (record.remove === true) {
+      const removed = checkShape<{ sku: string }>(removal, item, where, problems)
+      if (!removed) continue
+      if (!store.products.has(removed.sku)) problems.push({ where: where(['sku']), message: `no product with SKU "${removed.sku}" to remove` })
+      if (seenSku.has(removed.sku))
+        problems.push({ where: where(['sku']), message: `SKU "${removed.sku}" is listed twice (first at ${seenSku.get(removed.sku)})` })
+      seenSku.set(removed.sku, where(['sku']))
+      removals.push(removed.sku)
+      continue
+    }
+    const before = problems.length
+    const isNew = !store.products.has(stringOf(record.sku) ?? '')
+    const product = isNew
+      ? checkShape<ImportedProduct>(importedProduct, item, where, problems, 'is missing: a new product (a SKU the store does not have) needs it')
+      : checkShape<ProductUpdate>(productUpdate, item, where, problems)
+    const problem = (path: readonly PropertyKey[], message: string) => problems.push({ where: where(path), message })
+    // The checks across fields, rows and the store run on a row whatever its shape, so one pass names every problem.
+    const row = (product ?? item) as Record<string, unknown>
+    const sku = stringOf(row.sku)
+    const name = objectOf(row.name)
+    const price = typeof row.price === 'number' ? row.price : null
+
+    if (sku) {
+      const firstAt = seenSku.get(sku)
+      if (firstAt) problem(['sku'], `SKU "${sku}" is listed twice (first at ${firstAt})`)
+      else seenSku.set(sku, where(['sku']))
+    }
+    const nameEn = stringOf(name.en)
+    // A product of the store keeps its url key unless its row gives one.
+    if (sku && (isNew ? nameEn : stringOf(row.url_key))) {
+      const urlKey = productUrlKey({ sku, url_key: stringOf(row.url_key), name: { en: nameEn ?? '', ar: '' } })
+      const urlFirstAt = seenUrlKey.get(urlKey)
+      if (urlFirstAt) problem(['url_key'], `url key "${urlKey}" is taken by another row (${urlFirstAt})`)
+      else seenUrlKey.set(urlKey, where(['url_key']))
+      const owner = urlOwners.get(urlKey)
+      if (owner !== undefined && owner !== sku) problem(['url_key'], `url key "${urlKey}" belongs to the store's product ${owner}`)
+    }
+    for (const field of ['name', 'description'] as const) {
+      const arabic = stringOf(objectOf(row[field]).ar)?.trim()
+      if (arabic && !arabicLetter.test(arabic)) problem([field, 'ar'], 'must be written in Arabic')
+    }
+    arrayOf(row.categories).forEach((key, i) => {
+      if (typeof key === 'string' && key.trim() && !knownCategory(key.trim())) problem(['categories', i], `no category has the url key "${key}"`)
+    })
+    for (const region of Object.keys(objectOf(row.stock))) {
+      if (!regions.has(region)) problem(['stock', region], `unknown region ${region} (the store's regions: ${regionIds.join(', ')})`)
+    }
+    arrayOf(row.services).forEach((service, i) => {
+      const prices = objectOf(objectOf(service).prices)
+      for (const region of Object.keys(prices)) {
+        if (!regions.has(region)) problem(['services', i, 'prices', region], `unknown region ${region}`)
+      }
+      if (Object.keys(prices).length === 0) problem(['services', i, 'prices'], 'a service needs a price in at least one region')
+    })
+    const codes = arrayOf(row.options).map((option) => objectOf(option).code)
+    codes.forEach((code, i) => {
+      if (codes.indexOf(code) !== i) problem(['options', i, 'code'], `option "${String(code)}" is listed twice`)
+    })
+
+    const special = typeof row.special_price === 'number' ? row.special_price : null
+    if (special !== null && price !== null && !(special > 0 && special < price))
+      problem(['special_price'], `must be more than 0 and less than the price (${price})`)
+    const from = stringOf(row.special_from)
+    const to = stringOf(row.special_to)
+    // An update that leaves the special price out keeps the store's, which its new window may go with.
+    if (row.special_price === null || (isNew && row.special_price === undefined)) {
+      if (from || to) problem([from ? 'special_from' : 'special_to'], 'a discount window needs a special_price')
+    }
+    const dateOk = (value: string | undefined) => value !== undefined && riyadhDatePattern.test(value) && validCalendarDate(value)
+    for (const [key, value] of [
+      ['special_from', from],
+      ['special_to', to],
+    ] as const) {
+      if (value && riyadhDatePattern.test(value) && !validCalendarDate(value)) problem([key], `"${value}" is not a day of the calendar`)
+    }
+    if (dateOk(from) && dateOk(to) && Date.parse(riyadhInstant(from!, 'start')) >= Date.parse(riyadhInstant(to!, 'end')))
+      problem(['special_to'], `the discount ends (${to}) before it starts (${from})`)
+    if (product && problems.length === before) products.push(product)
+  }
+  return { categories: categories.map((c) => c.value), products, removals }
+}
+
+export function productUrlKey(product: Pick<ImportedProduct, 'url_key' | 'sku' | 'name'>): string {
+  if (product.url_key) return product.url_key
+  const slug = `${product.name.en} ${product.sku}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  return slug.slice(0, 200)
+}
+
+function csvRows(
+  source: string,
+  columns: { required: readonly string[]; newProduct?: readonly string[]; optional: readonly string[] },
+  problems: ImportProblem[],
+): { row: Record<string, string>; line: number }[] {
+  const { records, problems: syntax } = parseCsv(source)
+  problems.push(...syntax)
+  const [header, ...body] = records
+  if (!header) {
+    problems.push({ where: 'line 1', message: 'the file is empty: the first line names the columns' })
+    return []
+  }
+  const names = header.fields.map((f) => f.trim().toLowerCase())
+  const known = new Set<string>([...columns.required, ...(columns.newProduct ?? []), ...columns.optional])
+  for (const missing of columns.required.filter((c) => !names.includes(c))) {
+    problems.push({ where: `line ${header.line}`, message: `column ${missing} is missing` })
+  }
+  names.forEach((name, i) => {
+    if (!known.has(name)) problems.push({ where: `line ${header.line}, column ${i + 1}`, message: `unknown column "${name}"` })
+    else if (names.indexOf(name) !== i) problems.push({ where: `line ${header.line}, column ${name}`, message: 'the column is named twice' })
+  })
+  const rows: { row: Record<string, string>; line: number }[] = []
+  for (const record of body) {
+    if (record.fields.length !== names.length) {
+      problems.push({
+        where: `line ${record.line}`,
+        message: `${record.fields.length} fields where the header names ${names.length} columns (a comma inside a field needs quotes)`,
+      })
+      continue
+    }
+    rows.push({ row: Object.fromEntries(names.map((name, i) => [name, record.fields[i]!])), line: record.line })
+  }
+  return rows
+}
+
+/** Reads and checks a products CSV, and optionally a categories CSV. */
+export function readCatalogueCsv(products: string, store: StoreKeys, categories?: string): { file: CatalogueFile; problems: ImportProblem[] } {
+  const problems: ImportProblem[] = []
+  const categoryProblems: ImportProblem[] = []
+  const categoryRows = categories === undefined ? [] : csvRows(categories, categoryColumns, categoryProblems)
+  problems.push(...categoryProblems.map((p) => ({ ...p, where: `categories file, ${p.where}` })))
+  const rawCategories = categoryRows.map(({ row, line }) => ({
+    item: categoryFromCsv(row),
+    where: (path: readonly PropertyKey[]) => `categories file, line ${line}, column ${categoryColumnOf(path)}`,
+  }))
+  const rawProducts = csvRows(products, productColumns, problems).map(({ row, line }) => {
+    const conversion: string[] = []
+    const item = productFromCsv(row, conversion)
+    return {
+      item,
+      conversion,
+      where: (path: readonly PropertyKey[]) => `line ${line}, column ${csvColumnOf(path)}`,
+    }
+  })
+  const file = checkRows(rawProducts, rawCategories, store, problems)
+  return { file, problems }
+}
+
+function categoryColumnOf(path: readonly PropertyKey[]): string {
+  const [head, second] = path.map(String)
+  return head === 'name' && second ? `name_${second}` : (head ?? 'url_key')
+}
+
+/** Reads and checks a JSON catalogue: `{ "categories": [...], "products": [...] }` or an array of products. */
+export function readCatalogueJson(source: string, store: StoreKeys): { file: CatalogueFile; problems: ImportProblem[] } {
+  const problems: ImportProblem[] = []
+  let data: unknown
+  try {
+    data = JSON.parse(source.replace(/^\uFEFF/, ''))
+  } catch (error) {
+    problems.push({ where: 'the file', message: `not JSON: ${(error as Error).message}` })
+    return { file: { categories: [], products: [], removals: [] }, problems }
+  }
+  const document = Array.isArray(data) ? { products: data } : (data as { products?: unknown; categories?: unknown })
+  if (typeof document !== 'object' || document === null || !Array.isArray(document.products)) {
+    problems.push({ where: 'the file', message: 'expected {"products": [...]} (and optionally "categories": [...]) or an array of products' })
+    return { file: { categories: [], products: [], removals: [] }, problems }
+  }
+  if (document.categories !== undefined && !Array.isArray(document.categories)) {
+    problems.push({ where: 'categories', message: 'must be an array' })
+  }
+  const rawCategories = (Array.isArray(document.categories) ? document.categories : []).map((item: unknown, index: number) => ({
+    item,
+    where: (path: readonly PropertyKey[]) => jsonPath('categories', index, path),
+  }))
+  const rawProducts = document.products.map((item: unknown, index: number) => ({
+    item,
+    conversion: [],
+    where: (path: readonly PropertyKey[]) => jsonPath('products', index, path),
+  }))
+  return { file: checkRows(rawProducts, rawCategories, store, problems), problems }
+}
+
+/** The drawing a product without a picture (or whose picture fails) shows: its own kind, else a parcel. */
+export function drawingOf(product: Pick<ProductUpdate, 'drawing'>): ImageKind {
+  return product.drawing ?? 'box'
+}
