@@ -161,6 +161,7 @@ test.describe('buying in the browser', () => {
       // The operator reaches the buyer, then ships with Aramex (docs/product.md, "Fulfilment").
       await operatorStep(request, number, 'confirm')
       await operatorStep(request, number, 'ship', { courier: 'aramex', tracking_number: '44012345678' })
+      await operatorStep(request, number, 'deliver')
 
       // Later, with only the number and the verified mobile, the guest finds the order and where it stands.
       await page.goto('/user/profile')
@@ -169,13 +170,21 @@ test.describe('buying in the browser', () => {
       await page.getByRole('button', { name: 'ابحث عن طلبي' }).click()
       await expect(page.getByRole('heading', { level: 1, name: new RegExp(number) })).toBeVisible()
       const timeline = page.getByRole('region', { name: 'حالة الطلب' }).getByRole('listitem')
-      await expect(timeline).toHaveText([/^تم الطلب/, /^تم التأكيد/, 'قيد التجهيز', /^تم الشحن/, 'تم التوصيل'])
+      await expect(timeline).toHaveText([/^تم الطلب/, /^تم التأكيد/, 'قيد التجهيز', /^تم الشحن/, /^تم التوصيل/])
       await expect(timeline.nth(3)).toContainText('مع أرامكس، رقم الشحنة')
       await expect(timeline.nth(3).getByRole('link', { name: 'تتبّع الشحنة' })).toHaveAttribute(
         'href',
         'https://www.aramex.com/sa/en/track/results?ShipmentNumber=44012345678',
       )
       await expectNoSeriousAxeViolations(page)
+
+      // Delivered, the cash order is paid: its simplified tax invoice opens from the lookup, ready to print.
+      await page.getByRole('link', { name: 'الفاتورة' }).click()
+      const invoice = page.getByRole('article', { name: 'فاتورة ضريبية مبسطة' })
+      await expect(invoice).toBeVisible()
+      await expect(invoice.getByRole('img', { name: 'رمز الاستجابة السريعة للفاتورة لدى هيئة الزكاة والضريبة والجمارك' })).toBeVisible()
+      await expect(invoice).toContainText(number)
+      await expect(page.getByRole('button', { name: 'طباعة' })).toBeVisible()
     })
 
     test('a cart read answered before an add but arriving after it never hides the added line', async ({ page, context }) => {

@@ -58,8 +58,16 @@ describe('a cash-on-delivery order', () => {
       expect.stringContaining(`we have confirmed your order ${number}`),
       expect.stringContaining(`we are preparing your order ${number}`),
       `Matjar: your order ${number} is on its way with Aramex, tracking number 44012345678. Follow it: https://www.aramex.com/sa/en/track/results?ShipmentNumber=44012345678`,
-      expect.stringContaining(`your order ${number} has been delivered`),
+      expect.stringMatching(
+        new RegExp(`your order ${number} has been delivered\\. .* Your tax invoice: https://\\S+/en/invoice\\?order=${number}&sig=`),
+      ),
     ])
+    // Delivered, the cash order is paid: it has its tax invoice.
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM invoices i JOIN orders o ON o.id = i.order_id WHERE o.increment_id = ?')
+        .bind(number)
+        .first('n'),
+    ).toBe(1)
     // Each message went by email too, once.
     const emails = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE channel = 'email' AND body LIKE ?")
       .bind(`%${number}%`)

@@ -10,6 +10,7 @@ import { trackingUrl, type Courier, type FulfilmentStep } from '../../src/domain
 import { m } from '../../src/paraglide/messages.js'
 import { orderStore, type OrderDetailRow } from '../storage/order-store'
 import { courierName } from './couriers'
+import { invoiceLink, issueInvoice } from './invoices'
 import { cancelBeforeShipping, tellBuyer } from './orders'
 
 export type StepResult =
@@ -55,7 +56,19 @@ export async function takeStep(env: Env, orderId: number, step: FulfilmentStep, 
     }
     case 'deliver': {
       if (await orders.markDelivered(orderId, now)) {
-        await tellBuyer(env, orderId, 'delivery', (row, locale) => m.order_delivered_sms({ number: row.increment_id }, { locale }))
+        // A cash order is paid now, so it gets its tax invoice (a paid one has had it since payment); the message
+        // links it (docs/decisions/0016-zatca-invoices.md). The five-minute job issues one that failed here.
+        const invoice = await issueInvoice(env, orderId, now).catch((error: unknown) => {
+          console.error(JSON.stringify({ level: 'error', message: 'invoice not issued at delivery', orderId, error: String(error) }))
+          return null
+        })
+        const row = invoice && (await orders.detail(orderId))
+        const link = row ? await invoiceLink(env, row.increment_id, row.locale === 'en' ? 'en' : 'ar') : null
+        await tellBuyer(env, orderId, 'delivery', (row, locale) =>
+          link
+            ? m.order_delivered_invoice_sms({ number: row.increment_id, link }, { locale })
+            : m.order_delivered_sms({ number: row.increment_id }, { locale }),
+        )
         return { outcome: 'done' }
       }
       break

@@ -68,7 +68,7 @@ export async function issueInvoice(env: Env, orderId: number, now = new Date()):
       return null
     }
     const order = await orderStore(env.DB).detail(orderId)
-    if (!order || order.status !== 'processing') return null
+    if (!order || (order.status !== 'processing' && order.status !== 'complete')) return null
     const content = invoiceContent(order, seller, crypto.randomUUID(), now)
     await invoices.issue(orderId, content.uuid, content.issued_at, JSON.stringify(content))
     invoice = await invoices.byOrder(orderId)

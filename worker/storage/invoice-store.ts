@@ -57,7 +57,7 @@ export function invoiceStore(db: D1Database) {
     async ordersOwed(limit: number): Promise<number[]> {
       const { results } = await db
         .prepare(
-          `SELECT o.id FROM orders o WHERE o.status = 'processing'
+          `SELECT o.id FROM orders o WHERE o.status IN ('processing', 'complete')
            AND EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = o.id AND e.status IN ('paid', 'delivered'))
            AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id) ORDER BY o.id LIMIT ?`,
         )
