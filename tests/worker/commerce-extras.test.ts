@@ -3,8 +3,8 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { call, handshake, newGuestCart, sellableSku } from './commerce-helpers'
 
-async function cartWith(where: string) {
-  const caller = await newGuestCart()
+async function cartWith(where: string, store: 'ar' | 'en' = 'en') {
+  const caller = await newGuestCart(store)
   const sku = await sellableSku(where, 20)
   const added = await call(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })
   expect(added.status).toBe(200)
@@ -86,6 +86,20 @@ describe('ERP vouchers', () => {
     const removed = await call(caller, 'DELETE', '/cart/erp')
     expect(removed.body.cart.erp_voucher).toBeNull()
     expect(removed.body.cart.totals.erp_voucher).toBe(0)
+  })
+
+  it('say a spent voucher is spent, in the shopper’s language, not that none was sent to the mobile', async () => {
+    await env.DB.prepare("INSERT INTO erp_vouchers (voucher, phone, amount, used_by_quote) VALUES ('ERP-SPENT-1', '966501112233', 50, 'q-old')").run()
+    for (const [store, words] of [
+      ['en', 'This voucher has already been used'],
+      ['ar', 'سبق استخدام هذه القسيمة'],
+    ] as const) {
+      const { caller } = await cartWith('p.price > 500', store)
+      const checked = await call(caller, 'POST', '/cart/erp/validate', { phoneno: '0501112233', voucher: 'ERP-SPENT-1' })
+      expect([checked.status, checked.body.code, checked.body.message]).toEqual([409, 'voucher_spent', words])
+      const applied = await call(caller, 'POST', '/cart/erp/apply', { phoneno: '0501112233', voucher: 'ERP-SPENT-1' })
+      expect([applied.status, applied.body.code]).toEqual([409, 'voucher_spent'])
+    }
   })
 })
 

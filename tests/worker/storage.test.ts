@@ -208,8 +208,8 @@ describe('voucherStore, productStore, catalogueStore, eventStore', () => {
     expect(await vouchers.activeCoupon(code, now)).toMatchObject({ code })
     expect(await vouchers.activeCoupon('NO-SUCH-CODE', now)).toBeNull()
     expect(await vouchers.giftVoucher('GIFT-7Q4M-9XK2')).toMatchObject({ balance: expect.any(Number) })
-    expect(await vouchers.unspentErpVoucher('ERP-100-7788', '966501234567')).toMatchObject({ amount: 100 })
-    expect(await vouchers.unspentErpVoucher('ERP-100-7788', '966500000000')).toBeNull()
+    expect(await vouchers.erpVoucherFor('ERP-100-7788', '966501234567')).toEqual({ voucher: 'ERP-100-7788', amount: 100, spent: false })
+    expect(await vouchers.erpVoucherFor('ERP-100-7788', '966500000000')).toBeNull()
   })
 
   it('reads a cart line and a service price with the fallback region', async () => {

@@ -190,7 +190,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
       const specifications = [
         { name: { en: 'Brand', ar: 'العلامة التجارية' }, value: line.brand },
         { name: { en: 'Model', ar: 'الموديل' }, value: line.series },
-        { name: { en: 'Variant', ar: 'الفئة' }, value: variant },
+        { name: { en: 'Variant', ar: 'الإصدار' }, value: variant },
         { name: { en: 'Colour', ar: 'اللون' }, value: colour },
         ...template.specs.map((spec, i) => ({ name: spec.name, value: spec.values[(k + i) % spec.values.length]! })),
         { name: { en: 'Warranty', ar: 'الضمان' }, value: { en: '2 years', ar: 'سنتان' } },
@@ -215,7 +215,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
         : null
       const description = {
         en: `${line.brand.en} ${line.series.en} in ${colour.en.toLowerCase()}, ${variant.en}. Official ${line.brand.en} product sold and delivered by Matjar with a 2-year warranty, VAT included.`,
-        ar: `${line.brand.ar} ${line.series.ar} باللون ${colour.ar}، ${variant.ar}. منتج ${line.brand.ar} الأصلي تبيعه وتوصله متجر مع ضمان لمدة سنتين، والسعر شامل ضريبة القيمة المضافة.`,
+        ar: `${line.brand.ar} ${line.series.ar} باللون ${colour.ar}، ${variant.ar}. منتج ${line.brand.ar} الأصلي، يبيعه ويوصله متجر مع ضمان لمدة سنتين، والسعر شامل ضريبة القيمة المضافة.`,
       }
 
       products.push({

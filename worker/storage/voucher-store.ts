@@ -26,11 +26,13 @@ export function voucherStore(db: D1Database) {
         .bind(voucher)
         .first<{ voucher: string; pin: string; balance: number }>(),
 
-    /** An ERP voucher issued to this phone (international form) and not yet spent. */
-    unspentErpVoucher: (voucher: string, phone: string) =>
-      db
-        .prepare('SELECT voucher, amount FROM erp_vouchers WHERE voucher = ? AND phone = ? AND used_by_quote IS NULL')
+    /** An ERP voucher issued to this phone (international form), and whether it is spent. */
+    erpVoucherFor: async (voucher: string, phone: string) => {
+      const row = await db
+        .prepare('SELECT voucher, amount, used_by_quote IS NOT NULL AS spent FROM erp_vouchers WHERE voucher = ? AND phone = ?')
         .bind(voucher, phone)
-        .first<{ voucher: string; amount: number }>(),
+        .first<{ voucher: string; amount: number; spent: number }>()
+      return row && { voucher: row.voucher, amount: row.amount, spent: row.spent === 1 }
+    },
   }
 }

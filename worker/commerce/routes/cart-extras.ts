@@ -134,6 +134,9 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
       voucher,
       clientIp((n) => c.req.header(n)),
     )
+    // A spent voucher is named as spent (issue 28: "no voucher was sent to this mobile" was the wrong reason): only
+    // the right voucher and mobile together learn it, and it is counted as a try like any other.
+    if (found?.spent) throw new CommerceError(409, 'voucher_spent')
     return c.json({ valid: Boolean(found), amount: found?.amount ?? 0 })
   })
 
@@ -147,6 +150,7 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
       clientIp((n) => c.req.header(n)),
     )
     if (!found) throw new CommerceError(400, 'voucher_invalid')
+    if (found.spent) throw new CommerceError(409, 'voucher_spent')
     const result = await stub.setVoucher('erp_voucher', { voucher: found.voucher, amount: found.amount })
     if (!result.ok) throw refusal(result.reason)
     return c.json({ error: false, cart: cartView(result.state, c.get('locale'), new Date()) })
@@ -194,11 +198,11 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     return c.json({ quoteId: target.quote_id, cart: cartView(result.state, c.get('locale'), new Date()) })
   })
 
-/** An unspent ERP voucher issued to this mobile, as one counted try against the mobile and the voucher. */
+/** The ERP voucher issued to this mobile (spent or not), as one counted try against the mobile and the voucher. */
 async function erpVoucher(env: Env, phone: string, voucher: string, ip: string) {
   const international = internationalMobile(phone)
   if (!international) throw new CommerceError(400, 'bad_request', undefined, ['phoneno must be a Saudi mobile number'])
   return countedVoucherTry(env, 'erp', [`erp-phone:${international}`, `erp-voucher:${voucher}`], ip, () =>
-    voucherStore(env.DB).unspentErpVoucher(voucher, international),
+    voucherStore(env.DB).erpVoucherFor(voucher, international),
   )
 }
