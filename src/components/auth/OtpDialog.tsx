@@ -5,6 +5,7 @@
  */
 import { useAtom, useSetAtom } from 'jotai'
 import { useState } from 'react'
+import { foldDigits } from '../../domain/digits'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { useRegisterAccount, useSendCode, useVerifyCode } from '../../queries/account'
@@ -74,7 +75,7 @@ export function OtpDialog() {
         <FormField
           label={m.otp_label()}
           value={code}
-          onChange={(event) => setCode(event.target.value.replace(/[^\d٠-٩]/g, '').slice(0, 6))}
+          onChange={(event) => setCode(foldDigits(event.target.value).replace(/\D/g, '').slice(0, 6))}
           inputMode="numeric"
           autoComplete="one-time-code"
           dir="ltr"
