@@ -3,7 +3,7 @@
  * shopper's way (src/lib/popup-timing.ts).
  */
 import { Link } from '@tanstack/react-router'
-import { useAtom, useAtomValue } from 'jotai'
+import { useAtom, useAtomValue, useStore } from 'jotai'
 import { useEffect } from 'react'
 import { appConfig } from '../../../app.config'
 import { currentLocale } from '../../lib/i18n'
@@ -21,6 +21,7 @@ const popupDelayMs = appConfig.timing.modalTriggerDelayMs + 1000
 export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup-banner']> }) {
   const [openModal, setOpenModal] = useAtom(openModalAtom)
   const answeredHere = useAtomValue(consentAnsweredAtom)
+  const store = useStore()
   useEffect(() => {
     // A promotion never covers the cookie banner: its delay starts once the banner has been answered.
     const consentAnswered = answeredHere || readBrowserCookie(consentCookie) !== undefined
@@ -34,6 +35,12 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
     const decide = () => {
       if (done) return
       clearTimeout(timer)
+      // One modal at a time: if another is open when the popup's moment comes, the moment passes, as it always has.
+      if (Date.now() >= dueAt && store.get(openModalAtom) !== null) {
+        done = true
+        sessionStorage.setItem(popupBannerSeenKey, '1')
+        return
+      }
       const wait = popupWait({ now: Date.now(), dueAt, firstInputAt, fieldFocused: isField(document.activeElement as HTMLInputElement | null) })
       if (wait === 'field-focused') return // focusout asks again
       if (wait > 0) {
@@ -42,7 +49,6 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
       }
       done = true
       sessionStorage.setItem(popupBannerSeenKey, '1')
-      // One modal at a time: never over another one.
       setOpenModal((current) => current ?? 'popupBanner')
     }
     const input = () => {
@@ -67,7 +73,7 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
       document.removeEventListener('input', input, true)
       document.removeEventListener('focusout', focusLeft)
     }
-  }, [setOpenModal, answeredHere])
+  }, [setOpenModal, answeredHere, store])
   const image = currentLocale() === 'ar' ? banner['img-ar'] : banner['img-en']
   return (
     <Dialog open={openModal === 'popupBanner'} onClose={() => setOpenModal(null)} title={banner.alt} hideTitle>
