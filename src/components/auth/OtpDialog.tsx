@@ -1,7 +1,7 @@
 /**
  * The one-time-code modal (docs/product.md, "Rules"): for login it signs in; for registration it verifies the
- * phone, creates the account, shows LoginWithNewAccount and switches to the login view. Failure
- * returns to entry with the code cleared.
+ * phone, creates the account, shows LoginWithNewAccount and switches to the login view. A wrong code is an error
+ * under the field, the code cleared and the resend at hand; a registration the backend refuses returns to the form.
  */
 import { useAtom, useSetAtom } from 'jotai'
 import { useState } from 'react'
@@ -50,8 +50,9 @@ export function OtpDialog() {
           setError(undefined)
           const verified = await verify.mutateAsync({ identifier: step.identifier, purpose: step.purpose, code: code.trim() })
           if (!verified.data) {
+            // A mistyped code keeps the shopper on this step, the resend beneath it, for a registration as for a sign-in
+            // (issue 28, "No friction": one wrong digit used to send a new shopper back to the form).
             setCode('')
-            if (step.purpose === 'register') return backToEntry(otpFailureMessage(verified.error, locale))
             return setError(otpFailureMessage(verified.error, locale))
           }
           if (step.purpose === 'login') {
