@@ -88,7 +88,9 @@ function CategoryPage() {
             alt=""
             width={1600}
             height={480}
-            className="mt-4 aspect-[10/3] w-full rounded-2xl object-cover max-md:aspect-[4/3]"
+            // A strip, not a screen (issue 28, "No friction": a 4:3 banner on a phone pushed every product below the
+            // first screen): the art is cropped to a band, so the first products show on a 390 x 844 phone.
+            className="mt-3 aspect-[4/1] w-full rounded-2xl object-cover md:mt-4 md:aspect-[6/1]"
           />
         </picture>
       )}
@@ -99,14 +101,15 @@ function CategoryPage() {
         </p>
       </div>
       {category.children_data.length > 0 && (
-        <nav aria-label={m.category_subcategories()} className="mt-4">
-          <ul className="flex flex-wrap gap-2">
+        <nav aria-label={m.category_subcategories()} className="mt-3 md:mt-4">
+          {/* One swipeable row on a phone, so the links take one line of its first screen. */}
+          <ul className="scrollbar-none -mx-4 flex gap-2 overflow-x-auto px-4 max-md:pb-1 md:mx-0 md:flex-wrap md:px-0">
             {category.children_data.map((child) => (
               <li key={child.id}>
                 <Link
                   to="/$urlKey"
                   params={{ urlKey: child.url_key }}
-                  className="block rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-brand hover:text-brand"
+                  className="block rounded-full border border-line bg-white px-4 py-2 text-sm font-medium whitespace-nowrap hover:border-brand hover:text-brand"
                 >
                   {child.name}
                 </Link>
@@ -115,7 +118,7 @@ function CategoryPage() {
           </ul>
         </nav>
       )}
-      <div className="mt-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-6">
+      <div className="mt-4 md:mt-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-6">
         <aside aria-label={m.filters_title()} className="h-fit rounded-xl bg-white px-4 max-lg:hidden">
           <h2 className="sr-only">{m.filters_title()}</h2>
           <Facets facets={facets} search={search} onChange={setSearch} />

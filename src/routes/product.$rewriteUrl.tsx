@@ -21,6 +21,7 @@ import { InstallmentPromo, LazyInstallmentDialog } from '../components/product-p
 import { ProductGallery } from '../components/product-page/ProductGallery'
 import { ProductPurchase } from '../components/product-page/ProductPurchase'
 import { RelatedProducts } from '../components/product-page/RelatedProducts'
+import { StickyAddToCart } from '../components/product-page/StickyAddToCart'
 import { currentLocale } from '../lib/i18n'
 import { sendPersonalisationEvent } from '../lib/personalisation'
 import { pricesWithTax } from '../domain/pricing'
@@ -133,10 +134,12 @@ function ProductPage() {
             <RotatingMessages messages={product.messages} />
           </div>
           <InstallmentPromo price={prices.price} eligible={{ tabby: product.eligible_for_tabby, tamara: product.eligible_for_tamara }} />
-          <ProductPurchase
-            product={product}
-            onAdded={queryID ? (itemId) => void reportAfterSearch(queryID, product.entity_id, 'Product Added To Cart', itemId) : undefined}
-          />
+          <StickyAddToCart product={product} price={prices.price}>
+            <ProductPurchase
+              product={product}
+              onAdded={queryID ? (itemId) => void reportAfterSearch(queryID, product.entity_id, 'Product Added To Cart', itemId) : undefined}
+            />
+          </StickyAddToCart>
           {state !== 'not_for_sale' && <DeliveryDates product={product} dates={product.delivery_dates} showDates={state === 'in_stock'} />}
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="mb-2 text-lg font-bold">

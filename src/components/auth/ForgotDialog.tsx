@@ -17,6 +17,7 @@ import { BotCheck } from './BotCheck'
 import { fieldMessage } from './field-messages'
 import { SubmitButton } from '../ui/SubmitButton'
 import { submittedFields } from '../../lib/form-fields'
+import { foldDigits } from '../../domain/digits'
 
 type Step = 'email' | 'code' | 'password'
 
@@ -103,7 +104,7 @@ export function ForgotDialog() {
             <FormField
               label={m.otp_label()}
               value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+              onChange={(e) => setCode(foldDigits(e.target.value).replace(/\D/g, '').slice(0, 6))}
               inputMode="numeric"
               autoComplete="one-time-code"
               dir="ltr"

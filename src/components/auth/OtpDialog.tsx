@@ -1,10 +1,11 @@
 /**
  * The one-time-code modal (docs/product.md, "Rules"): for login it signs in; for registration it verifies the
- * phone, creates the account, shows LoginWithNewAccount and switches to the login view. Failure
- * returns to entry with the code cleared.
+ * phone, creates the account, shows LoginWithNewAccount and switches to the login view. A wrong code is an error
+ * under the field, the code cleared and the resend at hand; a registration the backend refuses returns to the form.
  */
 import { useAtom, useSetAtom } from 'jotai'
 import { useState } from 'react'
+import { foldDigits } from '../../domain/digits'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { useRegisterAccount, useSendCode, useVerifyCode } from '../../queries/account'
@@ -49,8 +50,9 @@ export function OtpDialog() {
           setError(undefined)
           const verified = await verify.mutateAsync({ identifier: step.identifier, purpose: step.purpose, code: code.trim() })
           if (!verified.data) {
+            // A mistyped code keeps the shopper on this step, the resend beneath it, for a registration as for a sign-in
+            // (issue 28, "No friction": one wrong digit used to send a new shopper back to the form).
             setCode('')
-            if (step.purpose === 'register') return backToEntry(otpFailureMessage(verified.error, locale))
             return setError(otpFailureMessage(verified.error, locale))
           }
           if (step.purpose === 'login') {
@@ -74,7 +76,7 @@ export function OtpDialog() {
         <FormField
           label={m.otp_label()}
           value={code}
-          onChange={(event) => setCode(event.target.value.replace(/[^\d٠-٩]/g, '').slice(0, 6))}
+          onChange={(event) => setCode(foldDigits(event.target.value).replace(/\D/g, '').slice(0, 6))}
           inputMode="numeric"
           autoComplete="one-time-code"
           dir="ltr"

@@ -1,10 +1,14 @@
-/** The home popup banner (img-en or img-ar by language), once per visit, a few seconds after load. */
+/**
+ * The home popup banner (img-en or img-ar by language), once per visit, a few seconds after load, and never in the
+ * shopper's way (src/lib/popup-timing.ts).
+ */
 import { Link } from '@tanstack/react-router'
-import { useAtom, useAtomValue } from 'jotai'
+import { useAtom, useAtomValue, useStore } from 'jotai'
 import { useEffect } from 'react'
 import { appConfig } from '../../../app.config'
 import { currentLocale } from '../../lib/i18n'
 import { consentCookie } from '../../domain/cookies'
+import { isField, popupWait } from '../../lib/popup-timing'
 import { popupBannerSeenKey } from '../../lib/storage-keys'
 import { readBrowserCookie } from '../../lib/browser-cookies'
 import { consentAnsweredAtom, openModalAtom } from '../../state/shopper'
@@ -17,17 +21,59 @@ const popupDelayMs = appConfig.timing.modalTriggerDelayMs + 1000
 export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup-banner']> }) {
   const [openModal, setOpenModal] = useAtom(openModalAtom)
   const answeredHere = useAtomValue(consentAnsweredAtom)
+  const store = useStore()
   useEffect(() => {
     // A promotion never covers the cookie banner: its delay starts once the banner has been answered.
     const consentAnswered = answeredHere || readBrowserCookie(consentCookie) !== undefined
     if (!consentAnswered || sessionStorage.getItem(popupBannerSeenKey)) return
-    const timer = setTimeout(() => {
+    // Nor a field with focus, nor a shopper who started doing something less than 10 s ago (src/lib/popup-timing.ts).
+    const dueAt = Date.now() + popupDelayMs
+    let firstInputAt: number | undefined
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let afterFocus: ReturnType<typeof setTimeout> | undefined
+    let done = false
+    const decide = () => {
+      if (done) return
+      clearTimeout(timer)
+      // One modal at a time: if another is open when the popup's moment comes, the moment passes, as it always has.
+      if (Date.now() >= dueAt && store.get(openModalAtom) !== null) {
+        done = true
+        sessionStorage.setItem(popupBannerSeenKey, '1')
+        return
+      }
+      const wait = popupWait({ now: Date.now(), dueAt, firstInputAt, fieldFocused: isField(document.activeElement as HTMLInputElement | null) })
+      if (wait === 'field-focused') return // focusout asks again
+      if (wait > 0) {
+        timer = setTimeout(decide, wait)
+        return
+      }
+      done = true
       sessionStorage.setItem(popupBannerSeenKey, '1')
-      // One modal at a time: never over another one.
       setOpenModal((current) => current ?? 'popupBanner')
-    }, popupDelayMs)
-    return () => clearTimeout(timer)
-  }, [setOpenModal, answeredHere])
+    }
+    const input = () => {
+      if (firstInputAt === undefined) firstInputAt = Date.now()
+    }
+    // Focus leaving a field for the next one arrives as focusout before focusin: ask once the new focus has landed.
+    const focusLeft = () => {
+      clearTimeout(afterFocus)
+      afterFocus = setTimeout(decide, 0)
+    }
+    document.addEventListener('keydown', input, true)
+    document.addEventListener('pointerdown', input, true)
+    document.addEventListener('input', input, true)
+    document.addEventListener('focusout', focusLeft)
+    timer = setTimeout(decide, popupDelayMs)
+    return () => {
+      done = true
+      clearTimeout(timer)
+      clearTimeout(afterFocus)
+      document.removeEventListener('keydown', input, true)
+      document.removeEventListener('pointerdown', input, true)
+      document.removeEventListener('input', input, true)
+      document.removeEventListener('focusout', focusLeft)
+    }
+  }, [setOpenModal, answeredHere, store])
   const image = currentLocale() === 'ar' ? banner['img-ar'] : banner['img-en']
   return (
     <Dialog open={openModal === 'popupBanner'} onClose={() => setOpenModal(null)} title={banner.alt} hideTitle>

@@ -73,6 +73,7 @@ export function ProductPurchase({ product, onAdded }: ProductPurchaseProps) {
           <>
             <button
               type="button"
+              data-purchase-action="add"
               onClick={() => submit(false)}
               disabled={add.isPending}
               className={`${button} bg-accent text-accent-ink hover:brightness-95 disabled:opacity-70`}

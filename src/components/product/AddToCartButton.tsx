@@ -22,7 +22,9 @@ export function AddToCartButton({ product, className = '' }: AddToCartButtonProp
   const state = stockState(product)
   if (state === 'not_for_sale') return null
 
-  const base = `inline-flex h-11 w-full items-center justify-center gap-2 rounded-full px-4 text-sm font-bold transition-colors disabled:cursor-not-allowed ${className}`
+  // One line at any card width (issue 28: a 360 px phone's two columns are ~130 px inside): the words never wrap, and
+  // the icon gives way and the words are a size smaller where the card's @container is narrower than the words and the icon together.
+  const base = `inline-flex h-11 w-full items-center justify-center gap-1.5 overflow-hidden rounded-full px-2 text-sm font-bold whitespace-nowrap transition-colors disabled:cursor-not-allowed @max-[10rem]:text-[0.8125rem] ${className}`
   if (state === 'out_of_stock') {
     return (
       <button type="button" disabled className={`${base} bg-line text-muted`}>
@@ -56,7 +58,7 @@ export function AddToCartButton({ product, className = '' }: AddToCartButtonProp
       aria-label={add.isPending ? undefined : actionLabel({ name: product.name })}
       className={`${base} bg-accent text-accent-ink hover:brightness-95 disabled:opacity-70`}
     >
-      <Icon name="shopping-cart" className="size-4" />
+      <Icon name="shopping-cart" className="size-4 shrink-0 @max-[10rem]:hidden" />
       {add.isPending
         ? m.product_adding()
         : product.type_id === 'configurable'

@@ -79,12 +79,12 @@ export function ProductCard({ product, now, priority = false, queryID }: Product
           {state === 'preorder' && product.preorder_note ? product.preorder_note : state === 'in_stock' ? '' : stockLabel[state]()}
         </p>
         <RotatingMessages messages={product.messages} />
-        <div className="relative z-10 mt-2 flex flex-col gap-1">
+        <div className="@container relative z-10 mt-2 flex flex-col gap-1">
           {state === 'not_for_sale' ? (
             <Link
               to="/product/$rewriteUrl"
               params={{ rewriteUrl: product.rewrite_url }}
-              className="inline-flex h-11 w-full items-center justify-center rounded-full border border-brand text-sm font-bold text-brand hover:bg-brand-soft"
+              className="inline-flex h-11 w-full items-center justify-center rounded-full border border-brand px-2 text-sm font-bold whitespace-nowrap text-brand hover:bg-brand-soft"
             >
               {m.product_show_more()}
             </Link>

@@ -1,0 +1,205 @@
+// No friction (issue 28, item 4): the add-to-cart bar in reach on a phone, card buttons on one line at 360 px, slides
+// and rails moved by buttons and keys, a popup that waits for the shopper, a category's products in a phone's first
+// screen. One language and width per path where the code is shared by both.
+import type { BrowserContext, Page } from '@playwright/test'
+import { desktop, expect, phone, test } from './fixtures'
+import { popupBannerSeenKey } from '../../src/lib/storage-keys'
+
+// A simple product, in stock in Riyadh, bought by no other test.
+const speaker = '/product/anker-soundcore-motion-portable-black-1175'
+
+/** The cookie banner answered (and, unless the test is about it, the home popup already seen this visit). */
+async function answered(context: BrowserContext, baseURL: string | undefined, { popupSeen = true } = {}) {
+  await context.addCookies([
+    { name: 'cookieConsent', value: 'functions', url: baseURL! },
+    { name: 'region_id', value: '1101', url: baseURL! },
+  ])
+  if (popupSeen) await context.addInitScript((key) => sessionStorage.setItem(key, '1'), popupBannerSeenKey)
+}
+
+test.describe('a product on a phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('the add-to-cart bar stays in reach while scrolling, under the cookie banner, and adds', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'region_id', value: '1101', url: baseURL! }])
+    await page.goto(speaker)
+    const own = page.getByRole('button', { name: 'أضف إلى السلة', exact: true })
+    const bar = page.getByTestId('sticky-add-to-cart').getByRole('button', { name: /^أضف إلى السلة: / })
+    await own.scrollIntoViewIfNeeded()
+    await expect(own).toBeInViewport()
+    await expect(bar).toBeHidden()
+
+    // Just past the buying block, as a shopper reading on would be.
+    await own.evaluate((button) => window.scrollTo(0, window.scrollY + button.getBoundingClientRect().bottom + 20))
+    await expect(own).not.toBeInViewport()
+    await expect(bar).toBeInViewport()
+    // The cookie banner stays on top: its buttons take the tap.
+    await page.getByRole('button', { name: 'قبول الكل' }).click()
+    await bar.click()
+    await expect(page.getByRole('dialog', { name: 'سلة التسوق' })).toBeVisible()
+  })
+})
+
+test.describe('a product on a desktop, in English', () => {
+  test.use({ viewport: desktop })
+
+  test('has no add-to-cart bar: the buying block stays beside the gallery', async ({ page, context, baseURL }) => {
+    await answered(context, baseURL)
+    await page.goto(`/en${speaker}`)
+    await page.getByRole('heading', { name: 'Specifications' }).scrollIntoViewIfNeeded()
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+    await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeVisible()
+    await expect(page.getByTestId('sticky-add-to-cart')).toHaveCount(0)
+  })
+})
+
+/** Every button of the listing's cards keeps its words on one line, none cut off. */
+async function cardButtonsOnOneLine(page: Page) {
+  const buttons = page.getByRole('article').getByRole('button')
+  await expect(buttons.first()).toBeVisible()
+  // Measured in the store's own fonts, once they have loaded.
+  await page.evaluate(() => document.fonts.ready)
+  const overflowing = await buttons.evaluateAll((all) =>
+    all
+      .filter((button) => {
+        const box = button.getBoundingClientRect()
+        const lineHeight = parseFloat(getComputedStyle(button).lineHeight)
+        return (
+          button.scrollWidth > button.clientWidth + 1 ||
+          [...button.childNodes].some((node) => {
+            if (node.nodeType !== Node.TEXT_NODE) return false
+            const range = document.createRange()
+            range.selectNodeContents(node)
+            return range.getClientRects().length > 1 || range.getBoundingClientRect().height > lineHeight * 1.5 || box.height < 1
+          })
+        )
+      })
+      .map((button) => button.textContent),
+  )
+  expect(overflowing).toEqual([])
+}
+
+test.describe('card buttons on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } })
+
+  test('Add to Cart, Choose options and Compare stay on one line in both languages', async ({ page, context, baseURL }) => {
+    await answered(context, baseURL)
+    await page.goto('/mobiles')
+    await expect(page.getByRole('button', { name: /^اختر الخيارات/ }).first()).toBeVisible()
+    await cardButtonsOnOneLine(page)
+    await page.goto('/en/mobiles')
+    await expect(page.getByRole('button', { name: /^Choose options/ }).first()).toBeVisible()
+    await cardButtonsOnOneLine(page)
+  })
+})
+
+test.describe('the home page on a desktop', () => {
+  test.use({ viewport: desktop })
+
+  test('in Arabic, the slides move by their arrows, dots and the arrow keys read right to left', async ({ page, context, baseURL }) => {
+    await answered(context, baseURL)
+    await page.goto('/')
+    const slides = page.getByRole('region', { name: 'العروض المميزة' })
+    const dot = (n: number) => slides.getByRole('button', { name: `انتقل إلى العرض ${n} من 3` })
+    await expect(dot(1)).toHaveAttribute('aria-current', 'true')
+    await expect(slides.getByRole('button', { name: 'العرض السابق' })).toBeDisabled()
+
+    await slides.getByRole('button', { name: 'العرض التالي' }).click()
+    await expect(dot(2)).toHaveAttribute('aria-current', 'true')
+    await expect(slides.getByRole('link').nth(1)).toBeInViewport()
+
+    await dot(3).click()
+    await expect(dot(3)).toHaveAttribute('aria-current', 'true')
+    await expect(slides.getByRole('button', { name: 'العرض التالي' })).toBeDisabled()
+
+    // Right to left, the right arrow goes back.
+    await dot(3).press('ArrowRight')
+    await expect(dot(2)).toHaveAttribute('aria-current', 'true')
+    await dot(3).press('ArrowLeft')
+    await expect(dot(3)).toHaveAttribute('aria-current', 'true')
+    await dot(3).press('Home')
+    await expect(dot(1)).toHaveAttribute('aria-current', 'true')
+  })
+
+  test('in English, a rail scrolls by its buttons', async ({ page, context, baseURL }) => {
+    await answered(context, baseURL)
+    await page.goto('/en')
+    const next = page.getByRole('button', { name: /^Next products in / }).first()
+    const back = page.getByRole('button', { name: /^Previous products in / }).first()
+    await next.scrollIntoViewIfNeeded()
+    const rails = page.locator('ul[tabindex="0"]')
+    await expect(
+      back,
+      JSON.stringify(await rails.evaluateAll((all) => all.map((ul) => [ul.scrollLeft, ul.scrollWidth, ul.clientWidth]))),
+    ).toBeDisabled()
+    const rail = page.getByRole('list', { name: (await next.getAttribute('aria-label'))!.replace('Next products in ', '') }).first()
+    const firstCard = rail.getByRole('article').first()
+    await expect(firstCard).toBeInViewport()
+    await next.click()
+    await expect(back).toBeEnabled()
+    await expect(firstCard).not.toBeInViewport()
+    await back.click()
+    await expect(back).toBeDisabled()
+    await expect(firstCard).toBeInViewport()
+  })
+})
+
+test.describe('the home popup on a phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('waits while a field has focus, and for 10 s after the first input', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/')
+    const accept = page.getByRole('button', { name: 'قبول الكل' })
+    await expect(accept).toBeVisible()
+    // Time stands still from here; the popup's delay starts with the cookie banner's answer.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000))
+    await accept.click()
+    const popup = page.getByRole('dialog', { name: /.+/ })
+
+    // Typing in the search box: never covered, however long it takes.
+    const search = page.getByRole('combobox', { name: 'ابحث في متجر' }).first()
+    await search.click()
+    await search.pressSequentially('سماعة')
+    await page.clock.runFor(30_000)
+    await expect(search).toBeFocused()
+    await expect(popup).toHaveCount(0)
+
+    // Focus leaves the field, long after the first input: now it may open.
+    await page.keyboard.press('Escape')
+    await page.locator('body').click({ position: { x: 5, y: 400 } })
+    await page.clock.runFor(1000)
+    await expect(popup).toBeVisible()
+  })
+
+  test('a tap puts it off for 10 s', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/')
+    const accept = page.getByRole('button', { name: 'قبول الكل' })
+    await expect(accept).toBeVisible()
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000))
+    await accept.click()
+    const popup = page.getByRole('dialog', { name: /.+/ })
+    await page.clock.runFor(1000)
+    await page.getByRole('main').click({ position: { x: 5, y: 5 } })
+    // Its own delay (3 s) has long passed, 10 s after the tap have not.
+    await page.clock.runFor(8000)
+    await expect(popup).toHaveCount(0)
+    await page.clock.runFor(2500)
+    await expect(popup).toBeVisible()
+  })
+})
+
+test.describe('a category on a phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('shows its first products in the first screen', async ({ page, context, baseURL }) => {
+    await answered(context, baseURL)
+    await page.goto('/mobiles')
+    const firstCard = page.getByRole('article').first()
+    await expect(firstCard).toBeVisible()
+    const box = (await firstCard.boundingBox())!
+    // The card's picture and name start inside the 844 px screen, with room to see them.
+    expect(box.y + 160).toBeLessThan(phone.height)
+  })
+})
