@@ -1,7 +1,7 @@
 // The built Worker served locally (vite preview -> workerd) for the bench and Lighthouse runs:
 // migrates and seeds the local D1, starts the server in its own process group, waits until it answers.
 import { execSync, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, openSync } from 'node:fs'
 
 export const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
 
@@ -36,6 +36,8 @@ export async function startLocalWorker(
     if (options.reuseSeeded && existsSync(`${state}/seeded`)) {
       // The catalogue as a previous run seeded it (seeding 100,000 products takes minutes); what KV kept from that run
       // (cached content, the catalogue version and with it every index snapshot) is dropped, as a seed drops it.
+      // Migrations added since that seed are applied to it (a new column, a new table), as a deploy applies them.
+      run('npm run db:migrate')
       run(`wrangler kv bulk delete --binding CACHE --local --persist-to ${state} --force .seed/cache-keys.json >/dev/null`)
     } else {
       run(`rm -rf ${state} && npm run db:migrate && tsx scripts/write-seed-sql.ts --products ${options.products} --out ${seedFile}`)
@@ -47,9 +49,12 @@ export async function startLocalWorker(
     run('npm run db:seed')
   }
   const base = `http://127.0.0.1:${port}`
+  // The Worker's log lines go to .bench/worker-<port>.log: a request that fails names its error there.
+  mkdirSync('.bench', { recursive: true })
+  const log = openSync(`.bench/worker-${port}.log`, 'w')
   const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
     env: { ...toolEnv, MATJAR_STATE_DIR: process.env.MATJAR_STATE_DIR },
-    stdio: 'ignore',
+    stdio: ['ignore', log, log],
     detached: true,
   })
   const stop = () => {
