@@ -64,7 +64,17 @@ export function ProductPurchase({ product, onChooseVariant, onAdded }: ProductPu
   const button = 'inline-flex h-12 items-center justify-center gap-2 rounded-full px-5 font-bold transition-colors disabled:cursor-not-allowed'
   return (
     <div className="grid gap-4">
-      {product.options.length > 0 && <ProductOptions options={product.options} chosen={chosen} onChoose={choose} missing={missing} />}
+      {product.options.length > 0 && (
+        <ProductOptions
+          options={product.options}
+          chosen={chosen}
+          onChoose={choose}
+          missing={missing}
+          soldOut={
+            product.variants.length > 0 ? (code, value) => variantAfterChoice(product.variants, chosen, code, value)?.in_stock === false : undefined
+          }
+        />
+      )}
       {missing.length > 0 && (
         <p role="alert" className="text-sm font-semibold text-sale">
           {m.commerce_options_required()}
