@@ -88,6 +88,10 @@ export interface ProductRow {
   product_messages: string
   specifications: string
   configurables: string | null
+  /** A variant's configurable parent (docs/decisions/0020-variants-are-products.md); null for every other product. */
+  parent_id?: number | null
+  /** JSON object attribute code -> value_index: the options a variant stands for, or a parent's opening choice. */
+  variant_values?: string | null
   created_at: string
 }
 

@@ -53,3 +53,32 @@ export function productPictures(row: { images?: string | null; image_kind: strin
   if (pictures.length > 0) return pictures
   return Array.from({ length: row.image_count }, (_, view) => productImagePath(row.image_kind, row.image_hue, view))
 }
+
+/**
+ * One variant of a configurable product, as its page shows it (docs/decisions/0020-variants-are-products.md): what
+ * differs from the parent only, so the page's answer stays small. Its specifications are the rows whose value differs
+ * from the parent's.
+ */
+export interface ProductVariant extends Pick<
+  ProductSummary,
+  | 'sku'
+  | 'name'
+  | 'image'
+  | 'drawing'
+  | 'price'
+  | 'special_price'
+  | 'discounted_price_from'
+  | 'discounted_price_to'
+  | 'back_orders'
+  | 'not_for_sale'
+  | 'in_stock'
+  | 'fast_delivery'
+  | 'big_items'
+  | 'delivery_within_24_hours'
+  | 'preorder_note'
+> {
+  description: string
+  specifications: { name: string; value: string }[]
+  /** The option values it stands for: attribute code (ProductOption.code) -> value. */
+  values: Record<string, number>
+}

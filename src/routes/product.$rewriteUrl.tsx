@@ -6,6 +6,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { productSlug } from '../domain/catalogue'
+import type { ProductSummary, ProductVariant } from '../domain/product'
+import { shownVariant, specificationsWith } from '../domain/variants'
 import { useAtomValue } from 'jotai'
 import { useEffect, useEffectEvent } from 'react'
 import { Breadcrumbs } from '../components/Breadcrumbs'
@@ -35,17 +37,20 @@ import { regionIdAtom } from '../state/shopper'
 import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/product/$rewriteUrl')({
-  // docs/product.md, "Screens": an optional queryID names the search the shopper came from.
-  validateSearch: (input: Record<string, unknown>): { queryID?: string } =>
-    typeof input.queryID === 'string' && /^[0-9a-f]{32}$/.test(input.queryID) ? { queryID: input.queryID } : {},
+  // docs/product.md, "Screens": an optional queryID names the search the shopper came from; a variant's SKU names the
+  // variant chosen (docs/decisions/0020-variants-are-products.md), so a choice can be shared and the back button undoes it.
+  validateSearch: (input: Record<string, unknown>): ProductSearch => ({
+    ...(typeof input.queryID === 'string' && /^[0-9a-f]{32}$/.test(input.queryID) ? { queryID: input.queryID } : {}),
+    ...(typeof input.variant === 'string' && variantParam.test(input.variant) ? { variant: input.variant } : {}),
+  }),
   loader: ({ context, params }) => {
     // A path no product can have (x.png) is the not-found page at once.
     if (!productSlug.test(params.rewriteUrl)) throw notFound()
     return context.queryClient.ensureQueryData(catalogueQueries.product(context.locale, context.prefs.regionId, params.rewriteUrl))
   },
-  head: ({ loaderData }) => {
+  head: ({ loaderData, match }) => {
     if (!loaderData) return { meta: [] }
-    const { product } = loaderData
+    const product = withVariant(loaderData.product, match.search.variant)
     return {
       meta: [
         { title: m.product_title({ name: product.name }) },
@@ -61,9 +66,13 @@ function ProductPage() {
   usePageHydrated()
   const { locale } = Route.useRouteContext()
   const { rewriteUrl } = Route.useParams()
-  const { queryID } = Route.useSearch()
+  const { queryID, variant: requested } = Route.useSearch()
+  const navigate = Route.useNavigate()
   const { data } = useSuspenseQuery(catalogueQueries.product(locale, useAtomValue(regionIdAtom), rewriteUrl))
-  const { product, related } = data
+  const { product: parent, related } = data
+  // The page shows the chosen variant throughout; the parent stays what is wished for, compared and reported.
+  const product = withVariant(parent, requested)
+  const chooseVariant = (sku: string) => void navigate({ search: (search) => ({ ...search, variant: sku }), resetScroll: false })
   const now = new Date(data.now)
   const session = useQuery(sessionQueries.current())
   const sessionKnown = !session.isPending
@@ -71,23 +80,24 @@ function ProductPage() {
   const sendView = useEffectEvent((sku: string) => sendPersonalisationEvent('view', sku, session.data?.user.id))
   useEffect(() => {
     // Once per product, as soon as it is known who is looking.
-    if (sessionKnown) sendView(product.sku)
-  }, [product.sku, sessionKnown])
+    if (sessionKnown) sendView(parent.sku)
+  }, [parent.sku, sessionKnown])
   const prices = pricesWithTax(product, now)
   const state = stockState(product)
   const trail = [
     { name: m.breadcrumb_home(), path: '/' },
     { name: product.main_category.name, path: `/${product.main_category.url_key}` },
-    { name: product.name, path: `/product/${product.rewrite_url}` },
+    { name: parent.name, path: `/product/${parent.rewrite_url}` },
   ]
   return (
     <div className="mx-auto max-w-content px-4 py-4">
-      <JsonLd text={import.meta.env.SSR ? jsonLdText(productJsonLd(product, prices.price, locale)) : ''} />
+      <JsonLd text={import.meta.env.SSR ? jsonLdText(productJsonLd(parent, pricesWithTax(parent, now).price, locale)) : ''} />
       <JsonLd text={import.meta.env.SSR ? jsonLdText(breadcrumbJsonLd(trail, locale)) : ''} />
       <Breadcrumbs items={[{ label: product.main_category.name, to: `/${product.main_category.url_key}` }, { label: product.name }]} />
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
         <div className="relative self-start lg:sticky lg:top-4">
-          <ProductGallery images={product.image} name={product.name} drawing={product.drawing} />
+          {/* A new variant's pictures start from its first. */}
+          <ProductGallery key={product.variant_sku} images={product.image} name={product.name} drawing={product.drawing} />
           <ProductLabels labels={product.labels} now={now} view="product" />
         </div>
         <div className="grid content-start gap-5">
@@ -95,18 +105,18 @@ function ProductPage() {
             <div className="flex items-start justify-between gap-3">
               <p className="text-sm font-semibold tracking-wide text-muted uppercase">{product.brand}</p>
               <div className="flex items-center gap-2">
-                <CompareButton sku={product.sku} name={product.name} />
+                <CompareButton sku={parent.sku} name={parent.name} />
                 <WishlistButton
-                  sku={product.sku}
-                  name={product.name}
-                  onAdded={queryID ? () => void reportAfterSearch(queryID, product.entity_id, 'Product Added To Wishlist') : undefined}
+                  sku={parent.sku}
+                  name={parent.name}
+                  onAdded={queryID ? () => void reportAfterSearch(queryID, parent.entity_id, 'Product Added To Wishlist') : undefined}
                 />
               </div>
             </div>
             <h1 className="mt-1 text-2xl leading-snug font-bold lg:text-3xl">{product.name}</h1>
             <p className="mt-1 text-xs text-muted">
               {`${m.product_sku()}: `}
-              <bdi dir="ltr">{product.sku}</bdi>
+              <bdi dir="ltr">{product.variant_sku ?? product.sku}</bdi>
             </p>
           </div>
           <div>
@@ -137,7 +147,8 @@ function ProductPage() {
           <StickyAddToCart product={product} price={prices.price}>
             <ProductPurchase
               product={product}
-              onAdded={queryID ? (itemId) => void reportAfterSearch(queryID, product.entity_id, 'Product Added To Cart', itemId) : undefined}
+              onChooseVariant={chooseVariant}
+              onAdded={queryID ? (itemId) => void reportAfterSearch(queryID, parent.entity_id, 'Product Added To Cart', itemId) : undefined}
             />
           </StickyAddToCart>
           {state !== 'not_for_sale' && <DeliveryDates product={product} dates={product.delivery_dates} showDates={state === 'in_stock'} />}
@@ -170,6 +181,37 @@ function ProductPage() {
       <LazyInstallmentDialog price={prices.price} />
     </div>
   )
+}
+
+interface ProductSearch {
+  queryID?: string
+  variant?: string
+}
+
+/** A variant's SKU as the address carries it (the SKU pattern of src/domain/schemas.ts, read without arktype: docs/decisions/0001). */
+const variantParam = /^[A-Za-z0-9-]{1,64}$/
+
+type VariantOwner = ProductSummary & {
+  description: string
+  specifications: { name: string; value: string }[]
+  variants: ProductVariant[]
+  opening_variant: string | null
+}
+
+/**
+ * The product as its page shows it: the parent with the chosen variant's name, pictures, price, stock, delivery,
+ * description and specifications in place (docs/decisions/0020-variants-are-products.md). The SKU stays the parent's,
+ * the one the cart is asked for with the options; `variant_sku` is the variant's own. A SKU naming no variant of
+ * this product leaves the page on the one it opens on.
+ */
+function withVariant<P extends VariantOwner>(
+  product: P,
+  requested: string | undefined,
+): P & { variant_sku?: string; chosen?: Record<string, number> } {
+  const variant = shownVariant(product.variants, requested, product.opening_variant)
+  if (!variant) return product
+  const { sku, values, specifications, ...own } = variant
+  return { ...product, ...own, specifications: specificationsWith(product.specifications, specifications), variant_sku: sku, chosen: values }
 }
 
 /**

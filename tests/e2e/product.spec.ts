@@ -7,7 +7,7 @@ const inRiyadh = { name: 'region_id', value: '1101', url: 'http://localhost:4173
 test.describe('a configurable product on a desktop, in English', () => {
   test.use({ viewport: desktop })
 
-  test('a listing leads to the page; options are required; the cart panel shows the choice', async ({ page, context }) => {
+  test('a listing leads to the page; it opens on a variant; the cart panel names the choice', async ({ page, context }) => {
     test.slow()
     await acceptCookies(page)
     await context.addCookies([inRiyadh])
@@ -19,22 +19,18 @@ test.describe('a configurable product on a desktop, in English', () => {
     await expect(page).toHaveURL(/\/en\/product\/[a-z0-9-]+$/)
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 
-    // docs/product.md, "Errors": no options chosen, the product's message, and nothing is added.
-    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
-    await expect(page.getByRole('alert')).toHaveText('Please select product options and add it to cart again')
-    await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
+    // The page opens on the variant its name says, its options chosen (docs/decisions/0020-variants-are-products.md).
     const colour = page
       .getByRole('group', { name: /^Colour/ })
       .getByRole('radio')
       .last()
-    const colourName = await colour.locator('xpath=..').innerText()
+    const colourName = (await colour.locator('xpath=..').innerText()).trim()
     await colour.check({ force: true })
-    const optionGroup = page.getByRole('group', { name: /^Option/ })
-    if (await optionGroup.count()) await optionGroup.getByRole('radio').first().check({ force: true })
-    await expect(page.getByRole('alert')).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`, ${colourName}$`))
+    const variantName = await page.getByRole('heading', { level: 1 }).innerText()
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
     const panel = page.getByRole('dialog', { name: 'Your cart' })
-    await expect(panel.getByText(new RegExp(`^Colour: ${colourName.trim()}`))).toBeVisible()
+    await expect(panel.getByText(variantName, { exact: true })).toBeVisible()
     await panel.getByRole('button', { name: 'Close' }).click()
 
     // Delivery dates for the chosen city, and the instalment modal with the product's three plans.
@@ -58,6 +54,61 @@ test.describe('a configurable product on a desktop, in English', () => {
     const relatedCount = await related.getByRole('article').count()
     expect(relatedCount).toBeGreaterThan(0)
     expect(relatedCount).toBeLessThanOrEqual(10)
+  })
+})
+
+test.describe('a variant on a desktop, in English', () => {
+  test.use({ viewport: desktop })
+
+  test('choosing a colour and a storage changes the page and its address; reload keeps it, back returns; the cart names it once', async ({
+    page,
+    context,
+  }) => {
+    test.slow()
+    await acceptCookies(page)
+    await context.addCookies([inRiyadh])
+    await page.goto('/en/product/samsung-galaxy-s25-128gb-black-1001')
+    const title = page.getByRole('heading', { level: 1 })
+    // The page's first price is the product's (the spoken text of the price).
+    const price = page
+      .getByRole('main')
+      .getByText(/^[\d,.]+ Saudi riyals$/)
+      .first()
+    await expect(title).toHaveText('Samsung Galaxy S25 128GB Smartphone, Black')
+    await expect(page.getByRole('radio', { name: 'Black' })).toBeChecked()
+    await expect(page.getByRole('radio', { name: '128GB' })).toBeChecked()
+    const openingPrice = await price.innerText()
+
+    await page.getByRole('radio', { name: 'Silver' }).check({ force: true })
+    await expect(title).toHaveText('Samsung Galaxy S25 128GB Smartphone, Silver')
+    await expect(page).toHaveURL(/\?variant=SAM-1001-\d+$/)
+    // Each variant has its own stock: the seed holds no silver 128 GB in Riyadh.
+    await expect(page.getByRole('button', { name: 'Out of stock' })).toBeDisabled()
+    const silver = page.url()
+    await page.getByRole('radio', { name: '512GB' }).check({ force: true })
+    await expect(title).toHaveText('Samsung Galaxy S25 512GB Smartphone, Silver')
+    await expect(price).not.toHaveText(openingPrice)
+    await expect(page.getByRole('row', { name: /^Colour/ })).toHaveText(/Silver/)
+    await expect(page).not.toHaveURL(silver)
+    const chosen = page.url()
+
+    // The address alone gives the page: a reload (or a shared link) shows the same variant.
+    await page.reload()
+    await expect(title).toHaveText('Samsung Galaxy S25 512GB Smartphone, Silver')
+    await expect(page.getByRole('radio', { name: '512GB' })).toBeChecked()
+    // Back returns to the previous choice, forward to this one.
+    await page.goBack()
+    await expect(page).toHaveURL(silver)
+    await expect(title).toHaveText('Samsung Galaxy S25 128GB Smartphone, Silver')
+    await page.goForward()
+    await expect(page).toHaveURL(chosen)
+    await expect(title).toHaveText('Samsung Galaxy S25 512GB Smartphone, Silver')
+
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+    const panel = page.getByRole('dialog', { name: 'Your cart' })
+    await expect(panel.getByText('Samsung Galaxy S25 512GB Smartphone, Silver', { exact: true })).toBeVisible()
+    // Named once: no "Colour: ..., Option: ..." after the name.
+    await expect(panel.getByText(/Colour:|Option:/)).toHaveCount(0)
   })
 })
 

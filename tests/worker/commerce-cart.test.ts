@@ -138,7 +138,40 @@ describe('what may go in a cart', () => {
       },
     })
     expect(withOptions.status).toBe(200)
-    expect(withOptions.body.cart.cartItems.at(-1).options).toMatch(/Colour: /)
+    // The seeded configurables have variants: the line is the first one, named once (docs/decisions/0020-variants-are-products.md).
+    expect(withOptions.body.cart.cartItems.at(-1).sku).toMatch(new RegExp(`^${conf!.sku}-\\d+$`))
+    expect(withOptions.body.cart.cartItems.at(-1).options).toBeNull()
+  })
+
+  it("sells a configurable's choice as its variant: its own sku, price and stock, its options named once", async () => {
+    const caller = await newGuestCart()
+    const variant = await env.DB.prepare(
+      `SELECT v.sku, v.name_en, v.price, v.variant_values, p.sku AS parent_sku FROM products v JOIN products p ON p.entity_id = v.parent_id
+       JOIN stock s ON s.product_id = v.entity_id AND s.region_id = 1101
+       WHERE s.qty > 1 AND v.special_price IS NULL AND v.back_orders = 0 AND v.not_for_sale = 0 AND v.variant_values != p.variant_values
+       ORDER BY v.entity_id LIMIT 1`,
+    ).first<{ sku: string; name_en: string; price: number; variant_values: string; parent_sku: string }>()
+    const values = JSON.parse(variant!.variant_values) as Record<string, number>
+    const before = await stockOf(variant!.sku, 1101)
+    const added = await call(caller, 'POST', '/cart/add', {
+      sku: variant!.parent_sku,
+      qty: 1,
+      extension_attributes: { region: '1101' },
+      product_option: {
+        extension_attributes: {
+          configurable_item_options: Object.entries(values).map(([option_id, option_value]) => ({ option_id, option_value })),
+        },
+      },
+    })
+    expect(added.status).toBe(200)
+    const line = added.body.cart.cartItems.at(-1)
+    expect(line).toMatchObject({ sku: variant!.sku, name: variant!.name_en, options: null, price_incl_tax: variant!.price })
+    // The colour is in the name once, and nothing is written after it.
+    const colour = variant!.name_en.split(', ').at(-1)!
+    expect(line.name.split(colour)).toHaveLength(2)
+    // The variant's own stock limits the line.
+    const tooMany = await call(caller, 'PUT', '/cart/updateItem', { itemId: line.item_id, qty: before + 1 })
+    expect(tooMany.body.code).toBe('qty_unavailable')
   })
 
   it.each([

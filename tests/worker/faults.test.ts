@@ -144,7 +144,7 @@ describe('pages while a binding fails', () => {
     const listing = await pageWith(down, '/en/laptops?price_min=1234')
     expect(listing.status).toBe(200)
     expect(listing.html).toContain('Add to Cart')
-    const { rewrite_url } = (await env.DB.prepare('SELECT rewrite_url FROM products ORDER BY entity_id DESC LIMIT 1').first<{
+    const { rewrite_url } = (await env.DB.prepare('SELECT rewrite_url FROM products WHERE parent_id IS NULL ORDER BY entity_id DESC LIMIT 1').first<{
       rewrite_url: string
     }>())!
     const product = await pageWith(down, `/product/${rewrite_url}`)

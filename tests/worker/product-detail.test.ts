@@ -53,6 +53,46 @@ describe('productDetail', () => {
     expect(few?.related).toHaveLength(3)
   })
 
+  it("carries a configurable product's variants: what differs from the parent, in the page's language and the city's stock", async () => {
+    const page = await detail(phone, 'en', 1101)
+    const variants = page!.product.variants
+    // Every colour with every storage (docs/decisions/0020-variants-are-products.md).
+    const [colours, storages] = page!.product.options.map((o) => o.values.length)
+    expect(variants).toHaveLength(colours! * storages!)
+    // The page opens on the variant the parent is named after.
+    const opening = variants.find((v) => v.sku === page!.product.opening_variant)!
+    expect(opening.name).toBe(page!.product.name)
+    expect(opening.specifications).toEqual([])
+    const dearest = variants.find((v) => v.values.color === 2 && v.values.variant === storages)!
+    expect(dearest.name).toMatch(/^Samsung Galaxy S25 \S+ Smartphone, Silver$/)
+    expect(dearest.price).toBeGreaterThan(opening.price)
+    expect(dearest.image[0]).not.toBe(opening.image[0])
+    expect(dearest.specifications.map((s) => s.name)).toEqual(['Variant', 'Colour'])
+    expect(dearest.description).toContain('silver')
+    const stock = await env.DB.prepare(
+      'SELECT s.qty FROM stock s JOIN products p ON p.entity_id = s.product_id WHERE p.sku = ? AND s.region_id = 1101',
+    )
+      .bind(dearest.sku)
+      .first<{ qty: number }>()
+    expect(dearest.in_stock).toBe(stock!.qty > 0)
+    const arabic = await detail(phone, 'ar', 1101)
+    expect(arabic!.product.variants.find((v) => v.sku === dearest.sku)!.name).toContain('فضي')
+    // A simple product has none.
+    expect((await detail(tv, 'en', 1101))!.product.variants).toEqual([])
+  })
+
+  it('never relates, lists, finds or maps a variant on its own, nor gives it a page', async () => {
+    const child = await env.DB.prepare('SELECT sku, rewrite_url FROM products WHERE parent_id IS NOT NULL LIMIT 1').first<{
+      sku: string
+      rewrite_url: string
+    }>()
+    expect(await detail(child!.rewrite_url, 'en', 1101)).toBeNull()
+    const page = await detail(phone, 'en', 1101, 50)
+    expect(page!.related.every((p) => p.type_id === 'configurable' || !/-\d+-\d+$/.test(p.sku))).toBe(true)
+    const sitemap = await (await SELF.fetch('https://matjar.test/sitemap.xml')).text()
+    expect(sitemap).not.toContain(child!.rewrite_url)
+  })
+
   it('answers null for an unknown product', async () => {
     expect(await detail('no-such-product', 'en', 1101)).toBeNull()
   })
@@ -70,5 +110,18 @@ describe('the product page HTML', () => {
     expect(html.match(/<link rel="preload" as="image" href="[^"]+"/)?.[0]).toBe('<link rel="preload" as="image" href="/media/product/tv-180-0.svg"')
     expect(html.match(/>Buy now</g)).toHaveLength(1)
     expect(html.match(/>Wall mounting</g)).toHaveLength(1)
+  })
+
+  it("renders the variant its address names at once, with the parent's canonical address", async () => {
+    const page = await detail(phone, 'en', 1101)
+    const silver = page!.product.variants.find((v) => v.values.color === 2 && v.sku !== page!.product.opening_variant)!
+    const response = await SELF.fetch(`https://matjar.test/en/product/${phone}?variant=${silver.sku}`, {
+      headers: { cookie: 'region_id=1101', 'user-agent': 'Mozilla/5.0 Chrome/156.0' },
+    })
+    const html = await response.text()
+    expect(html).toContain(`<title>${silver.name}`)
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${silver.name}</h1>`))
+    expect(html).toContain(`>${silver.sku}</bdi>`)
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/en/product/${phone}"`))
   })
 })

@@ -5,6 +5,7 @@
  */
 import { appConfig } from '../../app.config'
 import { productPictures } from '../../src/domain/product'
+import { variantMatching } from '../../src/domain/variants'
 import type { NewCartLine } from '../durable-objects/cart-object'
 import { type CartState, isMaskedQuote } from '../../src/domain/cart'
 import { type Customer, randomToken } from './customers'
@@ -86,7 +87,7 @@ export async function sellableIn(env: Env, sku: string, regionId: number) {
 
 /** The cart line for a sku in a region (options required for a configurable product), with how many may be bought there. */
 export async function cartLineFor(env: Env, sku: string, regionId: number, options: readonly ConfigurableOption[] | undefined) {
-  const { product, available } = await sellableIn(env, sku, regionId)
+  let { product, available } = await sellableIn(env, sku, regionId)
 
   let optionsAr: string | null = null
   let optionsEn: string | null = null
@@ -100,8 +101,17 @@ export async function cartLineFor(env: Env, sku: string, regionId: number, optio
     if (chosen.some((c) => c === null) || (options?.length ?? 0) !== configurables.length) {
       throw new CommerceError(400, 'options_required', { sku })
     }
-    optionsAr = chosen.map((c) => `${c!.attribute.label.ar}: ${c!.value.label.ar}`).join('، ')
-    optionsEn = chosen.map((c) => `${c!.attribute.label.en}: ${c!.value.label.en}`).join(', ')
+    const values = Object.fromEntries(chosen.map((c) => [c!.attribute.attribute_code, c!.value.value_index]))
+    const variant = variantMatching(await productStore(env.DB).variantsOf(product.entity_id), values)
+    if (variant) {
+      // The line is the variant itself: its own price, picture and stock, and a name that already says its options
+      // (docs/decisions/0020-variants-are-products.md), so they are not written after it again.
+      ;({ product, available } = await sellableIn(env, variant.sku, regionId))
+    } else {
+      // A configurable product without variants (an import's) is sold as itself, its choice written after its name.
+      optionsAr = chosen.map((c) => `${c!.attribute.label.ar}: ${c!.value.label.ar}`).join('، ')
+      optionsEn = chosen.map((c) => `${c!.attribute.label.en}: ${c!.value.label.en}`).join(', ')
+    }
   }
 
   const line: NewCartLine = {

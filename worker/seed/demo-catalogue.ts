@@ -128,6 +128,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
   const feeIdByTitle = new Map<string, number>()
   let nextFeeOptionId = 1
   let n = 0
+  const configurableParents: ConfigurableParent[] = []
 
   for (const { row: sub, template, parent, hue } of subs) {
     for (let k = 0; k < perSub; k++, n++) {
@@ -139,8 +140,25 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
       const edition = Math.floor(k / (template.lines.length * template.variants.length * template.colours.length))
       const year = edition > 0 ? ` (${2026 - edition})` : ''
       const noun = kindNoun[template.kind]
-      const nameEn = `${line.brand.en} ${line.series.en} ${variant.en}${noun ? ` ${noun.en}` : ''}, ${colour.en}${year}`
-      const nameAr = `${noun ? `${noun.ar} ` : ''}${line.brand.ar} ${line.series.ar} ${variant.ar}، ${colour.ar}${year}`
+      // A configurable product's variants are named, described and specified the same way (docs/decisions/0020-variants-are-products.md).
+      const textsOf = (variant: Text, colour: Text) => ({
+        nameEn: `${line.brand.en} ${line.series.en} ${variant.en}${noun ? ` ${noun.en}` : ''}, ${colour.en}${year}`,
+        nameAr: `${noun ? `${noun.ar} ` : ''}${line.brand.ar} ${line.series.ar} ${variant.ar}، ${colour.ar}${year}`,
+        specifications: [
+          { name: { en: 'Brand', ar: 'العلامة التجارية' }, value: line.brand },
+          { name: { en: 'Model', ar: 'الموديل' }, value: line.series },
+          { name: { en: 'Variant', ar: 'الإصدار' }, value: variant },
+          { name: { en: 'Colour', ar: 'اللون' }, value: colour },
+          ...template.specs.map((spec, i) => ({ name: spec.name, value: spec.values[(k + i) % spec.values.length]! })),
+          { name: { en: 'Warranty', ar: 'الضمان' }, value: { en: '2 years', ar: 'سنتان' } },
+        ],
+        description: {
+          en: `${line.brand.en} ${line.series.en} in ${colour.en.toLowerCase()}, ${variant.en}. Official ${line.brand.en} product sold and delivered by Matjar with a 2-year warranty, VAT included.`,
+          ar: `${line.brand.ar} ${line.series.ar} باللون ${colour.ar}، ${variant.ar}. منتج ${line.brand.ar} الأصلي، يبيعه ويوصله متجر مع ضمان لمدة سنتين، والسعر شامل ضريبة القيمة المضافة.`,
+        },
+        rewriteUrl: slugify(`${line.brand.en} ${line.series.en} ${variant.en} ${colour.en}`),
+      })
+      const { nameEn, nameAr, specifications, description } = textsOf(variant, colour)
       const [low, high] = template.priceSar
       const price = roundPrice(low + (high - low) * random.next() ** 1.6)
       const discountPercent = random.pick([5, 10, 15, 20, 25, 30])
@@ -187,14 +205,6 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
               message_ar: m.ar,
             }))
           : []
-      const specifications = [
-        { name: { en: 'Brand', ar: 'العلامة التجارية' }, value: line.brand },
-        { name: { en: 'Model', ar: 'الموديل' }, value: line.series },
-        { name: { en: 'Variant', ar: 'الإصدار' }, value: variant },
-        { name: { en: 'Colour', ar: 'اللون' }, value: colour },
-        ...template.specs.map((spec, i) => ({ name: spec.name, value: spec.values[(k + i) % spec.values.length]! })),
-        { name: { en: 'Warranty', ar: 'الضمان' }, value: { en: '2 years', ar: 'سنتان' } },
-      ]
       const configurables = configurable
         ? JSON.stringify([
             {
@@ -213,15 +223,11 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
               : []),
           ])
         : null
-      const description = {
-        en: `${line.brand.en} ${line.series.en} in ${colour.en.toLowerCase()}, ${variant.en}. Official ${line.brand.en} product sold and delivered by Matjar with a 2-year warranty, VAT included.`,
-        ar: `${line.brand.ar} ${line.series.ar} باللون ${colour.ar}، ${variant.ar}. منتج ${line.brand.ar} الأصلي، يبيعه ويوصله متجر مع ضمان لمدة سنتين، والسعر شامل ضريبة القيمة المضافة.`,
-      }
 
       products.push({
         entity_id: id,
         sku: `${slugify(line.brand.en).slice(0, 3).toUpperCase()}-${id}`,
-        rewrite_url: `${slugify(`${line.brand.en} ${line.series.en} ${variant.en} ${colour.en}`)}-${id}`,
+        rewrite_url: `${textsOf(variant, colour).rewriteUrl}-${id}`,
         type_id: configurable ? 'configurable' : 'simple',
         name_ar: nameAr,
         name_en: nameEn,
@@ -252,8 +258,11 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
         product_messages: JSON.stringify(productMessages),
         specifications: JSON.stringify(specifications),
         configurables,
+        parent_id: null,
+        variant_values: configurable ? JSON.stringify(valuesOf(template, variant, colour)) : null,
         created_at: new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString(),
       })
+      if (configurable) configurableParents.push({ parent: products.at(-1)!, template, variant, colour, textsOf })
 
       productCategories.push({ product_id: id, category_id: parent.id }, { product_id: id, category_id: sub.id })
       if (window === currentWindow && offersCategory && n % 9 === 0) {
@@ -290,5 +299,75 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
     }
   }
 
+  // Variants come after every other product, from their own random stream: adding them moves no other product's id,
+  // price or stock (docs/decisions/0020-variants-are-products.md).
+  const variantRandom = createRandom((options.seed ?? 20261121) + 1)
+  let nextVariantId = firstProductId + n
+  for (const { parent, template, variant: parentVariant, colour: parentColour, textsOf } of configurableParents) {
+    const parentStock = stock.filter((row) => row.product_id === parent.entity_id)
+    const totals = new Map(parentStock.map((row) => [row.region_id, 0]))
+    const parentFees = feeOptions.filter((row) => row.product_id === parent.entity_id)
+    const variants = template.variants.length > 1 ? template.variants : [parentVariant]
+    const colourStep = Math.round(360 / template.colours.length)
+    const soldNowhere = parent.back_orders !== 0 || parentStock.every((row) => row.qty === 0)
+    let variantNumber = 0
+    for (const variant of variants) {
+      for (const colour of template.colours) {
+        const id = nextVariantId++
+        const texts = textsOf(variant, colour)
+        // Prices rise with the variant (storage, size); the colour changes only the picture.
+        const step = template.variants.indexOf(variant) - template.variants.indexOf(parentVariant)
+        const price = roundPrice(parent.price * (1 + 0.15 * step))
+        const hueShift = (template.colours.indexOf(colour) - template.colours.indexOf(parentColour)) * colourStep
+        products.push({
+          ...parent,
+          entity_id: id,
+          sku: `${parent.sku}-${++variantNumber}`,
+          rewrite_url: `${texts.rewriteUrl}-${id}`,
+          type_id: 'simple',
+          name_ar: texts.nameAr,
+          name_en: texts.nameEn,
+          description_ar: texts.description.ar,
+          description_en: texts.description.en,
+          price,
+          special_price: parent.special_price === null ? null : roundPrice((price * parent.special_price) / parent.price),
+          image_hue: (parent.image_hue + hueShift + 720) % 360,
+          specifications: JSON.stringify(texts.specifications),
+          configurables: null,
+          parent_id: parent.entity_id,
+          variant_values: JSON.stringify(valuesOf(template, variant, colour)),
+        })
+        for (const row of parentStock) {
+          // Pre-orders, products out everywhere and big items outside their city stay so in every variant.
+          // The variant the parent was drawn as keeps the parent's own stock.
+          const held = soldNowhere || (parent.big_items === 1 && row.region_id !== appConfig.regions.bigItemsOnlyId)
+          const qty =
+            variant === parentVariant && colour === parentColour ? row.qty : !held && variantRandom.chance(0.8) ? variantRandom.int(1, 20) : 0
+          stock.push({ product_id: id, region_id: row.region_id, qty })
+          totals.set(row.region_id, totals.get(row.region_id)! + qty)
+        }
+        for (const fee of parentFees) feeOptions.push({ ...fee, fee_option_id: nextFeeOptionId++, product_id: id })
+      }
+    }
+    // A parent is in stock in a city when one of its variants is: its card says so (docs/decisions/0020-variants-are-products.md).
+    for (const row of parentStock) row.qty = totals.get(row.region_id)!
+  }
+
   return { categories, products, productCategories, stock, fees, feeOptions }
+}
+
+interface ConfigurableParent {
+  parent: ProductRow
+  template: SubCategoryTemplate
+  variant: Text
+  colour: Text
+  textsOf: (variant: Text, colour: Text) => { nameEn: string; nameAr: string; specifications: unknown[]; description: Text; rewriteUrl: string }
+}
+
+/** The option values (value_index, from 1) that a variant of the template stands for. */
+function valuesOf(template: SubCategoryTemplate, variant: Text, colour: Text): Record<string, number> {
+  return {
+    color: template.colours.indexOf(colour) + 1,
+    ...(template.variants.length > 1 ? { variant: template.variants.indexOf(variant) + 1 } : {}),
+  }
 }

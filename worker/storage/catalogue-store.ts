@@ -115,7 +115,8 @@ export function catalogueStore(db: D1Database) {
            WHERE EXISTS (SELECT 1 FROM product_categories pc WHERE pc.category_id = c.id)
            ORDER BY c.position, c.id`,
         ),
-        db.prepare('SELECT rewrite_url, created_at FROM products ORDER BY entity_id'),
+        // A variant has no page of its own: its parent's page shows it (docs/decisions/0020-variants-are-products.md).
+        db.prepare('SELECT rewrite_url, created_at FROM products WHERE parent_id IS NULL ORDER BY entity_id'),
         db.prepare('SELECT slug FROM static_pages ORDER BY slug'),
         db.prepare('SELECT slug, published_at FROM blog_posts ORDER BY published_at DESC'),
       ])

@@ -144,23 +144,26 @@ export async function documentRowsByIds(db: D1Database, ids: readonly number[]):
   return results
 }
 
-/** One page of every product's row, in entity id order after `afterId`: the search indexes read the catalogue this way. */
+/**
+ * One page of every product's row, in entity id order after `afterId`: the search indexes read the catalogue this way.
+ * A variant is found through its parent, never on its own (docs/decisions/0020-variants-are-products.md).
+ */
 export async function documentRowsPage(db: D1Database, afterId: number, limit: number): Promise<DocumentRow[]> {
   const { results } = await db
-    .prepare(`${selectDocuments} WHERE p.entity_id > ? ORDER BY p.entity_id LIMIT ?`)
+    .prepare(`${selectDocuments} WHERE p.entity_id > ? AND p.parent_id IS NULL ORDER BY p.entity_id LIMIT ?`)
     .bind(afterId, limit)
     .all<DocumentRow>()
   return results
 }
 
 /** Every product's row (run through wrangler by search:push). */
-export const allDocumentRowsSql = `${selectDocuments} ORDER BY p.entity_id`
+export const allDocumentRowsSql = `${selectDocuments} WHERE p.parent_id IS NULL ORDER BY p.entity_id`
 
 /** Products related to a sku: the same sub-category, most popular first. */
 export async function relatedDocuments(db: D1Database, sku: string, limit: number, locale: Locale, now = new Date()) {
   const { results } = await db
     .prepare(
-      `${selectDocuments} WHERE p.main_category_id = (SELECT main_category_id FROM products WHERE sku = ?1) AND p.sku != ?1
+      `${selectDocuments} WHERE p.main_category_id = (SELECT main_category_id FROM products WHERE sku = ?1) AND p.sku != ?1 AND p.parent_id IS NULL
        ORDER BY p.popularity DESC LIMIT ?2`,
     )
     .bind(sku, limit)

@@ -2,7 +2,15 @@
 import { serverLimits, type Locale } from '../../app.config'
 import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/domain/dates'
 import type { ProductLabel } from '../../src/domain/labels'
-import { productImagePath, productPictures, type ProductMessage, type ProductOption, type ProductSummary } from '../../src/domain/product'
+import {
+  productImagePath,
+  productPictures,
+  type ProductMessage,
+  type ProductOption,
+  type ProductSummary,
+  type ProductVariant,
+} from '../../src/domain/product'
+import { specificationsDiffering, variantMatching } from '../../src/domain/variants'
 import { feesForRegion, type PricedFeeOption, type ProductFee } from '../../src/domain/product-fees'
 import type { ProductRow } from '../../src/domain/catalogue'
 
@@ -180,6 +188,15 @@ export function productStore(db: D1Database) {
         .bind(sku, regionId)
         .first<CartProduct>(),
 
+    /** A configurable product's variants and the option values each stands for (docs/decisions/0020-variants-are-products.md). */
+    async variantsOf(parentId: number): Promise<{ sku: string; values: Record<string, number> }[]> {
+      const { results } = await db
+        .prepare('SELECT sku, variant_values FROM products WHERE parent_id = ?1 ORDER BY entity_id')
+        .bind(parentId)
+        .all<{ sku: string; variant_values: string }>()
+      return results.map(variantValues)
+    },
+
     /** A service's price for a product in the region, else in the fallback region (docs/product.md, "Services"). */
     feeOption: (productId: number, feeId: number, regionId: number) =>
       db
@@ -272,6 +289,10 @@ interface ProductDetail extends ProductSummary {
   eligible_for_tamara: boolean
   /** The days the shopper's city can receive a delivery, first one first. */
   delivery_dates: DisplayDate[]
+  /** A configurable product's variants, in the shopper's region (docs/decisions/0020-variants-are-products.md). */
+  variants: ProductVariant[]
+  /** The variant the page opens on when its address names none. */
+  opening_variant: string | null
 }
 
 type StoredConfigurable = {
@@ -292,6 +313,7 @@ function localOptions(json: string | null, locale: Locale): ProductOption[] {
 type DetailRecord = SummaryRecord &
   Record<'description_ar' | 'description_en' | 'specifications' | 'category_url_key' | 'category_name_ar' | 'category_name_en', string> & {
     configurables: string | null
+    variant_values: string | null
     eligible_for_tabby: number
     eligible_for_tamara: number
     main_category_id: number
@@ -310,16 +332,16 @@ export async function productDetail(
   regionId: number,
   options: { now: Date; relatedLimit: number },
 ): Promise<{ product: ProductDetail; related: ProductSummary[] } | null> {
-  const [detail, fees, related] = await db.batch<DetailRecord & PricedFeeOption & SummaryRecord>([
+  const [detail, fees, related, variants] = await db.batch<DetailRecord & PricedFeeOption & SummaryRecord & VariantRecord>([
     db
       .prepare(
-        `SELECT ${summaryColumns}, p.description_ar, p.description_en, p.specifications, p.configurables, p.eligible_for_tabby,
+        `SELECT ${summaryColumns}, p.description_ar, p.description_en, p.specifications, p.configurables, p.variant_values, p.eligible_for_tabby,
                 p.eligible_for_tamara, p.main_category_id, c.url_key AS category_url_key, c.name_ar AS category_name_ar,
                 c.name_en AS category_name_en, r.delivery_lead_days, r.delivery_date_count
          FROM products p JOIN categories c ON c.id = p.main_category_id
          LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
          LEFT JOIN regions r ON r.id = ?2
-         WHERE p.rewrite_url = ?1`,
+         WHERE p.rewrite_url = ?1 AND p.parent_id IS NULL`,
       )
       .bind(rewriteUrl, regionId),
     db
@@ -334,17 +356,29 @@ export async function productDetail(
         `SELECT ${summaryColumns} FROM products p
          LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
          WHERE p.main_category_id = (SELECT main_category_id FROM products WHERE rewrite_url = ?1) AND p.rewrite_url != ?1
+           AND p.parent_id IS NULL
          ORDER BY p.popularity DESC, p.entity_id LIMIT ?3`,
       )
       .bind(rewriteUrl, regionId, options.relatedLimit),
+    db
+      .prepare(
+        `SELECT ${summaryColumns}, p.description_ar, p.description_en, p.specifications, p.variant_values FROM products p
+         LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
+         WHERE p.parent_id = (SELECT entity_id FROM products WHERE rewrite_url = ?1 AND type_id = 'configurable')
+         ORDER BY p.entity_id`,
+      )
+      .bind(rewriteUrl, regionId),
   ])
   const row = detail?.results[0] as DetailRecord | undefined
   if (!row) return null
+  const specifications = localSpecifications(row.specifications, locale)
+  const variantRows = (variants?.results ?? []) as VariantRecord[]
+  const opening = row.variant_values ? (JSON.parse(row.variant_values) as Record<string, number>) : null
   return {
     product: {
       ...toSummary(row, locale),
       description: locale === 'ar' ? row.description_ar : row.description_en,
-      specifications: localSpecifications(row.specifications, locale),
+      specifications,
       main_category: { url_key: row.category_url_key, name: locale === 'ar' ? row.category_name_ar : row.category_name_en },
       options: row.type_id === 'configurable' ? localOptions(row.configurables, locale) : [],
       fees: feesForRegion((fees?.results ?? []) as PricedFeeOption[], regionId, serverLimits.feeFallbackRegionId, locale),
@@ -357,7 +391,40 @@ export async function productDetail(
               ...date,
               label: formatDisplayDate(date.Date, locale),
             })),
+      variants: variantRows.map((v) => toVariant(v, locale, specifications)),
+      opening_variant: (opening && variantMatching(variantRows.map(variantValues), opening)?.sku) ?? null,
     },
     related: ((related?.results ?? []) as SummaryRecord[]).map((r) => toSummary(r, locale)),
+  }
+}
+
+type VariantRecord = SummaryRecord & Record<'description_ar' | 'description_en' | 'specifications', string> & { variant_values: string }
+
+function variantValues(r: { sku: string; variant_values: string }) {
+  return { sku: r.sku, values: JSON.parse(r.variant_values) as Record<string, number> }
+}
+
+/** What the page needs of a variant, its rows of specifications only where they differ from the parent's. */
+function toVariant(r: VariantRecord, locale: Locale, parentSpecifications: { name: string; value: string }[]): ProductVariant {
+  const summary = toSummary(r, locale)
+  return {
+    sku: summary.sku,
+    name: summary.name,
+    image: summary.image,
+    drawing: summary.drawing,
+    price: summary.price,
+    special_price: summary.special_price,
+    discounted_price_from: summary.discounted_price_from,
+    discounted_price_to: summary.discounted_price_to,
+    back_orders: summary.back_orders,
+    not_for_sale: summary.not_for_sale,
+    in_stock: summary.in_stock,
+    fast_delivery: summary.fast_delivery,
+    big_items: summary.big_items,
+    delivery_within_24_hours: summary.delivery_within_24_hours,
+    preorder_note: summary.preorder_note,
+    description: locale === 'ar' ? r.description_ar : r.description_en,
+    specifications: specificationsDiffering(parentSpecifications, localSpecifications(r.specifications, locale)),
+    values: variantValues(r).values,
   }
 }

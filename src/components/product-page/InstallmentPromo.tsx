@@ -47,7 +47,8 @@ export function InstallmentPromo({ price, eligible }: InstallmentPromoProps) {
   const plan = installmentPlan(price, longest)
   return (
     <div className="rounded-xl border border-line bg-white p-4 text-sm">
-      <p>
+      {/* Two lines kept on a phone: another variant's longer amount would wrap and push the options under the finger. */}
+      <p className="max-sm:min-h-[2lh]">
         {m.installment_promo({ count: longest })} <Price amount={plan.later} decimals={2} className="font-bold" />
       </p>
       <div className="mt-2 flex flex-wrap gap-2">

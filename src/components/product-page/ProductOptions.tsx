@@ -3,6 +3,7 @@
  * radio buttons drawn as chips; a missing choice is announced with the product's message.
  */
 import type { ProductOption } from '../../domain/product'
+import { m } from '../../paraglide/messages.js'
 
 interface ProductOptionsProps {
   options: ProductOption[]
@@ -10,9 +11,11 @@ interface ProductOptionsProps {
   onChoose: (code: string, value: number) => void
   /** The option codes still missing after an add was tried. */
   missing: string[]
+  /** Whether choosing a value leads to a variant sold out in the shopper's city (docs/decisions/0020-variants-are-products.md). */
+  soldOut?: (code: string, value: number) => boolean
 }
 
-export function ProductOptions({ options, chosen, onChoose, missing }: ProductOptionsProps) {
+export function ProductOptions({ options, chosen, onChoose, missing, soldOut }: ProductOptionsProps) {
   return (
     <div className="grid gap-4">
       {options.map((option) => {
@@ -26,22 +29,26 @@ export function ProductOptions({ options, chosen, onChoose, missing }: ProductOp
               )}
             </legend>
             <div className="flex flex-wrap gap-2">
-              {option.values.map((value) => (
-                <label
-                  key={value.value}
-                  className="cursor-pointer rounded-full border border-line bg-white px-4 py-2 text-sm has-checked:border-brand has-checked:bg-brand has-checked:text-brand-ink has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
-                >
-                  <input
-                    type="radio"
-                    name={option.code}
-                    value={value.value}
-                    checked={chosen[option.code] === value.value}
-                    onChange={() => onChoose(option.code, value.value)}
-                    className="sr-only"
-                  />
-                  {value.label}
-                </label>
-              ))}
+              {option.values.map((value) => {
+                const out = soldOut?.(option.code, value.value) ?? false
+                return (
+                  <label
+                    key={value.value}
+                    className={`cursor-pointer rounded-full border border-line bg-white px-4 py-2 text-sm has-checked:border-brand has-checked:bg-brand has-checked:text-brand-ink has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand ${out ? 'border-dashed text-muted' : ''}`}
+                  >
+                    <input
+                      type="radio"
+                      name={option.code}
+                      value={value.value}
+                      checked={chosen[option.code] === value.value}
+                      onChange={() => onChoose(option.code, value.value)}
+                      className="sr-only"
+                    />
+                    {value.label}
+                    {out && <span className="sr-only">{`, ${m.product_out_of_stock()}`}</span>}
+                  </label>
+                )
+              })}
             </div>
           </fieldset>
         )

@@ -6,7 +6,8 @@
 import { useState } from 'react'
 import type { ProductFee } from '../../domain/product-fees'
 import { Icon } from '../ui/Icon'
-import type { ProductOption, ProductSummary } from '../../domain/product'
+import type { ProductOption, ProductSummary, ProductVariant } from '../../domain/product'
+import { variantAfterChoice } from '../../domain/variants'
 import { stockState } from '../../domain/stock'
 import { m } from '../../paraglide/messages.js'
 import { useAddProduct } from '../product/use-add-product'
@@ -14,13 +15,17 @@ import { ProductOptions } from './ProductOptions'
 import { ProductServices } from './ProductServices'
 
 interface ProductPurchaseProps {
-  product: ProductSummary & { options: ProductOption[]; fees: ProductFee[] }
+  /** `chosen` and `variants`: a product with variants shows one, its options chosen (docs/decisions/0020-variants-are-products.md). */
+  product: ProductSummary & { options: ProductOption[]; fees: ProductFee[]; variants: ProductVariant[]; chosen?: Record<string, number> }
+  /** Told the variant a choice leads to; the page shows it and puts it in the address. */
+  onChooseVariant: (sku: string) => void
   /** Told the cart line's id after an add (the page reports adds after a search). */
   onAdded?: (itemId: number) => void
 }
 
-export function ProductPurchase({ product, onAdded }: ProductPurchaseProps) {
-  const [chosen, setChosen] = useState<Record<string, number>>({})
+export function ProductPurchase({ product, onChooseVariant, onAdded }: ProductPurchaseProps) {
+  const [ownChoice, setOwnChoice] = useState<Record<string, number>>({})
+  const chosen = product.chosen ?? ownChoice
   const [services, setServices] = useState<number[]>([])
   const [missing, setMissing] = useState<string[]>([])
   const [action, setAction] = useState<'add' | 'buy'>('add')
@@ -29,7 +34,9 @@ export function ProductPurchase({ product, onAdded }: ProductPurchaseProps) {
   if (state === 'not_for_sale') return <p className="font-semibold text-muted">{m.product_available_on_stores()}</p>
 
   const choose = (code: string, value: number) => {
-    setChosen((current) => ({ ...current, [code]: value }))
+    const variant = variantAfterChoice(product.variants, chosen, code, value)
+    if (variant) onChooseVariant(variant.sku)
+    else setOwnChoice((current) => ({ ...current, [code]: value }))
     setMissing((current) => current.filter((c) => c !== code))
   }
   const toggleService = (feeId: number) =>
@@ -57,7 +64,17 @@ export function ProductPurchase({ product, onAdded }: ProductPurchaseProps) {
   const button = 'inline-flex h-12 items-center justify-center gap-2 rounded-full px-5 font-bold transition-colors disabled:cursor-not-allowed'
   return (
     <div className="grid gap-4">
-      {product.options.length > 0 && <ProductOptions options={product.options} chosen={chosen} onChoose={choose} missing={missing} />}
+      {product.options.length > 0 && (
+        <ProductOptions
+          options={product.options}
+          chosen={chosen}
+          onChoose={choose}
+          missing={missing}
+          soldOut={
+            product.variants.length > 0 ? (code, value) => variantAfterChoice(product.variants, chosen, code, value)?.in_stock === false : undefined
+          }
+        />
+      )}
       {missing.length > 0 && (
         <p role="alert" className="text-sm font-semibold text-sale">
           {m.commerce_options_required()}
