@@ -120,3 +120,56 @@ export async function apiCheckoutDetails(
 ) {
   return checkoutDetails((await (await request.get('/commerce/cart/shipping-methods', { headers })).json()) as ShippingMethods, contact)
 }
+
+/**
+ * A customer account made over the Direct API as the registration form makes it (a code to the mobile, verified,
+ * then the registration), for flows that start signed in; answers its email and password.
+ */
+export async function registeredCustomer(
+  request: import('@playwright/test').APIRequestContext,
+  shopper: { local: string; international: string },
+  name: { first: string; last: string },
+): Promise<{ email: string; password: string }> {
+  const email = `buyer${shopper.local}@example.com`
+  const password = 'Secret123'
+  const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
+  const auth = { authorization: `Bearer ${token}`, recaptcha: 'Bearer e2e' }
+  await request.post('/commerce/customer/v2/otpSend', { headers: auth, data: { mobilenumber: shopper.local, otptype: 'register', email } })
+  const otpcode = await lastCode(request, shopper.international)
+  const verified = await (
+    await request.post('/commerce/customer/v2/otpVerfiy', {
+      headers: auth,
+      data: { mobilenumber: shopper.local, email, otpcode, otptype: 'register' },
+    })
+  ).json()
+  const registered = await request.post('/commerce/customer/register', {
+    headers: auth,
+    data: {
+      firstName: name.first,
+      lastName: name.last,
+      email,
+      phone_number: shopper.local,
+      password,
+      confirmPassword: password,
+      terms: true,
+      token: verified.token,
+      recaptchaToken: 'e2e',
+      profile_picture: null,
+      dateOfBirth: null,
+      gender: 0,
+    },
+  })
+  expect(registered.status()).toBe(200)
+  return { email, password }
+}
+
+/** Signs in through the header's auth modal in English, and waits for the account button to name the customer. */
+export async function logInInEnglish(page: import('@playwright/test').Page, email: string, password: string, firstName: string) {
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Log in or create an account' })
+  await dialog.getByLabel('Email or mobile number').fill(email)
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
+  await dialog.getByRole('checkbox', { name: "I'm not a robot" }).check()
+  await dialog.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('button', { name: `My account: ${firstName}` })).toBeVisible()
+}

@@ -1,6 +1,6 @@
 // The simplified tax invoice (docs/decisions/0016-zatca-invoices.md): a customer who paid by card opens it from their
-// order and sees it, with its QR, ready to print.
-import { acceptCookies, desktop, expect, expectNoSeriousAxeViolations, lastCode, test } from './fixtures'
+// order and sees it, with its QR, ready to print; delivered, the order may then be asked back.
+import { acceptCookies, desktop, expect, expectNoSeriousAxeViolations, logInInEnglish, operatorStep, registeredCustomer, test } from './fixtures'
 
 test.describe('a customer who paid by card', () => {
   test.use({ viewport: desktop })
@@ -9,47 +9,12 @@ test.describe('a customer who paid by card', () => {
     test.slow()
     const tail = String(Date.now() % 10_000_000).padStart(7, '0')
     const shopper = { local: `057${tail}`, international: `96657${tail}` }
-    const email = `invoice${shopper.local}@example.com`
     // The account exists already (made over the Direct API as the registration form would).
-    const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
-    const auth = { authorization: `Bearer ${token}`, recaptcha: 'Bearer e2e' }
-    await request.post('/commerce/customer/v2/otpSend', { headers: auth, data: { mobilenumber: shopper.local, otptype: 'register', email } })
-    const otpcode = await lastCode(request, shopper.international)
-    const verified = await (
-      await request.post('/commerce/customer/v2/otpVerfiy', {
-        headers: auth,
-        data: { mobilenumber: shopper.local, email, otpcode, otptype: 'register' },
-      })
-    ).json()
-    const registered = await request.post('/commerce/customer/register', {
-      headers: auth,
-      data: {
-        firstName: 'Noura',
-        lastName: 'Alotaibi',
-        email,
-        phone_number: shopper.local,
-        password: 'Secret123',
-        confirmPassword: 'Secret123',
-        terms: true,
-        token: verified.token,
-        recaptchaToken: 'e2e',
-        profile_picture: null,
-        dateOfBirth: null,
-        gender: 0,
-      },
-    })
-    expect(registered.status()).toBe(200)
-
+    const { email, password } = await registeredCustomer(request, shopper, { first: 'Noura', last: 'Alotaibi' })
     await acceptCookies(page)
     await page.context().addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
     await page.goto('/en/chargers')
-    await page.getByRole('button', { name: 'Log in' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Log in or create an account' })
-    await dialog.getByLabel('Email or mobile number').fill(email)
-    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Secret123')
-    await dialog.getByRole('checkbox', { name: "I'm not a robot" }).check()
-    await dialog.getByRole('button', { name: 'Log in' }).click()
-    await expect(page.getByRole('button', { name: 'My account: Noura' })).toBeVisible()
+    await logInInEnglish(page, email, password, 'Noura')
 
     await page
       .getByRole('button', { name: /^Add to Cart: / })
@@ -85,6 +50,19 @@ test.describe('a customer who paid by card', () => {
     await expect(invoice.getByRole('columnheader', { name: 'Total incl. VAT' })).toBeVisible()
     await expect(invoice).toContainText('Total including VAT')
     await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
+    await expectNoSeriousAxeViolations(page)
+
+    // Shipped and delivered, the order may be asked back within 7 days, from its page (docs/product.md, "Fulfilment").
+    await operatorStep(request, number, 'ship', { courier: 'smsa', tracking_number: 'SA-20261125' })
+    await operatorStep(request, number, 'deliver')
+    await page.goto(`/en/user/profile?order=${number}`)
+    await page.getByRole('button', { name: 'Return this order' }).click()
+    const form = page.getByRole('form', { name: 'Return this order' })
+    await form.getByRole('radio', { name: 'Not as described' }).check()
+    await form.getByRole('textbox', { name: 'Anything to add (optional)' }).fill('The colour is not the one shown')
+    await form.getByRole('button', { name: 'Send return request' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'We have your return request' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Order status' }).getByRole('listitem').last()).toContainText('Return requested')
     await expectNoSeriousAxeViolations(page)
   })
 })

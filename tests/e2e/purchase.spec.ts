@@ -1,6 +1,18 @@
 // A whole purchase, as a shopper does it in the browser and as a client does it over HTTP.
 import type { Page } from '@playwright/test'
-import { acceptCookies, apiCheckoutDetails, desktop, expect, expectNoSeriousAxeViolations, lastCode, operatorStep, phone, test } from './fixtures'
+import {
+  acceptCookies,
+  apiCheckoutDetails,
+  desktop,
+  expect,
+  expectNoSeriousAxeViolations,
+  lastCode,
+  logInInEnglish,
+  operatorStep,
+  phone,
+  registeredCustomer,
+  test,
+} from './fixtures'
 
 let seq = 0
 /** A mobile of its own per test run and call, so per-phone code limits never meet. */
@@ -239,46 +251,11 @@ test.describe('a customer', () => {
     test.slow()
     // The account exists already (made over the Direct API as the registration form would).
     const shopper = newMobile()
-    const email = `buyer${shopper.local}@example.com`
-    const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
-    const auth = { authorization: `Bearer ${token}`, recaptcha: 'Bearer e2e' }
-    await request.post('/commerce/customer/v2/otpSend', { headers: auth, data: { mobilenumber: shopper.local, otptype: 'register', email } })
-    const otpcode = await lastCode(request, shopper.international)
-    const verified = await (
-      await request.post('/commerce/customer/v2/otpVerfiy', {
-        headers: auth,
-        data: { mobilenumber: shopper.local, email, otpcode, otptype: 'register' },
-      })
-    ).json()
-    const registered = await request.post('/commerce/customer/register', {
-      headers: auth,
-      data: {
-        firstName: 'Huda',
-        lastName: 'Alharbi',
-        email,
-        phone_number: shopper.local,
-        password: 'Secret123',
-        confirmPassword: 'Secret123',
-        terms: true,
-        token: verified.token,
-        recaptchaToken: 'e2e',
-        profile_picture: null,
-        dateOfBirth: null,
-        gender: 0,
-      },
-    })
-    expect(registered.status()).toBe(200)
-
+    const { email, password } = await registeredCustomer(request, shopper, { first: 'Huda', last: 'Alharbi' })
     await acceptCookies(page)
     await page.context().addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
     await page.goto('/en/chargers')
-    await page.getByRole('button', { name: 'Log in' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Log in or create an account' })
-    await dialog.getByLabel('Email or mobile number').fill(email)
-    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Secret123')
-    await dialog.getByRole('checkbox', { name: "I'm not a robot" }).check()
-    await dialog.getByRole('button', { name: 'Log in' }).click()
-    await expect(page.getByRole('button', { name: 'My account: Huda' })).toBeVisible()
+    await logInInEnglish(page, email, password, 'Huda')
 
     await page
       .getByRole('button', { name: /^Add to Cart: / })
