@@ -32,7 +32,8 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
             {m.order_page_title({ number: isolated(order.increment_id) })}
           </h1>
           <p className="text-sm text-muted">{m.order_placed_on({ date: formatDisplayDate(riyadhDateString(new Date(order.created_at)), locale) })}</p>
-          {order.delivery_date && order.status !== 'canceled' && (
+          {/* The promised date only while it is ahead: a delivered order's timeline says when it came. */}
+          {order.delivery_date && order.status === 'processing' && (
             <p className="mt-1 font-semibold text-brand">{m.order_delivery_on({ date: formatDisplayDate(order.delivery_date, locale) })}</p>
           )}
         </div>
