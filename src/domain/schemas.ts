@@ -18,6 +18,12 @@ export const locale = type.enumerated(...appConfig.locales.all)
 export const sku = type(/^[A-Za-z0-9-]{1,64}$/)
 
 /**
+ * The key a caller gives a cart add in the `Idempotency-Key` header, so that trying it again after a lost answer adds
+ * once (docs/architecture.md, "Faults"): a random id of its own, as a UUID is.
+ */
+export const idempotencyKey = type(/^[A-Za-z0-9_-]{8,64}$/)
+
+/**
  * A region id as it arrives (the string of a cookie or a form, or a number in JSON): exactly 4 digits
  * (docs/product.md, "Validation") and one of the store's cities, answered as the number the backend keeps.
  */

@@ -36,11 +36,18 @@ export const addToCart = createServerFn({ method: 'POST' })
   .handler(async ({ data }) => {
     const body = cartAddBodyOf(data)
     const session = shopperSession(data.locale)
+    // One key for this tap: an add tried again after a lost answer (a 503 when the cart's object was reset) lands once
+    // (docs/architecture.md, "Faults"). A new cart is a new add, so it gets a new key.
+    let requestKey = crypto.randomUUID()
     const attempt = async () => {
-      if (!session.quote()) await session.createQuote(data.regionId)
-      return (await session.client()).settle((api) => api.cart.add.$post({ json: body }))
+      if (!session.quote()) {
+        await session.createQuote(data.regionId)
+        requestKey = crypto.randomUUID()
+      }
+      return (await session.client()).settle((api) => api.cart.add.$post({ json: body }, { headers: { 'idempotency-key': requestKey } }))
     }
     let result = await attempt()
+    if (result.status === 503) result = await attempt()
     // docs/product.md, "Errors": a 401 on add resets the cart and fetches a new quote. A vanished or ordered cart, the same.
     endCustomerSessionIfUnauthorized(result)
     const cartGone = result.status === 401 || result.error?.code === 'cart_not_found' || result.error?.code === 'cart_ordered'

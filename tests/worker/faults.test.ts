@@ -8,17 +8,23 @@ import { call, newGuestCart, orderBody, origin, sellableSku, stockOf, type Calle
 
 const outage = () => Promise.reject(new Error('D1_ERROR: Network connection lost (simulated outage)'))
 
+/** A D1 that answers late, then with the timeout Cloudflare reports for a storage operation that took too long. */
+const timeout = () =>
+  new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('D1_ERROR: D1 DB storage operation exceeded timeout which caused object to be reset.')), 50),
+  )
+
 /** A D1 whose every statement fails, or only its batches (a write that cannot land). */
-function failingD1(real: D1Database, what: 'everything' | 'batches'): D1Database {
-  if (what === 'batches') return Object.assign(Object.create(real), { batch: outage, prepare: real.prepare.bind(real) })
+function failingD1(real: D1Database, what: 'everything' | 'batches', fail: () => Promise<never> = outage): D1Database {
+  if (what === 'batches') return Object.assign(Object.create(real), { batch: fail, prepare: real.prepare.bind(real) })
   const statement: D1PreparedStatement = {
     bind: () => statement,
-    first: outage,
-    all: outage,
-    run: outage,
-    raw: outage,
+    first: fail,
+    all: fail,
+    run: fail,
+    raw: fail,
   } as unknown as D1PreparedStatement
-  return { prepare: () => statement, batch: outage, exec: outage, dump: outage, withSession: () => failingD1(real, what) } as unknown as D1Database
+  return { prepare: () => statement, batch: fail, exec: fail, dump: fail, withSession: () => failingD1(real, what, fail) } as unknown as D1Database
 }
 
 /** A KV namespace that answers nothing and keeps nothing. */
@@ -31,8 +37,9 @@ const failingKv = {
 } as unknown as KVNamespace
 
 /** The Direct API through the Worker's own entry, with the given bindings in place of the real ones. */
-async function callWith(bindings: Partial<Env>, caller: Caller, method: string, path: string, body?: unknown) {
+async function callWith(bindings: Partial<Env>, caller: Caller, method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
   const headers: Record<string, string> = {
+    ...extra,
     authorization: `Bearer ${caller.token}`,
     'content-type': 'application/json',
     'cf-connecting-ip': caller.ip ?? '192.0.2.1',
@@ -108,6 +115,28 @@ describe('D1 down', () => {
     const health = await worker.fetch(new Request(`${origin}/api/health`), { ...env, DB: failingD1(env.DB, 'everything') }, createExecutionContext())
     expect(health.status).toBe(503)
     expect(await health.text()).toContain('d1')
+  })
+})
+
+describe('D1 timing out', () => {
+  it('an add and an order are refused as busy in the shopper’s language; nothing is kept, and the next tap lands once', async () => {
+    const caller = await newGuestCart('en')
+    const sku = await sellableSku('p.big_items = 0 AND p.entity_id > 1320', 20)
+    const add = { sku, qty: 1, extension_attributes: { region: '1101' } }
+    const slowAdd = await callWith({ DB: failingD1(env.DB, 'everything', timeout) }, caller, 'POST', '/cart/add', add)
+    expect(slowAdd.status).toBe(503)
+    expect(slowAdd.body.message).toBe('The store is busy for a moment, please try again shortly')
+    expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([])
+
+    expect((await call(caller, 'POST', '/cart/add', add)).status).toBe(200)
+    const body = await orderBody(caller, 'card')
+    const stock = await stockOf(sku)
+    const slowOrder = await callWith({ DB: failingD1(env.DB, 'batches', timeout) }, caller, 'POST', '/cart/placeOrder', body)
+    expect(slowOrder.status).toBe(503)
+    expect(await stockOf(sku)).toBe(stock)
+    const placed = await call(caller, 'POST', '/cart/placeOrder', body)
+    expect(placed.status).toBe(200)
+    expect(await stockOf(sku)).toBe(stock - 1)
   })
 })
 
@@ -190,5 +219,67 @@ describe('a cart object reset in the middle of a change', () => {
     expect(refused.body.message).toBe('المتجر مشغول للحظة، يرجى المحاولة بعد قليل')
     expect((await call(caller, 'POST', '/cart/add', add)).status).toBe(200)
     expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([expect.objectContaining({ sku, qty: 1 })])
+  })
+})
+
+/**
+ * A cart namespace whose objects apply each add and then reset before answering, `times` times: the change landed,
+ * its answer was lost, as when a deploy restarts the object between the two.
+ */
+function cartsLosingAnswers(real: Env['CART'], times: number): Env['CART'] {
+  let left = times
+  const reset = () => Object.assign(new Error('Durable Object reset because its code was updated.'), { retryable: true })
+  return Object.assign(Object.create(real), {
+    idFromName: real.idFromName.bind(real),
+    idFromString: real.idFromString.bind(real),
+    get(id: DurableObjectId) {
+      const stub = real.get(id) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
+      return new Proxy(stub, {
+        get(target, name) {
+          if (name !== 'addLine') return target[name as string]
+          return async (...args: unknown[]) => {
+            const answer = await target.addLine!(...args)
+            if (left-- > 0) throw reset()
+            return answer
+          }
+        },
+      })
+    },
+  })
+}
+
+describe('a cart object reset after its change landed, before it answered', () => {
+  it('the Worker tries again with the same request key: the shopper gets the cart with the line once', async () => {
+    const caller = await newGuestCart('en')
+    const sku = await sellableSku('p.big_items = 0 AND p.entity_id > 1160', 20)
+    const add = { sku, qty: 1, extension_attributes: { region: '1101' } }
+    const answer = await callWith({ CART: cartsLosingAnswers(env.CART, 1) }, caller, 'POST', '/cart/add', add)
+    expect(answer.status).toBe(200)
+    expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([expect.objectContaining({ sku, qty: 1 })])
+  })
+
+  it('a client that tries again with its Idempotency-Key after a 503 adds once', async () => {
+    const caller = await newGuestCart('ar')
+    const sku = await sellableSku('p.big_items = 0 AND p.entity_id > 1170', 20)
+    const add = { sku, qty: 1, extension_attributes: { region: '1101' } }
+    const key = { 'idempotency-key': 'tap-5b1f0c2e-9d41-4a7e' }
+    // Every answer lost: the Worker's own retry too, so the shopper's browser is told to try again.
+    const lost = await callWith({ CART: cartsLosingAnswers(env.CART, 2) }, caller, 'POST', '/cart/add', add, key)
+    expect(lost.status).toBe(503)
+    const again = await callWith({}, caller, 'POST', '/cart/add', add, key)
+    expect(again.status).toBe(200)
+    expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([expect.objectContaining({ sku, qty: 1 })])
+    // A new tap is a new key, and adds.
+    expect((await callWith({}, caller, 'POST', '/cart/add', add, { 'idempotency-key': 'tap-another-one-1234' })).status).toBe(200)
+    expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([expect.objectContaining({ sku, qty: 2 })])
+  })
+
+  it('refuses a malformed Idempotency-Key with a 400 and adds nothing', async () => {
+    const caller = await newGuestCart('en')
+    const sku = await sellableSku('p.big_items = 0 AND p.entity_id > 1180', 20)
+    const add = { sku, qty: 1, extension_attributes: { region: '1101' } }
+    const refused = await callWith({}, caller, 'POST', '/cart/add', add, { 'idempotency-key': 'x'.repeat(300) })
+    expect(refused.status).toBe(400)
+    expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([])
   })
 })

@@ -46,6 +46,9 @@ export class CartObject extends DurableObject<Env> {
       replacement_discount INTEGER NOT NULL DEFAULT 0
     )`)
     this.sql.exec(`CREATE TABLE IF NOT EXISTS merged (quote_id TEXT PRIMARY KEY)`)
+    // The adds already applied, by the caller's request key, with the line each went to: an add tried again after
+    // its answer was lost answers that line instead of adding again (docs/architecture.md, "Faults").
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS applied_adds (request_key TEXT PRIMARY KEY, item_id INTEGER NOT NULL, at INTEGER NOT NULL)`)
   }
 
   // --- reading -------------------------------------------------------------------------------
@@ -159,13 +162,31 @@ export class CartObject extends DurableObject<Env> {
     return this.readState()
   }
 
-  /** Adds a line; with `regionId`, the cart moves to that region in the same transaction, only if the add lands. */
+  /**
+   * Adds a line; with `regionId`, the cart moves to that region in the same transaction, only if the add lands. With a
+   * `requestKey` the add lands once: the same key again answers the line it went to, as it is now, and changes nothing.
+   */
   async addLine(
     line: NewCartLine,
     qty: number,
     limits: { maxQty: number; maxLines: number; available: number | null; regionId?: number },
+    requestKey?: string,
   ): Promise<LineAdded> {
+    if (requestKey !== undefined) {
+      // No await between this read and the change below: no other request to this cart can come in between.
+      const applied = this.sql.exec<{ item_id: number }>('SELECT item_id FROM applied_adds WHERE request_key = ?', requestKey).toArray()[0]
+      const state = applied && this.readState()
+      if (applied && state) return { ok: true, state, item_id: applied.item_id }
+    }
     const result = this.change((state) => {
+      const landed = (itemId: number) => {
+        if (requestKey !== undefined) {
+          // A day of keys is plenty for a retry; older ones go, so the table stays the size of a day's taps.
+          this.sql.exec('DELETE FROM applied_adds WHERE at < ?', Date.now() - 86_400_000)
+          this.sql.exec('INSERT INTO applied_adds (request_key, item_id, at) VALUES (?, ?, ?)', requestKey, itemId, Date.now())
+        }
+        return { item_id: itemId }
+      }
       const moveTo = limits.regionId !== undefined && limits.regionId !== state.region_id ? limits.regionId : null
       const existing = state.lines.find((l) => l.sku === line.sku && l.parent_item_id === null)
       const newQty = (existing?.qty ?? 0) + qty
@@ -176,7 +197,7 @@ export class CartObject extends DurableObject<Env> {
         if (moveTo !== null) this.setMeta('region_id', String(moveTo))
         this.sql.exec('UPDATE lines SET qty = ? WHERE item_id = ?', newQty, existing.item_id)
         this.sql.exec('UPDATE lines SET qty = ? WHERE parent_item_id = ?', newQty, existing.item_id)
-        return { item_id: existing.item_id }
+        return landed(existing.item_id)
       }
       if (state.lines.filter((l) => l.parent_item_id === null).length >= limits.maxLines) return { ok: false, reason: 'too_many_lines', state }
       if (moveTo !== null) this.setMeta('region_id', String(moveTo))
@@ -190,7 +211,7 @@ export class CartObject extends DurableObject<Env> {
           JSON.stringify(data),
         )
         .one()
-      return { item_id: row.item_id }
+      return landed(row.item_id)
     })
     // Every branch above that does not refuse returns the line's item_id.
     return result.ok ? { ...result, item_id: result.item_id! } : result

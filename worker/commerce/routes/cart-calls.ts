@@ -7,19 +7,28 @@ import { type } from 'arktype'
 import { Hono } from 'hono'
 import { appConfig } from '../../../app.config'
 import { cartView, computeTotals } from '../../../src/domain/cart'
-import { cartFor, cartLineFor, createCart, openCart, refusal } from '../carts'
+import { cartFor, cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import type { CommerceEnv } from '../context'
 import { CommerceError, commerceErrorBody } from '../errors'
 import { m } from '../../../src/paraglide/messages.js'
 import { validate } from '../validate'
 import { voucherStore } from '../../storage/voucher-store'
-import { cartAddBody, couponCode, itemId, qty, regionId, sku } from '../../../src/domain/schemas'
+import { cartAddBody, couponCode, idempotencyKey, itemId, qty, regionId, sku } from '../../../src/domain/schemas'
+import { isRetryableObjectError } from '../../http/outage'
 
 const multiBody = type({
   cartItems: type({ sku, qty: '1', region: regionId }).array().moreThanLength(0).atMostLength(appConfig.cart.maxLines),
 })
 const updateBody = type({ itemId, qty })
 const couponBody = type({ couponCode })
+/** The caller's key for an add, or one of our own, so the Worker's own retry is safe too; a malformed key is refused. */
+function addRequestKey(header: string | undefined): string {
+  if (header === undefined) return crypto.randomUUID()
+  if (idempotencyKey(header) instanceof type.errors)
+    throw new CommerceError(400, 'bad_request', undefined, ['Idempotency-Key must be 8 to 64 letters, digits, - or _'])
+  return header
+}
+
 export const cartRoutes = new Hono<CommerceEnv>()
   .get('/create', validate('query', type({ 'region?': regionId })), async (c) => {
     const region = c.req.valid('query').region ?? appConfig.regions.defaultId
@@ -34,17 +43,23 @@ export const cartRoutes = new Hono<CommerceEnv>()
 
   .post('/add', validate('json', cartAddBody), async (c) => {
     const body = c.req.valid('json')
-    const stub = await cartFor(c.env, c.req.header('quote'), c.get('customer'))
+    const quoteId = c.req.header('quote')
+    const stub = await cartFor(c.env, quoteId, c.get('customer'))
+    const requestKey = addRequestKey(c.req.header('idempotency-key'))
     const region = body.extension_attributes.region
     // The line is checked in its region first, and the cart moves there only with the add, in one
     // transaction: a refused add leaves the cart as it was.
     const { line, available } = await cartLineFor(c.env, body.sku, region, body.product_option?.extension_attributes.configurable_item_options)
-    const result = await stub.addLine(line, body.qty, {
-      maxQty: appConfig.cart.maxQtyPerLine,
-      maxLines: appConfig.cart.maxLines,
-      available,
-      regionId: region,
-    })
+    const limits = { maxQty: appConfig.cart.maxQtyPerLine, maxLines: appConfig.cart.maxLines, available, regionId: region }
+    // A reset object may have applied the add before its answer was lost: tried once more on a new stub with the same
+    // key, it answers the line instead of adding again (docs/architecture.md, "Faults").
+    let result
+    try {
+      result = await stub.addLine(line, body.qty, limits, requestKey)
+    } catch (error) {
+      if (!isRetryableObjectError(error)) throw error
+      result = await cartStub(c.env, quoteId!).addLine(line, body.qty, limits, requestKey)
+    }
     if (!result.ok) throw refusal(result.reason)
     return c.json({ item_id: result.item_id, quoteId: result.state.quote_id, cart: cartView(result.state, c.get('locale'), new Date()) })
   })
