@@ -29,6 +29,15 @@ describe('shipping methods', () => {
     expect(methods.standard!.dates.map((d) => d.Date)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26'])
     expect(byCode({ ...base, regionId: 1111 }).fast).toMatchObject({ available: false, unavailable_reason: 'not_fast_city' })
   })
+  it('offers fast delivery only where its first date comes before standard delivery', () => {
+    // The seeded Riyadh once had a 1-day lead: fast delivery (49 SAR) then offered the same dates as free delivery.
+    for (const leadDays of [0, 1, 2, 3, 5]) {
+      const methods = byCode({ ...base, regionId: 1101, leadDays })
+      if (methods.fast!.available) expect(methods.fast!.dates[0]!.Date < methods.standard!.dates[0]!.Date).toBe(true)
+    }
+    expect(byCode({ ...base, regionId: 1101, leadDays: 1 }).fast).toMatchObject({ available: false, unavailable_reason: 'not_fast_city' })
+    expect(byCode({ ...base, regionId: 1101, leadDays: 2 }).fast!.available).toBe(true)
+  })
   it('promises 24 hours in region 1116', () => {
     expect(byCode({ ...base, regionId: 1116 }).standard!.within_24_hours).toBe(true)
     expect(byCode(base).standard!.within_24_hours).toBe(false)

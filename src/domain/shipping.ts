@@ -1,8 +1,9 @@
 /**
  * Shipping methods and their prices (docs/product.md, "Checkout" and "Rules"), pure so the cart's totals and the
  * checkout page agree. Standard delivery goes everywhere and is free above the free-delivery threshold; fast
- * delivery is offered in the fast-delivery cities (fdr_ids) for a fixed fee; region 1116 is promised delivery within
- * 24 hours; a cart with a big item ships only to region 1101.
+ * delivery is offered in the fast-delivery cities (fdr_ids) for a fixed fee, and only where its first date comes before
+ * standard delivery's (a shopper paying 49 SAR for the same day as free delivery was promised nothing); region 1116 is
+ * promised delivery within 24 hours; a cart with a big item ships only to region 1101.
  */
 import { appConfig, checkoutRules } from '../../app.config'
 import { availableDeliveryDates, type AvailableDate, type DisplayDate } from './dates'
@@ -44,8 +45,9 @@ export interface ShippingInput {
 
 export function shippingMethods(input: ShippingInput, now: Date): ShippingMethod[] {
   const bigItemsBlocked = input.hasBigItem && input.regionId !== appConfig.regions.bigItemsOnlyId
-  const fastCity = input.fastRegionIds.includes(input.regionId)
-  const fastLead = Math.min(input.leadDays, checkoutRules.fastLeadDays)
+  const fastLead = checkoutRules.fastLeadDays
+  // Fast only where it is faster: a city whose standard delivery already comes as soon is not offered it.
+  const fastCity = input.fastRegionIds.includes(input.regionId) && fastLead < input.leadDays
   return [
     {
       code: 'standard',

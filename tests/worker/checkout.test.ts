@@ -56,6 +56,27 @@ describe('shipping methods', () => {
     expect(refused.body.code).toBe('shipping_unavailable')
   })
 
+  it('offers fast delivery sooner than standard, and refuses it in a city where it would not be', async () => {
+    const { caller } = await cartWith('1101')
+    const { body } = await call(caller, 'GET', '/cart/shipping-methods')
+    const [standard, fast] = ['standard', 'fast'].map((code) => body.shipping_methods.find((m: any) => m.code === code))
+    expect(fast.available).toBe(true)
+    expect(fast.dates[0].Date < standard.dates[0].Date).toBe(true)
+
+    // A fast-delivery city whose standard delivery is already next-day gains nothing from the fee.
+    await env.DB.prepare('UPDATE regions SET delivery_lead_days = 1 WHERE id = 1102').run()
+    try {
+      const jeddah = (await cartWith('1102')).caller
+      const methods = (await call(jeddah, 'GET', '/cart/shipping-methods')).body.shipping_methods
+      expect(methods.find((m: any) => m.code === 'fast')).toMatchObject({ available: false, unavailable_reason: 'not_fast_city' })
+      const refused = await call(jeddah, 'PUT', '/cart/shipping-method', { code: 'fast' })
+      expect(refused.status).toBe(400)
+      expect(refused.body.code).toBe('shipping_unavailable')
+    } finally {
+      await env.DB.prepare('UPDATE regions SET delivery_lead_days = 2 WHERE id = 1102').run()
+    }
+  })
+
   it('promises 24 hours in region 1116', async () => {
     const { caller } = await cartWith('1116')
     const { body } = await call(caller, 'GET', '/cart/shipping-methods')

@@ -7,7 +7,7 @@ import type { FooterContent, HomeContent } from '../../src/domain/content'
 
 /** docs/decisions/0006-where-the-spec-is-silent.md: the list order is the ordering map. */
 export const regions: RegionRow[] = [
-  [1101, 'الرياض', 'Riyadh', 1],
+  [1101, 'الرياض', 'Riyadh', 2],
   [1102, 'جدة', 'Jeddah', 2],
   [1103, 'مكة المكرمة', 'Makkah', 2],
   [1104, 'المدينة المنورة', 'Madinah', 3],
@@ -78,7 +78,7 @@ export function homeContent(locale: Locale): HomeContent[] {
   const text = homeText[locale]
   return [
     {
-      'fast-delivery-region-ids': [1101, 1102, 1105, 1116],
+      'fast-delivery-region-ids': [1101, 1102, 1105],
       'popup-banner': {
         'img-en': '/media/banner/popup-en.svg',
         'img-ar': '/media/banner/popup-ar.svg',

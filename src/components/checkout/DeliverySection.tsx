@@ -1,7 +1,7 @@
 /**
  * Delivery (docs/product.md, "Checkout"): the shipping methods the backend offers the cart, with their prices
- * (standard free above 299 SAR; fast in the fast-delivery cities; the 24-hour promise in region 1116; big items only
- * to Riyadh), and the chosen method's delivery dates.
+ * (standard free above 299 SAR; fast in the fast-delivery cities, where it comes sooner; the 24-hour promise in region
+ * 1116; big items only to Riyadh), each with its earliest date, and the chosen method's delivery dates.
  */
 import type { ShippingChoice, ShippingCode } from '../../domain/shipping'
 import { m } from '../../paraglide/messages.js'
@@ -42,6 +42,10 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
               <span className="flex-1">
                 <span className="block font-medium">{methodName[method.code]()}</span>
                 {method.within_24_hours && <span className="block text-xs text-[#00683a]">{m.checkout_ship_within_24_hours()}</span>}
+                {/* Each method's first date side by side: what fast delivery's fee buys (docs/product.md, "Checkout"). */}
+                {method.available && method.dates[0] && (
+                  <span className="block text-xs text-muted">{m.checkout_ship_earliest({ date: method.dates[0].label })}</span>
+                )}
                 {!method.available && (
                   <span className="block text-xs text-muted">
                     {method.unavailable_reason === 'big_items' ? m.checkout_ship_big_items() : m.checkout_ship_not_fast_city()}
