@@ -1,6 +1,6 @@
 // The showrooms "Available on stores" points to (docs/product.md, "Showrooms"): the statement's rows in both
 // languages, the page at /showrooms and /en/showrooms, cached as content and shown anew once purged
-// (docs/decisions/0010), linked from the footer.
+// (docs/decisions/0010), linked from the footer; and no product promises a pickup checkout cannot give.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { purgePageTags } from '~/http/page-cache'
@@ -74,4 +74,10 @@ describe('showrooms', () => {
     }
   })
 
+  it('leaves no product promising a pickup from a showroom', async () => {
+    const promising = await env.DB.prepare(
+      "SELECT count(*) AS n FROM products WHERE product_messages LIKE '%pickup%' OR product_messages LIKE '%showroom%' OR product_messages LIKE '%المعرض%'",
+    ).first<{ n: number }>()
+    expect(promising!.n).toBe(0)
+  })
 })

@@ -62,7 +62,8 @@ const messages = [
   { key: 'warranty', icon: 'shield', en: '2-year official warranty', ar: 'ضمان رسمي لمدة سنتين' },
   { key: 'returns', icon: 'return', en: 'Free returns within 7 days', ar: 'إرجاع مجاني خلال 7 أيام' },
   { key: 'installments', icon: 'card', en: 'Split into 4 interest-free payments', ar: 'قسّمها على 4 دفعات بدون فوائد' },
-  { key: 'pickup', icon: 'store', en: 'Pick up from the showroom today', ar: 'استلمه من المعرض اليوم' },
+  // No "pick up from the showroom today": checkout has no pickup, so the store does not promise one
+  // (docs/product.md, "Showrooms").
 ] as const
 
 function roundPrice(value: number): number {
