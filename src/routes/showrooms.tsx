@@ -64,13 +64,14 @@ function ShowroomCard({ showroom, locale }: { showroom: Showroom; locale: Locale
       </p>
       <div className="flex items-start gap-2 text-sm">
         <Icon name="clock" className="mt-0.5 size-4 shrink-0 text-brand" />
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        {/* Days over hours on a phone, side by side from sm: an hour range never breaks inside. */}
+        <dl className="grid grid-cols-1 gap-x-3 sm:grid-cols-[auto_1fr] sm:gap-y-1">
           <dt className="text-muted">{m.showrooms_weekdays()}</dt>
-          <dd>
+          <dd className="mb-1 whitespace-nowrap sm:mb-0">
             <bdi>{hours(showroom.opens, showroom.closes)}</bdi>
           </dd>
           <dt className="text-muted">{m.showrooms_friday()}</dt>
-          <dd>
+          <dd className="whitespace-nowrap">
             <bdi>{hours(showroom.friday_opens, showroom.friday_closes)}</bdi>
           </dd>
         </dl>
