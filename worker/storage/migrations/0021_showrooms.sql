@@ -17,3 +17,6 @@ CREATE TABLE showrooms (
   map_url TEXT NOT NULL
 );
 CREATE INDEX showrooms_region ON showrooms (region_id, position);
+
+-- A pickup order names the showroom of its city it is collected from; a delivered order has none.
+ALTER TABLE orders ADD COLUMN pickup_showroom TEXT REFERENCES showrooms(id);
