@@ -208,9 +208,9 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
         <section aria-labelledby="address-heading" className="space-y-4 rounded-2xl bg-white p-5">
           <div>
             <h2 id="address-heading" className="text-lg font-bold">
-              {m.checkout_address()}
+              {chosenShipping === 'pickup' ? m.checkout_address_pickup() : m.checkout_address()}
             </h2>
-            <p className="text-sm text-muted">{m.checkout_address_hint()}</p>
+            <p className="text-sm text-muted">{chosenShipping === 'pickup' ? m.checkout_address_pickup_hint() : m.checkout_address_hint()}</p>
           </div>
           {usable.length > 0 && (
             <fieldset>

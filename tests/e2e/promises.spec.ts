@@ -70,6 +70,8 @@ test.describe('on a phone, in Arabic', () => {
     // Pickup is free, and asks which of the city's showrooms.
     await page.getByRole('radio', { name: /^الاستلام من المعرض/ }).check()
     await expect(page.locator('label').filter({ has: page.getByRole('radio', { name: /^الاستلام من المعرض/ }) })).toContainText('مجاني')
+    // The address is still asked, for the invoice, and says so.
+    await expect(page.getByRole('heading', { level: 2, name: 'عنوانك' })).toBeVisible()
     const showrooms = page.getByRole('group', { name: 'الاستلام من' })
     await expect(showrooms.getByRole('radio')).toHaveCount(3)
     await page.getByRole('radio', { name: 'الدفع عند الاستلام' }).check()

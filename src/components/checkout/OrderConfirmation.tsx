@@ -52,7 +52,7 @@ export function OrderParts({ order, cityLabel }: { order: OrderDetail; cityLabel
       <div className="grid gap-4 sm:grid-cols-2">
         {order.shipping_address && (
           <div className="rounded-2xl bg-white p-5">
-            <h2 className="mb-2 font-bold">{m.order_address_heading()}</h2>
+            <h2 className="mb-2 font-bold">{order.pickup_showroom ? m.order_address_heading_pickup() : m.order_address_heading()}</h2>
             {order.contact && <p className="font-medium">{order.contact.name}</p>}
             <AddressLines address={order.shipping_address} city={cityLabel(order.shipping_address.regionId)} />
             {order.contact && (
