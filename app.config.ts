@@ -136,6 +136,8 @@ export const checkoutRules = {
   fastDeliveryFeeSar: 49,
   /** Fast delivery's first date is this many days after today in Riyadh. */
   fastLeadDays: 1,
+  /** A pickup ordered before this hour (Riyadh) is ready the same day, after it the next (showrooms close at 23:00). */
+  pickupCutoffHour: 20,
   /** The form's limits: the name, the National Address's words and the courier's note. */
   nameMaxLength: 80,
   districtMaxLength: 60,

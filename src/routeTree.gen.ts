@@ -16,6 +16,7 @@ import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CompareRouteImport } from './routes/compare'
 import { Route as InvoiceRouteImport } from './routes/invoice'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as ShowroomsRouteImport } from './routes/showrooms'
 import { Route as BlogsIndexRouteImport } from './routes/blogs.index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
 import { Route as DevCrashRouteImport } from './routes/dev.crash'
@@ -57,6 +58,11 @@ const InvoiceRoute = InvoiceRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShowroomsRoute = ShowroomsRouteImport.update({
+  id: '/showrooms',
+  path: '/showrooms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BlogsIndexRoute = BlogsIndexRouteImport.update({
@@ -103,6 +109,7 @@ export interface FileRoutesByFullPath {
   '/compare': typeof CompareRoute
   '/invoice': typeof InvoiceRoute
   '/search': typeof SearchRoute
+  '/showrooms': typeof ShowroomsRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -119,6 +126,7 @@ export interface FileRoutesByTo {
   '/compare': typeof CompareRoute
   '/invoice': typeof InvoiceRoute
   '/search': typeof SearchRoute
+  '/showrooms': typeof ShowroomsRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -136,6 +144,7 @@ export interface FileRoutesById {
   '/compare': typeof CompareRoute
   '/invoice': typeof InvoiceRoute
   '/search': typeof SearchRoute
+  '/showrooms': typeof ShowroomsRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
@@ -154,6 +163,7 @@ export interface FileRouteTypes {
     | '/compare'
     | '/invoice'
     | '/search'
+    | '/showrooms'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -170,6 +180,7 @@ export interface FileRouteTypes {
     | '/compare'
     | '/invoice'
     | '/search'
+    | '/showrooms'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -186,6 +197,7 @@ export interface FileRouteTypes {
     | '/compare'
     | '/invoice'
     | '/search'
+    | '/showrooms'
     | '/blogs/$slug'
     | '/dev/crash'
     | '/product/$rewriteUrl'
@@ -203,6 +215,7 @@ export interface RootRouteChildren {
   CompareRoute: typeof CompareRoute
   InvoiceRoute: typeof InvoiceRoute
   SearchRoute: typeof SearchRoute
+  ShowroomsRoute: typeof ShowroomsRoute
   BlogsSlugRoute: typeof BlogsSlugRoute
   DevCrashRoute: typeof DevCrashRoute
   ProductRewriteUrlRoute: typeof ProductRewriteUrlRoute
@@ -261,6 +274,13 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/showrooms': {
+      id: '/showrooms'
+      path: '/showrooms'
+      fullPath: '/showrooms'
+      preLoaderRoute: typeof ShowroomsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blogs/': {
@@ -323,6 +343,7 @@ const rootRouteChildren: RootRouteChildren = {
   CompareRoute: CompareRoute,
   InvoiceRoute: InvoiceRoute,
   SearchRoute: SearchRoute,
+  ShowroomsRoute: ShowroomsRoute,
   BlogsSlugRoute: BlogsSlugRoute,
   DevCrashRoute: DevCrashRoute,
   ProductRewriteUrlRoute: ProductRewriteUrlRoute,

@@ -132,6 +132,23 @@ export interface StaticPageRow {
   body_en: string
 }
 
+/** A showroom of the retailer (docs/product.md, "Showrooms"); hours are Riyadh wall-clock 'HH:MM'. */
+export interface ShowroomRow {
+  id: string
+  region_id: number
+  position: number
+  name_ar: string
+  name_en: string
+  address_ar: string
+  address_en: string
+  opens: string
+  closes: string
+  friday_opens: string
+  friday_closes: string
+  phone: string
+  map_url: string
+}
+
 export interface BlogPostRow {
   slug: string
   title_ar: string

@@ -64,4 +64,11 @@ describe('the whole form', () => {
     expect(checkoutErrors(details, ['2026-11-25'])).toEqual(['delivery_date'])
     expect(checkoutErrors({ ...details, billing_address: { ...address, postalCode: '' } }, ['2026-11-24'])).toEqual(['billing_postalCode'])
   })
+  it('wants a pickup to name one of the city showrooms, and nothing else to need one', () => {
+    const riyadh = ['riyadh-olaya', 'riyadh-malqa']
+    expect(checkoutErrors(details, ['2026-11-24'], riyadh)).toEqual(['pickup_showroom'])
+    expect(checkoutErrors({ ...details, pickup_showroom: 'jeddah-tahlia' }, ['2026-11-24'], riyadh)).toEqual(['pickup_showroom'])
+    expect(checkoutErrors({ ...details, pickup_showroom: 'riyadh-malqa' }, ['2026-11-24'], riyadh)).toEqual([])
+    expect(checkoutErrors({ ...details, pickup_showroom: null }, ['2026-11-24'])).toEqual([])
+  })
 })

@@ -45,11 +45,14 @@ export interface CheckoutDetails {
   /** Null: bill to the delivery address (the spec's editBillingAddress is off). */
   billing_address: AddressFields | null
   delivery_date: string
+  /** Pickup only: the showroom of the cart's city the order is collected from (docs/product.md, "Showrooms"). */
+  pickup_showroom?: string | null
 }
 
 type ContactField = keyof ContactFields
 type AddressField = keyof AddressFields
-export type CheckoutField = ContactField | AddressField | `billing_${AddressField}` | 'delivery_date' | 'shipping_method' | 'phone_verified'
+export type CheckoutField =
+  ContactField | AddressField | `billing_${AddressField}` | 'delivery_date' | 'pickup_showroom' | 'shipping_method' | 'phone_verified'
 
 const limits = checkoutRules
 const squash = (text: string) => text.trim().replace(/\s+/g, ' ')
@@ -102,13 +105,17 @@ export function addressErrors(raw: AddressFields): AddressField[] {
   return errors
 }
 
-/** Every field of the details that breaks a rule, in form order: contact, delivery address, billing address, date. */
-export function checkoutErrors(details: CheckoutDetails, deliveryDates: readonly string[]): CheckoutField[] {
+/**
+ * Every field of the details that breaks a rule, in form order: contact, delivery address, billing address, date,
+ * and for a pickup (`pickupShowrooms`: the ids of the cart's city's showrooms) the showroom.
+ */
+export function checkoutErrors(details: CheckoutDetails, deliveryDates: readonly string[], pickupShowrooms?: readonly string[]): CheckoutField[] {
   return [
     ...contactErrors(details.contact),
     ...addressErrors(details.shipping_address),
     ...(details.billing_address ? addressErrors(details.billing_address).map((f) => `billing_${f}` as const) : []),
     ...(deliveryDates.includes(details.delivery_date) ? [] : (['delivery_date'] as const)),
+    ...(pickupShowrooms && !pickupShowrooms.includes(details.pickup_showroom ?? '') ? (['pickup_showroom'] as const) : []),
   ]
 }
 
@@ -119,5 +126,6 @@ export function normaliseDetails(details: CheckoutDetails): CheckoutDetails {
     shipping_address: normaliseAddress(details.shipping_address),
     billing_address: details.billing_address ? normaliseAddress(details.billing_address) : null,
     delivery_date: details.delivery_date,
+    pickup_showroom: details.pickup_showroom ?? null,
   }
 }

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, availableDeliveryDates, formatDisplayDate, riyadhDateString } from './dates'
+import { addDays, availableDeliveryDates, formatDisplayDate, riyadhDateString, riyadhHour } from './dates'
 
 describe('dates in Asia/Riyadh', () => {
   it('takes the calendar date in Riyadh, not UTC', () => {
     // 22:30 UTC is 01:30 the next day in Riyadh (GMT+3).
     expect(riyadhDateString(new Date('2026-11-21T22:30:00Z'))).toBe('2026-11-22')
     expect(riyadhDateString(new Date('2026-11-21T20:59:00Z'))).toBe('2026-11-21')
+  })
+  it('takes the hour in Riyadh, not UTC', () => {
+    expect(riyadhHour(new Date('2026-11-21T16:59:00Z'))).toBe(19)
+    expect(riyadhHour(new Date('2026-11-21T17:00:00Z'))).toBe(20)
+    expect(riyadhHour(new Date('2026-11-21T21:00:00Z'))).toBe(0)
   })
   it('adds days across month and year ends', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02')

@@ -22,6 +22,11 @@ export function riyadhDateString(instant: Date): string {
   return formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
 }
 
+/** The hour (0-23) of the given instant in Riyadh. */
+export function riyadhHour(instant: Date): number {
+  return Number(formatter('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(instant))
+}
+
 /** Adds whole days to a yyyy-mm-dd calendar date (no time zone involved). */
 export function addDays(date: string, days: number): string {
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number]

@@ -6,7 +6,7 @@ import type { CartTotals } from './cart'
 import type { AddressFields } from './checkout'
 import type { Shipment } from './fulfilment'
 import type { ReturnReason } from './returns'
-import type { ShippingCode } from './shipping'
+import type { PickupShowroom, ShippingCode } from './shipping'
 
 /** The payment methods the store knows (docs/product.md, "Checkout"); which are offered for a cart is worker/commerce/payments.ts's. */
 export const paymentCodes = ['cashondelivery', 'card', 'tabby', 'tamara'] as const
@@ -39,6 +39,8 @@ export interface OrderDetail extends PlacedOrder {
   billing_address: AddressFields | null
   delivery_date: string | null
   shipping_method: ShippingCode | null
+  /** Pickup: the showroom the order is collected from, in the page's language (docs/product.md, "Showrooms"). */
+  pickup_showroom: PickupShowroom | null
   lines: { sku: string; name: string; image: string | null; qty: number; price: number; row_total: number; is_service: boolean }[]
   /** Orders placed before the full totals were kept show their five stored sums, the rest as zero. */
   totals: CartTotals

@@ -109,6 +109,7 @@ export const checkoutDetails = type({
   shipping_address: addressFields,
   billing_address: addressFields.or('null'),
   delivery_date: /^\d{4}-\d{2}-\d{2}$/,
+  'pickup_showroom?': 'string <= 64 | null',
 })
 
 /** A one-time code as typed: 6 digits, Arabic-Indic digits folded. */

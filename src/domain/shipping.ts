@@ -1,24 +1,40 @@
 /**
  * Shipping methods and their prices (docs/product.md, "Checkout" and "Rules"), pure so the cart's totals and the
  * checkout page agree. Standard delivery goes everywhere and is free above the free-delivery threshold; fast
- * delivery is offered in the fast-delivery cities (fdr_ids) for a fixed fee; region 1116 is promised delivery within
- * 24 hours; a cart with a big item ships only to region 1101.
+ * delivery is offered in the fast-delivery cities (fdr_ids) for a fixed fee, and only where its first date comes before
+ * standard delivery's (a shopper paying 49 SAR for the same day as free delivery was promised nothing); region 1116 is
+ * promised delivery within 24 hours; a cart with a big item ships only to region 1101. Pickup from a showroom is free,
+ * offered only in a city with a showroom and for a cart the city's stock holds (no pre-order), ready the same day when
+ * ordered before the pickup cut-off in Riyadh, else the next (docs/product.md, "Showrooms"); the city's stock is the
+ * showrooms' (docs/decisions/0021-pickup-from-the-city-stock.md).
  */
 import { appConfig, checkoutRules } from '../../app.config'
-import { availableDeliveryDates, type AvailableDate, type DisplayDate } from './dates'
+import { availableDeliveryDates, riyadhHour, type AvailableDate, type DisplayDate } from './dates'
 
-export const shippingCodes = ['standard', 'fast'] as const
+export const shippingCodes = ['standard', 'fast', 'pickup'] as const
 export type ShippingCode = (typeof shippingCodes)[number]
+
+/** A showroom a pickup order may be collected from, in the page's language. */
+export interface PickupShowroom {
+  id: string
+  name: string
+  address: string
+}
 
 export interface ShippingMethod {
   code: ShippingCode
   amount: number
   available: boolean
-  /** Why it cannot be chosen: a big item outside its region, or a city without fast delivery. */
-  unavailable_reason: 'big_items' | 'not_fast_city' | null
+  /**
+   * Why it cannot be chosen: a big item outside its region, a city without fast delivery (or where it is no sooner),
+   * a city without a showroom, or a line the city's stock does not hold (a pre-order) for pickup.
+   */
+  unavailable_reason: 'big_items' | 'not_fast_city' | 'no_showroom' | 'not_in_city_stock' | null
   /** Region 1116's promise, shown instead of the usual text. */
   within_24_hours: boolean
   dates: AvailableDate[]
+  /** Pickup: the city's showrooms, one of which the order names. */
+  showrooms?: PickupShowroom[]
 }
 
 /** A shipping method with its dates in the page's language, as the checkout page shows it. */
@@ -28,6 +44,7 @@ export type ShippingChoice = Omit<ShippingMethod, 'dates'> & { dates: DisplayDat
 export function deliveryFee(code: ShippingCode, afterDiscounts: number, hasLines: boolean): number {
   if (!hasLines) return 0
   if (code === 'fast') return checkoutRules.fastDeliveryFeeSar
+  if (code === 'pickup') return 0
   return afterDiscounts > appConfig.money.freeDeliveryAboveSar ? 0 : appConfig.money.deliveryFeeSar
 }
 
@@ -40,12 +57,17 @@ export interface ShippingInput {
   /** The city's delivery dates: the first is `leadDays` after today, `dateCount` of them. */
   leadDays: number
   dateCount: number
+  /** The city's showrooms (none: no pickup). */
+  showrooms: readonly PickupShowroom[]
+  /** Every product line is held in the city's stock (a pre-order is not). */
+  allInCityStock: boolean
 }
 
 export function shippingMethods(input: ShippingInput, now: Date): ShippingMethod[] {
   const bigItemsBlocked = input.hasBigItem && input.regionId !== appConfig.regions.bigItemsOnlyId
-  const fastCity = input.fastRegionIds.includes(input.regionId)
-  const fastLead = Math.min(input.leadDays, checkoutRules.fastLeadDays)
+  const fastLead = checkoutRules.fastLeadDays
+  // Fast only where it is faster: a city whose standard delivery already comes as soon is not offered it.
+  const fastCity = input.fastRegionIds.includes(input.regionId) && fastLead < input.leadDays
   return [
     {
       code: 'standard',
@@ -63,5 +85,19 @@ export function shippingMethods(input: ShippingInput, now: Date): ShippingMethod
       within_24_hours: false,
       dates: availableDeliveryDates(now, fastLead, input.dateCount),
     },
+    {
+      code: 'pickup',
+      amount: 0,
+      available: input.showrooms.length > 0 && input.allInCityStock,
+      unavailable_reason: input.showrooms.length === 0 ? 'no_showroom' : input.allInCityStock ? null : 'not_in_city_stock',
+      within_24_hours: false,
+      dates: availableDeliveryDates(now, pickupLeadDays(now), input.dateCount),
+      showrooms: [...input.showrooms],
+    },
   ]
+}
+
+/** Same day before the cut-off hour in Riyadh (a showroom needs the evening to set the order aside), else the next. */
+export function pickupLeadDays(now: Date): number {
+  return riyadhHour(now) < checkoutRules.pickupCutoffHour ? 0 : 1
 }

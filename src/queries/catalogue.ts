@@ -10,6 +10,7 @@ import {
   getHomePage,
   getProductPage,
   getProductsBySkus,
+  getShowrooms,
   getStaticPage,
 } from '../server/catalogue.functions'
 
@@ -48,6 +49,8 @@ export const catalogueQueries = {
     }),
   staticPage: (locale: Locale, slug: string) =>
     queryOptions({ queryKey: ['static', locale, slug], queryFn: () => getStaticPage({ data: { locale, slug } }), staleTime: frameStaleMs }),
+  showrooms: (locale: Locale) =>
+    queryOptions({ queryKey: ['showrooms', locale], queryFn: () => getShowrooms({ data: { locale } }), staleTime: frameStaleMs }),
   blogPosts: (locale: Locale) =>
     queryOptions({ queryKey: ['blog', locale], queryFn: () => getBlogPosts({ data: { locale } }), staleTime: frameStaleMs }),
   blogPost: (locale: Locale, slug: string) =>

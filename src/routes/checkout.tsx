@@ -113,6 +113,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const [mobile, setMobile] = useState<string | null>(null)
   const [method, setMethod] = useState<PaymentCode | null>(null)
   const [date, setDate] = useState<string | null>(null)
+  const [showroom, setShowroom] = useState<string | null>(null)
   // The shopper's choice shows in the same event; the cart (and its delivery price) follows when the server answers.
   const [shippingChoice, setShippingChoice] = useState<ShippingCode | null>(null)
   const [billingSame, setBillingSame] = useState<boolean | null>(null)
@@ -140,7 +141,15 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const chosenPayment = method ?? paymentMethods.find((p) => p.is_available)?.code ?? null
   const shippingMethods = shipping?.data?.shipping_methods ?? []
   const chosenShipping: ShippingCode = shippingChoice ?? cart.shipping_method
-  const offeredDates = shippingMethods.find((s) => s.code === chosenShipping)?.dates ?? []
+  const chosenMethod = shippingMethods.find((s) => s.code === chosenShipping)
+  const offeredDates = chosenMethod?.dates ?? []
+  // Pickup (docs/product.md, "Showrooms"): one of the city's showrooms, the kept one or the only one when not chosen.
+  const pickupShowrooms = chosenShipping === 'pickup' ? (chosenMethod?.showrooms ?? []).map((s) => s.id) : null
+  const chosenShowroom = pickupShowrooms
+    ? ([showroom, kept?.pickup_showroom, pickupShowrooms.length === 1 ? pickupShowrooms[0] : null].find(
+        (id): id is string => !!id && pickupShowrooms.includes(id),
+      ) ?? null)
+    : null
   const chosenDate =
     date && offeredDates.some((d) => d.Date === date)
       ? date
@@ -176,10 +185,12 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
           shipping_address: addressFromForm(data, '', regionId),
           billing_address: sameBilling ? null : addressFromForm(data, 'billing_', regionId),
           delivery_date: chosenDate ?? '',
+          pickup_showroom: chosenShowroom,
         }
         const found: CheckoutField[] = checkoutErrors(
           details,
           offeredDates.map((d) => d.Date),
+          pickupShowrooms ?? undefined,
         )
         if (chosenPayment === 'cashondelivery' && !verified && !found.includes('mobile')) found.push('phone_verified')
         const shown: FieldErrors = Object.fromEntries(
@@ -197,9 +208,9 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
         <section aria-labelledby="address-heading" className="space-y-4 rounded-2xl bg-white p-5">
           <div>
             <h2 id="address-heading" className="text-lg font-bold">
-              {m.checkout_address()}
+              {chosenShipping === 'pickup' ? m.checkout_address_pickup() : m.checkout_address()}
             </h2>
-            <p className="text-sm text-muted">{m.checkout_address_hint()}</p>
+            <p className="text-sm text-muted">{chosenShipping === 'pickup' ? m.checkout_address_pickup_hint() : m.checkout_address_hint()}</p>
           </div>
           {usable.length > 0 && (
             <fieldset>
@@ -271,6 +282,12 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
             date={chosenDate}
             onDate={setDate}
             error={errors.delivery_date}
+            showroom={chosenShowroom}
+            onShowroom={(id) => {
+              setShowroom(id)
+              setErrors(({ pickup_showroom: _, ...rest }) => rest)
+            }}
+            showroomError={errors.pickup_showroom}
             busy={setShipping.isPending}
           />
           <PaymentSection methods={paymentMethods} chosen={chosenPayment} onChoose={setMethod} total={cart.totals.grand_total} />

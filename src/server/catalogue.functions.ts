@@ -170,6 +170,14 @@ export const getStaticPage = createServerFn({ method: 'GET' })
     return page
   })
 
+/** The showrooms "Available on stores" points to (docs/product.md, "Showrooms"): content, cached and purged as such. */
+export const getShowrooms = createServerFn({ method: 'GET' })
+  .validator(type({ locale }))
+  .handler(async ({ data }) => {
+    tagPage('content')
+    return contentStore(env.DB).showrooms(data.locale)
+  })
+
 export const getBlogPosts = createServerFn({ method: 'GET' })
   .validator(type({ locale }))
   .handler(async ({ data }) => {

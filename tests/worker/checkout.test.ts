@@ -56,10 +56,107 @@ describe('shipping methods', () => {
     expect(refused.body.code).toBe('shipping_unavailable')
   })
 
+  it('offers fast delivery sooner than standard, and refuses it in a city where it would not be', async () => {
+    const { caller } = await cartWith('1101')
+    const { body } = await call(caller, 'GET', '/cart/shipping-methods')
+    const [standard, fast] = ['standard', 'fast'].map((code) => body.shipping_methods.find((m: any) => m.code === code))
+    expect(fast.available).toBe(true)
+    expect(fast.dates[0].Date < standard.dates[0].Date).toBe(true)
+
+    // A fast-delivery city whose standard delivery is already next-day gains nothing from the fee.
+    await env.DB.prepare('UPDATE regions SET delivery_lead_days = 1 WHERE id = 1102').run()
+    try {
+      const jeddah = (await cartWith('1102')).caller
+      const methods = (await call(jeddah, 'GET', '/cart/shipping-methods')).body.shipping_methods
+      expect(methods.find((m: any) => m.code === 'fast')).toMatchObject({ available: false, unavailable_reason: 'not_fast_city' })
+      const refused = await call(jeddah, 'PUT', '/cart/shipping-method', { code: 'fast' })
+      expect(refused.status).toBe(400)
+      expect(refused.body.code).toBe('shipping_unavailable')
+    } finally {
+      await env.DB.prepare('UPDATE regions SET delivery_lead_days = 2 WHERE id = 1102').run()
+    }
+  })
+
   it('promises 24 hours in region 1116', async () => {
     const { caller } = await cartWith('1116')
     const { body } = await call(caller, 'GET', '/cart/shipping-methods')
     expect(body.shipping_methods.find((m: any) => m.code === 'standard').within_24_hours).toBe(true)
+  })
+})
+
+describe('pickup from a showroom', () => {
+  const pickupOf = async (caller: Caller) =>
+    (await call(caller, 'GET', '/cart/shipping-methods')).body.shipping_methods.find((m: any) => m.code === 'pickup')
+
+  it('is free and offered only in a city with a showroom, with its showrooms', async () => {
+    const riyadh = await pickupOf((await cartWith('1101')).caller)
+    expect(riyadh).toMatchObject({ available: true, amount: 0, unavailable_reason: null })
+    expect(riyadh.showrooms.map((s: any) => s.id)).toEqual(['riyadh-olaya', 'riyadh-malqa', 'riyadh-rawdah'])
+    const abha = (await cartWith('1111')).caller
+    expect(await pickupOf(abha)).toMatchObject({ available: false, unavailable_reason: 'no_showroom', showrooms: [] })
+    const refused = await call(abha, 'PUT', '/cart/shipping-method', { code: 'pickup' })
+    expect(refused.status).toBe(400)
+    expect(refused.body.code).toBe('shipping_unavailable')
+  })
+
+  it("refuses a showroom of another city in the shopper's language, and a pickup without one; stores nothing", async () => {
+    const { caller, sku } = await cartWith('1101', 'ar')
+    const stock = await stockOf(sku)
+    expect((await call(caller, 'PUT', '/cart/shipping-method', { code: 'pickup' })).body.cart.totals.delivery).toBe(0)
+    const body = await orderBody(caller, 'card')
+    // The second date stays offered across the pickup cut-off (today's first date then moves to tomorrow).
+    const date = (await pickupOf(caller)).dates[1].Date
+    const elsewhere = await call(caller, 'POST', '/cart/placeOrder', {
+      ...body,
+      checkout: { ...body.checkout, delivery_date: date, pickup_showroom: 'jeddah-tahlia' },
+    })
+    expect(elsewhere.status).toBe(400)
+    expect(elsewhere.body).toMatchObject({
+      code: 'pickup_showroom_elsewhere',
+      message: 'هذا المعرض ليس في مدينتك. اختر أحد معارض مدينتك لاستلام طلبك.',
+    })
+    const none = await call(caller, 'POST', '/cart/placeOrder', { ...body, checkout: { ...body.checkout, delivery_date: date } })
+    expect(none.body).toMatchObject({ code: 'checkout_invalid', issues: ['pickup_showroom'] })
+    await expectNothingStored(caller, sku, stock)
+  })
+
+  it('places a pickup order naming its showroom, shown to its buyer in their language', async () => {
+    const { caller } = await cartWith('1101', 'en')
+    await call(caller, 'PUT', '/cart/shipping-method', { code: 'pickup' })
+    const body = await orderBody(caller, 'cashondelivery')
+    const date = (await pickupOf(caller)).dates[1].Date
+    const placed = await call(caller, 'POST', '/cart/placeOrder', {
+      ...body,
+      checkout: { ...body.checkout, delivery_date: date, pickup_showroom: 'riyadh-malqa' },
+    })
+    expect(placed.status).toBe(200)
+    const row = await env.DB.prepare('SELECT shipping_method, pickup_showroom, delivery, delivery_date FROM orders WHERE id = ?')
+      .bind(placed.body.order_id)
+      .first<any>()
+    expect(row).toEqual({ shipping_method: 'pickup', pickup_showroom: 'riyadh-malqa', delivery: 0, delivery_date: date })
+    const seen = await call(caller, 'GET', `/cart/order/${placed.body.increment_id}`)
+    expect(seen.body).toMatchObject({
+      shipping_method: 'pickup',
+      pickup_showroom: { id: 'riyadh-malqa', name: 'Al Malqa showroom', address: expect.stringContaining('Anas Ibn Malik Road') },
+    })
+    // Its messages say where to collect it, not "delivery".
+    const outbox = await env.DB.prepare('SELECT channel, body FROM outbox WHERE body LIKE ? ORDER BY id')
+      .bind(`%${placed.body.increment_id}%`)
+      .all<{ channel: string; body: string }>()
+    expect(outbox.results.map((r) => r.channel)).toEqual(['sms', 'email'])
+    for (const message of outbox.results) {
+      expect(message.body).toMatch(/ready to collect at Al Malqa showroom on /i)
+      expect(message.body).not.toMatch(/delivery/i)
+    }
+  })
+
+  it('keeps no showroom on a delivered order', async () => {
+    const { caller } = await cartWith('1101', 'en')
+    const body = await orderBody(caller, 'cashondelivery')
+    const placed = await call(caller, 'POST', '/cart/placeOrder', { ...body, checkout: { ...body.checkout, pickup_showroom: 'riyadh-olaya' } })
+    expect(placed.status).toBe(200)
+    const row = await env.DB.prepare('SELECT pickup_showroom FROM orders WHERE id = ?').bind(placed.body.order_id).first<any>()
+    expect(row.pickup_showroom).toBeNull()
   })
 })
 

@@ -3,7 +3,7 @@
  * phones verified by code, and the details an order is placed with, checked with the same rules the page uses
  * (src/domain/checkout.ts) before anything is kept.
  */
-import type { Locale } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
 import { computeTotals, type CartState, type CartTotals } from '../../src/domain/cart'
 import { checkoutErrors, normaliseDetails, type CheckoutDetails } from '../../src/domain/checkout'
 import { internationalMobile } from '../../src/domain/phone'
@@ -11,6 +11,7 @@ import { shippingMethods, type ShippingCode, type ShippingMethod } from '../../s
 import { accountStore } from '../storage/account-store'
 import { cachedCatalogue } from '../storage/cached-catalogue'
 import { catalogueStore } from '../storage/catalogue-store'
+import { contentStore } from '../storage/content-store'
 import { CommerceError } from './errors'
 
 /** `totals`: the cart's, when the caller has them already (placing an order computes them once). */
@@ -21,9 +22,10 @@ export async function shippingFor(
   now: Date,
   totals: CartTotals = computeTotals(state, now),
 ): Promise<ShippingMethod[]> {
-  const [region, fastRegionIds] = await Promise.all([
+  const [region, fastRegionIds, showrooms] = await Promise.all([
     catalogueStore(env.DB).region(state.region_id),
     cachedCatalogue(env).fastDeliveryRegionIds(locale),
+    contentStore(env.DB).showroomsIn(state.region_id, locale),
   ])
   const products = state.lines.filter((l) => l.parent_item_id === null)
   return shippingMethods(
@@ -35,6 +37,9 @@ export async function shippingFor(
       fastRegionIds,
       leadDays: region?.delivery_lead_days ?? 1,
       dateCount: region?.delivery_date_count ?? 3,
+      showrooms,
+      // A pre-order holds no stock in the city (the stock itself is checked again at placing).
+      allInCityStock: products.every((l) => l.back_orders !== appConfig.backOrdersPreorderCode),
     },
     now,
   )
@@ -57,16 +62,23 @@ export async function availableMethod(
 /**
  * The details normalised, or a refusal naming the first field that breaks a rule (its message in the shopper's
  * language) and every such field in `issues`. The delivery address must be in the cart's city: stock, prices and
- * delivery follow it, and changing city is the city-change rule, not a form field.
+ * delivery follow it, and changing city is the city-change rule, not a form field. A pickup names a showroom of the
+ * cart's city, and only a pickup names one (docs/product.md, "Showrooms").
  */
 export function checkedDetails(details: CheckoutDetails, state: CartState, method: ShippingMethod): CheckoutDetails {
+  const pickup = method.code === 'pickup'
+  const showroomIds = (method.showrooms ?? []).map((s) => s.id)
+  if (pickup && details.pickup_showroom && !showroomIds.includes(details.pickup_showroom)) {
+    throw new CommerceError(400, 'pickup_showroom_elsewhere', {}, ['pickup_showroom'])
+  }
   const errors = checkoutErrors(
     details,
     method.dates.map((d) => d.Date),
+    pickup ? showroomIds : undefined,
   )
   if (details.shipping_address.regionId !== state.region_id && !errors.includes('regionId')) errors.unshift('regionId')
   if (errors.length > 0) throw new CommerceError(400, 'checkout_invalid', { field: errors[0]! }, errors)
-  return normaliseDetails(details)
+  return { ...normaliseDetails(details), pickup_showroom: pickup ? details.pickup_showroom! : null }
 }
 
 /** Whether the contact's mobile was verified by code for this cart, or is one of the customer's verified phones. */

@@ -47,6 +47,7 @@ const commerceMessages = {
   lookup_rate_limited: (p: { minutes?: number } | undefined, l: Locale) =>
     m.commerce_lookup_rate_limited({ minutes: p?.minutes ?? 60 }, { locale: l }),
   shipping_unavailable: (_: unknown, l: Locale) => m.checkout_shipping_unavailable({}, { locale: l }),
+  pickup_showroom_elsewhere: (_: unknown, l: Locale) => m.commerce_pickup_showroom_elsewhere({}, { locale: l }),
   otp_invalid: (_: unknown, l: Locale) => m.account_otp_invalid({}, { locale: l }),
   otp_expired: (_: unknown, l: Locale) => m.account_otp_expired({}, { locale: l }),
   otp_too_many: (_: unknown, l: Locale) => m.account_otp_too_many({}, { locale: l }),
@@ -81,6 +82,7 @@ function checkoutFieldMessage(field: string | undefined, locale: Locale): string
     shortAddress: () => m.checkout_error_short_address({}, o),
     note: () => m.checkout_error_note({}, o),
     delivery_date: () => m.checkout_error_delivery_date({}, o),
+    pickup_showroom: () => m.checkout_error_pickup_showroom({}, o),
   }
   return (messages[name ?? ''] ?? (() => m.commerce_bad_request({}, o)))()
 }

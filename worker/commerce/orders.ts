@@ -11,7 +11,7 @@ import { isCourier } from '../../src/domain/fulfilment'
 import type { ReturnReason } from '../../src/domain/returns'
 import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile, shownMobile } from '../../src/domain/phone'
-import type { ShippingCode } from '../../src/domain/shipping'
+import type { PickupShowroom, ShippingCode } from '../../src/domain/shipping'
 import { shipmentFor } from './couriers'
 import { cartStub, refusal, sellableIn } from './carts'
 import { sendOrderMessage } from './order-messages'
@@ -138,6 +138,7 @@ export async function placeOrder(
       billing_address: details.billing_address,
       delivery_date: details.delivery_date,
       shipping_method: shipping.code,
+      pickup_showroom: details.pickup_showroom ?? null,
       items: state.lines.map((line) => ({
         product_id: line.product_id,
         sku: line.sku,
@@ -194,6 +195,7 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
     billing_address: parse<AddressFields>(row.billing_address),
     delivery_date: row.delivery_date,
     shipping_method: row.shipping_method as ShippingCode | null,
+    pickup_showroom: pickupShowroomOf(row.pickup_showroom, locale),
     lines: row.items.map((item) => ({
       sku: item.sku,
       name: locale === 'ar' ? (item.name_ar ?? item.name) : item.name,
@@ -230,6 +232,13 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
   }
 }
 
+/** The stored showroom in the page's language. */
+function pickupShowroomOf(json: string | null, locale: Locale): PickupShowroom | null {
+  if (!json) return null
+  const s = JSON.parse(json) as { id: string; name_ar: string; name_en: string; address_ar: string; address_en: string }
+  return { id: s.id, name: locale === 'ar' ? s.name_ar : s.name_en, address: locale === 'ar' ? s.address_ar : s.address_en }
+}
+
 /**
  * The order's SMS and email in the language it was placed in (worker/commerce/order-messages.ts). Sent once the order
  * is confirmed: at placing for cash on delivery, at payment for a hosted method. A failed send is logged, never a
@@ -240,7 +249,17 @@ export async function sendOrderConfirmation(env: Env, orderId: number): Promise<
   const row = await orderStore(env.DB).detail(orderId)
   const invoiced = row && (await invoiceStore(env.DB).byOrder(orderId))
   const invoice = invoiced ? await invoiceLink(env, row.increment_id, row.locale === 'en' ? 'en' : 'ar') : ''
-  await sendOrderMessage(env, orderId, { customer: 'order_confirmed', guest: 'order_confirmed_guest' }, { invoice })
+  const showroom = row && pickupShowroomOf(row.pickup_showroom, row.locale === 'en' ? 'en' : 'ar')
+  if (showroom) {
+    await sendOrderMessage(
+      env,
+      orderId,
+      { customer: 'order_confirmed_pickup', guest: 'order_confirmed_pickup_guest' },
+      { invoice, showroom: showroom.name },
+    )
+  } else {
+    await sendOrderMessage(env, orderId, { customer: 'order_confirmed', guest: 'order_confirmed_guest' }, { invoice })
+  }
 }
 
 /**

@@ -44,6 +44,15 @@ export const templates = {
     sms: (w, o) => m.order_sms(w, o),
     email: { subject: (w, o) => m.order_email_subject(w, o), text: (w, o) => withInvoice(m.order_email_guest(w, o), w, o) },
   }),
+  // A pickup's confirmation says where and when to collect it (docs/product.md, "Showrooms").
+  order_confirmed_pickup: template<ConfirmationWords & { showroom: string }>({
+    sms: (w, o) => m.order_sms_pickup(w, o),
+    email: { subject: (w, o) => m.order_email_subject(w, o), text: (w, o) => withInvoice(m.order_email_pickup(w, o), w, o) },
+  }),
+  order_confirmed_pickup_guest: template<ConfirmationWords & { showroom: string }>({
+    sms: (w, o) => m.order_sms_pickup(w, o),
+    email: { subject: (w, o) => m.order_email_subject(w, o), text: (w, o) => withInvoice(m.order_email_pickup_guest(w, o), w, o) },
+  }),
   order_cancelled: template<CancelWords>({
     sms: (w, o) => m.order_cancelled_sms(w, o),
     email: { subject: (w, o) => m.order_cancelled_email_subject(w, o), text: (w, o) => m.order_cancelled_sms(w, o) },

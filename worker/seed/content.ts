@@ -2,12 +2,12 @@
  * Seeded regions, home content, footer, static pages and blog posts, in both languages.
  */
 import type { Locale } from '../../app.config'
-import type { BlogPostRow, RegionRow, StaticPageRow } from '../../src/domain/catalogue'
+import type { BlogPostRow, RegionRow, ShowroomRow, StaticPageRow } from '../../src/domain/catalogue'
 import type { FooterContent, HomeContent } from '../../src/domain/content'
 
 /** docs/decisions/0006-where-the-spec-is-silent.md: the list order is the ordering map. */
 export const regions: RegionRow[] = [
-  [1101, 'الرياض', 'Riyadh', 1],
+  [1101, 'الرياض', 'Riyadh', 2],
   [1102, 'جدة', 'Jeddah', 2],
   [1103, 'مكة المكرمة', 'Makkah', 2],
   [1104, 'المدينة المنورة', 'Madinah', 3],
@@ -78,7 +78,7 @@ export function homeContent(locale: Locale): HomeContent[] {
   const text = homeText[locale]
   return [
     {
-      'fast-delivery-region-ids': [1101, 1102, 1105, 1116],
+      'fast-delivery-region-ids': [1101, 1102, 1105],
       'popup-banner': {
         'img-en': '/media/banner/popup-en.svg',
         'img-ar': '/media/banner/popup-ar.svg',
@@ -122,6 +122,7 @@ export function footerContent(locale: Locale): FooterContent {
         links: [
           { label: ar ? 'حسابي' : 'My account', href: '/user/profile' },
           { label: ar ? 'المفضلة' : 'Favourites', href: '/user/favourites' },
+          { label: ar ? 'معارضنا' : 'Our showrooms', href: '/showrooms' },
           { label: ar ? 'المدونة' : 'Blog', href: '/blogs' },
         ],
       },
@@ -177,6 +178,119 @@ export const staticPages: StaticPageRow[] = [
     body_en: 'Matjar e-commerce, Riyadh, Saudi Arabia. The commercial registration and VAT numbers are at the foot of every page.',
   },
 ]
+
+/**
+ * The retailer's showrooms (docs/product.md, "Showrooms"), on streets shoppers know in each city; landlines with the
+ * region's code. Saturday to Thursday 10 am to 11 pm, Friday from 4 pm (after the midday prayer), Riyadh time.
+ */
+const showroomText = [
+  [
+    1101,
+    'riyadh-olaya',
+    'معرض العليا',
+    'Olaya showroom',
+    'حي العليا، طريق الملك فهد، قرب برج المملكة',
+    'Al Olaya, King Fahd Road, near Kingdom Centre',
+    '0112180400',
+    '24.7113,46.6744',
+  ],
+  [
+    1101,
+    'riyadh-malqa',
+    'معرض الملقا',
+    'Al Malqa showroom',
+    'حي الملقا، طريق أنس بن مالك، تقاطع طريق الملك فهد',
+    'Al Malqa, Anas Ibn Malik Road at King Fahd Road',
+    '0112180411',
+    '24.8127,46.6218',
+  ],
+  [
+    1101,
+    'riyadh-rawdah',
+    'معرض الروضة',
+    'Al Rawdah showroom',
+    'حي الروضة، طريق خريص، مقابل مخرج 11',
+    'Al Rawdah, Khurais Road, opposite Exit 11',
+    '0112180422',
+    '24.7372,46.7645',
+  ],
+  [
+    1102,
+    'jeddah-tahlia',
+    'معرض التحلية',
+    'Tahlia showroom',
+    'حي الأندلس، شارع التحلية (الأمير محمد بن عبدالعزيز)',
+    'Al Andalus, Tahlia Street (Prince Mohammed bin Abdulaziz Road)',
+    '0126140500',
+    '21.5433,39.1572',
+  ],
+  [
+    1102,
+    'jeddah-naeem',
+    'معرض النعيم',
+    'An Naeem showroom',
+    'حي النعيم، طريق الملك عبدالعزيز',
+    'An Naeem, King Abdulaziz Road',
+    '0126140511',
+    '21.6199,39.1108',
+  ],
+  [
+    1103,
+    'makkah-aziziyah',
+    'معرض العزيزية',
+    'Al Aziziyah showroom',
+    'حي العزيزية، شارع عبدالله عريف',
+    'Al Aziziyah, Abdullah Arif Street',
+    '0125270600',
+    '21.4055,39.8726',
+  ],
+  [
+    1104,
+    'madinah-khalidiyah',
+    'معرض الخالدية',
+    'Al Khalidiyah showroom',
+    'حي الخالدية، طريق الملك عبدالله',
+    'Al Khalidiyah, King Abdullah Road',
+    '0148260700',
+    '24.4983,39.6112',
+  ],
+  [
+    1105,
+    'dammam-shati',
+    'معرض الشاطئ',
+    'Ash Shati showroom',
+    'حي الشاطئ الغربي، طريق الأمير محمد بن فهد',
+    'Ash Shati Al Gharbi, Prince Mohammed bin Fahd Road',
+    '0138330800',
+    '26.4571,50.0990',
+  ],
+  [
+    1106,
+    'khobar-yarmouk',
+    'معرض اليرموك',
+    'Al Yarmouk showroom',
+    'حي اليرموك، شارع الأمير تركي',
+    'Al Yarmouk, Prince Turki Street',
+    '0138330811',
+    '26.2932,50.2133',
+  ],
+] as const
+
+export const showrooms: ShowroomRow[] = showroomText.map(([region_id, id, name_ar, name_en, address_ar, address_en, phone, at], i) => ({
+  id,
+  region_id,
+  position: i,
+  name_ar,
+  name_en,
+  address_ar,
+  address_en,
+  opens: '10:00',
+  closes: '23:00',
+  friday_opens: '16:00',
+  friday_closes: '23:00',
+  phone,
+  map_url: `https://www.google.com/maps/search/?api=1&query=${at}`,
+}))
 
 export const blogPosts: BlogPostRow[] = [
   {

@@ -62,7 +62,8 @@ const messages = [
   { key: 'warranty', icon: 'shield', en: '2-year official warranty', ar: 'ضمان رسمي لمدة سنتين' },
   { key: 'returns', icon: 'return', en: 'Free returns within 7 days', ar: 'إرجاع مجاني خلال 7 أيام' },
   { key: 'installments', icon: 'card', en: 'Split into 4 interest-free payments', ar: 'قسّمها على 4 دفعات بدون فوائد' },
-  { key: 'pickup', icon: 'store', en: 'Pick up from the showroom today', ar: 'استلمه من المعرض اليوم' },
+  // Shown only where it is true: the shopper's city has a showroom and holds the product (worker/storage/product-store.ts).
+  { key: 'pickup', icon: 'store', en: 'Pick up from a showroom in your city', ar: 'استلمه من معرض في مدينتك' },
 ] as const
 
 function roundPrice(value: number): number {

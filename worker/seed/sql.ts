@@ -14,7 +14,7 @@ import {
   type StoreKeys,
 } from '../catalogue/catalogue-file'
 import { appConfig, regionIds } from '../../app.config'
-import { blogPosts, coupons, erpVouchers, footerContent, giftVouchers, homeContent, regions, staticPages } from './content'
+import { blogPosts, coupons, erpVouchers, footerContent, giftVouchers, homeContent, regions, showrooms, staticPages } from './content'
 
 export type Value = string | number | null
 export type Row = Record<string, Value>
@@ -125,6 +125,7 @@ export function seedStatements(options: CatalogueOptions = {}): string[] {
     ...upsert('content_documents', documents, ['kind', 'locale'], 'update', 1),
     ...upsert('static_pages', staticPages as unknown as Row[], ['slug']),
     ...upsert('blog_posts', blogPosts as unknown as Row[], ['slug']),
+    ...upsert('showrooms', showrooms as unknown as Row[], ['id']),
     ...upsert('coupons', coupons as unknown as Row[], ['code']),
     // Vouchers keep their balance and use across re-seeds, like stock.
     ...upsert('gift_vouchers', giftVouchers as unknown as Row[], ['voucher'], 'ignore'),

@@ -40,6 +40,8 @@ export interface NewOrder {
   billing_address: AddressFields | null
   delivery_date: string
   shipping_method: ShippingCode
+  /** Pickup: the showroom's id (docs/product.md, "Showrooms"). */
+  pickup_showroom?: string | null
   items: {
     product_id: number
     sku: string
@@ -69,6 +71,8 @@ export interface OrderDetailRow extends OrderRow {
   billing_address: string | null
   delivery_date: string | null
   shipping_method: string | null
+  /** Pickup: the showroom in both languages, JSON (id, name_ar, name_en, address_ar, address_en). */
+  pickup_showroom: string | null
   totals: string | null
   subtotal: number
   discount: number
@@ -144,6 +148,8 @@ export function orderStore(db: D1Database) {
           .prepare(
             `SELECT ${orderColumns}, email, created_at, customer_name, phone, shipping_address, billing_address, delivery_date, shipping_method, totals,
              subtotal, discount, delivery, vat, locale,
+             (SELECT json_object('id', s.id, 'name_ar', s.name_ar, 'name_en', s.name_en, 'address_ar', s.address_ar, 'address_en', s.address_en)
+              FROM showrooms s WHERE s.id = orders.pickup_showroom) AS pickup_showroom,
              (SELECT code FROM coupon_uses u WHERE u.quote_id = orders.quote_id) AS coupon_code,
              (SELECT voucher FROM gift_voucher_spends g WHERE g.quote_id = orders.quote_id) AS gift_voucher,
              (SELECT voucher FROM erp_voucher_spends e WHERE e.quote_id = orders.quote_id) AS erp_voucher
@@ -220,8 +226,8 @@ export function orderStore(db: D1Database) {
         db
           .prepare(
             `INSERT INTO orders (increment_id, quote_id, customer_id, email, region_id, payment_method, status, subtotal, discount, delivery, vat, grand_total, created_at,
-             customer_name, phone, phone_verified, shipping_address, billing_address, delivery_date, shipping_method, totals, locale)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22
+             customer_name, phone, phone_verified, shipping_address, billing_address, delivery_date, shipping_method, totals, locale, pickup_showroom)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?24
            WHERE ?6 <> 'cashondelivery' OR (
              SELECT count(*) FROM orders o WHERE o.payment_method = 'cashondelivery' AND o.status = 'processing'
              AND (o.phone = ?15 OR o.customer_id = ?3) AND ${notConfirmed('o.id')}
@@ -251,6 +257,7 @@ export function orderStore(db: D1Database) {
             JSON.stringify(order.totals),
             order.locale,
             serverLimits.orders.unconfirmedCashOrdersPerPhone,
+            order.pickup_showroom ?? null,
           ),
         db.prepare(`INSERT INTO order_events (order_id, status, at) VALUES (${orderId}, 'placed', ?)`).bind(order.quote_id, now.toISOString()),
         ...order.items.map((item, index) =>

@@ -1,5 +1,5 @@
 /** Product reads for cards, listings, product pages and cart lines, in the page's language and for the shopper's region. */
-import { serverLimits, type Locale } from '../../app.config'
+import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/domain/dates'
 import type { ProductLabel } from '../../src/domain/labels'
 import {
@@ -41,12 +41,13 @@ type SummaryRecord = Pick<
   | 'preorder_note_en'
   | 'labels'
   | 'product_messages'
-> & { qty: number | null }
+> & { qty: number | null; showroom_here: number }
 
 const summaryColumns = `p.entity_id, p.sku, p.rewrite_url, p.type_id, p.name_ar, p.name_en, p.brand_ar, p.brand_en,
   p.image_kind, p.image_hue, p.image_count, p.images, p.price, p.special_price, p.discounted_price_from, p.discounted_price_to,
   p.back_orders, p.not_for_sale, p.fast_delivery, p.big_items, p.delivery_within_24_hours, p.preorder_note_ar,
-  p.preorder_note_en, p.labels, p.product_messages, s.qty`
+  p.preorder_note_en, p.labels, p.product_messages, s.qty,
+  EXISTS (SELECT 1 FROM showrooms sh WHERE sh.region_id = ?2) AS showroom_here`
 
 /** Labels and messages are stored with both languages; a card gets its page's. */
 type StoredLabel = Omit<ProductLabel, 'frontend_settings' | 'category_settings'> & {
@@ -76,6 +77,14 @@ function localMessages(json: string, locale: Locale): ProductMessage[] {
   return (JSON.parse(json) as StoredMessage[]).map((m) => ({ key: m.key, icon: m.icon, text: locale === 'ar' ? m.message_ar : m.message_en }))
 }
 
+/**
+ * The pickup message only where it is true: the shopper's city has a showroom and the product is in stock there, for
+ * sale and no pre-order (docs/product.md, "Showrooms").
+ */
+function pickupTrue(r: SummaryRecord): boolean {
+  return r.showroom_here === 1 && (r.qty ?? 0) > 0 && r.not_for_sale !== 1 && r.back_orders !== appConfig.backOrdersPreorderCode
+}
+
 function toSummary(r: SummaryRecord, locale: Locale): ProductSummary {
   return {
     entity_id: r.entity_id,
@@ -98,7 +107,7 @@ function toSummary(r: SummaryRecord, locale: Locale): ProductSummary {
     delivery_within_24_hours: r.delivery_within_24_hours === 1,
     preorder_note: locale === 'ar' ? r.preorder_note_ar : r.preorder_note_en,
     labels: localLabels(r.labels, locale),
-    messages: localMessages(r.product_messages, locale),
+    messages: localMessages(r.product_messages, locale).filter((message) => message.key !== 'pickup' || pickupTrue(r)),
   }
 }
 

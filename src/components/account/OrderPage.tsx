@@ -15,7 +15,7 @@ import { useReactivateOrder } from '../../queries/checkout'
 import { returnNoteMaxLength, returnReasons, returnable, type ReturnReason } from '../../domain/returns'
 import { useCancelOrder, useReturnOrder } from '../../queries/orders'
 import { failureMessage } from '../../queries/server-action'
-import { OrderParts } from '../checkout/OrderConfirmation'
+import { OrderParts, orderDateLine } from '../checkout/OrderConfirmation'
 import { OrderTimeline } from './OrderTimeline'
 
 export function OrderPage({ order, reorder = true }: { order: OrderDetail; reorder?: boolean }) {
@@ -33,9 +33,7 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
           </h1>
           <p className="text-sm text-muted">{m.order_placed_on({ date: formatDisplayDate(riyadhDateString(new Date(order.created_at)), locale) })}</p>
           {/* The promised date only while it is ahead: a delivered order's timeline says when it came. */}
-          {order.delivery_date && order.status === 'processing' && (
-            <p className="mt-1 font-semibold text-brand">{m.order_delivery_on({ date: formatDisplayDate(order.delivery_date, locale) })}</p>
-          )}
+          {order.delivery_date && order.status === 'processing' && <p className="mt-1 font-semibold text-brand">{orderDateLine(order, locale)}</p>}
         </div>
         {reorder && (
           <button

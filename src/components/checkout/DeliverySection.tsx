@@ -1,7 +1,8 @@
 /**
  * Delivery (docs/product.md, "Checkout"): the shipping methods the backend offers the cart, with their prices
- * (standard free above 299 SAR; fast in the fast-delivery cities; the 24-hour promise in region 1116; big items only
- * to Riyadh), and the chosen method's delivery dates.
+ * (standard free above 299 SAR; fast in the fast-delivery cities, where it comes sooner; the 24-hour promise in region
+ * 1116; big items only to Riyadh; a free pickup in a city with a showroom), each with its earliest date, then for a
+ * pickup the city's showrooms to choose from, and the chosen method's dates.
  */
 import type { ShippingChoice, ShippingCode } from '../../domain/shipping'
 import { m } from '../../paraglide/messages.js'
@@ -15,13 +16,30 @@ interface DeliverySectionProps {
   date: string | null
   onDate: (date: string) => void
   error?: string
+  /** Pickup: the chosen showroom and its message. */
+  showroom: string | null
+  onShowroom: (id: string) => void
+  showroomError?: string
   busy: boolean
 }
 
-const methodName: Record<ShippingCode, () => string> = { standard: m.checkout_ship_standard, fast: m.checkout_ship_fast }
+const methodName: Record<ShippingCode, () => string> = {
+  standard: m.checkout_ship_standard,
+  fast: m.checkout_ship_fast,
+  pickup: m.checkout_ship_pickup,
+}
 
-export function DeliverySection({ methods, chosen, onChoose, date, onDate, error, busy }: DeliverySectionProps) {
-  const dates = methods.find((method) => method.code === chosen)?.dates ?? []
+const unavailable: Record<NonNullable<ShippingChoice['unavailable_reason']>, () => string> = {
+  big_items: m.checkout_ship_big_items,
+  not_fast_city: m.checkout_ship_not_fast_city,
+  no_showroom: m.checkout_ship_no_showroom,
+  not_in_city_stock: m.checkout_ship_not_in_city_stock,
+}
+
+export function DeliverySection({ methods, chosen, onChoose, date, onDate, error, showroom, onShowroom, showroomError, busy }: DeliverySectionProps) {
+  const chosenMethod = methods.find((method) => method.code === chosen)
+  const dates = chosenMethod?.dates ?? []
+  const pickup = chosen === 'pickup' && chosenMethod?.available
   return (
     <section aria-labelledby="delivery-heading" className="space-y-5 rounded-2xl bg-white p-5">
       <h2 id="delivery-heading" className="text-lg font-bold">
@@ -42,10 +60,14 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
               <span className="flex-1">
                 <span className="block font-medium">{methodName[method.code]()}</span>
                 {method.within_24_hours && <span className="block text-xs text-[#00683a]">{m.checkout_ship_within_24_hours()}</span>}
-                {!method.available && (
+                {/* Each method's first date side by side: what fast delivery's fee buys (docs/product.md, "Checkout"). */}
+                {method.available && method.dates[0] && (
                   <span className="block text-xs text-muted">
-                    {method.unavailable_reason === 'big_items' ? m.checkout_ship_big_items() : m.checkout_ship_not_fast_city()}
+                    {(method.code === 'pickup' ? m.checkout_ship_ready : m.checkout_ship_earliest)({ date: method.dates[0].label })}
                   </span>
+                )}
+                {!method.available && method.unavailable_reason && (
+                  <span className="block text-xs text-muted">{unavailable[method.unavailable_reason]()}</span>
                 )}
               </span>
               <span className="text-sm font-semibold">
@@ -55,8 +77,28 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
           ))}
         </div>
       </fieldset>
+      {pickup && (
+        <fieldset aria-describedby={showroomError ? 'pickup-showroom-error' : undefined}>
+          <legend className="mb-2 font-semibold">{m.checkout_pickup_showroom()}</legend>
+          <div className="space-y-2">
+            {(chosenMethod.showrooms ?? []).map((s) => (
+              <OptionRadio key={s.id} name="pickup_showroom" value={s.id} checked={showroom === s.id} onChange={() => onShowroom(s.id)}>
+                <span className="flex-1">
+                  <span className="block font-medium">{s.name}</span>
+                  <span className="block text-xs text-muted">{s.address}</span>
+                </span>
+              </OptionRadio>
+            ))}
+          </div>
+          {showroomError && (
+            <p id="pickup-showroom-error" className="mt-1 text-xs font-medium text-sale">
+              {showroomError}
+            </p>
+          )}
+        </fieldset>
+      )}
       <fieldset aria-describedby={error ? 'delivery-date-error' : undefined}>
-        <legend className="mb-2 font-semibold">{m.checkout_delivery_date()}</legend>
+        <legend className="mb-2 font-semibold">{pickup ? m.checkout_pickup_date() : m.checkout_delivery_date()}</legend>
         <div className="flex flex-wrap gap-2">
           {dates.map((d) => (
             <label

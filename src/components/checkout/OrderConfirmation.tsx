@@ -7,11 +7,18 @@ import type { OrderDetail } from '../../domain/order'
 import type { AddressFields } from '../../domain/checkout'
 import { formatDisplayDate } from '../../domain/dates'
 import { currentLocale } from '../../lib/i18n'
+import type { Locale } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
 import { MoneyLines } from '../cart/CartSummary'
 import { Price } from '../Price'
 import { Icon } from '../ui/Icon'
 import { paymentLabel } from './PaymentSection'
+
+/** When the order comes: its delivery date, or for a pickup where and from when (docs/product.md, "Showrooms"). */
+export function orderDateLine(order: OrderDetail, locale: Locale): string {
+  const date = formatDisplayDate(order.delivery_date ?? '', locale)
+  return order.pickup_showroom ? m.order_pickup_on({ showroom: order.pickup_showroom.name, date }) : m.order_delivery_on({ date })
+}
 
 export function OrderConfirmation({ order, cityLabel }: { order: OrderDetail; cityLabel: (regionId: number) => string }) {
   const locale = currentLocale()
@@ -25,11 +32,7 @@ export function OrderConfirmation({ order, cityLabel }: { order: OrderDetail; ci
         <p className="text-lg font-semibold">
           {m.order_success_number_label()} <bdi dir="ltr">{order.increment_id}</bdi>
         </p>
-        {order.delivery_date && (
-          <p className="rounded-full bg-brand-soft px-4 py-1.5 font-semibold text-brand">
-            {m.order_delivery_on({ date: formatDisplayDate(order.delivery_date, locale) })}
-          </p>
-        )}
+        {order.delivery_date && <p className="rounded-full bg-brand-soft px-4 py-1.5 font-semibold text-brand">{orderDateLine(order, locale)}</p>}
         <p className="text-muted">{m.order_success_text()}</p>
       </div>
       <OrderParts order={order} cityLabel={cityLabel} />
@@ -49,7 +52,7 @@ export function OrderParts({ order, cityLabel }: { order: OrderDetail; cityLabel
       <div className="grid gap-4 sm:grid-cols-2">
         {order.shipping_address && (
           <div className="rounded-2xl bg-white p-5">
-            <h2 className="mb-2 font-bold">{m.order_address_heading()}</h2>
+            <h2 className="mb-2 font-bold">{order.pickup_showroom ? m.order_address_heading_pickup() : m.order_address_heading()}</h2>
             {order.contact && <p className="font-medium">{order.contact.name}</p>}
             <AddressLines address={order.shipping_address} city={cityLabel(order.shipping_address.regionId)} />
             {order.contact && (
@@ -57,6 +60,13 @@ export function OrderParts({ order, cityLabel }: { order: OrderDetail; cityLabel
                 <bdi dir="ltr">{order.contact.mobile}</bdi>
               </p>
             )}
+          </div>
+        )}
+        {order.pickup_showroom && (
+          <div className="rounded-2xl bg-white p-5">
+            <h2 className="mb-2 font-bold">{m.order_pickup_heading()}</h2>
+            <p className="font-medium">{order.pickup_showroom.name}</p>
+            <p className="text-sm text-muted">{order.pickup_showroom.address}</p>
           </div>
         )}
         <div className="rounded-2xl bg-white p-5">

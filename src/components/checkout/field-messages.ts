@@ -18,6 +18,7 @@ const messages: Record<string, () => string> = {
   shortAddress: m.checkout_error_short_address,
   note: m.checkout_error_note,
   delivery_date: m.checkout_error_delivery_date,
+  pickup_showroom: m.checkout_error_pickup_showroom,
   shipping_method: m.checkout_shipping_unavailable,
   phone_verified: m.checkout_phone_unverified,
 }

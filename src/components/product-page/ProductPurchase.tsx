@@ -3,6 +3,7 @@
  * needs (all required, the product's message when one is missing), the services to add with it, and
  * Add to Cart (opens the cart panel) beside Buy now (goes to checkout).
  */
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { ProductFee } from '../../domain/product-fees'
 import { Icon } from '../ui/Icon'
@@ -31,7 +32,17 @@ export function ProductPurchase({ product, onChooseVariant, onAdded }: ProductPu
   const [action, setAction] = useState<'add' | 'buy'>('add')
   const add = useAddProduct()
   const state = stockState(product)
-  if (state === 'not_for_sale') return <p className="font-semibold text-muted">{m.product_available_on_stores()}</p>
+  // Sold in the showrooms only: the page says where they are (docs/product.md, "Showrooms").
+  if (state === 'not_for_sale')
+    return (
+      <Link
+        to="/showrooms"
+        className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-full border border-brand px-4 font-bold text-brand hover:bg-brand-soft"
+      >
+        <Icon name="map-pin" className="size-5" />
+        {m.product_find_showroom()}
+      </Link>
+    )
 
   const choose = (code: string, value: number) => {
     const variant = variantAfterChoice(product.variants, chosen, code, value)

@@ -76,7 +76,18 @@ export function ProductCard({ product, now, priority = false, queryID }: Product
           {prices.discounted_price !== null && <Price amount={prices.original_price} was className="text-sm text-muted" />}
         </div>
         <p className="mt-1 h-5 truncate text-xs font-semibold text-muted">
-          {state === 'preorder' && product.preorder_note ? product.preorder_note : state === 'in_stock' ? '' : stockLabel[state]()}
+          {state === 'not_for_sale' ? (
+            // Above the card-wide link: "Available on stores" says which stores (docs/product.md, "Showrooms").
+            <Link to="/showrooms" className="relative z-10 text-brand underline underline-offset-2 hover:no-underline">
+              {stockLabel[state]()}
+            </Link>
+          ) : state === 'preorder' && product.preorder_note ? (
+            product.preorder_note
+          ) : state === 'in_stock' ? (
+            ''
+          ) : (
+            stockLabel[state]()
+          )}
         </p>
         <RotatingMessages messages={product.messages} />
         <div className="@container relative z-10 mt-2 flex flex-col gap-1">

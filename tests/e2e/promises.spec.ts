@@ -1,0 +1,133 @@
+// Promises the store keeps (issue 28, item 3): "Available on stores" leads to the showrooms, fast delivery comes
+// sooner than standard, and a pickup from a showroom is chosen at checkout and named on the confirmation
+// (docs/product.md, "Showrooms" and "Checkout").
+import type { Page } from '@playwright/test'
+import { acceptCookies, desktop, expect, lastCode, phone, test } from './fixtures'
+
+let seq = 0
+/** A mobile of its own per test run and call, so per-phone code limits never meet. */
+function newMobile() {
+  seq += 1
+  const tail = String((Date.now() % 10_000_000) + seq * 6007)
+    .slice(-7)
+    .padStart(7, '0')
+  return { local: `057${tail}`, international: `96657${tail}` }
+}
+
+/** A city chosen, one product in the cart, and the checkout page open. */
+async function checkoutWithOneItem(page: Page, path: string, addLabel: RegExp, checkoutLabel: string, heading: string) {
+  await page.goto(path)
+  await page.getByRole('button', { name: addLabel }).first().click()
+  await page.getByRole('dialog').getByRole('button', { name: checkoutLabel }).click()
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+}
+
+test.describe('on a phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('the "available on stores" badge of a card leads to the showrooms, the shopper city first', async ({ page, context }) => {
+    await acceptCookies(page)
+    await context.addCookies([{ name: 'region_id', value: '1105', url: 'http://localhost:4173' }])
+    await page.goto('/headphones')
+    await page.getByRole('link', { name: 'متوفر في المعارض' }).first().click()
+    await expect(page).toHaveURL(/\/showrooms$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'معارضنا' })).toBeVisible()
+    // Dammam, the shopper's city, comes first; then the region list's order.
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+      'الدمام',
+      'الرياض',
+      'جدة',
+      'مكة المكرمة',
+      'المدينة المنورة',
+      'الخبر',
+    ])
+    const olaya = page.getByRole('article', { name: 'معرض العليا' })
+    await expect(olaya).toContainText('حي العليا، طريق الملك فهد')
+    await expect(olaya).toContainText('من السبت إلى الخميس')
+    await expect(olaya).toContainText('10:00 ص – 11:00 م')
+    await expect(olaya.getByRole('link', { name: 'اتصل بمعرض العليا على الرقم 011 218 0400' })).toHaveAttribute('href', 'tel:+966112180400')
+    await expect(olaya.getByRole('link', { name: /^موقع معرض العليا على الخريطة/ })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\//)
+  })
+
+  test('a pickup from a Riyadh showroom, chosen at checkout, is named on the confirmation', async ({ page, context, request }) => {
+    test.slow()
+    await acceptCookies(page)
+    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await checkoutWithOneItem(page, '/smartwatches', /^أضف إلى السلة: /, 'إتمام الطلب', 'إتمام الطلب')
+
+    const shopper = newMobile()
+    await page.getByRole('textbox', { name: 'الاسم الكامل' }).fill('نورة العتيبي')
+    await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill('noura@example.com')
+    await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(shopper.local)
+    await page.getByRole('button', { name: 'توثيق الرقم' }).click()
+    await page.getByRole('textbox', { name: 'رمز التحقق' }).fill(await lastCode(request, shopper.international))
+    await expect(page.getByText('موثّق', { exact: true })).toBeVisible()
+    await page.getByRole('textbox', { name: 'الحي' }).fill('الملقا')
+    await page.getByRole('textbox', { name: 'الشارع' }).fill('طريق أنس بن مالك')
+    await page.getByRole('textbox', { name: 'رقم المبنى' }).fill('2929')
+    await page.getByRole('textbox', { name: 'الرمز البريدي' }).fill('13521')
+
+    // Pickup is free, and asks which of the city's showrooms.
+    await page.getByRole('radio', { name: /^الاستلام من المعرض/ }).check()
+    await expect(page.locator('label').filter({ has: page.getByRole('radio', { name: /^الاستلام من المعرض/ }) })).toContainText('مجاني')
+    // The address is still asked, for the invoice, and says so.
+    await expect(page.getByRole('heading', { level: 2, name: 'عنوانك' })).toBeVisible()
+    const showrooms = page.getByRole('group', { name: 'الاستلام من' })
+    await expect(showrooms.getByRole('radio')).toHaveCount(3)
+    await page.getByRole('radio', { name: 'الدفع عند الاستلام' }).check()
+    // Not chosen yet: the showroom list says so and takes the focus.
+    await page.getByRole('button', { name: 'تأكيد الطلب' }).click()
+    await expect(showrooms.getByRole('radio').first()).toBeFocused()
+    await expect(showrooms).toContainText('اختر المعرض الذي ستستلم منه طلبك.')
+    await showrooms.getByRole('radio', { name: /^معرض الملقا/ }).check()
+    const dates = page.getByRole('group', { name: 'موعد الاستلام' })
+    const date = (await dates.locator('time').nth(1).innerText()).trim()
+    await dates.getByText(date).click()
+    await page.getByRole('button', { name: 'تأكيد الطلب' }).click()
+
+    await expect(page.getByRole('heading', { name: 'شكراً لك! تم استلام طلبك' })).toBeVisible()
+    await expect(page.getByText(`جاهز للاستلام من معرض الملقا يوم ${date}`)).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: 'مكان الاستلام' })).toBeVisible()
+    await expect(page.getByText('حي الملقا، طريق أنس بن مالك، تقاطع طريق الملك فهد')).toBeVisible()
+  })
+})
+
+test.describe('on a desktop, in English', () => {
+  test.use({ viewport: desktop })
+
+  test('a product sold in the showrooms only leads to them, as the footer does', async ({ page }) => {
+    await acceptCookies(page)
+    await page.goto('/en/product/sony-playstation-5-pro-digital-edition-black-1213')
+    await expect(page.getByText('Available on stores')).toBeVisible()
+    await page.getByRole('link', { name: 'Find a showroom near you' }).click()
+    await expect(page).toHaveURL(/\/en\/showrooms$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Our showrooms' })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText('Riyadh')
+    await expect(page.getByRole('article', { name: 'Tahlia showroom' })).toContainText('Friday')
+    await expect(page.getByRole('article', { name: 'Tahlia showroom' })).toContainText('4:00 PM – 11:00 PM')
+    await page.goto('/en/')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Our showrooms' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Our showrooms' })).toBeVisible()
+  })
+
+  test('fast delivery in Riyadh comes before free standard delivery', async ({ page, context }) => {
+    await acceptCookies(page)
+    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await checkoutWithOneItem(page, '/en/smartwatches', /^Add to Cart: /, 'Checkout', 'Checkout')
+    const dates = page.getByRole('group', { name: 'Delivery date' })
+    const firstDate = async () => dates.locator('time').first().getAttribute('datetime')
+
+    await expect(page.getByRole('radio', { name: /^Standard delivery/ })).toBeChecked()
+    const standard = await firstDate()
+    await page.getByRole('radio', { name: /^Fast delivery/ }).check()
+    await expect(page.getByRole('definition').filter({ hasText: '49.00' })).toBeVisible()
+    await expect(dates.locator('time').first()).not.toHaveAttribute('datetime', standard!)
+    const fast = await firstDate()
+    expect(fast! < standard!).toBe(true)
+    // Each method says its earliest date beside its price, so the shopper sees what the fee buys.
+    const label = (name: RegExp) => page.locator('label').filter({ has: page.getByRole('radio', { name }) })
+    await expect(label(/^Fast delivery/)).toContainText(/Earliest delivery \w{3} \d{1,2} \w{3}/)
+    const [fastText, standardText] = await Promise.all([label(/^Fast delivery/).innerText(), label(/^Standard delivery/).innerText()])
+    expect(fastText.match(/Earliest delivery (.+)/)?.[1]).not.toBe(standardText.match(/Earliest delivery (.+)/)?.[1])
+  })
+})
