@@ -24,3 +24,14 @@ BEGIN
   FROM products p WHERE p.entity_id = NEW.product_id
   ON CONFLICT (product_id, region_id) DO UPDATE SET qty = excluded.qty;
 END;
+
+-- A variant taken off (an import's removal): its parent's row, if still there, loses its share. Only an update, so a
+-- parent removed in the same statement is not written again.
+CREATE TRIGGER stock_parent_follows_delete AFTER DELETE ON stock
+WHEN (SELECT parent_id FROM products WHERE entity_id = OLD.product_id) IS NOT NULL
+BEGIN
+  UPDATE stock SET qty =
+    (SELECT coalesce(sum(s.qty), 0) FROM stock s JOIN products v ON v.entity_id = s.product_id
+     WHERE v.parent_id = stock.product_id AND s.region_id = OLD.region_id)
+  WHERE region_id = OLD.region_id AND product_id = (SELECT parent_id FROM products WHERE entity_id = OLD.product_id);
+END;
