@@ -132,6 +132,35 @@ test.describe('the WhatsApp button on a desktop', () => {
   })
 })
 
+test.describe('a payment method that cannot pay for the cart', () => {
+  test.use({ viewport: phone })
+
+  test('says why, in Arabic: the instalment limit with its amount, then a pre-order in the cart', async ({ page, context, baseURL }) => {
+    await answered(context, baseURL)
+    // A 5,979 SAR camera: above Tabby's 5,000 SAR, within Tamara's 10,000.
+    await page.goto('/product/canon-eos-r6-mark-iii-with-24-105mm-lens-black-1251')
+    await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
+    await expect(page.getByRole('dialog', { name: 'سلة التسوق' })).toBeVisible()
+    await page.goto('/checkout')
+    const tabby = page.getByRole('radio', { name: /^تابي/ })
+    await expect(tabby).toBeDisabled()
+    // The limit is a price as every price is shown: the riyal sign, read out as riyals.
+    const tabbyRow = page.locator('label').filter({ has: tabby })
+    await expect(tabbyRow).toContainText('متاحة حتى')
+    await expect(tabbyRow.locator('.riyal')).toHaveCount(1)
+    await expect(tabbyRow).toContainText('5,000')
+    await expect(page.getByRole('radio', { name: /^تمارا/ })).toBeEnabled()
+    // A pre-order in the cart: the reason changes to say so.
+    await page.goto('/product/dyson-airwrap-i-d-standard-gold-1603')
+    await page.getByRole('button', { name: 'طلب مسبق', exact: true }).click()
+    await expect(page.getByRole('dialog', { name: 'سلة التسوق' })).toBeVisible()
+    await page.goto('/checkout')
+    await expect(page.locator('label').filter({ has: page.getByRole('radio', { name: /^تابي/ }) })).toContainText(
+      'غير متاحة لسلة فيها منتج بالطلب المسبق',
+    )
+  })
+})
+
 test.describe('the home page on a desktop', () => {
   test.use({ viewport: desktop })
 
