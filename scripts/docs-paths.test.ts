@@ -171,7 +171,8 @@ describe('docs that cannot drift', () => {
     const citations = [...docs, ...code].flatMap(citationsIn)
     expect(citations.length).toBeGreaterThan(500) // the rules still find what the tree cites
     expect(citations.filter(({ found }) => !found).map(({ file, line, cited }) => `${file}:${line}: ${cited}`)).toEqual([])
-  })
+    // It reads every doc and source file: 4 s alone, over 5 s beside the other unit files on 2 busy cores.
+  }, 30_000)
 
   const decisions = tracked.filter((path) => /^docs\/decisions\/\d{4}-.+\.md$/.test(path))
 

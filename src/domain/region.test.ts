@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { effectiveRegion, regionFrom } from './region'
+import { cityAfterSignIn, effectiveRegion, regionFrom } from './region'
 
 describe('region', () => {
   it('reads exactly 4 digits of a known city, as a number', () => {
@@ -22,5 +22,21 @@ describe('region', () => {
     expect(effectiveRegion('abc')).toBe(1101)
     expect(effectiveRegion('9999')).toBe(1101)
     expect(effectiveRegion('1105')).toBe(1105)
+  })
+
+  describe('the city after a sign-in', () => {
+    it("takes the account cart's city when the cart holds anything, over a city chosen before", () => {
+      expect(cityAfterSignIn({ chosen: null, cart: { regionId: 1101, lines: 2 }, defaultAddressRegion: 1102 })).toBe(1101)
+      expect(cityAfterSignIn({ chosen: 1105, cart: { regionId: 1101, lines: 1 }, defaultAddressRegion: null })).toBe(1101)
+    })
+    it('keeps a chosen city over an empty cart, and asks for no change when they agree', () => {
+      expect(cityAfterSignIn({ chosen: 1105, cart: { regionId: 1101, lines: 0 }, defaultAddressRegion: 1102 })).toBeNull()
+      expect(cityAfterSignIn({ chosen: 1101, cart: { regionId: 1101, lines: 3 }, defaultAddressRegion: null })).toBeNull()
+    })
+    it("with no city chosen and an empty cart, takes the default address's city, else nothing", () => {
+      expect(cityAfterSignIn({ chosen: null, cart: { regionId: 1101, lines: 0 }, defaultAddressRegion: 1102 })).toBe(1102)
+      expect(cityAfterSignIn({ chosen: null, cart: null, defaultAddressRegion: null })).toBeNull()
+      expect(cityAfterSignIn({ chosen: null, cart: null, defaultAddressRegion: 9999 })).toBeNull()
+    })
   })
 })

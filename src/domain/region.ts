@@ -23,3 +23,19 @@ export function regionFrom(value: unknown): RegionId | null {
 export function effectiveRegion(stored: unknown): RegionId {
   return regionFrom(stored) ?? appConfig.regions.defaultId
 }
+
+/**
+ * The city after a sign-in (docs/product.md, "Accounts", "The city follows the account"): the account's cart, when
+ * it holds anything, names the city, since its prices, stock and delivery are that city's and the header must agree
+ * with it; with an empty cart a city the shopper chose stays, and with none chosen the account's default address
+ * gives it. Null: nothing to change.
+ */
+export function cityAfterSignIn(input: {
+  chosen: RegionId | null
+  cart: { regionId: number; lines: number } | null
+  defaultAddressRegion: number | null
+}): RegionId | null {
+  const cartCity = input.cart && input.cart.lines > 0 ? regionFrom(input.cart.regionId) : null
+  const city = cartCity ?? (input.chosen === null ? regionFrom(input.defaultAddressRegion) : null)
+  return city === input.chosen ? null : city
+}

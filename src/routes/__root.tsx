@@ -92,7 +92,10 @@ function RootLayout() {
       <CookieConsent given={prefs.consentGiven} />
       <AppBanner dismissed={prefs.appBannerDismissed} />
       <Header tree={frame?.tree} regions={frame?.regions ?? []} />
-      <main id="main" className="min-h-[60vh]">
+      {/* The floating WhatsApp button (lg and up) keeps a gutter of its own at the inline end, so it never covers a
+          link there (it sat over the product page's "Change city" at 1440 px); from 1776 px the content's own margin
+          is wider than the button. */}
+      <main id="main" className="min-h-[60vh] lg:pe-18 min-[111rem]:pe-0">
         <Outlet />
       </main>
       <LazyFooter footer={frame?.footer ?? null} year={frame?.year ?? ''} seller={frame?.seller ?? null} />

@@ -8,45 +8,22 @@ import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import { env } from 'cloudflare:workers'
 import type { Locale } from '../../app.config'
-import type { SessionUser } from '~/commerce/accounts'
 import { passwordResetConfirmation, registrationFields } from '../domain/schemas'
 import { commerceClient } from '~/commerce/client'
 import type { Settled } from '../domain/settled'
-import { sealSession } from '~/storefront/sealed-session'
+import { signInShopper, type SignedIn, type SignInAnswer } from '~/storefront/sign-in'
 import { cookies } from '../domain/cookies'
 import { clearCustomerSession, shopperSession, startCookieJar } from './commerce-session.server'
-import type { PublicSession } from './session.functions'
 import { locale } from '../domain/schemas'
 
-type SignedIn = { token: string; expires_at: string; user: SessionUser }
-
-/** Stores the sign-in, then moves the guest cart into the customer's cart. */
-async function signIn(language: Locale, signedIn: SignedIn): Promise<PublicSession> {
-  const jar = startCookieJar()
-  const maxAge = Math.max(0, Math.floor((Date.parse(signedIn.expires_at) - Date.now()) / 1000))
-  jar.set(cookies.mage, signedIn.token, maxAge)
-  jar.set(cookies.session, await sealSession(env, { user: signedIn.user, mage: signedIn.token, expires: signedIn.expires_at }), maxAge)
-  // The stored user summary (spec's usr cookie): a greeting needs no request. Nothing secret in it.
-  // The cookie helper encodes the value itself: encoding here too made it %257B... (encoded twice).
-  jar.set(cookies.user, JSON.stringify({ id: signedIn.user.id, firstname: signedIn.user.firstname }), maxAge)
-  jar.delete(cookies.signedOut)
-  const session = shopperSession(language)
-  const guestQuote = session.quote()
-  const client = await session.client()
-  if (guestQuote && !/^\d+$/.test(guestQuote)) {
-    const merged = await client.settle((api) => api.cart.mergeMaskedQuote.$post({ json: { storeId: 1, customerId: signedIn.user.id } }))
-    if (merged.data) session.rememberQuote(merged.data.quoteId)
-    else session.forgetQuote()
-  } else {
-    const created = await client.settle((api) => api.cart.create.$get({ query: {} }))
-    if (created.data) session.rememberQuote(created.data.quoteId)
-  }
-  return { user: signedIn.user, expires: signedIn.expires_at }
+/** Stores the sign-in, moves the guest cart into the customer's and says which city now applies (worker/storefront/sign-in.ts). */
+function signIn(language: Locale, signedIn: SignedIn): Promise<SignInAnswer> {
+  return signInShopper(env, startCookieJar(), shopperSession(language), signedIn)
 }
 
 export const loginWithPassword = createServerFn({ method: 'POST' })
   .validator(type({ locale, username: 'string <= 254', password: 'string <= 128', recaptchaToken: 'string <= 4096' }))
-  .handler(async ({ data }): Promise<Settled<PublicSession>> => {
+  .handler(async ({ data }): Promise<Settled<SignInAnswer>> => {
     const client = await shopperSession(data.locale).client()
     const result = await client.settle((api) =>
       api.customer.login.$post({
@@ -86,7 +63,7 @@ export const sendCode = createServerFn({ method: 'POST' })
 
 export const verifyCode = createServerFn({ method: 'POST' })
   .validator(type({ locale, identifier: 'string <= 254', purpose: "'login' | 'register'", code: 'string <= 12' }))
-  .handler(async ({ data }): Promise<Settled<PublicSession | { verified: true }>> => {
+  .handler(async ({ data }): Promise<Settled<SignInAnswer | { verified: true }>> => {
     const client = await shopperSession(data.locale).client()
     const isEmail = data.identifier.includes('@')
     const result = await client.settle((api) =>
@@ -114,7 +91,7 @@ export const verifyCode = createServerFn({ method: 'POST' })
 
 export const registerAccount = createServerFn({ method: 'POST' })
   .validator(registrationFields.merge({ locale }))
-  .handler(async ({ data: { locale: language, ...fields } }) => {
+  .handler(async ({ data: { locale: language, ...fields } }): Promise<Settled<SignInAnswer>> => {
     const jar = startCookieJar()
     const client = await shopperSession(language).client()
     const result = await client.settle((api) =>
@@ -128,8 +105,11 @@ export const registerAccount = createServerFn({ method: 'POST' })
         },
       }),
     )
-    if (result.data) jar.delete(cookies.phoneVerification)
-    return result
+    if (!result.data) return { data: null, error: result.error, status: result.status }
+    jar.delete(cookies.phoneVerification)
+    // A new account is signed in as a sign-in is (docs/product.md, "Accounts"): no second sign-in after registering.
+    const { token, expires_at, user } = result.data
+    return { data: await signIn(language, { token, expires_at, user }), error: null, status: 200 }
   })
 
 export const sendPasswordReset = createServerFn({ method: 'POST' })

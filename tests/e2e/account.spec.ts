@@ -1,7 +1,7 @@
 // Accounts in the browser: register with a code read from the development outbox, log out, log in
 // by password and by code, and reset a forgotten password.
 import type { APIRequestContext, Page } from '@playwright/test'
-import { acceptCookies, desktop, expect, lastCode, phone, test } from './fixtures'
+import { acceptCookies, desktop, expect, lastCode, phone, registeredCustomer, test } from './fixtures'
 
 let seq = 0
 function newShopper() {
@@ -33,7 +33,8 @@ async function register(
     | 'otpTitle'
     | 'otpLabel'
     | 'verify'
-    | 'created',
+    | 'created'
+    | 'account',
     string
   >,
   /** The mobile typed as an Arabic keyboard types it (٠٥…): registration takes it as checkout does. */
@@ -58,6 +59,16 @@ async function register(
   await otp.getByLabel(labels.otpLabel).fill(await lastCode(request, shopper.international))
   await otp.getByRole('button', { name: labels.verify }).click()
   await expect(page.getByRole('status').filter({ hasText: labels.created })).toBeVisible()
+  // A new account is signed in: no second sign-in after registering (issue 28, "No friction").
+  await expect(otp).toBeHidden()
+  await expect(page.getByRole('button', { name: labels.account })).toBeVisible()
+}
+
+/** Signs out through the user menu, as a shopper does. */
+async function logOut(page: Page, account: string, logOutLabel: string, login: string) {
+  await page.getByRole('button', { name: account }).click()
+  await page.getByRole('menuitem', { name: logOutLabel }).click()
+  await expect(page.getByRole('button', { name: login })).toBeVisible()
 }
 
 test.describe('accounts on a desktop, in English', () => {
@@ -87,8 +98,11 @@ test.describe('accounts on a desktop, in English', () => {
       otpLabel: 'The 6-digit code',
       verify: 'Verify',
       created: 'Your account is ready',
+      account: 'My account: Reem',
     })
-    // Back on the login view: a wrong password is a field error on the password.
+    await logOut(page, 'My account: Reem', 'Log Out', 'Log in')
+    // Log in again by password: a wrong password is a field error on the password.
+    await page.getByRole('button', { name: 'Log in' }).click()
     const dialog = page.getByRole('dialog', { name: 'Log in or create an account' })
     await dialog.getByLabel('Email or mobile number').fill(shopper.email)
     await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong1234')
@@ -197,9 +211,12 @@ test.describe('accounts on a phone, in Arabic', () => {
         otpLabel: 'الرمز المكوّن من 6 أرقام',
         verify: 'تحقّق',
         created: 'تم إنشاء حسابك',
+        account: 'حسابي: Reem',
       },
       { arabicDigits: true },
     )
+    await logOut(page, 'حسابي: Reem', 'تسجيل الخروج', 'تسجيل الدخول')
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click()
     const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول أو إنشاء حساب' })
     await dialog.getByRole('button', { name: 'نسيت كلمة المرور؟' }).click()
     const forgot = page.getByRole('dialog', { name: 'استعادة كلمة المرور' })
@@ -270,5 +287,52 @@ test.describe('the auth modal on a phone, in Arabic', () => {
     await code.fill((await lastCode(request, shopper.international)).replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!))
     await otp.getByRole('button', { name: 'تحقّق' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'تم إنشاء حسابك' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'حسابي: Reem' })).toBeVisible()
+  })
+})
+
+test.describe('the city follows the account, on a desktop in English', () => {
+  test.use({ viewport: desktop })
+
+  test("a code sign-in on a new phone takes the city of the account's cart", async ({ page, request }) => {
+    const shopper = newShopper()
+    const { email, password } = await registeredCustomer(
+      request,
+      { local: shopper.phone, international: shopper.international },
+      { first: 'Sara', last: 'Alzahrani' },
+    )
+    // The account's cart holds a Riyadh line, put there on another device.
+    const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
+    const auth = { authorization: `Bearer ${token}`, recaptcha: 'Bearer e2e' }
+    const login = await (
+      await request.post('/commerce/customer/login', { headers: auth, data: { username: email, password, recaptchaToken: 'e2e' } })
+    ).json()
+    const customer = { ...auth, mage: login.token }
+    const { quoteId } = await (await request.get('/commerce/cart/create?region=1101', { headers: customer })).json()
+    const productHtml = await (await request.get('/en/product/anker-soundcore-motion-portable-black-1175')).text()
+    const sku = /SKU: <bdi dir="ltr">([A-Z]+-\d+)<\/bdi>/.exec(productHtml)![1]!
+    const added = await request.post('/commerce/cart/add', {
+      headers: { ...customer, quote: quoteId },
+      data: { sku, qty: 1, extension_attributes: { region: '1101' } },
+    })
+    expect(added.status()).toBe(200)
+
+    await acceptCookies(page)
+    await page.goto('/en/')
+    await expect(page.getByRole('button', { name: 'Deliver to Choose City' })).toBeVisible()
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Log in or create an account' })
+    await dialog.getByRole('tab', { name: 'With a one-time code' }).click()
+    await dialog.getByLabel('Email or mobile number').fill(shopper.phone)
+    await dialog.getByRole('checkbox', { name: "I'm not a robot" }).check()
+    await dialog.getByRole('button', { name: 'Send code' }).click()
+    const otp = page.getByRole('dialog', { name: 'Enter the verification code' })
+    await otp.getByLabel('The 6-digit code').fill(await lastCode(request, shopper.international))
+    await otp.getByRole('button', { name: 'Verify' }).click()
+    await expect(page.getByRole('button', { name: 'My account: Sara' })).toBeVisible()
+    // The header and the cart agree (docs/product.md, "Accounts", "The city follows the account"), after a reload too.
+    await expect(page.getByRole('button', { name: 'Deliver to Riyadh' })).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Deliver to Riyadh' })).toBeVisible()
   })
 })

@@ -42,6 +42,19 @@ test.describe('nav bar on desktop', () => {
     await expect(page).toHaveURL(/\/en\/gaming$/)
   })
 
+  test('has one account control, the sign-in: no outside portal unless one is configured (issue 28, item 6)', async ({ page }) => {
+    await acceptCookies(page)
+    for (const [path, login, account] of [
+      ['/', 'تسجيل الدخول', /حسابي|بوابة/],
+      ['/en/', 'Log in', /my account|portal/i],
+    ] as const) {
+      await page.goto(path)
+      const header = page.locator('header').first()
+      await expect(header.getByRole('button', { name: login })).toBeVisible()
+      await expect(header.getByRole('link', { name: account })).toHaveCount(0)
+    }
+  })
+
   test('shows the WhatsApp button with its tooltip', async ({ page }) => {
     await acceptCookies(page)
     await page.goto('/en/')

@@ -1,7 +1,7 @@
 // No friction (issue 28, item 4): the add-to-cart bar in reach on a phone, card buttons on one line at 360 px, slides
 // and rails moved by buttons and keys, a popup that waits for the shopper, a category's products in a phone's first
 // screen. One language and width per path where the code is shared by both.
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext, Locator, Page } from '@playwright/test'
 import { desktop, expect, phone, test } from './fixtures'
 import { popupBannerSeenKey } from '../../src/lib/storage-keys'
 
@@ -53,9 +53,8 @@ test.describe('a product on a desktop, in English', () => {
   })
 })
 
-/** Every button of the listing's cards keeps its words on one line, none cut off. */
-async function cardButtonsOnOneLine(page: Page) {
-  const buttons = page.getByRole('article').getByRole('button')
+/** Every button of the listing's cards (or the buttons given) keeps its words on one line, none cut off. */
+async function cardButtonsOnOneLine(page: Page, buttons: Locator = page.getByRole('article').getByRole('button')) {
   await expect(buttons.first()).toBeVisible()
   // Measured in the store's own fonts, once they have loaded.
   await page.evaluate(() => document.fonts.ready)
@@ -90,6 +89,75 @@ test.describe('card buttons on a 360 px phone', () => {
     await page.goto('/en/mobiles')
     await expect(page.getByRole('button', { name: /^Choose options/ }).first()).toBeVisible()
     await cardButtonsOnOneLine(page)
+  })
+})
+
+test.describe("a product's buying buttons on a phone", () => {
+  for (const width of [360, 390]) {
+    test(`stay on one line at ${width} px in both languages`, async ({ page, context, baseURL }) => {
+      await answered(context, baseURL)
+      await page.setViewportSize({ width, height: 800 })
+      for (const [path, add, buy] of [
+        [speaker, 'أضف إلى السلة', 'اشترِ الآن'],
+        [`/en${speaker}`, 'Add to Cart', 'Buy now'],
+      ] as const) {
+        await page.goto(path)
+        const buttons = page
+          .getByRole('main')
+          .getByRole('button', { name: add, exact: true })
+          .or(page.getByRole('button', { name: buy, exact: true }))
+        await expect(buttons).toHaveCount(2)
+        await cardButtonsOnOneLine(page, buttons)
+      }
+    })
+  }
+})
+
+test.describe('the WhatsApp button on a desktop', () => {
+  test.use({ viewport: desktop })
+
+  test('keeps clear of the product page, "Change city" included, in both languages', async ({ page, context, baseURL }) => {
+    await answered(context, baseURL)
+    for (const [path, change] of [
+      [speaker, 'تغيير المدينة'],
+      [`/en${speaker}`, 'Change city'],
+    ] as const) {
+      await page.goto(path)
+      const whatsapp = (await page.getByRole('link', { name: /واتساب|WhatsApp/ }).boundingBox())!
+      // Scrolling brings any line under the floating button: what it must not share is the page's inline-end column.
+      const link = (await page.getByRole('main').getByRole('button', { name: change }).boundingBox())!
+      const apart = link.x >= whatsapp.x + whatsapp.width || link.x + link.width <= whatsapp.x
+      expect(apart, `${change} at ${link.x}-${link.x + link.width}, WhatsApp at ${whatsapp.x}-${whatsapp.x + whatsapp.width}`).toBe(true)
+    }
+  })
+})
+
+test.describe('a payment method that cannot pay for the cart', () => {
+  test.use({ viewport: phone })
+
+  test('says why, in Arabic: the instalment limit with its amount, then a pre-order in the cart', async ({ page, context, baseURL }) => {
+    await answered(context, baseURL)
+    // A 5,979 SAR camera: above Tabby's 5,000 SAR, within Tamara's 10,000.
+    await page.goto('/product/canon-eos-r6-mark-iii-with-24-105mm-lens-black-1251')
+    await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
+    await expect(page.getByRole('dialog', { name: 'سلة التسوق' })).toBeVisible()
+    await page.goto('/checkout')
+    const tabby = page.getByRole('radio', { name: /^تابي/ })
+    await expect(tabby).toBeDisabled()
+    // The limit is a price as every price is shown: the riyal sign, read out as riyals.
+    const tabbyRow = page.locator('label').filter({ has: tabby })
+    await expect(tabbyRow).toContainText('متاحة حتى')
+    await expect(tabbyRow.locator('.riyal')).toHaveCount(1)
+    await expect(tabbyRow).toContainText('5,000')
+    await expect(page.getByRole('radio', { name: /^تمارا/ })).toBeEnabled()
+    // A pre-order in the cart: the reason changes to say so.
+    await page.goto('/product/dyson-airwrap-i-d-standard-gold-1603')
+    await page.getByRole('button', { name: 'طلب مسبق', exact: true }).click()
+    await expect(page.getByRole('dialog', { name: 'سلة التسوق' })).toBeVisible()
+    await page.goto('/checkout')
+    await expect(page.locator('label').filter({ has: page.getByRole('radio', { name: /^تابي/ }) })).toContainText(
+      'غير متاحة لسلة فيها منتج بالطلب المسبق',
+    )
   })
 })
 

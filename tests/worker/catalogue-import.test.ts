@@ -10,6 +10,7 @@ import { readCatalogueCsv, readCatalogueJson, type CatalogueFile } from '~/catal
 import { importStatements, storeKeysOf, storeSnapshotOf, storeSnapshotQueries, type StoreSnapshot } from '~/seed/sql'
 import { allCacheKeys } from '~/storage/kv-cache'
 import { productDetail, productStore } from '~/storage/product-store'
+import { cartLineFor } from '~/commerce/carts'
 
 const now = new Date('2026-11-25T10:00:00Z')
 
@@ -126,6 +127,38 @@ describe('catalogue import', () => {
     expect(jeddah?.product.in_stock).toBe(false)
   })
 
+  it("writes a configurable product's variants as the seed does: rows of their own, sold and stocked as themselves", async () => {
+    const before = await storeSnapshot()
+    const chairId = before.products.get('HO-CHAIR-01')!.entity_id
+    const rows = [
+      'sku,name_ar,name_en,description_ar,description_en,brand_ar,brand_en,price,stock,parent_sku,variant',
+      'HO-CHAIR-01-BK,كرسي مكتب مريح، أسود,"Ergonomic Office Chair, Black",وصف,A chair,إرغو,Ergo,899,1101=2|1102=0,HO-CHAIR-01,color=Black',
+      'HO-CHAIR-01-GR,كرسي مكتب مريح، رمادي,"Ergonomic Office Chair, Grey",وصف,A chair,إرغو,Ergo,929,1101=0|1102=4,HO-CHAIR-01,color=رمادي',
+    ]
+    const { file, problems } = readCatalogueCsv(rows.join('\n') + '\n', storeKeysOf(before))
+    expect(problems).toEqual([])
+    await load(file, before)
+    const page = await productDetail(env.DB, 'ergonomic-office-chair', 'en', 1102, { now, relatedLimit: 10 })
+    expect(page?.product.variants.map((v) => [v.sku, v.price, v.in_stock])).toEqual([
+      ['HO-CHAIR-01-BK', 899, false],
+      ['HO-CHAIR-01-GR', 929, true],
+    ])
+    // The parent's stock is its variants' in each city (migration 0021), and the variants are in no listing.
+    const stock = await env.DB.prepare('SELECT region_id, qty FROM stock WHERE product_id = ? AND region_id IN (1101, 1102, 1105) ORDER BY region_id')
+      .bind(chairId)
+      .all<{ region_id: number; qty: number }>()
+    expect(stock.results).toEqual([
+      { region_id: 1101, qty: 2 },
+      { region_id: 1102, qty: 4 },
+      { region_id: 1105, qty: 0 },
+    ])
+    const variantIds = [...(await storeSnapshot()).products].filter(([sku]) => sku.startsWith('HO-CHAIR-01-')).map(([, p]) => p.entity_id)
+    expect(await productStore(env.DB).categoriesOf(variantIds)).toEqual([])
+    // Choosing Grey sells the Grey row, under its own name and price.
+    const grey = await cartLineFor(env, 'HO-CHAIR-01', 1102, [{ option_id: 'color', option_value: 2 }])
+    expect(grey.line).toMatchObject({ sku: 'HO-CHAIR-01-GR', name_en: 'Ergonomic Office Chair, Grey', price: 929 })
+  })
+
   it('loads nothing from a file with a bad row', async () => {
     const before = await counts()
     const snapshot = await storeSnapshot()
@@ -189,5 +222,8 @@ describe('catalogue import', () => {
       .bind(chairId)
       .first<{ n: number }>()
     expect(left?.n).toBe(0)
+    // Its variants went with it.
+    const variants = await env.DB.prepare("SELECT count(*) AS n FROM products WHERE sku LIKE 'HO-CHAIR-01-%'").first<{ n: number }>()
+    expect(variants?.n).toBe(0)
   })
 })

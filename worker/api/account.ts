@@ -16,6 +16,7 @@ import { withinHourlyLimit } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'
 import { commerceClient } from '../commerce/client'
 import { unsealSession } from '../storefront/sealed-session'
+import { signInShopper } from '../storefront/sign-in'
 import { ApiError } from './errors'
 
 const registerBody = registrationFields.merge(registrationPlaceholders)
@@ -36,9 +37,15 @@ export const accountApi = new Hono<{ Bindings: Env }>()
     const jar = honoCookieJar(c)
     // The phone was verified in the code step; the proof travels in an HttpOnly cookie, not the body.
     const token = jar.get(cookies.phoneVerification) ?? ''
-    const result = await (await apiSession(c).client()).settle((api) => api.customer.register.$post({ json: { ...c.req.valid('json'), token } }))
-    if (!result.error) jar.delete(cookies.phoneVerification)
-    return relay(c, result)
+    const session = apiSession(c, jar)
+    const result = await (await session.client()).settle((api) => api.customer.register.$post({ json: { ...c.req.valid('json'), token } }))
+    if (!result.data) return relay(c, result)
+    jar.delete(cookies.phoneVerification)
+    // The new account is signed in as a sign-in is (docs/product.md, "Accounts"); its customer token stays in
+    // the HttpOnly cookies, never in the answer.
+    const { token: customerToken, expires_at, user, success, message } = result.data
+    const signedIn = await signInShopper(c.env, jar, session, { token: customerToken, expires_at, user })
+    return c.json({ success, message, user: signedIn.user, city: signedIn.city })
   })
   .post('/forget/new-send-email-token', validate('json', type({ email: 'string.email <= 254', 'recaptchaToken?': 'string <= 4096' })), async (c) => {
     const body = c.req.valid('json')

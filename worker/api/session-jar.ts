@@ -22,10 +22,11 @@ export function honoCookieJar(c: Context): CookieJar {
   }
 }
 
-export function apiSession(c: Context<{ Bindings: Env }>) {
+/** `jar`: the request's jar when the route also writes cookies itself, so each sees what the other wrote. */
+export function apiSession(c: Context<{ Bindings: Env }>, jar: CookieJar = honoCookieJar(c)) {
   return storefrontSession(
     c.env,
-    honoCookieJar(c),
+    jar,
     requestLocale(c),
     clientIp((name) => c.req.header(name)),
     new URL(c.req.url).origin,

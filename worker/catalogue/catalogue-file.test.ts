@@ -338,3 +338,122 @@ describe('the import SQL', () => {
     )
   })
 })
+
+describe('variants (docs/decisions/0020-variants-are-products.md)', () => {
+  const variantHeader = `${header},option_code,option_label_ar,option_label_en,option_values_ar,option_values_en,parent_sku,variant`
+  const parent = 'PH-9,جوال تجريبي,Test Phone,وصف الجوال,A phone,سامسونج,Samsung,smartphones,999,1101=5,color,اللون,Colour,أسود|فضي,Black|Silver,,'
+  const variant = (sku: string, value: string, extra = '') =>
+    `${sku},جوال تجريبي ${value},Test Phone ${value},وصف,A phone,سامسونج,Samsung,${extra},1049,1101=2|1102=1,,,,,,PH-9,color=${value}`
+  const variantCsv = (...rows: string[]) => [variantHeader, ...rows].join('\n') + '\n'
+
+  it('reads a variant of a parent in the same file, by the value in either language, listed before or after it', () => {
+    const { file, problems } = readCatalogueCsv(variantCsv(variant('PH-9-S', 'silver'), parent, variant('PH-9-B', 'أسود')), store)
+    expect(problems).toEqual([])
+    expect(file.variants).toEqual([
+      { sku: 'PH-9-S', parent_sku: 'PH-9', values: { color: 2 } },
+      { sku: 'PH-9-B', parent_sku: 'PH-9', values: { color: 1 } },
+    ])
+    const sql = importStatements(file, snapshot, new Date('2026-11-25T12:00:00Z')).join('\n')
+    // Ids in file order: the variant listed first names its parent's id all the same.
+    const inserted = sql.split('\n').filter((line) => /^\((1002|1003|1004), 'PH-9/.test(line))
+    expect(inserted).toHaveLength(3)
+    const [silver, phone, black] = inserted
+    expect(silver).toContain(`'{"color":2}'`)
+    expect(silver).toMatch(/, 1003, '\{"color":2\}'/)
+    // The parent's page opens on its first variant of the file; its main category is the variants'.
+    expect(phone).toContain(`'{"color":2}'`)
+    expect(black).toMatch(/, 1003, '\{"color":1\}'/)
+    // The variants' stock goes in last, so the parent's becomes theirs (migration 0021).
+    expect(sql.lastIndexOf('(1002, 1101, 2)')).toBeGreaterThan(sql.indexOf('(1003, 1101, 5)'))
+  })
+
+  it('reads a variant of a configurable product of the store, from JSON', () => {
+    const withPhone = storeSnapshotOf([
+      [
+        { sku: 'SAM-1001', entity_id: 1001, rewrite_url: 'samsung-galaxy-1001', main_category_id: 4, configurables: null, parent_id: null },
+        {
+          sku: 'S25',
+          entity_id: 1002,
+          rewrite_url: 's25',
+          main_category_id: 4,
+          configurables: JSON.stringify([
+            {
+              attribute_code: 'storage',
+              label: { ar: 'السعة', en: 'Storage' },
+              options: [
+                { value_index: 1, label: { ar: '128 جيجابايت', en: '128 GB' } },
+                { value_index: 2, label: { ar: '512 جيجابايت', en: '512 GB' } },
+              ],
+            },
+          ]),
+          parent_id: null,
+        },
+        { sku: 'S25-1', entity_id: 1003, rewrite_url: 's25-1', main_category_id: 4, configurables: null, parent_id: 1002 },
+      ],
+      [{ id: 4, url_key: 'smartphones' }],
+      [],
+      [{ last: 0 }],
+    ])
+    const product = {
+      sku: 'S25-2',
+      name: { ar: 'جالكسي S25 512', en: 'Galaxy S25 512 GB' },
+      description: { ar: 'وصف', en: 'A phone' },
+      brand: { ar: 'سامسونج', en: 'Samsung' },
+      price: 3999,
+      stock: { 1101: 3 },
+      parent_sku: 'S25',
+      variant: { storage: '512 GB' },
+    }
+    const { file, problems } = readCatalogueJson(JSON.stringify([product]), storeKeysOf(withPhone))
+    expect(problems).toEqual([])
+    expect(file.variants).toEqual([{ sku: 'S25-2', parent_sku: 'S25', values: { storage: 2 } }])
+    const sql = importStatements(file, withPhone, new Date()).join('\n')
+    expect(sql).toMatch(/\(1004, 'S25-2', .*, 1002, '\{"storage":2\}'/)
+    expect(sql).toContain('main_category_id')
+    // A variant of a variant, and a value the parent does not have, are named by their JSON path.
+    const bad = readCatalogueJson(
+      JSON.stringify([
+        { ...product, sku: 'S25-3', parent_sku: 'S25-1' },
+        { ...product, sku: 'S25-4', variant: { storage: '1 TB' } },
+      ]),
+      storeKeysOf(withPhone),
+    )
+    expect(where(bad.problems)).toEqual([
+      'products[0].parent_sku: "S25-1" is a variant itself: name the configurable product it belongs to',
+      'products[1].variant.storage: "1 TB" is not a value of option "storage" (128 GB, 512 GB)',
+    ])
+  })
+
+  it('names every bad variant by line and column', () => {
+    const rows = [
+      parent,
+      // categories given
+      variant('PH-9-A', 'Black', 'smartphones'),
+      // a value the parent does not have
+      variant('PH-9-B', 'Gold'),
+      // the same combination as PH-9-A
+      variant('PH-9-C', 'black'),
+      // a parent that is no configurable product
+      'PH-9-D,جوال,Phone D,وصف,Desc,ب,B,,10,1101=1,,,,,,SAM-1001,color=Black',
+      // an unknown option, and the parent's option missing
+      'PH-9-E,جوال,Phone E,وصف,Desc,ب,B,,10,1101=1,,,,,,PH-9,size=XL',
+      // not OPTION=VALUE
+      'PH-9-F,جوال,Phone F,وصف,Desc,ب,B,,10,1101=1,,,,,,PH-9,Black',
+      // its own parent
+      'PH-9-G,جوال,Phone G,وصف,Desc,ب,B,,10,1101=1,,,,,,PH-9-G,color=Black',
+    ]
+    const { file, problems } = readCatalogueCsv(variantCsv(...rows), store)
+    expect(where(problems)).toEqual([
+      "line 3, column categories: a variant belongs to no category: it is listed under its parent's",
+      'line 8, column variant: "Black" is not OPTION=VALUE (e.g. color=Silver)',
+      'line 4, column variant: "Gold" is not a value of option "color" (Black, Silver)',
+      'line 5, column variant: PH-9 already has a variant with these values (PH-9-A)',
+      'line 6, column parent_sku: no configurable product (one with options) has the SKU "SAM-1001", in the file or the store',
+      'line 7, column variant: PH-9 has no option "size" (its options: color)',
+      'line 7, column variant: a value of option "color" is missing (Black, Silver)',
+      'line 8, column variant: a value of option "color" is missing (Black, Silver)',
+      'line 9, column parent_sku: a product cannot be its own variant',
+    ])
+    expect(file.products.map((p) => p.sku)).not.toContain('PH-9-B')
+  })
+})

@@ -68,8 +68,15 @@ export const importedProduct = type({
   'popularity?': 'number.integer >= 0',
   'drawing?': type.enumerated(...imageKinds),
   'remove?': 'false',
+  /** A variant of a configurable product (docs/decisions/0020-variants-are-products.md): its parent's SKU... */
+  'parent_sku?': skuPattern,
+  /** ...and the value it stands for of each of the parent's options, by option code: {"color": "Silver"}. */
+  'variant?': { '[string]': text },
 })
 export type ImportedProduct = typeof importedProduct.infer
+
+/** A new variant: a whole product but for its categories, which are its parent's (variants are listed under it). */
+const importedVariant = importedProduct.omit('categories').and({ parent_sku: skuPattern, variant: { '[string]': text } })
 
 /** A row for a product the store has: what it leaves out, the product keeps. */
 const productUpdate = importedProduct.partial().and({ sku: skuPattern })
@@ -87,11 +94,28 @@ export const importedCategory = type({
 })
 export type ImportedCategory = typeof importedCategory.infer
 
-/** The file once read and checked: what to upsert (whole new products, updates of the store's) and which SKUs to remove. */
+/** A variant as written to the store: its parent and the value index it stands for of each option (decision 0020). */
+export interface ImportedVariant {
+  sku: string
+  parent_sku: string
+  values: Record<string, number>
+}
+
+/**
+ * The file once read and checked: what to upsert (whole new products, updates of the store's), which SKUs to remove,
+ * and which of the upserted products are variants of which parent.
+ */
 export interface CatalogueFile {
   categories: ImportedCategory[]
   products: ProductUpdate[]
   removals: string[]
+  variants: ImportedVariant[]
+}
+
+/** A configurable product's option as the store or the file has it: its values in order (value_index = position + 1). */
+export interface OptionValues {
+  code: string
+  values: { ar: string; en: string }[]
 }
 
 /** What the store holds already (read before the import): names the file may refer to or must not take. */
@@ -100,6 +124,10 @@ export interface StoreKeys {
   products: Map<string, string>
   /** url_key of every category. */
   categories: Set<string>
+  /** The options of each configurable product of the store, by SKU: what its variants choose from. */
+  configurables?: Map<string, OptionValues[]>
+  /** The SKUs of the store's variants: a variant cannot be a parent. */
+  variants?: Set<string>
 }
 
 export function isPictureUrl(value: string): boolean {
@@ -250,6 +278,8 @@ export const productColumns = {
     'preorder_note_en',
     'popularity',
     'drawing',
+    'parent_sku',
+    'variant',
     'remove',
   ],
 } as const
@@ -330,7 +360,25 @@ function productFromCsv(row: Record<string, string>, problems: string[]): Record
   if (row.preorder_note_ar || row.preorder_note_en) item.preorder_note = pair('preorder_note')
   if (row.popularity) item.popularity = number(row.popularity)
   if (row.drawing) item.drawing = row.drawing
+  if (row.parent_sku) item.parent_sku = row.parent_sku
+  if (row.variant) item.variant = optionValues(row.variant, problems)
   return item
+}
+
+/** `color=Silver|storage=512 GB` as {color: 'Silver', storage: '512 GB'}; a part without `=` is a problem of the column. */
+function optionValues(value: string, problems: string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const part of list(value)) {
+    const at = part.indexOf('=')
+    const code = part.slice(0, at).trim()
+    const chosen = part.slice(at + 1).trim()
+    if (at <= 0 || !chosen) {
+      problems.push(`variant: "${part}" is not OPTION=VALUE (e.g. color=Silver)`)
+      continue
+    }
+    out[code] = chosen
+  }
+  return out
 }
 
 function categoryFromCsv(row: Record<string, string>): Record<string, unknown> {
@@ -425,6 +473,7 @@ function checkRows(
 
   const products: ProductUpdate[] = []
   const removals: string[] = []
+  const variantRows: { row: Record<string, unknown>; where: (path: readonly PropertyKey[]) => string }[] = []
   const seenSku = new Map<string, string>()
   const seenUrlKey = new Map<string, string>()
   const regions = new Set<string>(regionIds.map(String))
@@ -447,9 +496,14 @@ function checkRows(
     }
     const before = problems.length
     const isNew = !store.products.has(stringOf(record.sku) ?? '')
+    const isVariant = stringOf((item as { parent_sku?: unknown }).parent_sku) !== undefined
+    if (isVariant && (item as { categories?: unknown }).categories !== undefined && arrayOf((item as { categories?: unknown }).categories).length > 0)
+      problems.push({ where: where(['categories']), message: "a variant belongs to no category: it is listed under its parent's" })
+    const missingForNew = 'is missing: a new product (a SKU the store does not have) needs it'
+    const given = isVariant ? withoutEmptyCategories(item) : item
     const product = isNew
-      ? checkShape<ImportedProduct>(importedProduct, item, where, problems, 'is missing: a new product (a SKU the store does not have) needs it')
-      : checkShape<ProductUpdate>(productUpdate, item, where, problems)
+      ? checkShape<ImportedProduct>(isVariant ? importedVariant : importedProduct, given, where, problems, missingForNew)
+      : checkShape<ProductUpdate>(productUpdate, given, where, problems)
     const problem = (path: readonly PropertyKey[], message: string) => problems.push({ where: where(path), message })
     // The checks across fields, rows and the store run on a row whatever its shape, so one pass names every problem.
     const row = (product ?? item) as Record<string, unknown>
@@ -512,9 +566,98 @@ function checkRows(
     }
     if (dateOk(from) && dateOk(to) && Date.parse(riyadhInstant(from!, 'start')) >= Date.parse(riyadhInstant(to!, 'end')))
       problem(['special_to'], `the discount ends (${to}) before it starts (${from})`)
+    if (isVariant) variantRows.push({ row, where })
     if (product && problems.length === before) products.push(product)
   }
-  return { categories: categories.map((c) => c.value), products, removals }
+  const variants = checkVariants(variantRows, rawProducts, store, problems)
+  const valid = new Set(variants.map((v) => v.sku))
+  return {
+    categories: categories.map((c) => c.value),
+    products: products.filter((p) => !p.parent_sku || valid.has(p.sku)),
+    removals,
+    variants,
+  }
+}
+
+/** A CSV row of a variant names its categories column empty (the file has the column for other rows): nothing given. */
+function withoutEmptyCategories(item: unknown): unknown {
+  const { categories, ...rest } = item as Record<string, unknown>
+  return Array.isArray(categories) && categories.length === 0 ? rest : item
+}
+
+/**
+ * The variants of the file against their parents (docs/decisions/0020-variants-are-products.md): a parent is a
+ * configurable product of the file or the store, not a variant itself; a variant names one of the values of every
+ * option of its parent (in English or Arabic, as the parent's values are written), has no options of its own, and
+ * stands for a combination no other variant of the parent has.
+ */
+function checkVariants(
+  rows: { row: Record<string, unknown>; where: (path: readonly PropertyKey[]) => string }[],
+  rawProducts: { item: unknown }[],
+  store: StoreKeys,
+  problems: ImportProblem[],
+): ImportedVariant[] {
+  const fileOptions = new Map<string, OptionValues[]>()
+  const fileVariants = new Set<string>()
+  for (const { item } of rawProducts) {
+    const row = objectOf(item)
+    const sku = stringOf(row.sku)
+    if (!sku) continue
+    if (stringOf(row.parent_sku)) fileVariants.add(sku)
+    const options = arrayOf(row.options).map((option) => ({
+      code: stringOf(objectOf(option).code) ?? '',
+      values: arrayOf(objectOf(option).values).map((v) => ({ ar: stringOf(objectOf(v).ar) ?? '', en: stringOf(objectOf(v).en) ?? '' })),
+    }))
+    if (options.length > 0) fileOptions.set(sku, options)
+  }
+  const variants: ImportedVariant[] = []
+  const combinations = new Map<string, string>()
+  for (const { row, where } of rows) {
+    const sku = stringOf(row.sku) ?? ''
+    const parent = stringOf(row.parent_sku) ?? ''
+    const problem = (path: readonly PropertyKey[], message: string) => problems.push({ where: where(path), message })
+    if (arrayOf(row.options).length > 0) problem(['options', 0, 'code'], 'a variant has no options of its own: its parent has them')
+    if (parent === sku) {
+      problem(['parent_sku'], 'a product cannot be its own variant')
+      continue
+    }
+    if (fileVariants.has(parent) || store.variants?.has(parent)) {
+      problem(['parent_sku'], `"${parent}" is a variant itself: name the configurable product it belongs to`)
+      continue
+    }
+    const options = fileOptions.get(parent) ?? store.configurables?.get(parent)
+    if (!options) {
+      problem(['parent_sku'], `no configurable product (one with options) has the SKU "${parent}", in the file or the store`)
+      continue
+    }
+    const chosen = objectOf(row.variant)
+    const values: Record<string, number> = {}
+    for (const code of Object.keys(chosen)) {
+      if (!options.some((option) => option.code === code))
+        problem(['variant', code], `${parent} has no option "${code}" (its options: ${options.map((o) => o.code).join(', ')})`)
+    }
+    for (const option of options) {
+      const value = stringOf(chosen[option.code])?.trim()
+      if (!value) {
+        problem(['variant', option.code], `a value of option "${option.code}" is missing (${option.values.map((v) => v.en).join(', ')})`)
+        continue
+      }
+      const index = option.values.findIndex((v) => [v.en, v.ar].some((label) => label.trim().toLowerCase() === value.toLowerCase()))
+      if (index === -1)
+        problem(['variant', option.code], `"${value}" is not a value of option "${option.code}" (${option.values.map((v) => v.en).join(', ')})`)
+      else values[option.code] = index + 1
+    }
+    if (Object.keys(values).length !== options.length) continue
+    const combination = `${parent}:${options.map((o) => values[o.code]).join(',')}`
+    const first = combinations.get(combination)
+    if (first) {
+      problem(['variant'], `${parent} already has a variant with these values (${first})`)
+      continue
+    }
+    combinations.set(combination, sku)
+    variants.push({ sku, parent_sku: parent, values })
+  }
+  return variants
 }
 
 export function productUrlKey(product: Pick<ImportedProduct, 'url_key' | 'sku' | 'name'>): string {
@@ -597,12 +740,12 @@ export function readCatalogueJson(source: string, store: StoreKeys): { file: Cat
     data = JSON.parse(source.replace(/^\uFEFF/, ''))
   } catch (error) {
     problems.push({ where: 'the file', message: `not JSON: ${(error as Error).message}` })
-    return { file: { categories: [], products: [], removals: [] }, problems }
+    return { file: { categories: [], products: [], removals: [], variants: [] }, problems }
   }
   const document = Array.isArray(data) ? { products: data } : (data as { products?: unknown; categories?: unknown })
   if (typeof document !== 'object' || document === null || !Array.isArray(document.products)) {
     problems.push({ where: 'the file', message: 'expected {"products": [...]} (and optionally "categories": [...]) or an array of products' })
-    return { file: { categories: [], products: [], removals: [] }, problems }
+    return { file: { categories: [], products: [], removals: [], variants: [] }, problems }
   }
   if (document.categories !== undefined && !Array.isArray(document.categories)) {
     problems.push({ where: 'categories', message: 'must be an array' })

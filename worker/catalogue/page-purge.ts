@@ -10,8 +10,12 @@ import { productStore } from '../storage/product-store'
 
 export async function productsChanged(env: Env, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return
-  const categories = await productStore(env.DB).categoriesOf(productIds)
-  await purgePageTags(env, [...productIds.map((id) => `product:${id}`), ...categories.map((id) => `category:${id}`), 'search'])
+  // A variant belongs to no category and has no page of its own: its parent's page and listings show it
+  // (docs/decisions/0020-variants-are-products.md).
+  const products = productStore(env.DB)
+  const changed = await products.withParents(productIds)
+  const categories = await products.categoriesOf(changed)
+  await purgePageTags(env, [...changed.map((id) => `product:${id}`), ...categories.map((id) => `category:${id}`), 'search'])
 }
 
 /** After a sale in a region: the products it sold out there change state on every page that shows them. */

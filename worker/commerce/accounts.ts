@@ -98,11 +98,16 @@ export async function verifyOtp(env: Env, phone: string, purpose: OtpPurpose, co
   if (!(await store.spendCode(row.id))) throw new CommerceError(400, 'otp_expired')
 }
 
+/** A sign-in's answer, the same for a password, a code and a new account: a new customer token and the session user. */
+async function signedIn(env: Env, customer: Customer) {
+  const { token, expiresAt } = await issueCustomerToken(env.DB, customer.id)
+  return { token, expires_at: expiresAt.toISOString(), user: sessionUser(customer) }
+}
+
 export async function loginByCode(env: Env, phone: string) {
   const found = await accountStore(env.DB).customerByPhone(phone)
   if (!found) throw new CommerceError(400, 'otp_invalid')
-  const { token, expiresAt } = await issueCustomerToken(env.DB, found.customer.id)
-  return { token, expires_at: expiresAt.toISOString(), user: sessionUser(found.customer) }
+  return signedIn(env, found.customer)
 }
 
 export async function issuePhoneVerification(env: Env, phone: string, now = new Date()): Promise<string> {
@@ -115,6 +120,7 @@ export async function issuePhoneVerification(env: Env, phone: string, now = new 
   return token
 }
 
+/** Creates the account of a verified phone and answers its sign-in, as a login does. */
 export async function register(
   env: Env,
   input: { firstName: string; lastName: string; email: string; phone: string; password: string; verification: string },
@@ -140,6 +146,10 @@ export async function register(
   }
   // Two registrations racing with one verification: the first spends it, the second creates nothing.
   if (!created) throw new CommerceError(400, 'verification_invalid')
+  // A new account is signed in at once, as a sign-in would be (docs/product.md, "Accounts"; issue 28, "No friction").
+  const account = await store.customerByPhone(input.phone)
+  if (!account) throw new CommerceError(400, 'verification_invalid')
+  return signedIn(env, account.customer)
 }
 
 /** Password login with a growing back-off per account after repeated failures. */
@@ -171,8 +181,7 @@ export async function loginWithPassword(env: Env, username: string, password: st
   if (result.needsRehash) {
     await store.setPasswordHash(found.customer.id, await hashPassword(password, pepper))
   }
-  const { token, expiresAt } = await issueCustomerToken(env.DB, found.customer.id)
-  return { token, expires_at: expiresAt.toISOString(), user: sessionUser(found.customer) }
+  return signedIn(env, found.customer)
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   riyadhInstant,
   type CatalogueFile,
   type ImportedProduct,
+  type OptionValues,
   type ProductUpdate,
   type StoreKeys,
 } from '../catalogue/catalogue-file'
@@ -138,7 +139,18 @@ export function seedStatements(options: CatalogueOptions = {}): string[] {
 
 /** What the store holds, read before an import: the ids the file's SKUs, url keys and services already have. */
 export interface StoreSnapshot {
-  products: Map<string, { entity_id: number; rewrite_url: string }>
+  products: Map<
+    string,
+    {
+      entity_id: number
+      rewrite_url: string
+      /** The category a variant of this product is filed under (a variant's own main category is its parent's). */
+      main_category_id?: number
+      /** A configurable product's options (the products row's JSON), null for others. */
+      configurables?: string | null
+      parent_id?: number | null
+    }
+  >
   categories: Map<string, number>
   /** Services by English title. */
   fees: Map<string, number>
@@ -147,14 +159,21 @@ export interface StoreSnapshot {
 
 /** The queries a snapshot is read with, in this order (by `wrangler d1 execute --json --command` or a binding). */
 export const storeSnapshotQueries = [
-  'SELECT sku, entity_id, rewrite_url FROM products',
+  'SELECT sku, entity_id, rewrite_url, main_category_id, configurables, parent_id FROM products',
   'SELECT id, url_key FROM categories',
   'SELECT fee_id, title_en FROM product_fees',
   'SELECT COALESCE(MAX(fee_option_id), 0) AS last FROM product_fee_options',
 ] as const
 
 type SnapshotResults = [
-  { sku: string; entity_id: number; rewrite_url: string }[],
+  {
+    sku: string
+    entity_id: number
+    rewrite_url: string
+    main_category_id?: number
+    configurables?: string | null
+    parent_id?: number | null
+  }[],
   { id: number; url_key: string }[],
   { fee_id: number; title_en: string }[],
   { last: number }[],
@@ -163,7 +182,18 @@ type SnapshotResults = [
 export function storeSnapshotOf([products, categories, fees, feeOptions]: SnapshotResults): StoreSnapshot {
   const max = (values: number[], floor: number) => values.reduce((a, b) => Math.max(a, b), floor)
   return {
-    products: new Map(products.map((p) => [p.sku, { entity_id: p.entity_id, rewrite_url: p.rewrite_url }])),
+    products: new Map(
+      products.map((p) => [
+        p.sku,
+        {
+          entity_id: p.entity_id,
+          rewrite_url: p.rewrite_url,
+          main_category_id: p.main_category_id,
+          configurables: p.configurables,
+          parent_id: p.parent_id,
+        },
+      ]),
+    ),
     categories: new Map(categories.map((c) => [c.url_key, c.id])),
     fees: new Map(fees.map((f) => [f.title_en, f.fee_id])),
     next: {
@@ -190,9 +220,29 @@ export function storeSnapshotOf([products, categories, fees, feeOptions]: Snapsh
 
 /** The keys validation checks the file against. */
 export function storeKeysOf(snapshot: StoreSnapshot): StoreKeys {
+  const configurables = new Map<string, OptionValues[]>()
+  const variants = new Set<string>()
+  for (const [sku, product] of snapshot.products) {
+    if (product.parent_id) variants.add(sku)
+    if (!product.configurables) continue
+    const stored = JSON.parse(product.configurables) as {
+      attribute_code: string
+      options: { value_index: number; label: { ar: string; en: string } }[]
+    }[]
+    configurables.set(
+      sku,
+      stored.map((option) => ({
+        code: option.attribute_code,
+        // Value indexes are 1, 2, 3... in order (productColumns below, worker/seed/demo-catalogue.ts).
+        values: [...option.options].sort((a, b) => a.value_index - b.value_index).map((value) => value.label),
+      })),
+    )
+  }
   return {
     products: new Map([...snapshot.products].map(([sku, p]) => [sku, p.rewrite_url])),
     categories: new Set(snapshot.categories.keys()),
+    configurables,
+    variants,
   }
 }
 
@@ -224,6 +274,8 @@ const newProductDefaults: Row = {
   images: '[]',
   specifications: '[]',
   configurables: null,
+  parent_id: null,
+  variant_values: null,
 }
 
 const flags = ['not_for_sale', 'fast_delivery', 'big_items', 'delivery_within_24_hours', 'eligible_for_tabby', 'eligible_for_tamara'] as const
@@ -270,8 +322,10 @@ function productColumns(product: ProductUpdate, categoryIds: ReadonlyMap<string,
 /**
  * The SQL of a checked file against the store as it is: categories (parents first) and services upserted, each
  * product upserted by SKU (its creation date and popularity kept), its categories, services and stock in every region
- * replaced by the file's, and removed products deleted with their rows. Loaded as one file, which D1 applies whole or
- * not at all (docs/decisions/0018-catalogue-import.md).
+ * replaced by the file's, and removed products deleted with their rows (a configurable product with its variants).
+ * A variant is written as the seed writes one: its parent's id, the option values it stands for and its parent's main
+ * category (docs/decisions/0020-variants-are-products.md). Loaded as one file, which D1 applies whole or not at all
+ * (docs/decisions/0018-catalogue-import.md).
  */
 export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, now: Date): string[] {
   const next = { ...snapshot.next }
@@ -305,10 +359,34 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
   /** Products whose categories and services the file names: their old rows go. */
   const newCategoriesOf: number[] = []
   const newServicesOf: number[] = []
+  // Ids first, so a variant listed before its parent names it (docs/decisions/0020-variants-are-products.md).
+  const idOf = new Map(file.products.map((product) => [product.sku, snapshot.products.get(product.sku)?.entity_id ?? next.product++]))
+  const variantOf = new Map(file.variants.map((variant) => [variant.sku, variant]))
+  const fileProducts = new Map(file.products.map((product) => [product.sku, product]))
+  /** The variant a new parent's page opens on: its first in the file. */
+  const openingOf = new Map<string, Record<string, number>>()
+  for (const variant of file.variants) if (!openingOf.has(variant.parent_sku)) openingOf.set(variant.parent_sku, variant.values)
+  const variantStockRows: Row[] = []
   for (const product of file.products) {
     const existing = snapshot.products.get(product.sku)
-    const id = existing?.entity_id ?? next.product++
+    const id = idOf.get(product.sku)!
     const columns = productColumns(product, categoryIds)
+    const variant = variantOf.get(product.sku)
+    if (variant) {
+      const parentRow = fileProducts.get(variant.parent_sku)
+      const parentCategory = parentRow?.categories
+        ? categoryIds.get(parentRow.categories[0]!)
+        : snapshot.products.get(variant.parent_sku)?.main_category_id
+      Object.assign(columns, {
+        parent_id: idOf.get(variant.parent_sku) ?? snapshot.products.get(variant.parent_sku)!.entity_id,
+        variant_values: JSON.stringify(variant.values),
+        type_id: 'simple',
+        configurables: null,
+        ...(parentCategory === undefined ? {} : { main_category_id: parentCategory }),
+      })
+    } else if (!existing && openingOf.has(product.sku)) {
+      columns.variant_values = JSON.stringify(openingOf.get(product.sku))
+    }
     if (existing) {
       productUpdates.push({ entity_id: id, ...columns })
     } else {
@@ -329,7 +407,10 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
       for (const key of new Set(product.categories)) productCategoryRows.push({ product_id: id, category_id: categoryIds.get(key)! })
     }
     if (product.stock) {
-      for (const region of regionIds) stockRows.push({ product_id: id, region_id: region, qty: product.stock[String(region)] ?? 0 })
+      // A variant's stock goes in after every other row: its parent's is then the sum of its variants'
+      // (worker/storage/migrations/0021_parent_stock_follows_variants.sql), whatever the parent's own row said.
+      const rows = variant ? variantStockRows : stockRows
+      for (const region of regionIds) rows.push({ product_id: id, region_id: region, qty: product.stock[String(region)] ?? 0 })
     }
     if (product.services) {
       newServicesOf.push(id)
@@ -347,7 +428,12 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
     }
   }
 
-  const removed = file.removals.map((sku) => snapshot.products.get(sku)!.entity_id)
+  const removedSkus = file.removals.map((sku) => snapshot.products.get(sku)!.entity_id)
+  // A configurable product goes with its variants, which are nothing without it (docs/catalogue-import.md).
+  const removed = [
+    ...removedSkus,
+    ...[...snapshot.products.values()].filter((p) => p.parent_id && removedSkus.includes(p.parent_id)).map((p) => p.entity_id),
+  ]
   return [
     // The store's cities are configuration, not the file's: an import into an empty database (a retailer who never
     // seeded the demo) adds them, and never changes them.
@@ -395,6 +481,7 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
       : []),
     ...upsert('product_categories', productCategoryRows, ['category_id', 'product_id'], 'ignore', 200),
     ...upsert('stock', stockRows, ['product_id', 'region_id'], 'update', 200),
+    ...upsert('stock', variantStockRows, ['product_id', 'region_id'], 'update', 200),
     ...upsert('product_fee_options', feeOptionRows, ['fee_option_id'], 'insert', 200),
   ]
 }

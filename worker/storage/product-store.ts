@@ -241,14 +241,35 @@ export function productStore(db: D1Database) {
       )
     },
 
-    /** Of these products, those with no stock left in the region (a sale just emptied it, or none was there). */
+    /**
+     * Of these products and their parents, those with no stock left in the region (a sale just emptied it, or none was
+     * there). A parent's stock is its variants' (worker/storage/migrations/0021_parent_stock_follows_variants.sql): the
+     * sale of the last variant in a city sells its parent out there too.
+     */
     async soldOutIn(regionId: number, productIds: readonly number[]): Promise<number[]> {
       if (productIds.length === 0) return []
       const { results } = await db
-        .prepare('SELECT product_id FROM stock WHERE region_id = ?1 AND product_id IN (SELECT value FROM json_each(?2)) AND qty <= 0')
+        .prepare(
+          `SELECT product_id FROM stock WHERE region_id = ?1 AND qty <= 0 AND product_id IN (
+             SELECT value FROM json_each(?2)
+             UNION SELECT parent_id FROM products WHERE parent_id IS NOT NULL AND entity_id IN (SELECT value FROM json_each(?2)))`,
+        )
         .bind(regionId, JSON.stringify(productIds))
         .all<{ product_id: number }>()
       return results.map((row) => row.product_id)
+    },
+
+    /** These products and the parents of the variants among them: a variant is shown on its parent's page and card. */
+    async withParents(productIds: readonly number[]): Promise<number[]> {
+      if (productIds.length === 0) return []
+      const { results } = await db
+        .prepare(
+          `SELECT value AS id FROM json_each(?1)
+           UNION SELECT parent_id FROM products WHERE parent_id IS NOT NULL AND entity_id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(JSON.stringify(productIds))
+        .all<{ id: number }>()
+      return results.map((row) => row.id)
     },
 
     /** Every category listing these products (the pages a change of theirs shows on). */

@@ -1,6 +1,6 @@
 /**
  * The one-time-code modal (docs/product.md, "Rules"): for login it signs in; for registration it verifies the
- * phone, creates the account, shows LoginWithNewAccount and switches to the login view. A wrong code is an error
+ * phone, creates the account and signs it in. A wrong code is an error
  * under the field, the code cleared and the resend at hand; a registration the backend refuses returns to the form.
  */
 import { useAtom, useSetAtom } from 'jotai'
@@ -63,11 +63,12 @@ export function OtpDialog() {
           const { registration } = step
           const created = registration ? await register.mutateAsync(registration) : null
           if (!created?.data) return backToEntry(failureMessage(created, m.error_registration_failed))
-          pushToast({ kind: 'success', message: m.toast_login_new_account() })
+          // The new account is signed in (docs/product.md, "Accounts"): no second sign-in after registering.
+          pushToast({ kind: 'success', message: m.toast_account_created() })
           setStep(null)
           setTab('login')
           setMethod('password')
-          setOpenModal('auth')
+          setOpenModal(null)
         }}
       >
         <p className="text-sm text-muted">

@@ -3,10 +3,10 @@
  * Tamara each open their information modal, as on the product page (its code loads when first opened).
  */
 import { useAtomValue, useSetAtom } from 'jotai'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { m } from '../../paraglide/messages.js'
 import type { PaymentCode, PaymentMethod, UnavailableReason } from '../../domain/order'
-import { formatAmount } from '../../domain/money'
+import { Price } from '../Price'
 import { openModalAtom } from '../../state/shopper'
 
 // The providers' names are this page's own messages: sharing the product page's would split them into a chunk of
@@ -25,8 +25,8 @@ const methodLabels: Record<PaymentCode, () => string> = {
   tamara: m.checkout_pay_tamara,
 }
 
-/** Why a method cannot pay for this cart, in the shopper's words. */
-function unavailableText(why: UnavailableReason): string {
+/** Why a method cannot pay for this cart, in the shopper's words; a limit as every price is shown (the riyal sign). */
+function unavailableText(why: UnavailableReason): ReactNode {
   switch (why.reason) {
     case 'not_offered':
       return m.checkout_pay_not_offered()
@@ -35,9 +35,17 @@ function unavailableText(why: UnavailableReason): string {
     case 'not_eligible':
       return m.checkout_pay_not_eligible()
     case 'below_minimum':
-      return m.checkout_pay_from({ amount: formatAmount(why.amount, 0) })
+      return (
+        <>
+          {m.checkout_pay_from()} <Price amount={why.amount} decimals={0} />
+        </>
+      )
     case 'above_maximum':
-      return m.checkout_pay_up_to({ amount: formatAmount(why.amount, 0) })
+      return (
+        <>
+          {m.checkout_pay_up_to()} <Price amount={why.amount} decimals={0} />
+        </>
+      )
   }
 }
 

@@ -82,7 +82,7 @@ export function Footer({ footer, year, seller }: { footer: FooterContent | null;
   return (
     <footer className="mt-12 bg-[#0f172a] text-slate-200">
       <div className="bg-brand text-brand-ink">
-        <div className="mx-auto grid max-w-content gap-4 px-4 py-8 lg:grid-cols-2 lg:items-center">
+        <div className="mx-auto grid max-w-content gap-4 px-4 py-8 lg:grid-cols-2 lg:pe-22 lg:items-center">
           <div>
             <h2 className="text-xl font-bold">{m.footer_newsletter_title()}</h2>
             <p className="opacity-90">{m.footer_newsletter_text()}</p>
@@ -91,7 +91,7 @@ export function Footer({ footer, year, seller }: { footer: FooterContent | null;
         </div>
       </div>
       {footer ? (
-        <div className="mx-auto grid max-w-content gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="mx-auto grid max-w-content gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4 lg:pe-22">
           {footer.columns.map((column) => (
             <nav key={column.title} aria-label={column.title}>
               <h2 className="mb-3 font-bold text-white">{column.title}</h2>

@@ -64,10 +64,12 @@ export function UserMenu({ name, telesales }: { name: string; telesales: boolean
               setChosenRegion(null)
               localStorage.removeItem(searchSourceItemsKey)
               sessionStorage.removeItem(pendingSearchPurchasesKey)
-              queryClient.clear()
               // docs/product.md, "Rules": leaving a user or checkout page returns home.
               if (/^\/(user|checkout)/.test(pathname)) await navigate({ to: '/' })
-              await queryClient.invalidateQueries()
+              // Every answer of the signed-in shopper goes, and what is on screen is asked again. A clear() dropped the
+              // queries under their observers, so a header still showing them kept "My account" after a sign-out made
+              // in the page the sign-in was made in (a new account's, which no reload follows).
+              await queryClient.resetQueries()
             }}
           >
             {m.user_logout()}

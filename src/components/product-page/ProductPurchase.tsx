@@ -72,7 +72,10 @@ export function ProductPurchase({ product, onChooseVariant, onAdded }: ProductPu
   }
 
   const soldOut = state === 'out_of_stock'
-  const button = 'inline-flex h-12 items-center justify-center gap-2 rounded-full px-5 font-bold transition-colors disabled:cursor-not-allowed'
+  // One line at 360 px in both languages ("أضف إلى السلة" wrapped at 390 px): narrower padding and gap, a step smaller
+  // text on the narrowest phones, and no wrapping (issue 28, "No friction").
+  const button =
+    'inline-flex h-12 min-w-0 items-center justify-center gap-1.5 rounded-full px-3 text-[0.9375rem] font-bold whitespace-nowrap transition-colors disabled:cursor-not-allowed sm:gap-2 sm:px-5 sm:text-base'
   return (
     <div className="grid gap-4">
       {product.options.length > 0 && (
@@ -106,7 +109,7 @@ export function ProductPurchase({ product, onChooseVariant, onAdded }: ProductPu
               disabled={add.isPending}
               className={`${button} bg-accent text-accent-ink hover:brightness-95 disabled:opacity-70`}
             >
-              <Icon name="shopping-cart" className="size-5" />
+              <Icon name="shopping-cart" className="size-5 shrink-0" />
               {add.isPending && action === 'add' ? m.product_adding() : state === 'preorder' ? m.product_preorder() : m.product_add_to_cart()}
             </button>
             <button

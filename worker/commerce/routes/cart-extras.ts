@@ -190,6 +190,11 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     const guest = await openCart(c.env, c.req.header('quote'), null)
     if (guest.state.is_mask !== 1) throw new CommerceError(400, 'bad_request', undefined, ['the quote header must name a guest cart'])
     const target = await createCart(c.env, customer, guest.state.region_id)
+    // An empty account cart takes the guest cart's city with its lines (docs/product.md, "Accounts", "The city
+    // follows the account"): they were priced and stocked there.
+    if (target.lines.length === 0 && guest.state.lines.length > 0 && target.region_id !== guest.state.region_id) {
+      await cartStub(c.env, target.quote_id).setRegion(guest.state.region_id)
+    }
     const result = await cartStub(c.env, target.quote_id).mergeFrom(guest.state.quote_id, guest.state.lines, {
       maxQty: appConfig.cart.maxQtyPerLine,
       maxLines: appConfig.cart.maxLines,

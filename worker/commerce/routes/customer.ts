@@ -114,7 +114,7 @@ export const customerRoutes = new Hono<CommerceEnv>()
       body.recaptchaToken,
       clientIp((n) => c.req.header(n)),
     )
-    await register(c.env, {
+    const signedIn = await register(c.env, {
       firstName: body.firstName,
       lastName: body.lastName,
       email: body.email.trim(),
@@ -122,7 +122,7 @@ export const customerRoutes = new Hono<CommerceEnv>()
       password: body.password,
       verification: body.token,
     })
-    return c.json({ success: true, message: m.account_registered({}, { locale: c.get('locale') }) })
+    return c.json({ success: true, message: m.account_registered({}, { locale: c.get('locale') }), ...signedIn })
   })
 
   .post('/customer/login', validate('json', loginBody), async (c) => {
