@@ -143,7 +143,7 @@ describe('catalogue import', () => {
       ['HO-CHAIR-01-BK', 899, false],
       ['HO-CHAIR-01-GR', 929, true],
     ])
-    // The parent's stock is its variants' in each city (migration 0021), and the variants are in no listing.
+    // The parent's stock is its variants' in each city (migration 0022), and the variants are in no listing.
     const stock = await env.DB.prepare('SELECT region_id, qty FROM stock WHERE product_id = ? AND region_id IN (1101, 1102, 1105) ORDER BY region_id')
       .bind(chairId)
       .all<{ region_id: number; qty: number }>()

@@ -363,7 +363,7 @@ describe('variants (docs/decisions/0020-variants-are-products.md)', () => {
     // The parent's page opens on its first variant of the file; its main category is the variants'.
     expect(phone).toContain(`'{"color":2}'`)
     expect(black).toMatch(/, 1003, '\{"color":1\}'/)
-    // The variants' stock goes in last, so the parent's becomes theirs (migration 0021).
+    // The variants' stock goes in last, so the parent's becomes theirs (migration 0022).
     expect(sql.lastIndexOf('(1002, 1101, 2)')).toBeGreaterThan(sql.indexOf('(1003, 1101, 5)'))
   })
 

@@ -408,7 +408,7 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
     }
     if (product.stock) {
       // A variant's stock goes in after every other row: its parent's is then the sum of its variants'
-      // (worker/storage/migrations/0021_parent_stock_follows_variants.sql), whatever the parent's own row said.
+      // (worker/storage/migrations/0022_parent_stock_follows_variants.sql), whatever the parent's own row said.
       const rows = variant ? variantStockRows : stockRows
       for (const region of regionIds) rows.push({ product_id: id, region_id: region, qty: product.stock[String(region)] ?? 0 })
     }

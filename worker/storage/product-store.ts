@@ -243,7 +243,7 @@ export function productStore(db: D1Database) {
 
     /**
      * Of these products and their parents, those with no stock left in the region (a sale just emptied it, or none was
-     * there). A parent's stock is its variants' (worker/storage/migrations/0021_parent_stock_follows_variants.sql): the
+     * there). A parent's stock is its variants' (worker/storage/migrations/0022_parent_stock_follows_variants.sql): the
      * sale of the last variant in a city sells its parent out there too.
      */
     async soldOutIn(regionId: number, productIds: readonly number[]): Promise<number[]> {
