@@ -43,6 +43,15 @@ export interface ProductOption {
   values: { value: number; label: string }[]
 }
 
+/**
+ * A drawing's address (docs/product.md, "Demo catalogue and pictures"): the kind, the style of the product's line, the
+ * finish of its colour and the view, so two products that look different never share one.
+ */
+export function drawingPath(kind: string, style: string, finish: string, view: number): string {
+  return `/media/product/${kind}-${style}-${finish}-${view}.svg`
+}
+
+/** The older address of a drawing by hue, still what an import's `drawing` gives (docs/catalogue-import.md, "Pictures"). */
 export function productImagePath(kind: string, hue: number, view: number): string {
   return `/media/product/${kind}-${hue}-${view}.svg`
 }

@@ -47,7 +47,7 @@ describe('catalogue import', () => {
       discounted_price_from: '2026-11-01T00:00:00+03:00',
       discounted_price_to: '2027-01-31T23:59:00+03:00',
       in_stock: true,
-      image: ['/media/product/sofa-30-0.svg', '/media/product/sofa-30-1.svg'],
+      image: ['/media/product/sofa-chair-black-0.svg', '/media/product/sofa-chair-black-1.svg'],
       main_category: { url_key: 'office-chairs', name: 'Office Chairs' },
       fees: [expect.objectContaining({ title: 'Assembly', price: 59 })],
       options: [
@@ -71,7 +71,7 @@ describe('catalogue import', () => {
     expect(productHtml).toContain('كرسي مكتب مريح، ظهر شبكي')
     // Without transformations (development), the imported picture is shown from its own address, and the CSP lets a
     // picture by https URL load.
-    expect(productHtml).toContain('src="/media/product/sofa-30-0.svg"')
+    expect(productHtml).toContain('src="/media/product/sofa-chair-black-0.svg"')
     expect(product.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https:")
 
     // The embedded search follows the new catalogue version: its next query builds from D1, with the picture.
@@ -81,7 +81,10 @@ describe('catalogue import', () => {
       body: JSON.stringify({ requests: [{ indexName: 'products_en', query: 'ergonomic office chair' }] }),
     })
     const { results } = (await found.json()) as { results: { hits: { sku: string; image: string[] }[] }[] }
-    expect(results[0]!.hits[0]).toMatchObject({ sku: 'HO-CHAIR-01', image: ['/media/product/sofa-30-0.svg', '/media/product/sofa-30-1.svg'] })
+    expect(results[0]!.hits[0]).toMatchObject({
+      sku: 'HO-CHAIR-01',
+      image: ['/media/product/sofa-chair-black-0.svg', '/media/product/sofa-chair-black-1.svg'],
+    })
   })
 
   it('updates by SKU from the JSON file: the same ids, the new price and stock', async () => {
@@ -118,7 +121,7 @@ describe('catalogue import', () => {
       price: 849,
       special_price: 749,
       in_stock: true,
-      image: ['/media/product/sofa-30-0.svg', '/media/product/sofa-30-1.svg'],
+      image: ['/media/product/sofa-chair-black-0.svg', '/media/product/sofa-chair-black-1.svg'],
       main_category: { url_key: 'office-chairs' },
       fees: [expect.objectContaining({ title: 'Assembly' })],
     })
