@@ -63,6 +63,12 @@ export function productPictures(row: { images?: string | null; image_kind: strin
   return Array.from({ length: row.image_count }, (_, view) => productImagePath(row.image_kind, row.image_hue, view))
 }
 
+/** The drawing shown when a picture fails to load: the product's own drawing when its pictures are drawings. */
+export function productDrawing(row: { images?: string | null; image_kind: string; image_hue: number; image_count: number }): string {
+  const first = productPictures(row)[0]
+  return first?.startsWith('/media/product/') ? first : productImagePath(row.image_kind, row.image_hue, 0)
+}
+
 /**
  * One variant of a configurable product, as its page shows it (docs/decisions/0020-variants-are-products.md): what
  * differs from the parent only, so the page's answer stays small. Its specifications are the rows whose value differs
