@@ -645,7 +645,7 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
     case 'cookware':
       return [
         rect(150, 120, 160, 20, 10, f.shade),
-        path_pot(150, 140, 160, 120, f),
+        rect(150, 140, 160, 120, 26, f.body, f.edge, 2),
         line([310, 170, 360, 170], 14, f.edge),
         rect(40, 230, 110, 70, 18, f.body, f.edge, 2),
         rect(34, 222, 122, 14, 7, f.shade),
@@ -715,10 +715,6 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
         line([135, 107, 265, 162, 265, 202], 14, f.body),
       ]
   }
-}
-
-function path_pot(x: number, y: number, w: number, h: number, f: Finish): Shape {
-  return rect(x, y, w, h, 26, f.body, f.edge, 2)
 }
 
 /** Whether a drawing's address names a style and finish this file draws. */
