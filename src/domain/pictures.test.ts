@@ -18,7 +18,7 @@ describe('pictureSources', () => {
   })
 
   it('never resizes the generated drawings', () => {
-    expect(pictureSources('/media/product/sofa-30-0.svg', 'cdn-cgi')).toEqual({ src: '/media/product/sofa-30-0.svg' })
+    expect(pictureSources('/media/product/sofa-chair-black-0.svg', 'cdn-cgi')).toEqual({ src: '/media/product/sofa-chair-black-0.svg' })
   })
 
   it('reads the setting, direct unless it says cdn-cgi', () => {

@@ -37,3 +37,24 @@ export function pictureSources(src: string, delivery: PictureDelivery, widths: r
     srcSet: sorted.map((width) => `${transformed(src, width)} ${width}w`).join(', '),
   }
 }
+
+/** The store's own social preview, for every page that is not a product's (docs/product.md, "Demo catalogue and pictures"). */
+export const storeSocialImage = '/media/og/store.png'
+
+/** The social previews' size: what networks crop to, drawn to exactly that. */
+export const socialImageSize = { width: 1200, height: 630 } as const
+
+const drawingAddress = /^\/media\/product\/([a-z]+(?:-[a-z0-9]+){1,2})-[0-2](?:-cutout)?\.svg$/
+
+/**
+ * A product's social preview (og:image) from its first picture: networks show raster pictures only, so a drawing
+ * becomes its PNG (/media/og/...), a picture by address is shown as it is unless it is an SVG, and anything else
+ * falls back to the store's own preview.
+ */
+export function socialImageOf(picture: string | undefined): string {
+  if (!picture) return storeSocialImage
+  const drawing = drawingAddress.exec(picture)
+  if (drawing) return `/media/og/${drawing[1]}.png`
+  if (isDrawing(picture) || picture.startsWith('data:') || /\.svg(\?|$)/i.test(picture)) return storeSocialImage
+  return picture
+}

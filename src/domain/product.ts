@@ -43,6 +43,15 @@ export interface ProductOption {
   values: { value: number; label: string }[]
 }
 
+/**
+ * A drawing's address (docs/product.md, "Demo catalogue and pictures"): the kind, the style of the product's line, the
+ * finish of its colour and the view, so two products that look different never share one.
+ */
+export function drawingPath(kind: string, style: string, finish: string, view: number): string {
+  return `/media/product/${kind}-${style}-${finish}-${view}.svg`
+}
+
+/** The older address of a drawing by hue, still what an import's `drawing` gives (docs/catalogue-import.md, "Pictures"). */
 export function productImagePath(kind: string, hue: number, view: number): string {
   return `/media/product/${kind}-${hue}-${view}.svg`
 }
@@ -52,6 +61,12 @@ export function productPictures(row: { images?: string | null; image_kind: strin
   const pictures = row.images ? (JSON.parse(row.images) as string[]) : []
   if (pictures.length > 0) return pictures
   return Array.from({ length: row.image_count }, (_, view) => productImagePath(row.image_kind, row.image_hue, view))
+}
+
+/** The drawing shown when a picture fails to load: the product's own drawing when its pictures are drawings. */
+export function productDrawing(row: { images?: string | null; image_kind: string; image_hue: number; image_count: number }): string {
+  const first = productPictures(row)[0]
+  return first?.startsWith('/media/product/') ? first : productImagePath(row.image_kind, row.image_hue, 0)
 }
 
 /**

@@ -7,7 +7,7 @@ const product = {
   name: 'MacBook Air',
   brand: 'Apple',
   description: 'A laptop',
-  image: ['/media/product/laptop-1-0.svg'],
+  image: ['/media/product/laptop-mac-silver-0.svg'],
   rewrite_url: 'apple-macbook-air-1076',
   in_stock: true,
   back_orders: 0,
@@ -21,7 +21,7 @@ describe('structured data', () => {
       '@type': 'Product',
       sku: 'APP-1076',
       brand: { name: 'Apple' },
-      image: ['https://matjar.example/media/product/laptop-1-0.svg'],
+      image: ['https://matjar.example/media/product/laptop-mac-silver-0.svg'],
       offers: {
         priceCurrency: 'SAR',
         price: '4449.00',
@@ -56,10 +56,25 @@ describe('structured data', () => {
       property: 'og:locale',
       content: 'ar_SA',
     })
-    expect(openGraph({ title: 'T', description: 'D', image: '/x.svg' }, 'en')).toContainEqual({
-      property: 'og:image',
-      content: 'https://matjar.example/x.svg',
-    })
+  })
+
+  it("gives social networks a PNG: the product drawing's own, or the store's for every other page", () => {
+    const image = (picture?: string) =>
+      openGraph({ title: 'T', description: 'D', image: picture }, 'en').find((t) => t.property === 'og:image')?.content
+    expect(image('/media/product/phone-tri-silver-1.svg')).toBe('https://matjar.example/media/og/phone-tri-silver.png')
+    expect(image('/media/product/tv-oled65-black-0-cutout.svg')).toBe('https://matjar.example/media/og/tv-oled65-black.png')
+    // The older hue address of an import's drawing has its preview too.
+    expect(image('/media/product/sofa-30-0.svg')).toBe('https://matjar.example/media/og/sofa-30.png')
+    expect(image()).toBe('https://matjar.example/media/og/store.png')
+    expect(image('/media/banner/category-tvs-desktop.svg')).toBe('https://matjar.example/media/og/store.png')
+    expect(image('/x.svg')).toBe('https://matjar.example/media/og/store.png')
+    // An import's photograph is already a raster picture.
+    expect(image('https://cdn.example.sa/p/1.jpg')).toBe('https://cdn.example.sa/p/1.jpg')
+    expect(image('/pictures/chair.jpg')).toBe('https://matjar.example/pictures/chair.jpg')
+    const tags = openGraph({ title: 'T', description: 'D', image: '/media/product/phone-tri-silver-0.svg' }, 'ar')
+    expect(tags).toContainEqual({ property: 'og:image:type', content: 'image/png' })
+    expect(tags).toContainEqual({ property: 'og:image:width', content: '1200' })
+    expect(tags).toContainEqual({ property: 'og:image:height', content: '630' })
   })
 })
 

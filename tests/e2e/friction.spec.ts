@@ -6,7 +6,7 @@ import { desktop, expect, phone, test } from './fixtures'
 import { popupBannerSeenKey } from '../../src/lib/storage-keys'
 
 // A simple product, in stock in Riyadh, bought by no other test.
-const speaker = '/product/anker-soundcore-motion-portable-black-1175'
+const speaker = '/product/anker-soundcore-motion-300-black-1175'
 
 /** The cookie banner answered (and, unless the test is about it, the home popup already seen this visit). */
 async function answered(context: BrowserContext, baseURL: string | undefined, { popupSeen = true } = {}) {

@@ -99,20 +99,85 @@ describe('not found', () => {
 })
 
 describe('media', () => {
-  it('draws product pictures and refuses unknown ones', async () => {
-    const ok = await SELF.fetch('https://matjar.test/media/product/phone-210-0.svg')
+  it('draws product pictures by kind, line style and colour, and refuses unknown ones', async () => {
+    const ok = await SELF.fetch('https://matjar.test/media/product/phone-tri-silver-0.svg')
     expect(ok.status).toBe(200)
     expect(ok.headers.get('content-type')).toContain('image/svg+xml')
-    expect(await ok.text()).toMatch(/^<svg /)
-    expect((await SELF.fetch('https://matjar.test/media/product/spaceship-210-0.svg')).status).toBe(404)
-    expect((await SELF.fetch('https://matjar.test/media/product/phone-999-0.svg')).status).toBe(404)
+    expect(ok.headers.get('cache-control')).toContain('immutable')
+    const silver = await ok.text()
+    expect(silver).toMatch(/^<svg /)
+    // The colour is the product's: a silver phone is drawn silver, a black one black (worker/media/illustrations.ts).
+    expect(silver).toContain('#d5d8dc')
+    const black = await (await SELF.fetch('https://matjar.test/media/product/phone-tri-black-0.svg')).text()
+    expect(black).toContain('#2b2d31')
+    // Lines look different: another camera layout is another drawing.
+    expect(await (await SELF.fetch('https://matjar.test/media/product/phone-row-silver-0.svg')).text()).not.toBe(silver)
+    // The older hue address an import's drawing gives still draws.
+    expect((await SELF.fetch('https://matjar.test/media/product/phone-210-0.svg')).status).toBe(200)
+    for (const bad of [
+      'spaceship-210-0',
+      'phone-999-0',
+      'phone-tri-silver-3',
+      'phone-tri-plaid-0',
+      'phone-oled55-black-0',
+      'tv-oled54-black-0',
+      'phone-tri-silver-0.png',
+      'PHONE-tri-silver-0',
+    ]) {
+      expect((await SELF.fetch(`https://matjar.test/media/product/${bad}.svg`)).status, bad).toBe(404)
+    }
   })
 })
 
 describe('media cut-outs', () => {
   it('draws a product without its background for banners', async () => {
-    const svg = await (await SELF.fetch('https://matjar.test/media/product/phone-210-1-cutout.svg')).text()
+    const svg = await (await SELF.fetch('https://matjar.test/media/product/phone-tri-orange-2-cutout.svg')).text()
     expect(svg).not.toContain('<rect width="400" height="400"')
+  })
+})
+
+describe('social previews', () => {
+  const png = async (path: string) => {
+    const response = await SELF.fetch(`https://matjar.test${path}`)
+    return { response, bytes: new Uint8Array(await response.arrayBuffer()) }
+  }
+
+  it("paints a product's drawing and the store's own picture as 1200 x 630 PNGs", async () => {
+    for (const path of ['/media/og/phone-tri-silver.png', '/media/og/tv-oled65-black.png', '/media/og/sofa-30.png', '/media/og/store.png']) {
+      const { response, bytes } = await png(path)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-type')).toBe('image/png')
+      expect(response.headers.get('cache-control')).toContain('immutable')
+      expect([...bytes.slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10])
+      const header = new DataView(bytes.buffer, 16, 8)
+      expect([header.getUint32(0), header.getUint32(4)]).toEqual([1200, 630])
+    }
+    // Two colours, two pictures.
+    const silver = (await png('/media/og/phone-tri-silver.png')).bytes
+    const black = (await png('/media/og/phone-tri-black.png')).bytes
+    expect(silver).not.toEqual(black)
+  })
+
+  it('refuses a preview of a drawing it does not make', async () => {
+    for (const bad of ['phone-tri-plaid', 'phone-oled55-black', 'spaceship-tri-black', 'phone-999', 'stores', 'phone-tri-silver-0', '../store']) {
+      expect((await SELF.fetch(`https://matjar.test/media/og/${bad}.png`)).status, bad).toBe(404)
+    }
+    expect((await SELF.fetch('https://matjar.test/media/og/phone-tri-silver.svg')).status).toBe(404)
+  })
+
+  it("names the product's preview on its page and the store's on the others", async () => {
+    const row = await env.DB.prepare(
+      "SELECT rewrite_url, images FROM products WHERE parent_id IS NULL AND images LIKE '%phone-%' ORDER BY entity_id LIMIT 1",
+    ).first<{
+      rewrite_url: string
+      images: string
+    }>()
+    const drawing = /\/media\/product\/(.+)-0\.svg/.exec(JSON.parse(row!.images)[0])![1]
+    const html = await (await page(`/en/product/${row!.rewrite_url}`)).text()
+    const content = (text: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]+)"`).exec(text)?.[1]
+    expect(content(html, 'og:image')).toBe(`https://matjar.example/media/og/${drawing}.png`)
+    expect(content(html, 'og:image:type')).toBe('image/png')
+    expect(content(await (await page('/')).text(), 'og:image')).toBe('https://matjar.example/media/og/store.png')
   })
 })
 

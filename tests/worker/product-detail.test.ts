@@ -67,7 +67,7 @@ describe('productDetail', () => {
     expect(dearest.name).toMatch(/^Samsung Galaxy S25 \S+ Smartphone, Silver$/)
     expect(dearest.price).toBeGreaterThan(opening.price)
     expect(dearest.image[0]).not.toBe(opening.image[0])
-    expect(dearest.specifications.map((s) => s.name)).toEqual(['Variant', 'Colour'])
+    expect(dearest.specifications.map((s) => s.name)).toEqual(['Storage', 'Colour'])
     expect(dearest.description).toContain('silver')
     const stock = await env.DB.prepare(
       'SELECT s.qty FROM stock s JOIN products p ON p.entity_id = s.product_id WHERE p.sku = ? AND s.region_id = 1101',
@@ -107,7 +107,9 @@ describe('the product page HTML', () => {
     const html = await response.text()
     // React preloads the picture marked fetchPriority="high", the page's largest (in the built
     // Worker it lands in the head: tests/e2e/product.spec.ts).
-    expect(html.match(/<link rel="preload" as="image" href="[^"]+"/)?.[0]).toBe('<link rel="preload" as="image" href="/media/product/tv-180-0.svg"')
+    expect(html.match(/<link rel="preload" as="image" href="[^"]+"/)?.[0]).toBe(
+      '<link rel="preload" as="image" href="/media/product/tv-qled55-black-0.svg"',
+    )
     expect(html.match(/>Buy now</g)).toHaveLength(1)
     expect(html.match(/>Wall mounting</g)).toHaveLength(1)
   })

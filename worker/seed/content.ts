@@ -62,16 +62,21 @@ const homeText = {
 } as const
 
 const bannerThemes = ['sunrise', 'oasis', 'night']
-const heroProducts = ['/media/product/phone-210-1-cutout.svg', '/media/product/ac-190-0-cutout.svg', '/media/product/console-280-2-cutout.svg']
-const highlightKinds = [
-  ['mobiles', 'phone', 210],
-  ['computers', 'laptop', 250],
-  ['tvs', 'tv', 190],
-  ['audio', 'headphones', 330],
-  ['gaming', 'console', 280],
-  ['cameras', 'camera', 20],
-  ['large-appliances', 'fridge', 160],
-  ['kitchen', 'coffee', 0],
+// Drawings of products the store sells, in their own colours (docs/product.md, "Demo catalogue and pictures").
+const heroProducts = [
+  '/media/product/phone-tri-orange-2-cutout.svg',
+  '/media/product/ac-split-white-0-cutout.svg',
+  '/media/product/console-wings-white-0-cutout.svg',
+]
+const highlightDrawings = [
+  ['mobiles', 'phone-row-blue'],
+  ['computers', 'laptop-mac-silver'],
+  ['tvs', 'tv-oled55-black'],
+  ['audio', 'headphones-over-black'],
+  ['gaming', 'console-wings-white'],
+  ['cameras', 'camera-mirrorless-black'],
+  ['large-appliances', 'fridge-french-steel'],
+  ['kitchen', 'coffee-auto-silver'],
 ] as const
 
 export function homeContent(locale: Locale): HomeContent[] {
@@ -96,7 +101,7 @@ export function homeContent(locale: Locale): HomeContent[] {
         image_product: heroProducts[i % heroProducts.length]!,
         theme: bannerThemes[i % bannerThemes.length]!,
       })),
-      highlights: highlightKinds.map(([url_key, kind, hue]) => ({ url_key, image: `/media/product/${kind}-${hue}-0.svg` })),
+      highlights: highlightDrawings.map(([url_key, drawing]) => ({ url_key, image: `/media/product/${drawing}-0.svg` })),
       rails: text.rails.map(([title, category_url_key], i) => ({ id: `rail-${i + 1}`, title, category_url_key })),
       // A campaign window in Asia/Riyadh; the countdown shows only while it is open.
       campaign: { title: text.campaign, opens_at: '2026-11-20T09:00:00+03:00', closes_at: '2026-12-05T19:00:00+03:00' },

@@ -6,7 +6,8 @@
  */
 import { appConfig, regionIds, serverLimits } from '../../app.config'
 import { createRandom } from './random'
-import { type SubCategoryTemplate, taxonomy, type Text } from './taxonomy'
+import { finishOf, type ProductLine, type SubCategoryTemplate, taxonomy, type Text } from './taxonomy'
+import { drawingPath } from '../../src/domain/product'
 import type { CategoryRow, FeeOptionRow, FeeRow, ImageKind, ProductRow, StockRow } from '../../src/domain/catalogue'
 
 export interface Catalogue {
@@ -65,6 +66,32 @@ const messages = [
   // Shown only where it is true: the shopper's city has a showroom and holds the product (worker/storage/product-store.ts).
   { key: 'pickup', icon: 'store', en: 'Pick up from a showroom in your city', ar: 'استلمه من معرض في مدينتك' },
 ] as const
+
+/** The options a line is sold in and its colours: its own, or its kind's. */
+const variantsOf = (template: SubCategoryTemplate, line: ProductLine) => line.variants ?? template.variants
+const coloursOf = (template: SubCategoryTemplate, line: ProductLine) => line.colours ?? template.colours
+
+/**
+ * A line's price at one of its options (docs/product.md, "Demo catalogue and pictures"): its own price for the first,
+ * rising by the kind's steps, so a bigger storage or size never costs less; the colour never changes it.
+ */
+export function priceOf(template: SubCategoryTemplate, line: ProductLine, variantIndex: number): number {
+  const step = template.variantSteps?.[variantIndex] ?? 1 + 0.12 * variantIndex
+  return roundPrice(line.price * step)
+}
+
+/** A line's drawing: its style, a TV's with its size (a 75-inch set is drawn wider than a 55-inch one). */
+function styleOf(template: SubCategoryTemplate, line: ProductLine, variant: Text): string {
+  return template.kind === 'tv' ? `${line.drawing}${Number.parseInt(variant.en, 10)}` : line.drawing
+}
+
+function picturesOf(template: SubCategoryTemplate, line: ProductLine, variant: Text, colour: Text, count: number): string {
+  const style = styleOf(template, line, variant)
+  return JSON.stringify(Array.from({ length: count }, (_, view) => drawingPath(template.kind, style, finishOf(colour), view)))
+}
+
+/** Discounts a store in Riyadh runs on these goods: never so deep that a flagship falls under a mid-range line. */
+const discountPercents = [5, 10, 15, 20]
 
 function roundPrice(value: number): number {
   // Retail prices end in 9 (1,299 not 1,287).
@@ -132,38 +159,54 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
   const configurableParents: ConfigurableParent[] = []
 
   for (const { row: sub, template, parent, hue } of subs) {
+    // The most options and colours of any line: past that many products of a line, an earlier model year tells them
+    // apart, back to 2019 (a large catalogue for load tests repeats names past that; its ids and addresses stay unique).
+    const combinations = Math.max(...template.lines.map((l) => variantsOf(template, l).length * coloursOf(template, l).length))
     for (let k = 0; k < perSub; k++, n++) {
       const id = firstProductId + n
-      const line = template.lines[k % template.lines.length]!
-      const variant = template.variants[Math.floor(k / template.lines.length) % template.variants.length]!
-      const colour = template.colours[(k + Math.floor(k / 7)) % template.colours.length]!
-      // Past the first pass of every line/variant/colour the model year keeps names unique.
-      const edition = Math.floor(k / (template.lines.length * template.variants.length * template.colours.length))
-      const year = edition > 0 ? ` (${2026 - edition})` : ''
+      const lineIndex = k % template.lines.length
+      const line = template.lines[lineIndex]!
+      const lineVariants = variantsOf(template, line)
+      const lineColours = coloursOf(template, line)
+      const variantIndex = Math.floor(k / template.lines.length) % lineVariants.length
+      const variant = lineVariants[variantIndex]!
+      const colour = lineColours[(k + Math.floor(k / 7)) % lineColours.length]!
+      const edition = Math.floor(k / (template.lines.length * combinations))
+      const year = edition > 0 ? ` (${2026 - (((edition - 1) % 7) + 1)})` : ''
       const noun = kindNoun[template.kind]
+      const variantLabel = template.variantLabel ?? { en: 'Option', ar: 'الخيار' }
+      // What the line says of itself wins over its kind's (docs/product.md, "Demo catalogue and pictures").
+      const lineSpecs = line.specs ?? []
+      const kindSpecs = template.specs
+        .filter((spec) => !lineSpecs.some((own) => own.name.en === spec.name.en))
+        .map((spec, i) => ({ name: spec.name, value: spec.values[(lineIndex + i) % spec.values.length]! }))
+      const words = (...parts: string[]) => parts.filter(Boolean).join(' ')
       // A configurable product's variants are named, described and specified the same way (docs/decisions/0020-variants-are-products.md).
       const textsOf = (variant: Text, colour: Text) => ({
-        nameEn: `${line.brand.en} ${line.series.en} ${variant.en}${noun ? ` ${noun.en}` : ''}, ${colour.en}${year}`,
-        nameAr: `${noun ? `${noun.ar} ` : ''}${line.brand.ar} ${line.series.ar} ${variant.ar}، ${colour.ar}${year}`,
+        nameEn: `${words(line.brand.en, line.series.en, variant.en, noun?.en ?? '')}, ${colour.en}${year}`,
+        nameAr: `${words(noun?.ar ?? '', line.brand.ar, line.series.ar, variant.ar)}، ${colour.ar}${year}`,
         specifications: [
           { name: { en: 'Brand', ar: 'العلامة التجارية' }, value: line.brand },
           { name: { en: 'Model', ar: 'الموديل' }, value: line.series },
-          { name: { en: 'Variant', ar: 'الإصدار' }, value: variant },
+          ...(variant.en ? [{ name: variantLabel, value: variant }] : []),
           { name: { en: 'Colour', ar: 'اللون' }, value: colour },
-          ...template.specs.map((spec, i) => ({ name: spec.name, value: spec.values[(k + i) % spec.values.length]! })),
+          ...lineSpecs,
+          ...kindSpecs,
           { name: { en: 'Warranty', ar: 'الضمان' }, value: { en: '2 years', ar: 'سنتان' } },
         ],
         description: {
-          en: `${line.brand.en} ${line.series.en} in ${colour.en.toLowerCase()}, ${variant.en}. Official ${line.brand.en} product sold and delivered by Matjar with a 2-year warranty, VAT included.`,
-          ar: `${line.brand.ar} ${line.series.ar} باللون ${colour.ar}، ${variant.ar}. منتج ${line.brand.ar} الأصلي، يبيعه ويوصله متجر مع ضمان لمدة سنتين، والسعر شامل ضريبة القيمة المضافة.`,
+          en: `${line.brand.en} ${line.series.en} in ${colour.en.toLowerCase()}${variant.en ? `, ${variant.en}` : ''}. Official ${line.brand.en} product sold and delivered by Matjar with a 2-year warranty, VAT included.`,
+          ar: `${line.brand.ar} ${line.series.ar} باللون ${colour.ar}${variant.ar ? `، ${variant.ar}` : ''}. منتج ${line.brand.ar} الأصلي، يبيعه ويوصله متجر مع ضمان لمدة سنتين، والسعر شامل ضريبة القيمة المضافة.`,
         },
-        rewriteUrl: slugify(`${line.brand.en} ${line.series.en} ${variant.en} ${colour.en}`),
+        rewriteUrl: slugify(words(line.brand.en, line.series.en, variant.en, colour.en)),
       })
       const { nameEn, nameAr, specifications, description } = textsOf(variant, colour)
-      const [low, high] = template.priceSar
-      const price = roundPrice(low + (high - low) * random.next() ** 1.6)
-      const discountPercent = random.pick([5, 10, 15, 20, 25, 30])
-      const special = roundPrice(price * (1 - discountPercent / 100))
+      // Drawn and unused: the price is the line's now, and the draw keeps every later one (stock, popularity) as it was.
+      random.next()
+      const price = priceOf(template, line, variantIndex)
+      const discountPercent = random.pick(discountPercents)
+      // Rounded to end in 9, and at least 10 riyals off: a 59-riyal plug's 5% would round back to 59.
+      const special = Math.min(price - 10, roundPrice(price * (1 - discountPercent / 100)))
 
       // States spread over the catalogue by index so every category shows each of them.
       const discounted = n % 3 === 0
@@ -211,14 +254,14 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
             {
               attribute_code: 'color',
               label: { en: 'Colour', ar: 'اللون' },
-              options: template.colours.map((c, i) => ({ value_index: i + 1, label: c })),
+              options: lineColours.map((c, i) => ({ value_index: i + 1, label: c })),
             },
-            ...(template.variants.length > 1
+            ...(lineVariants.length > 1
               ? [
                   {
                     attribute_code: 'variant',
-                    label: { en: 'Option', ar: 'الخيار' },
-                    options: template.variants.map((v, i) => ({ value_index: i + 1, label: v })),
+                    label: variantLabel,
+                    options: lineVariants.map((v, i) => ({ value_index: i + 1, label: v })),
                   },
                 ]
               : []),
@@ -254,16 +297,17 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
         image_kind: template.kind,
         image_hue: (hue + random.int(-25, 25) + 360) % 360,
         image_count: 1 + (n % 3),
+        images: picturesOf(template, line, variant, colour, 1 + (n % 3)),
         popularity: random.int(0, 10_000),
         labels: JSON.stringify(labels),
         product_messages: JSON.stringify(productMessages),
         specifications: JSON.stringify(specifications),
         configurables,
         parent_id: null,
-        variant_values: configurable ? JSON.stringify(valuesOf(template, variant, colour)) : null,
+        variant_values: configurable ? JSON.stringify(valuesOf(template, line, variant, colour)) : null,
         created_at: new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString(),
       })
-      if (configurable) configurableParents.push({ parent: products.at(-1)!, template, variant, colour, textsOf })
+      if (configurable) configurableParents.push({ parent: products.at(-1)!, template, line, variant, colour, textsOf })
 
       productCategories.push({ product_id: id, category_id: parent.id }, { product_id: id, category_id: sub.id })
       if (window === currentWindow && offersCategory && n % 9 === 0) {
@@ -304,22 +348,31 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
   // price or stock (docs/decisions/0020-variants-are-products.md).
   const variantRandom = createRandom((options.seed ?? 20261121) + 1)
   let nextVariantId = firstProductId + n
-  for (const { parent, template, variant: parentVariant, colour: parentColour, textsOf } of configurableParents) {
-    const parentStock = stock.filter((row) => row.product_id === parent.entity_id)
+  // Rows by product, read once: filtering the whole stock per parent made a large catalogue take minutes.
+  const byProduct = <T extends { product_id: number }>(rows: readonly T[]) => {
+    const map = new Map<number, T[]>()
+    for (const row of rows) map.set(row.product_id, [...(map.get(row.product_id) ?? []), row])
+    return map
+  }
+  const stockByProduct = byProduct(stock)
+  const feesByProduct = byProduct(feeOptions)
+  for (const { parent, template, line, variant: parentVariant, colour: parentColour, textsOf } of configurableParents) {
+    const parentStock = stockByProduct.get(parent.entity_id) ?? []
     const totals = new Map(parentStock.map((row) => [row.region_id, 0]))
-    const parentFees = feeOptions.filter((row) => row.product_id === parent.entity_id)
-    const variants = template.variants.length > 1 ? template.variants : [parentVariant]
-    const colourStep = Math.round(360 / template.colours.length)
+    const parentFees = feesByProduct.get(parent.entity_id) ?? []
+    const lineVariants = variantsOf(template, line)
+    const lineColours = coloursOf(template, line)
+    const variants = lineVariants.length > 1 ? lineVariants : [parentVariant]
+    const colourStep = Math.round(360 / lineColours.length)
     const soldNowhere = parent.back_orders !== 0 || parentStock.every((row) => row.qty === 0)
     let variantNumber = 0
     for (const variant of variants) {
-      for (const colour of template.colours) {
+      for (const colour of lineColours) {
         const id = nextVariantId++
         const texts = textsOf(variant, colour)
         // Prices rise with the variant (storage, size); the colour changes only the picture.
-        const step = template.variants.indexOf(variant) - template.variants.indexOf(parentVariant)
-        const price = roundPrice(parent.price * (1 + 0.15 * step))
-        const hueShift = (template.colours.indexOf(colour) - template.colours.indexOf(parentColour)) * colourStep
+        const price = priceOf(template, line, lineVariants.indexOf(variant))
+        const hueShift = (lineColours.indexOf(colour) - lineColours.indexOf(parentColour)) * colourStep
         products.push({
           ...parent,
           entity_id: id,
@@ -333,10 +386,11 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
           price,
           special_price: parent.special_price === null ? null : roundPrice((price * parent.special_price) / parent.price),
           image_hue: (parent.image_hue + hueShift + 720) % 360,
+          images: picturesOf(template, line, variant, colour, parent.image_count),
           specifications: JSON.stringify(texts.specifications),
           configurables: null,
           parent_id: parent.entity_id,
-          variant_values: JSON.stringify(valuesOf(template, variant, colour)),
+          variant_values: JSON.stringify(valuesOf(template, line, variant, colour)),
         })
         for (const row of parentStock) {
           // Pre-orders, products out everywhere and big items outside their city stay so in every variant.
@@ -360,15 +414,17 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
 interface ConfigurableParent {
   parent: ProductRow
   template: SubCategoryTemplate
+  line: ProductLine
   variant: Text
   colour: Text
   textsOf: (variant: Text, colour: Text) => { nameEn: string; nameAr: string; specifications: unknown[]; description: Text; rewriteUrl: string }
 }
 
 /** The option values (value_index, from 1) that a variant of the template stands for. */
-function valuesOf(template: SubCategoryTemplate, variant: Text, colour: Text): Record<string, number> {
+function valuesOf(template: SubCategoryTemplate, line: ProductLine, variant: Text, colour: Text): Record<string, number> {
+  const variants = variantsOf(template, line)
   return {
-    color: template.colours.indexOf(colour) + 1,
-    ...(template.variants.length > 1 ? { variant: template.variants.indexOf(variant) + 1 } : {}),
+    color: coloursOf(template, line).indexOf(colour) + 1,
+    ...(variants.length > 1 ? { variant: variants.indexOf(variant) + 1 } : {}),
   }
 }

@@ -4,15 +4,38 @@
  * languages as a shop in Riyadh would write them.
  */
 import type { ImageKind } from '../../src/domain/catalogue'
+import type { FinishName } from '../media/illustrations'
 
 export interface Text {
   en: string
   ar: string
 }
 
-interface ProductLine {
+/**
+ * Where a line sits in the market: a flagship costs more than every mid-range or entry line of its kind at the same
+ * option (docs/product.md, "Demo catalogue and pictures").
+ */
+export type Tier = 'flagship' | 'mid' | 'entry'
+
+interface Spec {
+  name: Text
+  value: Text
+}
+
+export interface ProductLine {
   brand: Text
   series: Text
+  tier: Tier
+  /** The price of its first option, in riyals; the others rise by the template's steps. */
+  price: number
+  /** How the line is drawn (worker/media/illustrations.ts, drawingStyles); a TV's size is added from its option. */
+  drawing: string
+  /** The options it is sold in, cheapest first, when not the template's. */
+  variants?: readonly Text[]
+  /** The colours it is sold in, when not the template's. */
+  colours?: readonly Text[]
+  /** What belongs to the line (screen, camera, processor, resolution): the same on every product of the line. */
+  specs?: readonly Spec[]
 }
 
 interface SpecTemplate {
@@ -26,9 +49,14 @@ export interface SubCategoryTemplate {
   kind: ImageKind
   /** Product lines: a brand and one of its series, so names never mix brands. */
   lines: readonly ProductLine[]
+  /** The options a line is sold in unless it names its own, cheapest first; one empty option for none. */
   variants: readonly Text[]
+  /** What the option is (storage, screen size...): its specification row and its picker's label. */
+  variantLabel?: Text
+  /** How much each option costs over the first: a bigger storage or size never costs less. */
+  variantSteps?: readonly number[]
   colours: readonly Text[]
-  priceSar: readonly [number, number]
+  /** Specifications of the kind a line does not give itself: one value per line (never per product). */
   specs: readonly SpecTemplate[]
   /** Bulky goods: delivered only in the default region. */
   bigItems?: boolean
@@ -36,6 +64,8 @@ export interface SubCategoryTemplate {
   fee?: { title: Text; priceSar: number }
   /** Products offered in options (colour, storage): added from the product page only. */
   configurable?: boolean
+  /** Accessories: cheap by nature (docs/product.md, "Demo catalogue and pictures"). */
+  accessory?: boolean
 }
 
 interface TopCategoryTemplate {
@@ -51,19 +81,48 @@ interface TopCategoryTemplate {
 
 const t = (en: string, ar: string): Text => ({ en, ar })
 
-const line = (brand: Text, series: Text): ProductLine => ({ brand, series })
+const line = (brand: Text, series: Text, tier: Tier, price: number, drawing: string, more: Partial<ProductLine> = {}): ProductLine => ({
+  brand,
+  series,
+  tier,
+  price,
+  drawing,
+  ...more,
+})
+
+const spec = (en: string, ar: string, valueEn: string, valueAr: string): Spec => ({ name: t(en, ar), value: t(valueEn, valueAr) })
+
+/** The colours products are sold in, and the finish each is drawn in (worker/media/illustrations.ts, finishes). */
+const colourOf = (en: string, ar: string, finish: FinishName) => {
+  const text = t(en, ar)
+  colourFinishes.set(en, finish)
+  return text
+}
+const colourFinishes = new Map<string, FinishName>()
+
+/** The finish a colour is drawn in. */
+export function finishOf(colour: Text): FinishName {
+  return colourFinishes.get(colour.en) ?? 'grey'
+}
 
 const colours = {
-  black: t('Black', 'أسود'),
-  white: t('White', 'أبيض'),
-  silver: t('Silver', 'فضي'),
-  blue: t('Blue', 'أزرق'),
-  gold: t('Gold', 'ذهبي'),
-  grey: t('Space Grey', 'رمادي فلكي'),
-  green: t('Green', 'أخضر'),
-  beige: t('Beige', 'بيج'),
-  red: t('Red', 'أحمر'),
-  steel: t('Stainless Steel', 'ستانلس ستيل'),
+  black: colourOf('Black', 'أسود', 'black'),
+  white: colourOf('White', 'أبيض', 'white'),
+  silver: colourOf('Silver', 'فضي', 'silver'),
+  blue: colourOf('Blue', 'أزرق', 'blue'),
+  gold: colourOf('Gold', 'ذهبي', 'gold'),
+  grey: colourOf('Space Grey', 'رمادي فلكي', 'grey'),
+  green: colourOf('Green', 'أخضر', 'green'),
+  beige: colourOf('Beige', 'بيج', 'beige'),
+  red: colourOf('Red', 'أحمر', 'red'),
+  steel: colourOf('Stainless Steel', 'ستانلس ستيل', 'steel'),
+  titanium: colourOf('Natural Titanium', 'تيتانيوم طبيعي', 'titanium'),
+  deepBlue: colourOf('Deep Blue', 'أزرق داكن', 'navy'),
+  orange: colourOf('Cosmic Orange', 'برتقالي كوني', 'orange'),
+  navy: colourOf('Navy', 'كحلي', 'navy'),
+  mint: colourOf('Mint', 'نعناعي', 'mint'),
+  pink: colourOf('Pink', 'وردي', 'pink'),
+  lavender: colourOf('Lavender', 'بنفسجي فاتح', 'purple'),
 }
 
 const brand = {
@@ -107,8 +166,23 @@ const brand = {
   belkin: t('Belkin', 'بيلكن'),
 }
 
-const storage = [t('128GB', '128 جيجابايت'), t('256GB', '256 جيجابايت'), t('512GB', '512 جيجابايت')]
-const screen = (sizes: number[]) => sizes.map((s) => t(`${s}-inch`, `${s} بوصة`))
+/** No option: the product is sold one way (its name and specifications say nothing of it). */
+const single = t('', '')
+const gb = (n: number) => t(`${n}GB`, `${n} جيجابايت`)
+const tb = (n: number) => t(`${n}TB`, `${n} تيرابايت`)
+const inches = (sizes: number[]) => sizes.map((s) => t(`${s}-inch`, `${s} بوصة`))
+const storageLabel = t('Storage', 'السعة التخزينية')
+const sizeLabel = t('Screen size', 'حجم الشاشة')
+
+const screen = (en: string, ar: string) => spec('Screen', 'الشاشة', en, ar)
+const camera = (en: string, ar: string) => spec('Camera', 'الكاميرا', en, ar)
+const chip = (en: string, ar: string) => spec('Processor', 'المعالج', en, ar)
+const battery = (en: string, ar: string) => spec('Battery', 'البطارية', en, ar)
+const resolution = (en: string, ar: string) => spec('Resolution', 'الدقة', en, ar)
+const panel = (en: string, ar: string) => spec('Panel', 'نوع اللوحة', en, ar)
+const platform = (en: string, ar: string) => spec('Smart platform', 'النظام الذكي', en, ar)
+const power = (en: string, ar: string) => spec('Power', 'القدرة', en, ar)
+const type = (en: string, ar: string) => spec('Type', 'النوع', en, ar)
 
 export const taxonomy: readonly TopCategoryTemplate[] = [
   {
@@ -122,64 +196,139 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         name: t('Smartphones', 'الهواتف الذكية'),
         kind: 'phone',
         configurable: true,
+        variantLabel: storageLabel,
+        variantSteps: [1, 1.16, 1.38],
         lines: [
-          line(brand.samsung, t('Galaxy S25', 'جالاكسي S25')),
-          line(brand.apple, t('iPhone 17 Pro', 'آيفون 17 برو')),
-          line(brand.huawei, t('Pura 80', 'بورا 80')),
-          line(brand.xiaomi, t('Redmi Note 15', 'ريدمي نوت 15')),
-          line(brand.honor, t('Magic 8', 'ماجيك 8')),
-          line(brand.samsung, t('Galaxy A56', 'جالاكسي A56')),
+          line(brand.samsung, t('Galaxy S25', 'جالاكسي S25'), 'flagship', 3449, 'row', {
+            colours: [colours.black, colours.silver, colours.blue, colours.mint],
+            specs: [
+              screen('6.2-inch Dynamic AMOLED 2X, 120 Hz', 'ديناميك أموليد 2X مقاس 6.2 بوصة، 120 هرتز'),
+              camera('50 MP triple: wide, ultra wide, 3x telephoto', 'ثلاثية 50 ميجابكسل: واسعة وفائقة الاتساع وتقريب 3x'),
+              chip('Snapdragon 8 Elite for Galaxy', 'سنابدراجون 8 إيليت لجالاكسي'),
+              battery('4,000 mAh', '4000 مللي أمبير'),
+            ],
+          }),
+          line(brand.apple, t('iPhone 17 Pro', 'آيفون 17 برو'), 'flagship', 5099, 'tri', {
+            variants: [gb(256), gb(512), tb(1)],
+            colours: [colours.silver, colours.orange, colours.deepBlue],
+            specs: [
+              screen('6.3-inch Super Retina XDR OLED, ProMotion 120 Hz', 'سوبر ريتنا XDR أوليد مقاس 6.3 بوصة، بروموشن 120 هرتز'),
+              camera('48 MP triple: Fusion, ultra wide, 4x telephoto', 'ثلاثية 48 ميجابكسل: فيوجن وفائقة الاتساع وتقريب 4x'),
+              chip('A19 Pro', 'A19 برو'),
+              battery('Up to 31 hours of video', 'حتى 31 ساعة تشغيل فيديو'),
+            ],
+          }),
+          line(brand.huawei, t('Pura 80 Pro', 'بورا 80 برو'), 'flagship', 3999, 'ring', {
+            variants: [gb(256), gb(512)],
+            colours: [colours.black, colours.white, colours.gold],
+            specs: [
+              screen('6.8-inch LTPO OLED, 120 Hz', 'أوليد LTPO مقاس 6.8 بوصة، 120 هرتز'),
+              camera('50 MP triple with 1-inch main sensor', 'ثلاثية 50 ميجابكسل بمستشعر رئيسي 1 بوصة'),
+              chip('Kirin 9020', 'كيرين 9020'),
+              battery('5,170 mAh', '5170 مللي أمبير'),
+            ],
+          }),
+          line(brand.xiaomi, t('Redmi Note 15', 'ريدمي نوت 15'), 'entry', 899, 'duo', {
+            variants: [gb(128), gb(256)],
+            colours: [colours.black, colours.blue, colours.green],
+            specs: [
+              screen('6.77-inch AMOLED, 120 Hz', 'أموليد مقاس 6.77 بوصة، 120 هرتز'),
+              camera('108 MP dual', 'مزدوجة 108 ميجابكسل'),
+              chip('MediaTek Dimensity 6400', 'ميدياتك ديمنسيتي 6400'),
+              battery('5,520 mAh', '5520 مللي أمبير'),
+            ],
+          }),
+          line(brand.honor, t('Magic 8 Pro', 'ماجيك 8 برو'), 'flagship', 3799, 'square', {
+            variants: [gb(256), gb(512)],
+            colours: [colours.black, colours.titanium, colours.blue],
+            specs: [
+              screen('6.71-inch LTPO OLED, 120 Hz', 'أوليد LTPO مقاس 6.71 بوصة، 120 هرتز'),
+              camera('50 MP triple with 200 MP periscope telephoto', 'ثلاثية 50 ميجابكسل مع عدسة تقريب بيرسكوب 200 ميجابكسل'),
+              chip('Snapdragon 8 Elite Gen 5', 'سنابدراجون 8 إيليت الجيل 5'),
+              battery('6,270 mAh', '6270 مللي أمبير'),
+            ],
+          }),
+          line(brand.samsung, t('Galaxy A56', 'جالاكسي A56'), 'mid', 1599, 'island', {
+            variants: [gb(128), gb(256)],
+            colours: [colours.black, colours.silver, colours.pink, colours.lavender],
+            specs: [
+              screen('6.7-inch Super AMOLED, 120 Hz', 'سوبر أموليد مقاس 6.7 بوصة، 120 هرتز'),
+              camera('50 MP triple: wide, ultra wide, macro', 'ثلاثية 50 ميجابكسل: واسعة وفائقة الاتساع وماكرو'),
+              chip('Exynos 1580', 'إكسينوس 1580'),
+              battery('5,000 mAh', '5000 مللي أمبير'),
+            ],
+          }),
         ],
-        variants: storage,
-        colours: [colours.black, colours.silver, colours.blue, colours.gold],
-        priceSar: [899, 6499],
-        specs: [
-          {
-            name: t('Screen', 'الشاشة'),
-            values: [t('6.1-inch OLED', 'أوليد 6.1 بوصة'), t('6.7-inch AMOLED', 'أموليد 6.7 بوصة'), t('6.9-inch LTPO', 'إل تي بي أو 6.9 بوصة')],
-          },
-          {
-            name: t('Camera', 'الكاميرا'),
-            values: [t('48 MP', '48 ميجابكسل'), t('200 MP', '200 ميجابكسل'), t('50 MP triple', 'ثلاثية 50 ميجابكسل')],
-          },
-          {
-            name: t('Battery', 'البطارية'),
-            values: [t('4,500 mAh', '4500 مللي أمبير'), t('5,000 mAh', '5000 مللي أمبير'), t('6,000 mAh', '6000 مللي أمبير')],
-          },
-          { name: t('Network', 'الشبكة'), values: [t('5G', 'الجيل الخامس')] },
-        ],
+        variants: [gb(128), gb(256), gb(512)],
+        colours: [colours.black, colours.silver, colours.blue],
+        specs: [{ name: t('Network', 'الشبكة'), values: [t('5G', 'الجيل الخامس')] }],
       },
       {
         urlKey: 'tablets',
         name: t('Tablets', 'الأجهزة اللوحية'),
         kind: 'tablet',
+        variantLabel: storageLabel,
+        variantSteps: [1, 1.2, 1.45],
         lines: [
-          line(brand.apple, t('iPad Air', 'آيباد إير')),
-          line(brand.samsung, t('Galaxy Tab S10', 'جالاكسي تاب S10')),
-          line(brand.lenovo, t('Tab P12', 'تاب P12')),
-          line(brand.xiaomi, t('Pad 7', 'باد 7')),
+          line(brand.apple, t('iPad Air 11 (M3)', 'آيباد إير 11 (M3)'), 'flagship', 2599, 'portrait', {
+            colours: [colours.grey, colours.blue, colours.lavender],
+            specs: [screen('11-inch Liquid Retina', 'ليكويد ريتنا مقاس 11 بوصة'), chip('Apple M3', 'أبل M3')],
+          }),
+          line(brand.samsung, t('Galaxy Tab S10+', 'جالاكسي تاب S10+'), 'flagship', 3899, 'pen', {
+            variants: [gb(256), gb(512)],
+            colours: [colours.grey, colours.silver],
+            specs: [
+              screen('12.4-inch Dynamic AMOLED 2X, S Pen included', 'ديناميك أموليد 2X مقاس 12.4 بوصة، مع قلم S Pen'),
+              chip('MediaTek Dimensity 9300+', 'ميدياتك ديمنسيتي 9300+'),
+            ],
+          }),
+          line(brand.lenovo, t('Tab P12', 'تاب P12'), 'mid', 1299, 'keyboard', {
+            variants: [gb(128), gb(256)],
+            colours: [colours.grey],
+            specs: [
+              screen('12.7-inch 3K LCD, keyboard cover included', 'إل سي دي 3K مقاس 12.7 بوصة، مع غطاء لوحة مفاتيح'),
+              chip('MediaTek Dimensity 7050', 'ميدياتك ديمنسيتي 7050'),
+            ],
+          }),
+          line(brand.xiaomi, t('Pad 7', 'باد 7'), 'mid', 1399, 'landscape', {
+            variants: [gb(128), gb(256)],
+            colours: [colours.grey, colours.blue, colours.green],
+            specs: [
+              screen('11.2-inch 3.2K LCD, 144 Hz', 'إل سي دي 3.2K مقاس 11.2 بوصة، 144 هرتز'),
+              chip('Snapdragon 7+ Gen 3', 'سنابدراجون 7+ الجيل 3'),
+            ],
+          }),
         ],
-        variants: storage,
+        variants: [gb(128), gb(256), gb(512)],
         colours: [colours.grey, colours.silver, colours.blue],
-        priceSar: [799, 4999],
-        specs: [
-          { name: t('Screen', 'الشاشة'), values: [t('11-inch', '11 بوصة'), t('12.4-inch', '12.4 بوصة'), t('13-inch', '13 بوصة')] },
-          { name: t('Connectivity', 'الاتصال'), values: [t('Wi-Fi', 'واي فاي'), t('Wi-Fi + 5G', 'واي فاي + الجيل الخامس')] },
-        ],
+        specs: [{ name: t('Connectivity', 'الاتصال'), values: [t('Wi-Fi', 'واي فاي')] }],
       },
       {
         urlKey: 'smartwatches',
         name: t('Smart Watches', 'الساعات الذكية'),
         kind: 'watch',
+        variantLabel: t('Case size', 'مقاس الساعة'),
+        variantSteps: [1, 1.08],
         lines: [
-          line(brand.apple, t('Watch Series 11', 'ساعة سيريس 11')),
-          line(brand.samsung, t('Galaxy Watch 8', 'جالاكسي ووتش 8')),
-          line(brand.huawei, t('Watch GT 6', 'ووتش GT 6')),
+          line(brand.apple, t('Watch Series 11', 'ساعة سيريس 11'), 'flagship', 1699, 'square', {
+            variants: [t('42mm', '42 ملم'), t('46mm', '46 ملم')],
+            colours: [colours.black, colours.silver, colours.pink],
+            specs: [screen('Always-on LTPO3 OLED', 'أوليد LTPO3 تعمل دائماً'), spec('Water resistance', 'مقاومة الماء', '50 m', '50 متراً')],
+          }),
+          line(brand.samsung, t('Galaxy Watch 8', 'جالاكسي ووتش 8'), 'mid', 1199, 'round', {
+            variants: [t('40mm', '40 ملم'), t('44mm', '44 ملم')],
+            colours: [colours.black, colours.silver],
+            specs: [screen('Super AMOLED', 'سوبر أموليد'), spec('Water resistance', 'مقاومة الماء', '5 ATM and IP68', '5 ضغط جوي وIP68')],
+          }),
+          line(brand.huawei, t('Watch GT 6', 'ووتش GT 6'), 'mid', 899, 'round', {
+            variants: [t('41mm', '41 ملم'), t('46mm', '46 ملم')],
+            colours: [colours.black, colours.gold, colours.green],
+            specs: [screen('AMOLED', 'أموليد'), spec('Water resistance', 'مقاومة الماء', '5 ATM', '5 ضغط جوي')],
+          }),
         ],
         variants: [t('42mm', '42 ملم'), t('46mm', '46 ملم')],
         colours: [colours.black, colours.silver, colours.gold],
-        priceSar: [599, 3299],
-        specs: [{ name: t('Water resistance', 'مقاومة الماء'), values: [t('5 ATM', '5 ضغط جوي'), t('IP68', 'IP68')] }],
+        specs: [],
       },
     ],
   },
@@ -193,54 +342,109 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         name: t('Laptops', 'اللابتوبات'),
         kind: 'laptop',
         configurable: true,
+        variantLabel: t('Memory and storage', 'الذاكرة والتخزين'),
+        variantSteps: [1, 1.32],
         lines: [
-          line(brand.apple, t('MacBook Air', 'ماك بوك إير')),
-          line(brand.lenovo, t('ThinkPad X1', 'ثينك باد X1')),
-          line(brand.hp, t('Pavilion 15', 'بافيليون 15')),
-          line(brand.dell, t('XPS 14', 'إكس بي إس 14')),
-          line(brand.asus, t('Zenbook 14', 'زين بوك 14')),
-          line(brand.lenovo, t('IdeaPad Slim 5', 'آيديا باد سليم 5')),
+          line(brand.apple, t('MacBook Air 13 (M4)', 'ماك بوك إير 13 (M4)'), 'mid', 4499, 'mac', {
+            colours: [colours.silver, colours.grey, colours.gold],
+            specs: [
+              chip('Apple M4', 'أبل M4'),
+              screen('13.6-inch Liquid Retina', 'ليكويد ريتنا مقاس 13.6 بوصة'),
+              spec('Operating system', 'نظام التشغيل', 'macOS', 'ماك أو إس'),
+            ],
+          }),
+          line(brand.lenovo, t('ThinkPad X1 Carbon', 'ثينك باد X1 كاربون'), 'flagship', 7299, 'thinkpad', {
+            colours: [colours.black],
+            specs: [
+              chip('Intel Core Ultra 7 258V', 'إنتل كور ألترا 7 258V'),
+              screen('14-inch 2.8K OLED', 'أوليد 2.8K مقاس 14 بوصة'),
+              spec('Operating system', 'نظام التشغيل', 'Windows 11 Pro', 'ويندوز 11 برو'),
+            ],
+          }),
+          line(brand.hp, t('Pavilion 15', 'بافيليون 15'), 'entry', 2599, 'wide', {
+            colours: [colours.silver, colours.blue],
+            specs: [
+              chip('Intel Core i7-1355U', 'إنتل كور i7-1355U'),
+              screen('15.6-inch Full HD IPS', 'آي بي إس فل إتش دي مقاس 15.6 بوصة'),
+              spec('Operating system', 'نظام التشغيل', 'Windows 11 Home', 'ويندوز 11 هوم'),
+            ],
+          }),
+          line(brand.dell, t('XPS 14', 'إكس بي إس 14'), 'flagship', 6999, 'slim', {
+            colours: [colours.grey, colours.silver],
+            specs: [
+              chip('Intel Core Ultra 7 256V', 'إنتل كور ألترا 7 256V'),
+              screen('14.5-inch 3.2K OLED touch', 'أوليد 3.2K لمس مقاس 14.5 بوصة'),
+              spec('Operating system', 'نظام التشغيل', 'Windows 11 Home', 'ويندوز 11 هوم'),
+            ],
+          }),
+          line(brand.asus, t('Zenbook 14', 'زين بوك 14'), 'mid', 3999, 'plain', {
+            colours: [colours.grey, colours.blue],
+            specs: [
+              chip('AMD Ryzen AI 7 350', 'إيه إم دي رايزن AI 7 350'),
+              screen('14-inch 3K OLED', 'أوليد 3K مقاس 14 بوصة'),
+              spec('Operating system', 'نظام التشغيل', 'Windows 11 Home', 'ويندوز 11 هوم'),
+            ],
+          }),
+          line(brand.lenovo, t('IdeaPad Slim 5', 'آيديا باد سليم 5'), 'mid', 2899, 'plain', {
+            colours: [colours.grey, colours.blue],
+            specs: [
+              chip('AMD Ryzen 7 8845HS', 'إيه إم دي رايزن 7 8845HS'),
+              screen('14-inch 2.2K IPS', 'آي بي إس 2.2K مقاس 14 بوصة'),
+              spec('Operating system', 'نظام التشغيل', 'Windows 11 Home', 'ويندوز 11 هوم'),
+            ],
+          }),
         ],
         variants: [t('16GB RAM, 512GB SSD', 'ذاكرة 16 جيجابايت، 512 جيجابايت SSD'), t('32GB RAM, 1TB SSD', 'ذاكرة 32 جيجابايت، 1 تيرابايت SSD')],
         colours: [colours.grey, colours.silver, colours.black],
-        priceSar: [2199, 9999],
-        specs: [
-          {
-            name: t('Processor', 'المعالج'),
-            values: [t('Intel Core Ultra 7', 'إنتل كور ألترا 7'), t('Apple M4', 'أبل M4'), t('AMD Ryzen 7', 'إيه إم دي رايزن 7')],
-          },
-          { name: t('Screen', 'الشاشة'), values: [t('14-inch', '14 بوصة'), t('15.6-inch', '15.6 بوصة')] },
-          { name: t('Operating system', 'نظام التشغيل'), values: [t('Windows 11', 'ويندوز 11'), t('macOS', 'ماك أو إس')] },
-        ],
+        specs: [],
       },
       {
         urlKey: 'monitors',
         name: t('Monitors', 'الشاشات'),
         kind: 'monitor',
+        variantLabel: sizeLabel,
+        variantSteps: [1, 1.3, 1.75],
         lines: [
-          line(brand.samsung, t('Odyssey G7', 'أوديسي G7')),
-          line(brand.lg, t('UltraGear', 'ألترا جير')),
-          line(brand.dell, t('UltraSharp', 'ألترا شارب')),
-          line(brand.asus, t('ProArt', 'برو آرت')),
+          line(brand.samsung, t('Odyssey G7', 'أوديسي G7'), 'mid', 1599, 'curved', {
+            variants: inches([27, 32]),
+            specs: [panel('Curved VA, QHD', 'منحنية VA بدقة QHD'), spec('Refresh rate', 'معدل التحديث', '240 Hz', '240 هرتز')],
+          }),
+          line(brand.lg, t('UltraGear', 'ألترا جير'), 'mid', 1299, 'gaming', {
+            specs: [panel('Nano IPS, QHD', 'نانو IPS بدقة QHD'), spec('Refresh rate', 'معدل التحديث', '180 Hz', '180 هرتز')],
+          }),
+          line(brand.dell, t('UltraSharp', 'ألترا شارب'), 'mid', 1699, 'flat', {
+            colours: [colours.silver],
+            specs: [panel('IPS Black, QHD', 'IPS بلاك بدقة QHD'), spec('Refresh rate', 'معدل التحديث', '120 Hz', '120 هرتز')],
+          }),
+          line(brand.asus, t('ProArt', 'برو آرت'), 'flagship', 3999, 'pro', {
+            specs: [panel('IPS, 4K, factory calibrated', 'IPS بدقة 4K معايرة من المصنع'), spec('Refresh rate', 'معدل التحديث', '60 Hz', '60 هرتز')],
+          }),
         ],
-        variants: screen([24, 27, 32]),
+        variants: inches([24, 27, 32]),
         colours: [colours.black],
-        priceSar: [499, 3499],
-        specs: [{ name: t('Refresh rate', 'معدل التحديث'), values: [t('144 Hz', '144 هرتز'), t('165 Hz', '165 هرتز'), t('240 Hz', '240 هرتز')] }],
+        specs: [],
       },
       {
         urlKey: 'networking',
         name: t('Networking', 'الشبكات'),
         kind: 'router',
+        variantSteps: [1, 1.4],
         lines: [
-          line(brand.tplink, t('Deco Mesh', 'ديكو ميش')),
-          line(brand.asus, t('RT-AX', 'RT-AX')),
-          line(brand.huawei, t('WiFi AX3', 'واي فاي AX3')),
+          line(brand.tplink, t('Deco X50 Wi-Fi 6 Mesh', 'ديكو X50 ميش واي فاي 6'), 'mid', 699, 'mesh', {
+            variants: [t('2-pack', 'عبوة قطعتين'), t('3-pack', 'عبوة 3 قطع')],
+            specs: [spec('Wi-Fi standard', 'معيار الواي فاي', 'Wi-Fi 6', 'واي فاي 6')],
+          }),
+          line(brand.asus, t('RT-AX88U Pro Wi-Fi 6 Router', 'راوتر RT-AX88U برو واي فاي 6'), 'flagship', 1199, 'router', {
+            colours: [colours.black],
+            specs: [spec('Wi-Fi standard', 'معيار الواي فاي', 'Wi-Fi 6', 'واي فاي 6')],
+          }),
+          line(brand.huawei, t('WiFi AX3 Wi-Fi 6 Router', 'راوتر واي فاي AX3 واي فاي 6'), 'entry', 199, 'router', {
+            specs: [spec('Wi-Fi standard', 'معيار الواي فاي', 'Wi-Fi 6', 'واي فاي 6')],
+          }),
         ],
-        variants: [t('Wi-Fi 6', 'واي فاي 6'), t('Wi-Fi 7', 'واي فاي 7')],
+        variants: [single],
         colours: [colours.white, colours.black],
-        priceSar: [149, 1499],
-        specs: [{ name: t('Coverage', 'التغطية'), values: [t('Up to 200 m²', 'حتى 200 م²'), t('Up to 450 m²', 'حتى 450 م²')] }],
+        specs: [],
       },
     ],
   },
@@ -255,34 +459,62 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         kind: 'tv',
         bigItems: true,
         fee: { title: t('Wall mounting', 'تركيب على الجدار'), priceSar: 149.5 },
+        variantLabel: sizeLabel,
+        // 55, 65, 75 and 85 inches: a bigger screen always costs more.
+        variantSteps: [1, 1.45, 2.1, 3.1],
         lines: [
-          line(brand.samsung, t('Neo QLED QN90', 'نيو كيو ليد QN90')),
-          line(brand.lg, t('OLED evo C5', 'أوليد إيفو C5')),
-          line(brand.sony, t('Bravia 8', 'برافيا 8')),
-          line(brand.tcl, t('QM8 Mini LED', 'QM8 ميني ليد')),
-          line(brand.hisense, t('U7 ULED', 'U7 يو ليد')),
+          line(brand.samsung, t('Neo QLED QN90', 'نيو كيو ليد QN90'), 'flagship', 4999, 'qled', {
+            specs: [
+              resolution('4K UHD', 'فور كي'),
+              panel('Neo QLED (Mini LED), 144 Hz', 'نيو كيو ليد (ميني ليد)، 144 هرتز'),
+              platform('Tizen', 'تايزن'),
+            ],
+          }),
+          line(brand.lg, t('OLED evo C5', 'أوليد إيفو C5'), 'flagship', 5499, 'oled', {
+            specs: [resolution('4K UHD', 'فور كي'), panel('OLED evo, 144 Hz', 'أوليد إيفو، 144 هرتز'), platform('webOS', 'ويب أو إس')],
+          }),
+          line(brand.sony, t('Bravia 8 II OLED', 'برافيا 8 II أوليد'), 'flagship', 6499, 'oled', {
+            specs: [resolution('4K UHD', 'فور كي'), panel('QD-OLED, 120 Hz', 'كيو دي أوليد، 120 هرتز'), platform('Google TV', 'جوجل تي في')],
+          }),
+          line(brand.tcl, t('QM8 Mini LED', 'QM8 ميني ليد'), 'mid', 2999, 'mini', {
+            specs: [resolution('4K UHD', 'فور كي'), panel('QD-Mini LED, 144 Hz', 'كيو دي ميني ليد، 144 هرتز'), platform('Google TV', 'جوجل تي في')],
+          }),
+          line(brand.hisense, t('U7 ULED', 'U7 يو ليد'), 'mid', 2299, 'uled', {
+            specs: [resolution('4K UHD', 'فور كي'), panel('ULED Mini LED, 144 Hz', 'يو ليد ميني ليد، 144 هرتز'), platform('VIDAA', 'فيدا')],
+          }),
+          line(brand.samsung, t('Neo QLED 8K QN900', 'نيو كيو ليد 8K QN900'), 'flagship', 13999, 'eight', {
+            variants: inches([65, 75, 85]),
+            specs: [
+              resolution('8K', 'ثمانية كي'),
+              panel('Neo QLED (Mini LED), 120 Hz', 'نيو كيو ليد (ميني ليد)، 120 هرتز'),
+              platform('Tizen', 'تايزن'),
+            ],
+          }),
         ],
-        variants: screen([55, 65, 75, 85]),
+        variants: inches([55, 65, 75, 85]),
         colours: [colours.black],
-        priceSar: [1699, 14999],
-        specs: [
-          { name: t('Resolution', 'الدقة'), values: [t('4K UHD', 'فور كي'), t('8K', 'ثمانية كي')] },
-          { name: t('Smart platform', 'النظام الذكي'), values: [t('Tizen', 'تايزن'), t('webOS', 'ويب أو إس'), t('Google TV', 'جوجل تي في')] },
-        ],
+        specs: [],
       },
       {
         urlKey: 'projectors',
         name: t('Projectors', 'أجهزة العرض'),
         kind: 'monitor',
         lines: [
-          line(brand.samsung, t('Freestyle', 'فري ستايل')),
-          line(brand.lg, t('CineBeam', 'سيني بيم')),
-          line(brand.xiaomi, t('Laser Cinema', 'ليزر سينما')),
+          line(brand.samsung, t('The Freestyle 2nd Gen', 'ذا فري ستايل الجيل الثاني'), 'mid', 2499, 'cube', {
+            colours: [colours.white],
+            specs: [resolution('Full HD', 'فل إتش دي'), spec('Brightness', 'السطوع', '230 ANSI lumens', '230 لومن ANSI')],
+          }),
+          line(brand.lg, t('CineBeam Q', 'سيني بيم Q'), 'mid', 3999, 'projector', {
+            specs: [resolution('4K UHD', 'فور كي'), spec('Brightness', 'السطوع', '500 ANSI lumens', '500 لومن ANSI')],
+          }),
+          line(brand.xiaomi, t('Laser Cinema 2', 'ليزر سينما 2'), 'flagship', 7999, 'laser', {
+            colours: [colours.white],
+            specs: [resolution('4K UHD', 'فور كي'), spec('Brightness', 'السطوع', '2,400 ANSI lumens', '2400 لومن ANSI')],
+          }),
         ],
-        variants: [t('Full HD', 'فل إتش دي'), t('4K', 'فور كي')],
+        variants: [single],
         colours: [colours.white, colours.grey],
-        priceSar: [1299, 8999],
-        specs: [{ name: t('Brightness', 'السطوع'), values: [t('550 lumens', '550 لومن'), t('2,500 lumens', '2500 لومن')] }],
+        specs: [],
       },
     ],
   },
@@ -296,45 +528,89 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         name: t('Headphones', 'السماعات'),
         kind: 'headphones',
         lines: [
-          line(brand.sony, t('WH-1000XM6', 'WH-1000XM6')),
-          line(brand.bose, t('QuietComfort Ultra', 'كوايت كومفورت ألترا')),
-          line(brand.apple, t('AirPods Pro 3', 'إيربودز برو 3')),
-          line(brand.jbl, t('Tune 770NC', 'تيون 770NC')),
-          line(brand.samsung, t('Galaxy Buds 4 Pro', 'جالاكسي بودز 4 برو')),
+          line(brand.sony, t('WH-1000XM6', 'WH-1000XM6'), 'flagship', 1599, 'over', {
+            colours: [colours.black, colours.silver, colours.blue],
+            specs: [
+              type('Over-ear, noise cancelling', 'فوق الأذن، عازلة للضوضاء'),
+              spec('Battery life', 'عمر البطارية', 'Up to 30 hours', 'حتى 30 ساعة'),
+            ],
+          }),
+          line(brand.bose, t('QuietComfort Ultra', 'كوايت كومفورت ألترا'), 'flagship', 1499, 'over', {
+            colours: [colours.black, colours.white, colours.blue],
+            specs: [
+              type('Over-ear, noise cancelling', 'فوق الأذن، عازلة للضوضاء'),
+              spec('Battery life', 'عمر البطارية', 'Up to 24 hours', 'حتى 24 ساعة'),
+            ],
+          }),
+          line(brand.apple, t('AirPods Pro 3', 'إيربودز برو 3'), 'flagship', 1049, 'stem', {
+            colours: [colours.white],
+            specs: [
+              type('In-ear, noise cancelling', 'داخل الأذن، عازلة للضوضاء'),
+              spec('Battery life', 'عمر البطارية', 'Up to 8 hours (24 with the case)', 'حتى 8 ساعات (24 مع العلبة)'),
+            ],
+          }),
+          line(brand.jbl, t('Tune 770NC', 'تيون 770NC'), 'entry', 399, 'over', {
+            colours: [colours.black, colours.blue, colours.white],
+            specs: [
+              type('Over-ear, noise cancelling', 'فوق الأذن، عازلة للضوضاء'),
+              spec('Battery life', 'عمر البطارية', 'Up to 70 hours', 'حتى 70 ساعة'),
+            ],
+          }),
+          line(brand.samsung, t('Galaxy Buds 4 Pro', 'جالاكسي بودز 4 برو'), 'flagship', 899, 'buds', {
+            colours: [colours.silver, colours.white, colours.black],
+            specs: [
+              type('In-ear, noise cancelling', 'داخل الأذن، عازلة للضوضاء'),
+              spec('Battery life', 'عمر البطارية', 'Up to 6 hours (26 with the case)', 'حتى 6 ساعات (26 مع العلبة)'),
+            ],
+          }),
         ],
-        variants: [t('Wireless', 'لاسلكية'), t('Noise cancelling', 'عازلة للضوضاء')],
+        variants: [t('Wireless', 'لاسلكية')],
         colours: [colours.black, colours.white, colours.blue],
-        priceSar: [149, 1899],
-        specs: [{ name: t('Battery life', 'عمر البطارية'), values: [t('Up to 30 hours', 'حتى 30 ساعة'), t('Up to 60 hours', 'حتى 60 ساعة')] }],
+        specs: [],
       },
       {
         urlKey: 'speakers',
         name: t('Speakers', 'مكبرات الصوت'),
         kind: 'speaker',
         lines: [
-          line(brand.jbl, t('Charge 6', 'تشارج 6')),
-          line(brand.bose, t('SoundLink Max', 'ساوند لينك ماكس')),
-          line(brand.sony, t('ULT Field 7', 'ULT فيلد 7')),
-          line(brand.anker, t('Soundcore Motion', 'ساوند كور موشن')),
+          line(brand.jbl, t('Charge 6', 'تشارج 6'), 'mid', 749, 'tube', {
+            colours: [colours.black, colours.blue, colours.red],
+            specs: [power('45 W', '45 واط')],
+          }),
+          line(brand.bose, t('SoundLink Max', 'ساوند لينك ماكس'), 'flagship', 1599, 'box', {
+            colours: [colours.black, colours.blue],
+            specs: [power('Stereo, 3 tweeters and 2 woofers', 'ستيريو، 3 مكبرات حادة و2 للجهير')],
+          }),
+          line(brand.sony, t('ULT Tower 10', 'ULT تاور 10'), 'flagship', 2499, 'tower', {
+            colours: [colours.black],
+            specs: [power('Party speaker with lights', 'مكبر حفلات بإضاءة')],
+          }),
+          line(brand.anker, t('Soundcore Motion 300', 'ساوند كور موشن 300'), 'entry', 299, 'box', {
+            colours: [colours.black, colours.blue, colours.green],
+            specs: [power('30 W', '30 واط')],
+          }),
         ],
-        variants: [t('Portable', 'محمول'), t('Party', 'للحفلات')],
-        colours: [colours.black, colours.blue, colours.red],
-        priceSar: [129, 2499],
-        specs: [{ name: t('Output', 'القدرة'), values: [t('40 W', '40 واط'), t('100 W', '100 واط')] }],
+        variants: [single],
+        colours: [colours.black],
+        specs: [],
       },
       {
         urlKey: 'soundbars',
         name: t('Soundbars', 'مكبرات الصوت للتلفزيون'),
         kind: 'speaker',
+        variantLabel: t('Channels', 'القنوات'),
         lines: [
-          line(brand.samsung, t('HW-Q990', 'HW-Q990')),
-          line(brand.lg, t('S95TR', 'S95TR')),
-          line(brand.sony, t('Bravia Theatre Bar 9', 'برافيا ثياتر بار 9')),
-          line(brand.bose, t('Smart Ultra', 'سمارت ألترا')),
+          line(brand.samsung, t('HW-Q990', 'HW-Q990'), 'flagship', 5499, 'bar', { variants: [t('11.1.4 channel', '11.1.4 قناة')] }),
+          line(brand.lg, t('S95TR', 'S95TR'), 'flagship', 4999, 'bar', { variants: [t('9.1.5 channel', '9.1.5 قناة')] }),
+          line(brand.sony, t('Bravia Theatre Bar 9', 'برافيا ثياتر بار 9'), 'flagship', 4499, 'bar', {
+            variants: [t('7.1.2 channel', '7.1.2 قناة')],
+          }),
+          line(brand.bose, t('Smart Ultra Soundbar', 'سمارت ألترا ساوندبار'), 'flagship', 3999, 'bar', {
+            variants: [t('5.1.2 channel', '5.1.2 قناة')],
+          }),
         ],
-        variants: [t('3.1 channel', '3.1 قناة'), t('11.1.4 channel', '11.1.4 قناة')],
+        variants: [single],
         colours: [colours.black],
-        priceSar: [699, 5499],
         specs: [{ name: t('Dolby Atmos', 'دولبي أتموس'), values: [t('Yes', 'نعم')] }],
       },
     ],
@@ -349,30 +625,46 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         urlKey: 'consoles',
         name: t('Consoles', 'أجهزة الألعاب'),
         kind: 'console',
+        variantSteps: [1, 1.15],
         lines: [
-          line(brand.sony, t('PlayStation 5 Pro', 'بلايستيشن 5 برو')),
-          line(brand.microsoft, t('Xbox Series X', 'إكس بوكس سيريس X')),
-          line(brand.nintendo, t('Switch 2', 'سويتش 2')),
+          line(brand.sony, t('PlayStation 5 Pro', 'بلايستيشن 5 برو'), 'flagship', 2999, 'wings', {
+            variants: [t('Digital edition', 'النسخة الرقمية')],
+            colours: [colours.white],
+            specs: [spec('Storage', 'السعة', '2TB', '2 تيرابايت')],
+          }),
+          line(brand.microsoft, t('Xbox Series X', 'إكس بوكس سيريس X'), 'mid', 2199, 'tower', {
+            variants: [t('Digital edition', 'النسخة الرقمية'), t('Standard edition', 'النسخة العادية')],
+            colours: [colours.black],
+            specs: [spec('Storage', 'السعة', '1TB', '1 تيرابايت')],
+          }),
+          line(brand.nintendo, t('Switch 2', 'سويتش 2'), 'mid', 1899, 'handheld', {
+            variants: [t('Standard edition', 'النسخة العادية'), t('Mario Kart World bundle', 'حزمة ماريو كارت وورلد')],
+            colours: [colours.black],
+            specs: [spec('Storage', 'السعة', '256GB', '256 جيجابايت')],
+          }),
         ],
-        variants: [t('Standard edition', 'النسخة العادية'), t('Digital edition', 'النسخة الرقمية')],
+        variants: [single],
         colours: [colours.white, colours.black],
-        priceSar: [1499, 3299],
-        specs: [{ name: t('Storage', 'السعة'), values: [t('1TB', '1 تيرابايت'), t('2TB', '2 تيرابايت')] }],
+        specs: [],
       },
       {
         urlKey: 'controllers',
         name: t('Controllers & Accessories', 'اليدّات والإكسسوارات'),
         kind: 'controller',
+        accessory: true,
         lines: [
           // Named as their makers sell them: the console they are for is part of the name a shopper types.
-          line(brand.sony, t('PlayStation DualSense Edge Controller', 'يد تحكم بلايستيشن دول سينس إيدج')),
-          line(brand.microsoft, t('Xbox Elite Controller 2', 'يد تحكم إكس بوكس إيليت 2')),
-          line(brand.nintendo, t('Switch Pro Controller', 'يد تحكم سويتش برو')),
+          line(brand.sony, t('PlayStation DualSense Edge Controller', 'يد تحكم بلايستيشن دول سينس إيدج'), 'flagship', 899, 'pad', {
+            colours: [colours.white, colours.black],
+          }),
+          line(brand.microsoft, t('Xbox Elite Controller 2', 'يد تحكم إكس بوكس إيليت 2'), 'flagship', 749, 'pad', {
+            colours: [colours.black, colours.white],
+          }),
+          line(brand.nintendo, t('Switch Pro Controller', 'يد تحكم سويتش برو'), 'mid', 299, 'pad', { colours: [colours.black] }),
         ],
         variants: [t('Wireless', 'لاسلكية')],
         colours: [colours.white, colours.black, colours.red],
-        priceSar: [199, 899],
-        specs: [{ name: t('Connection', 'الاتصال'), values: [t('Bluetooth', 'بلوتوث'), t('USB-C', 'USB-C')] }],
+        specs: [{ name: t('Connection', 'الاتصال'), values: [t('Bluetooth and USB-C', 'بلوتوث وUSB-C')] }],
       },
     ],
   },
@@ -385,31 +677,45 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         urlKey: 'mirrorless',
         name: t('Mirrorless Cameras', 'الكاميرات بدون مرآة'),
         kind: 'camera',
+        variantSteps: [1, 1.3],
         lines: [
-          line(brand.canon, t('EOS R6 Mark III', 'EOS R6 مارك III')),
-          line(brand.nikon, t('Z6 III', 'Z6 III')),
-          line(brand.sony, t('Alpha 7 V', 'ألفا 7 V')),
+          line(brand.canon, t('EOS R6 Mark III', 'EOS R6 مارك III'), 'flagship', 10999, 'mirrorless', {
+            specs: [spec('Sensor', 'المستشعر', 'Full frame 32.5 MP', 'إطار كامل 32.5 ميجابكسل')],
+          }),
+          line(brand.nikon, t('Z6 III', 'Z6 III'), 'flagship', 9499, 'mirrorless', {
+            specs: [spec('Sensor', 'المستشعر', 'Full frame 24.5 MP, partially stacked', 'إطار كامل 24.5 ميجابكسل، مكدس جزئياً')],
+          }),
+          line(brand.sony, t('Alpha 7 V', 'ألفا 7 V'), 'flagship', 10499, 'mirrorless', {
+            specs: [spec('Sensor', 'المستشعر', 'Full frame 33 MP', 'إطار كامل 33 ميجابكسل')],
+          }),
         ],
         variants: [t('Body only', 'الجسم فقط'), t('With 24-105mm lens', 'مع عدسة 24-105 ملم')],
         colours: [colours.black],
-        priceSar: [4999, 16999],
-        specs: [
-          { name: t('Sensor', 'المستشعر'), values: [t('Full frame 24 MP', 'إطار كامل 24 ميجابكسل'), t('Full frame 33 MP', 'إطار كامل 33 ميجابكسل')] },
-        ],
+        specs: [],
       },
       {
         urlKey: 'action-cameras',
         name: t('Action Cameras & Drones', 'كاميرات الأكشن والدرون'),
         kind: 'drone',
+        variantSteps: [1, 1.35],
         lines: [
-          line(brand.dji, t('Mini 5 Pro', 'ميني 5 برو')),
-          line(brand.gopro, t('HERO 14 Black', 'هيرو 14 بلاك')),
-          line(brand.dji, t('Osmo Action 6', 'أوزمو أكشن 6')),
+          line(brand.dji, t('Mini 5 Pro', 'ميني 5 برو'), 'flagship', 3299, 'drone', {
+            variants: [t('Standard kit', 'الطقم الأساسي'), t('Fly More combo', 'باقة فلاي مور')],
+            specs: [spec('Video', 'الفيديو', '4K 120fps', 'فور كي 120 إطاراً')],
+          }),
+          line(brand.gopro, t('HERO 14 Black', 'هيرو 14 بلاك'), 'mid', 1699, 'action', {
+            variants: [t('Standard', 'الأساسية'), t('Creator edition', 'إصدار صانعي المحتوى')],
+            colours: [colours.black],
+            specs: [spec('Video', 'الفيديو', '5.3K 60fps', '5.3K بمعدل 60 إطاراً')],
+          }),
+          line(brand.dji, t('Osmo Action 6', 'أوزمو أكشن 6'), 'mid', 1599, 'action', {
+            variants: [t('Standard combo', 'الباقة الأساسية'), t('Adventure combo', 'باقة المغامرة')],
+            specs: [spec('Video', 'الفيديو', '4K 120fps', 'فور كي 120 إطاراً')],
+          }),
         ],
-        variants: [t('Standard kit', 'الطقم الأساسي'), t('Fly More combo', 'باقة فلاي مور')],
+        variants: [single],
         colours: [colours.grey, colours.black],
-        priceSar: [1299, 5999],
-        specs: [{ name: t('Video', 'الفيديو'), values: [t('4K 120fps', 'فور كي 120 إطار'), t('5.3K 60fps', '5.3K بمعدل 60 إطار')] }],
+        specs: [],
       },
     ],
   },
@@ -424,16 +730,38 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         kind: 'fridge',
         bigItems: true,
         fee: { title: t('Delivery to upper floors', 'التوصيل للأدوار العليا'), priceSar: 99 },
+        variantLabel: t('Capacity', 'السعة'),
+        variantSteps: [1, 1.18],
         lines: [
-          line(brand.samsung, t('Bespoke French Door', 'بيسبوك بابين فرنسي')),
-          line(brand.lg, t('InstaView', 'إنستا فيو')),
-          line(brand.bosch, t('Serie 6', 'سيري 6')),
-          line(brand.whirlpool, t('Side by Side', 'جنب إلى جنب')),
+          line(brand.samsung, t('Bespoke French Door', 'بيسبوك بابين فرنسي'), 'flagship', 10999, 'french', {
+            variants: [t('24 cu ft', '24 قدم مكعب'), t('28 cu ft', '28 قدم مكعب')],
+            colours: [colours.steel, colours.white, colours.black],
+            specs: [type('French door with bottom freezer', 'أبواب فرنسية مع فريزر سفلي'), spec('Energy rating', 'كفاءة الطاقة', 'A+++', 'A+++')],
+          }),
+          line(brand.lg, t('InstaView Side by Side', 'إنستا فيو جنب إلى جنب'), 'flagship', 8999, 'side', {
+            variants: [t('24 cu ft', '24 قدم مكعب'), t('28 cu ft', '28 قدم مكعب')],
+            colours: [colours.steel, colours.black],
+            specs: [type('Side by side with water dispenser', 'بابان متجاوران مع موزع ماء'), spec('Energy rating', 'كفاءة الطاقة', 'A++', 'A++')],
+          }),
+          line(brand.bosch, t('Serie 6 Double Door', 'سيري 6 بابين'), 'mid', 4499, 'double', {
+            variants: [t('18 cu ft', '18 قدم مكعب'), t('22 cu ft', '22 قدم مكعب')],
+            colours: [colours.steel, colours.white],
+            specs: [type('Double door with top freezer', 'بابان مع فريزر علوي'), spec('Energy rating', 'كفاءة الطاقة', 'A++', 'A++')],
+          }),
+          line(brand.whirlpool, t('Side by Side', 'جنب إلى جنب'), 'mid', 5499, 'side', {
+            variants: [t('24 cu ft', '24 قدم مكعب'), t('26 cu ft', '26 قدم مكعب')],
+            colours: [colours.steel, colours.silver],
+            specs: [type('Side by side with water dispenser', 'بابان متجاوران مع موزع ماء'), spec('Energy rating', 'كفاءة الطاقة', 'A+', 'A+')],
+          }),
+          line(brand.hisense, t('Single Door', 'باب واحد'), 'entry', 1199, 'single', {
+            variants: [t('7 cu ft', '7 قدم مكعب'), t('10 cu ft', '10 قدم مكعب')],
+            colours: [colours.white, colours.silver],
+            specs: [type('Single door with freezer compartment', 'باب واحد مع حجرة فريزر'), spec('Energy rating', 'كفاءة الطاقة', 'A+', 'A+')],
+          }),
         ],
-        variants: [t('18 cu ft', '18 قدم مكعب'), t('24 cu ft', '24 قدم مكعب'), t('28 cu ft', '28 قدم مكعب')],
+        variants: [t('18 cu ft', '18 قدم مكعب'), t('24 cu ft', '24 قدم مكعب')],
         colours: [colours.steel, colours.white, colours.black],
-        priceSar: [2499, 12999],
-        specs: [{ name: t('Energy rating', 'كفاءة الطاقة'), values: [t('A++', 'A++'), t('A+++', 'A+++')] }],
+        specs: [],
       },
       {
         urlKey: 'washing-machines',
@@ -441,16 +769,26 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         kind: 'washer',
         bigItems: true,
         fee: { title: t('Installation', 'التركيب'), priceSar: 79.5 },
+        variantLabel: t('Capacity', 'السعة'),
+        variantSteps: [1, 1.25],
         lines: [
-          line(brand.samsung, t('AI Ecobubble', 'إيكو بابل بالذكاء الاصطناعي')),
-          line(brand.lg, t('TurboWash', 'توربو ووش')),
-          line(brand.bosch, t('Serie 8', 'سيري 8')),
-          line(brand.whirlpool, t('FreshCare', 'فريش كير')),
+          line(brand.samsung, t('AI Ecobubble', 'إيكو بابل بالذكاء الاصطناعي'), 'flagship', 3499, 'front', {
+            specs: [spec('Spin speed', 'سرعة العصر', '1,400 rpm', '1400 دورة/دقيقة')],
+          }),
+          line(brand.lg, t('TurboWash', 'توربو ووش'), 'flagship', 3299, 'front', {
+            specs: [spec('Spin speed', 'سرعة العصر', '1,400 rpm', '1400 دورة/دقيقة')],
+          }),
+          line(brand.bosch, t('Serie 8', 'سيري 8'), 'flagship', 3999, 'front', {
+            colours: [colours.white],
+            specs: [spec('Spin speed', 'سرعة العصر', '1,400 rpm', '1400 دورة/دقيقة')],
+          }),
+          line(brand.whirlpool, t('FreshCare', 'فريش كير'), 'mid', 1799, 'front', {
+            specs: [spec('Spin speed', 'سرعة العصر', '1,200 rpm', '1200 دورة/دقيقة')],
+          }),
         ],
         variants: [t('9 kg', '9 كجم'), t('12 kg', '12 كجم')],
         colours: [colours.white, colours.silver],
-        priceSar: [1499, 5999],
-        specs: [{ name: t('Spin speed', 'سرعة العصر'), values: [t('1,200 rpm', '1200 دورة/دقيقة'), t('1,400 rpm', '1400 دورة/دقيقة')] }],
+        specs: [],
       },
       {
         urlKey: 'air-conditioners',
@@ -458,16 +796,19 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         kind: 'ac',
         bigItems: true,
         fee: { title: t('Split AC installation', 'تركيب مكيف سبليت'), priceSar: 249.5 },
+        variantLabel: t('Cooling capacity', 'قدرة التبريد'),
+        variantSteps: [1, 1.3],
         lines: [
-          line(brand.gree, t('Pular Inverter', 'بولار إنفرتر')),
-          line(brand.zamil, t('Classic Split', 'سبليت كلاسيك')),
-          line(brand.lg, t('DualCool', 'دول كول')),
-          line(brand.samsung, t('WindFree', 'ويند فري')),
+          line(brand.gree, t('Pular Inverter', 'بولار إنفرتر'), 'mid', 2099, 'split', { specs: [spec('Mode', 'النمط', 'Hot & cold', 'حار وبارد')] }),
+          line(brand.zamil, t('Classic Split', 'سبليت كلاسيك'), 'entry', 1899, 'split', {
+            specs: [spec('Mode', 'النمط', 'Cooling only', 'تبريد فقط')],
+          }),
+          line(brand.lg, t('DualCool', 'دول كول'), 'flagship', 3099, 'split', { specs: [spec('Mode', 'النمط', 'Hot & cold', 'حار وبارد')] }),
+          line(brand.samsung, t('WindFree', 'ويند فري'), 'flagship', 3299, 'split', { specs: [spec('Mode', 'النمط', 'Hot & cold', 'حار وبارد')] }),
         ],
         variants: [t('18,000 BTU', '18000 وحدة حرارية'), t('24,000 BTU', '24000 وحدة حرارية')],
         colours: [colours.white],
-        priceSar: [1899, 5499],
-        specs: [{ name: t('Mode', 'النمط'), values: [t('Cooling only', 'تبريد فقط'), t('Hot & cold', 'حار وبارد')] }],
+        specs: [],
       },
     ],
   },
@@ -481,29 +822,48 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         name: t('Vacuum Cleaners', 'المكانس الكهربائية'),
         kind: 'vacuum',
         lines: [
-          line(brand.dyson, t('V15 Detect', 'V15 ديتكت')),
-          line(brand.xiaomi, t('Robot Vacuum X20', 'مكنسة روبوت X20')),
-          line(brand.philips, t('SpeedPro Max', 'سبيد برو ماكس')),
-          line(brand.samsung, t('Bespoke Jet', 'بيسبوك جت')),
+          line(brand.dyson, t('V15 Detect', 'V15 ديتكت'), 'flagship', 2999, 'stick', {
+            colours: [colours.gold, colours.blue],
+            specs: [type('Cordless stick', 'لاسلكية عمودية'), spec('Run time', 'مدة التشغيل', 'Up to 60 minutes', 'حتى 60 دقيقة')],
+          }),
+          line(brand.xiaomi, t('Robot Vacuum X20', 'مكنسة روبوت X20'), 'mid', 1999, 'robot', {
+            colours: [colours.white, colours.black],
+            specs: [type('Robot with mop', 'روبوت مع ممسحة'), spec('Run time', 'مدة التشغيل', 'Up to 180 minutes', 'حتى 180 دقيقة')],
+          }),
+          line(brand.philips, t('SpeedPro Max', 'سبيد برو ماكس'), 'mid', 1299, 'stick', {
+            colours: [colours.blue],
+            specs: [type('Cordless stick', 'لاسلكية عمودية'), spec('Run time', 'مدة التشغيل', 'Up to 80 minutes', 'حتى 80 دقيقة')],
+          }),
+          line(brand.samsung, t('Bespoke Jet', 'بيسبوك جت'), 'flagship', 2799, 'stick', {
+            colours: [colours.white, colours.silver],
+            specs: [
+              type('Cordless stick with clean station', 'لاسلكية عمودية مع محطة تنظيف'),
+              spec('Run time', 'مدة التشغيل', 'Up to 60 minutes', 'حتى 60 دقيقة'),
+            ],
+          }),
         ],
-        variants: [t('Cordless', 'لاسلكية'), t('Robot', 'روبوت')],
+        variants: [single],
         colours: [colours.grey, colours.white],
-        priceSar: [399, 3499],
-        specs: [{ name: t('Run time', 'مدة التشغيل'), values: [t('60 minutes', '60 دقيقة'), t('180 minutes', '180 دقيقة')] }],
+        specs: [],
       },
       {
         urlKey: 'irons',
         name: t('Irons & Garment Care', 'المكاوي والعناية بالملابس'),
         kind: 'iron',
         lines: [
-          line(brand.philips, t('Azur 8000', 'أزور 8000')),
-          line(brand.tefal, t('Puregliss', 'بيور جليس')),
-          line(brand.braun, t('CareStyle 7', 'كير ستايل 7')),
+          line(brand.philips, t('Azur 8000 Steam Iron', 'مكواة بخار أزور 8000'), 'mid', 399, 'iron', { specs: [power('3,000 W', '3000 واط')] }),
+          line(brand.tefal, t('Puregliss Steam Iron', 'مكواة بخار بيور جليس'), 'mid', 299, 'iron', {
+            colours: [colours.blue, colours.lavender],
+            specs: [power('2,800 W', '2800 واط')],
+          }),
+          line(brand.braun, t('CareStyle 7 Steam Generator', 'مولد بخار كير ستايل 7'), 'flagship', 1199, 'station', {
+            colours: [colours.white],
+            specs: [power('2,700 W', '2700 واط')],
+          }),
         ],
-        variants: [t('Steam iron', 'مكواة بخار'), t('Steam generator', 'مولد بخار')],
+        variants: [single],
         colours: [colours.blue, colours.white],
-        priceSar: [129, 1299],
-        specs: [{ name: t('Power', 'القدرة'), values: [t('2,600 W', '2600 واط'), t('3,000 W', '3000 واط')] }],
+        specs: [],
       },
     ],
   },
@@ -517,69 +877,104 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         name: t('Coffee Machines', 'مكائن القهوة'),
         kind: 'coffee',
         lines: [
-          line(brand.delonghi, t('Magnifica Evo', 'ماجنيفيكا إيفو')),
-          line(brand.nespresso, t('Vertuo Pop', 'فيرتو بوب')),
-          line(brand.philips, t('LatteGo 5400', 'لاتيه جو 5400')),
+          line(brand.delonghi, t('Magnifica Evo', 'ماجنيفيكا إيفو'), 'mid', 1999, 'auto', {
+            colours: [colours.black, colours.silver],
+            specs: [type('Bean to cup', 'أوتوماتيكية بطحن الحبوب'), spec('Pressure', 'الضغط', '15 bar', '15 بار')],
+          }),
+          line(brand.nespresso, t('Vertuo Pop', 'فيرتو بوب'), 'entry', 449, 'capsule', {
+            colours: [colours.black, colours.red, colours.mint],
+            specs: [type('Capsule', 'كبسولات'), spec('Pressure', 'الضغط', 'Centrifusion', 'طرد مركزي')],
+          }),
+          line(brand.philips, t('LatteGo 5400', 'لاتيه جو 5400'), 'flagship', 2799, 'auto', {
+            colours: [colours.black, colours.silver],
+            specs: [type('Bean to cup with milk system', 'أوتوماتيكية بطحن الحبوب مع نظام الحليب'), spec('Pressure', 'الضغط', '15 bar', '15 بار')],
+          }),
         ],
-        variants: [t('Automatic', 'أوتوماتيكية'), t('Capsule', 'كبسولات')],
+        variants: [single],
         colours: [colours.black, colours.silver, colours.red],
-        priceSar: [349, 4999],
-        specs: [{ name: t('Pressure', 'الضغط'), values: [t('15 bar', '15 بار'), t('19 bar', '19 بار')] }],
+        specs: [],
       },
       {
         urlKey: 'air-fryers',
         name: t('Air Fryers', 'القلايات الهوائية'),
         kind: 'airfryer',
+        variantLabel: t('Capacity', 'السعة'),
+        variantSteps: [1, 1.3],
         lines: [
-          line(brand.philips, t('Airfryer XXL', 'إير فراير XXL')),
-          line(brand.ninja, t('Foodi Dual Zone', 'فودي بسلتين')),
-          line(brand.tefal, t('Easy Fry', 'إيزي فراي')),
+          line(brand.philips, t('Airfryer XXL', 'إير فراير XXL'), 'flagship', 999, 'basket', {
+            variants: [t('7.2 L', '7.2 لتر')],
+            specs: [spec('Programmes', 'البرامج', '5 presets', '5 برامج')],
+          }),
+          line(brand.ninja, t('Foodi Dual Zone', 'فودي بسلتين'), 'mid', 699, 'dual', {
+            variants: [t('7.6 L', '7.6 لتر'), t('9.5 L', '9.5 لتر')],
+            specs: [spec('Programmes', 'البرامج', '6 presets', '6 برامج')],
+          }),
+          line(brand.tefal, t('Easy Fry', 'إيزي فراي'), 'entry', 299, 'basket', {
+            variants: [t('5.5 L', '5.5 لتر'), t('6.5 L', '6.5 لتر')],
+            specs: [spec('Programmes', 'البرامج', '8 presets', '8 برامج')],
+          }),
         ],
-        variants: [t('5.5 L', '5.5 لتر'), t('9.5 L', '9.5 لتر')],
+        variants: [single],
         colours: [colours.black, colours.white],
-        priceSar: [249, 1199],
-        specs: [{ name: t('Programmes', 'البرامج'), values: [t('7 presets', '7 برامج'), t('12 presets', '12 برنامج')] }],
+        specs: [],
       },
       {
         urlKey: 'blenders',
         name: t('Blenders & Mixers', 'الخلاطات والعجانات'),
         kind: 'blender',
         lines: [
-          line(brand.kenwood, t('Chef Titanium', 'شيف تيتانيوم')),
-          line(brand.braun, t('PowerBlend 9', 'باور بليند 9')),
-          line(brand.philips, t('Series 7000', 'سلسلة 7000')),
+          line(brand.kenwood, t('Chef Titanium Stand Mixer', 'عجانة شيف تيتانيوم'), 'flagship', 2299, 'stand', {
+            colours: [colours.silver, colours.red],
+            specs: [power('1,400 W', '1400 واط'), spec('Capacity', 'السعة', '6.7 L bowl', 'وعاء 6.7 لتر')],
+          }),
+          line(brand.braun, t('PowerBlend 9', 'باور بليند 9'), 'mid', 899, 'jug', {
+            specs: [power('1,600 W', '1600 واط'), spec('Capacity', 'السعة', '1.6 L jug', 'إبريق 1.6 لتر')],
+          }),
+          line(brand.philips, t('Series 7000 Blender', 'خلاط سلسلة 7000'), 'entry', 499, 'jug', {
+            specs: [power('1,500 W', '1500 واط'), spec('Capacity', 'السعة', '2 L jug', 'إبريق 2 لتر')],
+          }),
         ],
-        variants: [t('1.5 L', '1.5 لتر'), t('2 L', '2 لتر')],
+        variants: [single],
         colours: [colours.silver, colours.black],
-        priceSar: [199, 2999],
-        specs: [{ name: t('Power', 'القدرة'), values: [t('1,000 W', '1000 واط'), t('1,500 W', '1500 واط')] }],
+        specs: [],
       },
       {
         urlKey: 'ovens-microwaves',
         name: t('Ovens & Microwaves', 'الأفران والمايكروويف'),
         kind: 'microwave',
+        variantLabel: t('Capacity', 'السعة'),
+        variantSteps: [1, 1.4],
         lines: [
-          line(brand.samsung, t('Grill Microwave', 'مايكروويف بالشواية')),
-          line(brand.lg, t('NeoChef', 'نيو شيف')),
-          line(brand.bosch, t('Serie 4 Oven', 'فرن سيري 4')),
+          line(brand.samsung, t('Grill Microwave', 'مايكروويف بالشواية'), 'entry', 549, 'micro', {
+            variants: [t('28 L', '28 لتر')],
+            specs: [power('900 W', '900 واط')],
+          }),
+          line(brand.lg, t('NeoChef', 'نيو شيف'), 'mid', 699, 'micro', {
+            variants: [t('25 L', '25 لتر'), t('42 L', '42 لتر')],
+            specs: [power('1,200 W', '1200 واط')],
+          }),
+          line(brand.bosch, t('Serie 4 Built-in Oven', 'فرن مدمج سيري 4'), 'flagship', 2299, 'oven', {
+            variants: [t('71 L', '71 لتر')],
+            colours: [colours.steel, colours.black],
+            specs: [power('3,400 W', '3400 واط')],
+          }),
         ],
-        variants: [t('25 L', '25 لتر'), t('42 L', '42 لتر')],
+        variants: [single],
         colours: [colours.black, colours.steel],
-        priceSar: [349, 2999],
-        specs: [{ name: t('Power', 'القدرة'), values: [t('900 W', '900 واط'), t('1,200 W', '1200 واط')] }],
+        specs: [],
       },
       {
         urlKey: 'cookware',
         name: t('Cookware', 'أواني الطبخ'),
         kind: 'cookware',
+        variantSteps: [1, 1.25],
         lines: [
-          line(brand.tefal, t('Ingenio', 'إنجينيو')),
-          line(brand.pan, t('Granite Set', 'طقم جرانيت')),
-          line(brand.pan, t('Daily Chef', 'ديلي شيف')),
+          line(brand.tefal, t('Ingenio', 'إنجينيو'), 'flagship', 599, 'set'),
+          line(brand.pan, t('Granite Set', 'طقم جرانيت'), 'mid', 299, 'set'),
+          line(brand.pan, t('Daily Chef', 'ديلي شيف'), 'entry', 199, 'set'),
         ],
         variants: [t('10-piece set', 'طقم 10 قطع'), t('13-piece set', 'طقم 13 قطعة')],
         colours: [colours.black, colours.red],
-        priceSar: [149, 999],
         specs: [{ name: t('Suitable for', 'مناسب لـ'), values: [t('All hobs incl. induction', 'جميع المواقد ومنها الحثية')] }],
       },
     ],
@@ -595,39 +990,59 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         kind: 'sofa',
         bigItems: true,
         fee: { title: t('Assembly', 'التركيب'), priceSar: 120 },
+        variantLabel: t('Upholstery', 'التنجيد'),
+        variantSteps: [1, 1.2],
         lines: [
-          line(brand.ikea, t('Najd Corner Sofa', 'كنبة نجد الركنية')),
-          line(brand.pan, t('Dune 3-Seater', 'كنبة ديون 3 مقاعد')),
-          line(brand.ikea, t('Oasis Recliner', 'كرسي أويسس القابل للإمالة')),
+          line(brand.ikea, t('Najd Corner Sofa', 'كنبة نجد الركنية'), 'flagship', 4999, 'corner', {
+            specs: [spec('Seats', 'عدد المقاعد', '5', '5')],
+          }),
+          line(brand.pan, t('Dune 3-Seater', 'كنبة ديون 3 مقاعد'), 'mid', 2499, 'three', { specs: [spec('Seats', 'عدد المقاعد', '3', '3')] }),
+          line(brand.ikea, t('Oasis Recliner', 'كرسي أويسس القابل للإمالة'), 'mid', 1299, 'chair', {
+            specs: [spec('Seats', 'عدد المقاعد', '1', '1')],
+          }),
         ],
         variants: [t('Fabric', 'قماش'), t('Velvet', 'مخمل')],
         colours: [colours.beige, colours.grey, colours.green],
-        priceSar: [999, 6999],
-        specs: [{ name: t('Seats', 'عدد المقاعد'), values: [t('3', '3'), t('5', '5')] }],
+        specs: [],
       },
       {
         urlKey: 'beds',
         name: t('Beds & Mattresses', 'الأسرّة والمراتب'),
         kind: 'bed',
         bigItems: true,
-        lines: [line(brand.ikea, t('Qamar Bed Frame', 'سرير قمر')), line(brand.pan, t('Cloud Mattress', 'مرتبة كلاود'))],
+        variantLabel: t('Size', 'المقاس'),
+        variantSteps: [1, 1.8],
+        lines: [
+          line(brand.ikea, t('Qamar Bed Frame', 'سرير قمر'), 'mid', 999, 'frame', { specs: [spec('Material', 'الخامة', 'Solid wood', 'خشب صلب')] }),
+          line(brand.pan, t('Cloud Mattress', 'مرتبة كلاود'), 'mid', 899, 'mattress', {
+            colours: [colours.white],
+            specs: [spec('Firmness', 'الصلابة', 'Medium', 'متوسطة')],
+          }),
+        ],
         variants: [t('Single', 'مفرد'), t('King', 'كينج')],
         colours: [colours.white, colours.grey],
-        priceSar: [699, 4999],
-        specs: [{ name: t('Firmness', 'الصلابة'), values: [t('Medium', 'متوسطة'), t('Firm', 'صلبة')] }],
+        specs: [],
       },
       {
         urlKey: 'lighting',
         name: t('Lighting', 'الإضاءة'),
         kind: 'lamp',
         lines: [
-          line(brand.philips, t('Hue Go', 'هيو جو')),
-          line(brand.xiaomi, t('Desk Lamp Pro', 'مصباح مكتب برو')),
-          line(brand.ikea, t('Floor Lamp Arc', 'مصباح أرضي قوسي')),
+          line(brand.philips, t('Hue Go', 'هيو جو'), 'mid', 329, 'dome', {
+            colours: [colours.white],
+            specs: [spec('Light', 'الإضاءة', 'White and colour', 'أبيض وملوّن')],
+          }),
+          line(brand.xiaomi, t('Desk Lamp Pro', 'مصباح مكتب برو'), 'mid', 199, 'desk', {
+            colours: [colours.black, colours.white],
+            specs: [spec('Light', 'الإضاءة', 'Adjustable white', 'أبيض قابل للتعديل')],
+          }),
+          line(brand.ikea, t('Floor Lamp Arc', 'مصباح أرضي قوسي'), 'mid', 449, 'arc', {
+            colours: [colours.gold, colours.black],
+            specs: [spec('Light', 'الإضاءة', 'Warm white', 'أبيض دافئ')],
+          }),
         ],
-        variants: [t('Warm white', 'أبيض دافئ'), t('Colour', 'ملوّن')],
+        variants: [single],
         colours: [colours.white, colours.black, colours.gold],
-        priceSar: [79, 899],
         specs: [{ name: t('Bulb', 'المصباح'), values: [t('LED', 'ليد')] }],
       },
     ],
@@ -641,29 +1056,45 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         urlKey: 'chargers',
         name: t('Chargers & Power Banks', 'الشواحن والباور بانك'),
         kind: 'charger',
+        accessory: true,
+        variantLabel: t('Power', 'القدرة'),
+        variantSteps: [1, 1.6, 2.2],
         lines: [
-          line(brand.anker, t('Nano Charger', 'شاحن نانو')),
-          line(brand.belkin, t('BoostCharge Pro', 'بوست تشارج برو')),
-          line(brand.samsung, t('Power Bank 20K', 'باور بانك 20 ألف')),
-          line(brand.apple, t('MagSafe Charger', 'شاحن ماج سيف')),
+          line(brand.anker, t('Nano Charger', 'شاحن نانو'), 'mid', 79, 'brick', {
+            variants: [t('30 W', '30 واط'), t('65 W', '65 واط'), t('100 W', '100 واط')],
+            specs: [spec('Port', 'المنفذ', 'USB-C', 'USB-C')],
+          }),
+          line(brand.belkin, t('BoostCharge Pro 3-in-1', 'بوست تشارج برو 3 في 1'), 'flagship', 449, 'puck', {
+            variants: [t('15 W', '15 واط')],
+            specs: [spec('Port', 'المنفذ', 'MagSafe, Qi2', 'ماج سيف وQi2')],
+          }),
+          line(brand.samsung, t('Power Bank 20K', 'باور بانك 20 ألف'), 'mid', 149, 'bank', {
+            variants: [t('25 W', '25 واط')],
+            specs: [spec('Port', 'المنفذ', 'USB-C', 'USB-C')],
+          }),
+          line(brand.apple, t('MagSafe Charger', 'شاحن ماج سيف'), 'mid', 199, 'puck', {
+            variants: [t('25 W', '25 واط')],
+            colours: [colours.white],
+            specs: [spec('Port', 'المنفذ', 'MagSafe', 'ماج سيف')],
+          }),
         ],
-        variants: [t('30 W', '30 واط'), t('65 W', '65 واط'), t('100 W', '100 واط')],
+        variants: [single],
         colours: [colours.white, colours.black],
-        priceSar: [49, 449],
-        specs: [{ name: t('Port', 'المنفذ'), values: [t('USB-C', 'USB-C'), t('USB-C + USB-A', 'USB-C و USB-A')] }],
+        specs: [],
       },
       {
         urlKey: 'smart-home',
         name: t('Smart Home', 'المنزل الذكي'),
         kind: 'router',
+        accessory: true,
+        variantSteps: [1, 1.8],
         lines: [
-          line(brand.tplink, t('Tapo Camera C220', 'كاميرا تابو C220')),
-          line(brand.xiaomi, t('Smart Plug Mini', 'قابس ذكي ميني')),
-          line(brand.philips, t('Hue Bridge', 'هيو بريدج')),
+          line(brand.tplink, t('Tapo Camera C220', 'كاميرا تابو C220'), 'mid', 149, 'cam'),
+          line(brand.xiaomi, t('Smart Plug Mini', 'قابس ذكي ميني'), 'entry', 59, 'plug'),
+          line(brand.philips, t('Hue Bridge', 'هيو بريدج'), 'mid', 249, 'bridge', { variants: [t('Single', 'قطعة واحدة')] }),
         ],
         variants: [t('Single', 'قطعة واحدة'), t('2-pack', 'عبوة قطعتين')],
         colours: [colours.white],
-        priceSar: [59, 599],
         specs: [{ name: t('Works with', 'يعمل مع'), values: [t('Alexa and Google Home', 'أليكسا وجوجل هوم')] }],
       },
     ],
@@ -678,28 +1109,45 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         name: t('Shavers & Trimmers', 'ماكينات الحلاقة والتشذيب'),
         kind: 'iron',
         lines: [
-          line(brand.braun, t('Series 9 Pro', 'سلسلة 9 برو')),
-          line(brand.philips, t('OneBlade 360', 'ون بليد 360')),
-          line(brand.philips, t('Beard Trimmer 7', 'مشذب اللحية 7')),
+          line(brand.braun, t('Series 9 Pro Shaver', 'ماكينة حلاقة سلسلة 9 برو'), 'flagship', 1499, 'shaver', {
+            colours: [colours.silver, colours.black],
+            specs: [spec('Run time', 'مدة التشغيل', '60 minutes', '60 دقيقة')],
+          }),
+          line(brand.philips, t('OneBlade 360', 'ون بليد 360'), 'entry', 249, 'trimmer', {
+            colours: [colours.blue],
+            specs: [spec('Run time', 'مدة التشغيل', '60 minutes', '60 دقيقة')],
+          }),
+          line(brand.philips, t('Beard Trimmer 7000', 'مشذب اللحية 7000'), 'mid', 299, 'trimmer', {
+            colours: [colours.black, colours.silver],
+            specs: [spec('Run time', 'مدة التشغيل', '120 minutes', '120 دقيقة')],
+          }),
         ],
         variants: [t('Wet & dry', 'للاستخدام الرطب والجاف')],
         colours: [colours.black, colours.silver],
-        priceSar: [99, 1499],
-        specs: [{ name: t('Run time', 'مدة التشغيل'), values: [t('60 minutes', '60 دقيقة'), t('120 minutes', '120 دقيقة')] }],
+        specs: [],
       },
       {
         urlKey: 'hair-care',
         name: t('Hair Care', 'العناية بالشعر'),
         kind: 'iron',
+        variantSteps: [1, 1.1],
         lines: [
-          line(brand.dyson, t('Supersonic Nural', 'سوبرسونك نيورال')),
-          line(brand.dyson, t('Airwrap i.d.', 'إير راب آي دي')),
-          line(brand.braun, t('Satin Hair 7', 'ساتن هير 7')),
+          line(brand.dyson, t('Supersonic Nural Hair Dryer', 'مجفف شعر سوبرسونك نيورال'), 'flagship', 1999, 'dryer', {
+            colours: [colours.pink, colours.blue, colours.gold],
+            specs: [spec('Heat settings', 'درجات الحرارة', '4', '4')],
+          }),
+          line(brand.dyson, t('Airwrap i.d. Styler', 'مصفف إير راب آي دي'), 'flagship', 2499, 'wrap', {
+            colours: [colours.pink, colours.blue, colours.gold],
+            specs: [spec('Heat settings', 'درجات الحرارة', '3', '3')],
+          }),
+          line(brand.braun, t('Satin Hair 7 Hair Dryer', 'مجفف شعر ساتن هير 7'), 'mid', 299, 'dryer', {
+            colours: [colours.black],
+            specs: [spec('Heat settings', 'درجات الحرارة', '3', '3')],
+          }),
         ],
         variants: [t('Standard', 'عادي'), t('Gift edition', 'إصدار الهدايا')],
         colours: [colours.red, colours.blue, colours.gold],
-        priceSar: [149, 2499],
-        specs: [{ name: t('Heat settings', 'درجات الحرارة'), values: [t('3', '3'), t('4', '4')] }],
+        specs: [],
       },
     ],
   },
@@ -712,21 +1160,30 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         urlKey: 'dash-cams',
         name: t('Dash Cams', 'كاميرات السيارة'),
         kind: 'camera',
-        lines: [line(brand.xiaomi, t('70mai Dash Cam 4K', 'كاميرا 70mai فور كي')), line(brand.anker, t('Roav DashCam', 'روف داش كام'))],
+        accessory: true,
+        variantSteps: [1, 1.35],
+        lines: [
+          line(brand.xiaomi, t('70mai Dash Cam 4K', 'كاميرا 70mai فور كي'), 'mid', 399, 'dash', { specs: [resolution('4K', 'فور كي')] }),
+          line(brand.anker, t('Roav DashCam', 'روف داش كام'), 'entry', 199, 'dash', { specs: [resolution('Full HD', 'فل إتش دي')] }),
+        ],
         variants: [t('Front', 'أمامية'), t('Front & rear', 'أمامية وخلفية')],
         colours: [colours.black],
-        priceSar: [199, 899],
         specs: [{ name: t('Night vision', 'الرؤية الليلية'), values: [t('Yes', 'نعم')] }],
       },
       {
         urlKey: 'car-chargers',
         name: t('Car Chargers & Mounts', 'شواحن وحوامل السيارة'),
         kind: 'charger',
-        lines: [line(brand.anker, t('PowerDrive', 'باور درايف')), line(brand.belkin, t('BoostCharge Car', 'بوست تشارج للسيارة'))],
-        variants: [t('Dual port', 'منفذين'), t('MagSafe mount', 'حامل ماج سيف')],
+        accessory: true,
+        lines: [
+          line(brand.anker, t('PowerDrive Dual Port', 'باور درايف بمنفذين'), 'mid', 89, 'car', { specs: [power('40 W', '40 واط')] }),
+          line(brand.belkin, t('BoostCharge MagSafe Car Mount', 'حامل سيارة بوست تشارج ماج سيف'), 'mid', 199, 'puck', {
+            specs: [power('15 W', '15 واط')],
+          }),
+        ],
+        variants: [single],
         colours: [colours.black],
-        priceSar: [49, 299],
-        specs: [{ name: t('Output', 'القدرة'), values: [t('40 W', '40 واط'), t('65 W', '65 واط')] }],
+        specs: [],
       },
     ],
   },

@@ -3,7 +3,7 @@ import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/domain/dates'
 import type { ProductLabel } from '../../src/domain/labels'
 import {
-  productImagePath,
+  productDrawing,
   productPictures,
   type ProductMessage,
   type ProductOption,
@@ -94,7 +94,7 @@ function toSummary(r: SummaryRecord, locale: Locale): ProductSummary {
     name: locale === 'ar' ? r.name_ar : r.name_en,
     brand: locale === 'ar' ? r.brand_ar : r.brand_en,
     image: productPictures(r),
-    drawing: productImagePath(r.image_kind, r.image_hue, 0),
+    drawing: productDrawing(r),
     price: r.price,
     special_price: r.special_price,
     discounted_price_from: r.discounted_price_from,

@@ -8,6 +8,7 @@ import type { FooterContent } from '../../domain/content'
 import type { SellerIdentity } from '../../domain/seller'
 import { openModalAtom } from '../../state/shopper'
 import { submittedFields } from '../../lib/form-fields'
+import { PaymentMark } from './PaymentMarks'
 
 type NewsletterState = 'idle' | 'sending' | 'done' | 'invalid' | 'failed'
 
@@ -144,8 +145,8 @@ export function Footer({ footer, year, seller }: { footer: FooterContent | null;
           {footer && (
             <ul aria-label={m.footer_payment_methods()} className="flex flex-wrap gap-2">
               {footer.payment_methods.map((method) => (
-                <li key={method} className="rounded bg-white px-2 py-1 text-[0.7rem] font-bold tracking-wide text-slate-800 uppercase" lang="en">
-                  {method}
+                <li key={method}>
+                  <PaymentMark method={method} />
                 </li>
               ))}
             </ul>

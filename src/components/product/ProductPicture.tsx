@@ -10,7 +10,7 @@ import { currentLocale } from '../../lib/i18n'
 import { catalogueQueries } from '../../queries/catalogue'
 
 /** The drawing of a product that has none of its own (worker/media/illustrations.ts, "box"). */
-const parcel = '/media/product/box-210-0.svg'
+const parcel = '/media/product/box-parcel-beige-0.svg'
 
 interface ProductPictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> {
   src: string | undefined
