@@ -6,7 +6,7 @@
 import type { ShippingChoice, ShippingCode } from '../../domain/shipping'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
-import { OptionRadio } from '../ui/OptionRadio'
+import { OptionRadio, useChoiceFirst } from '../ui/OptionRadio'
 
 interface DeliverySectionProps {
   methods: ShippingChoice[]
@@ -22,6 +22,8 @@ const methodName: Record<ShippingCode, () => string> = { standard: m.checkout_sh
 
 export function DeliverySection({ methods, chosen, onChoose, date, onDate, error, busy }: DeliverySectionProps) {
   const dates = methods.find((method) => method.code === chosen)?.dates ?? []
+  const [shown, choose] = useChoiceFirst(chosen, onChoose)
+  const [shownDate, chooseDate] = useChoiceFirst(date, onDate)
   return (
     <section aria-labelledby="delivery-heading" className="space-y-5 rounded-2xl bg-white p-5">
       <h2 id="delivery-heading" className="text-lg font-bold">
@@ -36,8 +38,8 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
               name="shipping_method"
               value={method.code}
               disabled={!method.available}
-              checked={chosen === method.code}
-              onChange={() => onChoose(method.code)}
+              checked={shown === method.code}
+              onChange={() => choose(method.code)}
             >
               <span className="flex-1">
                 <span className="block font-medium">{methodName[method.code]()}</span>
@@ -63,7 +65,14 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
               key={d.Date}
               className="cursor-pointer rounded-lg border border-line px-4 py-2 text-sm font-medium has-checked:border-brand has-checked:bg-brand-soft has-focus-visible:outline-2 has-focus-visible:outline-brand"
             >
-              <input type="radio" name="delivery_date" value={d.Date} checked={date === d.Date} onChange={() => onDate(d.Date)} className="sr-only" />
+              <input
+                type="radio"
+                name="delivery_date"
+                value={d.Date}
+                checked={shownDate === d.Date}
+                onChange={() => chooseDate(d.Date)}
+                className="sr-only"
+              />
               <time dateTime={d.Date}>{d.label}</time>
             </label>
           ))}
