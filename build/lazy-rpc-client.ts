@@ -1,9 +1,9 @@
 /**
  * Start's client for server functions (its fetcher, with seroval's reader and writer and the framed-stream decoder:
- * ~9 KB gzip) is imported by the code that hydrates every page, though no first paint calls a server function: the
+ * ~7 KB gzip) is imported by the code that hydrates every page, though no first paint calls a server function: the
  * cart, the session and every other call start after hydration. In the browser build the fetcher is loaded with the
- * first call instead, out of the first-load JS (docs/architecture.md, "Bars every part clears"). A call's answer is a
- * promise either way, so callers see no difference beyond the one round trip for the chunk on the first call.
+ * first call instead, out of the first-load JS (docs/decisions/0021-server-function-client-on-first-call.md). A
+ * call's answer is a promise either way, so callers see no difference beyond one more small chunk on the first call.
  */
 import type { Plugin } from 'vite'
 
