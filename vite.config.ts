@@ -6,6 +6,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { arktypeJitless } from './build/arktype-jitless.ts'
+import { lazyRpcClient } from './build/lazy-rpc-client.ts'
 import { localCrons } from './build/local-crons.ts'
 import { staticAssetHeaders } from './build/static-headers.ts'
 
@@ -27,6 +28,7 @@ export default defineConfig({
   },
   plugins: [
     arktypeJitless(),
+    lazyRpcClient(),
     staticAssetHeaders(),
     localCrons(),
     cloudflare({
@@ -67,7 +69,9 @@ export default defineConfig({
                 },
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](@tanstack|seroval|seroval-plugins|jotai|cookie-es|use-sync-external-store)[\\/]/,
+                  // Not Start's server-function fetcher nor seroval: they load with the first call (build/lazy-rpc-client.ts);
+                  // the parts of seroval hydration needs come along as the framework's dependencies.
+                  test: /node_modules[\\/](@tanstack[\\/](?!start-client-core[\\/]dist[\\/]esm[\\/]client-rpc[\\/](serverFnFetcher|frame-decoder))|jotai[\\/]|cookie-es[\\/]|use-sync-external-store[\\/])/,
                   priority: 20,
                 },
                 // What a product shows wherever it appears (card or page), with the card itself: one chunk, not a

@@ -5,25 +5,31 @@
  * hydrates, React reads the server's view here (nothing stored); once hydrated, the stored list.
  */
 import { useHydrated } from '@tanstack/react-router'
-import { type WritableAtom, useAtom } from 'jotai'
-import { useSyncExternalStore } from 'react'
+import { type WritableAtom, atom, useAtomValue, useStore } from 'jotai'
+import { useMemo, useSyncExternalStore } from 'react'
 
-/** One empty list for "nothing stored", so an empty stored list reads the same as the server's view. */
-const nothingStored: string[] = []
 /** The list's changes re-render through jotai; the store below only tells hydration from after. */
 const subscribeToNothing = () => () => {}
 
-export function useStoredList<Args extends unknown[], Result>(atom: WritableAtom<string[], Args, Result>): [string[], (...args: Args) => Result] {
-  const [list, setList] = useAtom(atom)
-  // After hydration React compares this with what it hydrated and, if they differ, renders the component
-  // again at once (synchronously). On a first visit both are the same empty list, so the 60 buttons of a
-  // home page's cards are not rendered twice: that second pass was ~30 ms of main thread after hydration.
+/**
+ * Whether one item is in a stored list (a card's heart or compare box), the server's view (not in it) while hydrating,
+ * the stored list after. The component re-renders only when its own item goes in or
+ * out, so a tap on one heart renders that heart, not the 60 of a listing (docs/architecture.md, "Taps"). `list` reads
+ * the whole list when the tap needs it; `set` replaces it.
+ */
+export function useStoredMember<Args extends unknown[], Result>(
+  listAtom: WritableAtom<string[], Args, Result>,
+  item: string,
+): { member: boolean; list: () => string[]; set: (...args: Args) => Result } {
+  const memberAtom = useMemo(() => atom((get) => get(listAtom).includes(item)), [listAtom, item])
+  const member = useAtomValue(memberAtom)
   const shown = useSyncExternalStore(
     subscribeToNothing,
-    () => (list.length > 0 ? list : nothingStored),
-    () => nothingStored,
+    () => member,
+    () => false,
   )
-  return [shown, setList]
+  const store = useStore()
+  return { member: shown, list: () => store.get(listAtom), set: (...args: Args) => store.set(listAtom, ...args) }
 }
 
 /**

@@ -18,6 +18,9 @@ export const wishlistAtom = atomWithStorage<string[]>(wishlistKey, [])
 /** Compared skus, at most 4 (docs/product.md: compare_products). */
 export const compareAtom = atomWithStorage<string[]>(compareKey, [])
 
+/** Whether anything is compared: what the compare bar and the phone's add-to-cart bar need, not the list. */
+export const anyComparedAtom = atom((get) => get(compareAtom).length > 0)
+
 /** The cookie banner has been answered in this page (the cookie says so for earlier pages). */
 export const consentAnsweredAtom = atom(false)
 

@@ -7,7 +7,7 @@
 import type { ShippingChoice, ShippingCode } from '../../domain/shipping'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
-import { OptionRadio } from '../ui/OptionRadio'
+import { OptionRadio, useChoiceFirst } from '../ui/OptionRadio'
 
 interface DeliverySectionProps {
   methods: ShippingChoice[]
@@ -40,6 +40,9 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
   const chosenMethod = methods.find((method) => method.code === chosen)
   const dates = chosenMethod?.dates ?? []
   const pickup = chosen === 'pickup' && chosenMethod?.available
+  const [shown, choose] = useChoiceFirst(chosen, onChoose)
+  const [shownDate, chooseDate] = useChoiceFirst(date, onDate)
+  const [shownShowroom, chooseShowroom] = useChoiceFirst(showroom, onShowroom)
   return (
     <section aria-labelledby="delivery-heading" className="space-y-5 rounded-2xl bg-white p-5">
       <h2 id="delivery-heading" className="text-lg font-bold">
@@ -54,8 +57,8 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
               name="shipping_method"
               value={method.code}
               disabled={!method.available}
-              checked={chosen === method.code}
-              onChange={() => onChoose(method.code)}
+              checked={shown === method.code}
+              onChange={() => choose(method.code)}
             >
               <span className="flex-1">
                 <span className="block font-medium">{methodName[method.code]()}</span>
@@ -82,7 +85,7 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
           <legend className="mb-2 font-semibold">{m.checkout_pickup_showroom()}</legend>
           <div className="space-y-2">
             {(chosenMethod.showrooms ?? []).map((s) => (
-              <OptionRadio key={s.id} name="pickup_showroom" value={s.id} checked={showroom === s.id} onChange={() => onShowroom(s.id)}>
+              <OptionRadio key={s.id} name="pickup_showroom" value={s.id} checked={shownShowroom === s.id} onChange={() => chooseShowroom(s.id)}>
                 <span className="flex-1">
                   <span className="block font-medium">{s.name}</span>
                   <span className="block text-xs text-muted">{s.address}</span>
@@ -105,7 +108,14 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
               key={d.Date}
               className="cursor-pointer rounded-lg border border-line px-4 py-2 text-sm font-medium has-checked:border-brand has-checked:bg-brand-soft has-focus-visible:outline-2 has-focus-visible:outline-brand"
             >
-              <input type="radio" name="delivery_date" value={d.Date} checked={date === d.Date} onChange={() => onDate(d.Date)} className="sr-only" />
+              <input
+                type="radio"
+                name="delivery_date"
+                value={d.Date}
+                checked={shownDate === d.Date}
+                onChange={() => chooseDate(d.Date)}
+                className="sr-only"
+              />
               <time dateTime={d.Date}>{d.label}</time>
             </label>
           ))}

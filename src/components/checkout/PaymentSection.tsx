@@ -14,7 +14,7 @@ import { openModalAtom } from '../../state/shopper'
 const providerNames = { tabby: m.checkout_pay_tabby_name, tamara: m.checkout_pay_tamara_name }
 
 const InstallmentDialog = lazy(() => import('../product-page/InstallmentDialog').then((module) => ({ default: module.InstallmentDialog })))
-import { OptionRadio } from '../ui/OptionRadio'
+import { OptionRadio, useChoiceFirst } from '../ui/OptionRadio'
 
 // The type is spelt out: a `keyof typeof methodLabels` kept the labels (and their messages) out of the page's
 // split chunk, in every page's first load.
@@ -60,6 +60,7 @@ interface PaymentSectionProps {
 export function PaymentSection({ methods, chosen, onChoose, total }: PaymentSectionProps) {
   const setOpenModal = useSetAtom(openModalAtom)
   const open = useAtomValue(openModalAtom)
+  const [shown, choose] = useChoiceFirst(chosen, onChoose)
   return (
     <fieldset className="rounded-2xl bg-white p-5">
       <legend className="float-start mb-3 text-lg font-bold">{m.checkout_payment()}</legend>
@@ -70,8 +71,8 @@ export function PaymentSection({ methods, chosen, onChoose, total }: PaymentSect
             name="payment"
             value={p.code}
             disabled={!p.is_available}
-            checked={chosen === p.code}
-            onChange={() => onChoose(p.code)}
+            checked={shown === p.code}
+            onChange={() => choose(p.code)}
           >
             <span className="flex-1 font-medium">{methodLabels[p.code]()}</span>
             {p.unavailable_reason && <span className="text-xs text-muted">{unavailableText(p.unavailable_reason)}</span>}

@@ -10,7 +10,8 @@ import { useAtomValue } from 'jotai'
 import { useHydrated, useSearch } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import type { MenuNode } from '../../domain/category-tree'
-import { compareAtom, openModalAtom } from '../../state/shopper'
+import { anyComparedAtom, openModalAtom } from '../../state/shopper'
+import { useAfterNextPaint } from '../../lib/after-next-paint'
 import { toastsAtom } from '../../state/toasts'
 import type { FooterContent } from '../../domain/content'
 import type { SellerIdentity } from '../../domain/seller'
@@ -43,8 +44,9 @@ export function LazyCityDialog({ regions }: { regions: RegionOption[] }) {
   )
 }
 
+/** The bar appears the frame after the tap that compares the first product: that tap's own frame fills its box alone. */
 export function LazyCompareBar() {
-  if (useAtomValue(compareAtom).length === 0) return null
+  if (!useAfterNextPaint(useAtomValue(anyComparedAtom))) return null
   return (
     <Suspense fallback={null}>
       <CompareBar />

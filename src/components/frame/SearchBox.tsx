@@ -4,7 +4,7 @@
  * loads on first focus (search/SearchSuggestions.tsx). Until then the form submits as plain HTML to
  * /search?q=, which records the term. On a phone the open box fills the screen.
  */
-import { lazy, Suspense, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
 import { localizeHref } from '../../paraglide/runtime'
@@ -27,7 +27,14 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const [activeId, setActiveId] = useState<string | undefined>()
   const handlers = useRef<SearchBoxHandlers | null>(null)
   const input = useRef<HTMLInputElement>(null)
-  const close = () => setOpen(false)
+  const close = useCallback(() => setOpen(false), [])
+  const done = useCallback(() => {
+    setOpen(false)
+    input.current?.blur()
+  }, [])
+  // A key shows in the field in its own frame; the popup follows the text in a pass React interrupts for the next
+  // key (docs/architecture.md, "Taps"). The popup is memoised, so the key's own render is the field's alone.
+  const shownText = useDeferredValue(text)
 
   return (
     <div
@@ -93,17 +100,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
       </form>
       {loaded && (
         <Suspense fallback={null}>
-          <SearchSuggestions
-            listId={listId}
-            text={text}
-            open={open}
-            handlersRef={handlers}
-            onActive={setActiveId}
-            onDone={() => {
-              close()
-              input.current?.blur()
-            }}
-          />
+          <SearchSuggestions listId={listId} text={shownText} open={open} handlersRef={handlers} onActive={setActiveId} onDone={done} />
         </Suspense>
       )}
     </div>

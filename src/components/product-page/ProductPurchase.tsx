@@ -11,6 +11,7 @@ import type { ProductOption, ProductSummary, ProductVariant } from '../../domain
 import { variantAfterChoice } from '../../domain/variants'
 import { stockState } from '../../domain/stock'
 import { m } from '../../paraglide/messages.js'
+import { afterNextPaint } from '../../lib/after-next-paint'
 import { useAddProduct } from '../product/use-add-product'
 import { ProductOptions } from './ProductOptions'
 import { ProductServices } from './ProductServices'
@@ -26,7 +27,16 @@ interface ProductPurchaseProps {
 
 export function ProductPurchase({ product, onChooseVariant, onAdded }: ProductPurchaseProps) {
   const [ownChoice, setOwnChoice] = useState<Record<string, number>>({})
-  const chosen = product.chosen ?? ownChoice
+  // A choice that leads to another variant ticks its chip at once; the page shows that variant (a new address, a full
+  // render of the page) after the chip's frame is painted (docs/architecture.md, "Taps"). The page's own choice wins
+  // again as soon as it arrives.
+  const [choosing, setChoosing] = useState<Record<string, number> | null>(null)
+  const [shownChoice, setShownChoice] = useState(product.chosen)
+  if (product.chosen !== shownChoice) {
+    setShownChoice(product.chosen)
+    setChoosing(null)
+  }
+  const chosen = choosing ?? product.chosen ?? ownChoice
   const [services, setServices] = useState<number[]>([])
   const [missing, setMissing] = useState<string[]>([])
   const [action, setAction] = useState<'add' | 'buy'>('add')
@@ -46,8 +56,10 @@ export function ProductPurchase({ product, onChooseVariant, onAdded }: ProductPu
 
   const choose = (code: string, value: number) => {
     const variant = variantAfterChoice(product.variants, chosen, code, value)
-    if (variant) onChooseVariant(variant.sku)
-    else setOwnChoice((current) => ({ ...current, [code]: value }))
+    if (variant) {
+      setChoosing(variant.values)
+      afterNextPaint(() => onChooseVariant(variant.sku))
+    } else setOwnChoice((current) => ({ ...current, [code]: value }))
     setMissing((current) => current.filter((c) => c !== code))
   }
   const toggleService = (feeId: number) =>

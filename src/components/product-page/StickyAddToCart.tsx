@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { ProductSummary } from '../../domain/product'
 import { stockState } from '../../domain/stock'
 import { m } from '../../paraglide/messages.js'
-import { compareAtom } from '../../state/shopper'
+import { anyComparedAtom } from '../../state/shopper'
 import { Price } from '../Price'
 import { Icon } from '../ui/Icon'
 
@@ -26,7 +26,7 @@ export function StickyAddToCart({ product, price, children }: StickyAddToCartPro
   const block = useRef<HTMLDivElement>(null)
   const [blockInView, setBlockInView] = useState(true)
   const [footerInView, setFooterInView] = useState(false)
-  const comparing = useAtomValue(compareAtom).length > 0
+  const comparing = useAtomValue(anyComparedAtom)
   const state = stockState(product)
   const sellable = state === 'in_stock' || state === 'preorder'
 

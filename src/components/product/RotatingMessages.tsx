@@ -1,8 +1,10 @@
 /**
  * Product messages, one at a time, turning every 2500 ms (docs/product.md, "Screens"). All cards share one
- * timer. The line keeps its height with or without messages, so nothing below it moves.
+ * timer. The line keeps its height with or without messages, so nothing below it moves. A turn renders as a
+ * transition: the 24 cards of a listing turning at once are split into short tasks, so a tap that lands in that
+ * moment is not kept waiting behind them (docs/architecture.md, "Taps").
  */
-import { useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { appConfig } from '../../../app.config'
 import type { ProductMessage } from '../../domain/product'
 
@@ -25,15 +27,17 @@ function subscribe(listener: () => void) {
   }
 }
 
-const still = () => () => undefined
-
-/** The shared turn counter; a card with one message or none never starts the timer. */
+/** The shared turn counter; a card with one message or none never starts the timer. Hydration starts from 0, as the server did. */
 function useRotationTick(turning: boolean): number {
-  return useSyncExternalStore(
-    turning ? subscribe : still,
-    () => tick,
-    () => 0,
-  )
+  const [shown, setShown] = useState(0)
+  useEffect(() => {
+    if (!turning) return
+    const follow = () => startTransition(() => setShown(tick))
+    // A card mounted after others have turned shows the current turn at once.
+    if (tick !== 0) follow()
+    return subscribe(follow)
+  }, [turning])
+  return shown
 }
 
 export function RotatingMessages({ messages }: { messages: ProductMessage[] }) {

@@ -1,10 +1,11 @@
 /** The wishlist heart (docs/product.md, "Screens" and "Rules"): toggles the sku in wishListInLocalStorage, with a toast. */
 import { useSetAtom } from 'jotai'
 import { Icon } from '../ui/Icon'
+import { afterNextPaint } from '../../lib/after-next-paint'
 import { toggleWishlist } from '../../lib/compare'
 import { m } from '../../paraglide/messages.js'
 import { wishlistAtom } from '../../state/shopper'
-import { useStoredList } from '../../state/hydrated'
+import { useStoredMember } from '../../state/hydrated'
 import { pushToastAtom } from '../../state/toasts'
 
 interface WishlistButtonProps {
@@ -16,19 +17,23 @@ interface WishlistButtonProps {
 }
 
 export function WishlistButton({ sku, name, className = '', onAdded }: WishlistButtonProps) {
-  const [wishlist, setWishlist] = useStoredList(wishlistAtom)
+  const wishlist = useStoredMember(wishlistAtom, sku)
   const pushToast = useSetAtom(pushToastAtom)
-  const saved = wishlist.includes(sku)
+  const saved = wishlist.member
   return (
     <button
       type="button"
       aria-pressed={saved}
       aria-label={saved ? m.wishlist_remove({ name }) : m.wishlist_add({ name })}
       onClick={() => {
-        const { list, outcome } = toggleWishlist(wishlist, sku)
-        setWishlist(list)
-        if (outcome === 'added') onAdded?.()
-        pushToast({ kind: 'success', message: outcome === 'added' ? m.toast_wishlist_added() : m.toast_wishlist_removed() })
+        const { list, outcome } = toggleWishlist(wishlist.list(), sku)
+        wishlist.set(list)
+        // The heart fills in the tap's frame; the toast and the search report follow once it is painted
+        // (docs/architecture.md, "Taps").
+        afterNextPaint(() => {
+          if (outcome === 'added') onAdded?.()
+          pushToast({ kind: 'success', message: outcome === 'added' ? m.toast_wishlist_added() : m.toast_wishlist_removed() })
+        })
       }}
       className={`flex size-9 items-center justify-center rounded-full bg-white/90 text-ink shadow-sm hover:text-sale aria-pressed:text-sale ${className}`}
     >

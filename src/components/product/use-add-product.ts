@@ -3,6 +3,7 @@
  * the request is remembered, to be made once a city is chosen (CityDialog); otherwise it is made now.
  */
 import { useAtomValue, useSetAtom } from 'jotai'
+import { useState } from 'react'
 import { type AddToCartInput, useAddToCart } from '../../queries/cart'
 import { chosenRegionIdAtom, openModalAtom, pendingCartAddAtom } from '../../state/shopper'
 
@@ -13,8 +14,12 @@ export function useAddProduct() {
   const setOpenModal = useSetAtom(openModalAtom)
   const setPending = useSetAtom(pendingCartAddAtom)
   const add = useAddToCart()
+  // The button says it is adding in the tap's own frame: TanStack Query tells its observers in a later task
+  // (docs/architecture.md, "Taps"). Once the mutation has started (a new submittedAt) its own state takes over.
+  const [startedAfter, setStartedAfter] = useState<number | null>(null)
+  if (startedAfter !== null && add.submittedAt !== startedAfter) setStartedAfter(null)
   return {
-    isPending: add.isPending,
+    isPending: startedAfter !== null || add.isPending,
     add(request: AddRequest) {
       if (!region) {
         const { onAdded: _, ...kept } = request
@@ -22,6 +27,7 @@ export function useAddProduct() {
         setOpenModal('city')
         return
       }
+      setStartedAfter(add.submittedAt)
       add.mutate({ ...request, regionId: region })
     },
   }

@@ -8,13 +8,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useAtom, useAtomValue } from 'jotai'
-import { type RefObject, useEffect, useState } from 'react'
+import { memo, type RefObject, useDeferredValue, useEffect, useState } from 'react'
 import { appConfig } from '../../../app.config'
 import { currentLocale } from '../../lib/i18n'
 import type { PricesWithTax } from '../../domain/pricing'
 import { browserSearchClient } from '../../lib/search-client'
 import { rememberSearchSource, sendSearchEvent } from '../../lib/search-insights'
 import { searchLanguage } from '../../domain/search-text'
+import { submittedFields } from '../../lib/form-fields'
 import { m } from '../../paraglide/messages.js'
 import { catalogueQueries } from '../../queries/catalogue'
 import { regionIdAtom, savedSearchWordsAtom } from '../../state/shopper'
@@ -53,7 +54,7 @@ function useDebounced(value: string, ms: number): string {
   return settled
 }
 
-export default function SearchSuggestions({ listId, text, open, handlersRef, onActive, onDone }: SearchSuggestionsProps) {
+export default memo(function SearchSuggestions({ listId, text, open, handlersRef, onActive, onDone }: SearchSuggestionsProps) {
   const locale = currentLocale()
   const navigate = useNavigate()
   const [active, setActive] = useState(-1)
@@ -96,7 +97,8 @@ export default function SearchSuggestions({ listId, text, open, handlersRef, onA
       return { words: words.hits.map((h) => h.query), products: products.hits, queryID: products.queryID ?? null, indexName }
     },
   })
-  const shown = asking ? data : undefined
+  // New suggestions (pictures and prices) render in a pass a key may interrupt.
+  const shown = useDeferredValue(asking ? data : undefined)
   const recents = asking ? noWords : saved
 
   const options: SearchOption[] = [
@@ -154,8 +156,8 @@ export default function SearchSuggestions({ listId, text, open, handlersRef, onA
         }
       },
       submit(event) {
-        event.preventDefault()
-        onSearch(text)
+        // The field's own text: the popup's may be a key behind (it follows the field in a deferred pass).
+        onSearch(submittedFields(event)('q'))
       },
     }
   })
@@ -242,4 +244,4 @@ export default function SearchSuggestions({ listId, text, open, handlersRef, onA
       </div>
     </div>
   )
-}
+})
