@@ -173,3 +173,16 @@ export async function logInInEnglish(page: import('@playwright/test').Page, emai
   await dialog.getByRole('button', { name: 'Log in' }).click()
   await expect(page.getByRole('button', { name: `My account: ${firstName}` })).toBeVisible()
 }
+
+let mobileSeq = 0
+/**
+ * A mobile of its own per test run and call, so per-phone code limits never meet. Each spec file that buys uses its own
+ * network prefix (056, 057...), so two files running at once never draw the same number.
+ */
+export function newMobile(prefix: `05${number}`) {
+  mobileSeq += 1
+  const tail = String((Date.now() % 10_000_000) + mobileSeq * 7919)
+    .slice(-7)
+    .padStart(7, '0')
+  return { local: `${prefix}${tail}`, international: `966${prefix.slice(1)}${tail}` }
+}

@@ -137,8 +137,8 @@ test.describe('a payment method that cannot pay for the cart', () => {
 
   test('says why, in Arabic: the instalment limit with its amount, then a pre-order in the cart', async ({ page, context, baseURL }) => {
     await answered(context, baseURL)
-    // A 5,979 SAR camera: above Tabby's 5,000 SAR, within Tamara's 10,000.
-    await page.goto('/product/canon-eos-r6-mark-iii-with-24-105mm-lens-black-1251')
+    // A 5,499 SAR soundbar: above Tabby's 5,000 SAR, within Tamara's 10,000.
+    await page.goto('/product/samsung-hw-q990-11-1-4-channel-black-1203')
     await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
     await expect(page.getByRole('dialog', { name: 'سلة التسوق' })).toBeVisible()
     await page.goto('/checkout')
@@ -151,7 +151,7 @@ test.describe('a payment method that cannot pay for the cart', () => {
     await expect(tabbyRow).toContainText('5,000')
     await expect(page.getByRole('radio', { name: /^تمارا/ })).toBeEnabled()
     // A pre-order in the cart: the reason changes to say so.
-    await page.goto('/product/dyson-airwrap-i-d-standard-gold-1603')
+    await page.goto('/product/dyson-airwrap-i-d-styler-standard-gold-1603')
     await page.getByRole('button', { name: 'طلب مسبق', exact: true }).click()
     await expect(page.getByRole('dialog', { name: 'سلة التسوق' })).toBeVisible()
     await page.goto('/checkout')

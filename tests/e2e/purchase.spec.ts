@@ -8,27 +8,18 @@ import {
   expectNoSeriousAxeViolations,
   lastCode,
   logInInEnglish,
+  newMobile,
   operatorStep,
   phone,
   registeredCustomer,
   test,
 } from './fixtures'
 
-let seq = 0
-/** A mobile of its own per test run and call, so per-phone code limits never meet. */
-function newMobile() {
-  seq += 1
-  const tail = String((Date.now() % 10_000_000) + seq * 7919)
-    .slice(-7)
-    .padStart(7, '0')
-  return { local: `056${tail}`, international: `96656${tail}` }
-}
-
 /** The contact and address a card payment needs (no verified mobile), in English. */
 async function fillDetails(page: Page) {
   await page.getByRole('textbox', { name: 'Full name' }).fill('Card Shopper')
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.com')
-  await page.getByRole('textbox', { name: 'Mobile number' }).fill(newMobile().local)
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(newMobile('056').local)
   await page.getByRole('textbox', { name: 'District' }).fill('Al Olaya')
   await page.getByRole('textbox', { name: 'Street' }).fill('King Fahd Road')
   await page.getByRole('textbox', { name: 'Building number' }).fill('1234')
@@ -71,7 +62,7 @@ test.describe('buying in the browser', () => {
       // The form with every message showing, as a screen reader meets it.
       await expectNoSeriousAxeViolations(page)
 
-      const shopper = newMobile()
+      const shopper = newMobile('056')
       await page.getByRole('textbox', { name: 'Full name' }).fill('Sara Al-Qahtani')
       await page.getByRole('textbox', { name: 'Email', exact: true }).fill('sara@example.com')
       await page.getByRole('textbox', { name: 'Mobile number' }).fill(shopper.local)
@@ -146,7 +137,7 @@ test.describe('buying in the browser', () => {
       await page.getByRole('dialog', { name: 'سلة التسوق' }).getByRole('button', { name: 'إتمام الطلب' }).click()
       await expect(page.getByRole('heading', { level: 1, name: 'إتمام الطلب' })).toBeVisible()
 
-      const shopper = newMobile()
+      const shopper = newMobile('056')
       const indic = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!)
       await page.getByRole('textbox', { name: 'الاسم الكامل' }).fill('نورة العتيبي')
       await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill('noura@example.com')
@@ -250,7 +241,7 @@ test.describe('a customer', () => {
   }) => {
     test.slow()
     // The account exists already (made over the Direct API as the registration form would).
-    const shopper = newMobile()
+    const shopper = newMobile('056')
     const { email, password } = await registeredCustomer(request, shopper, { first: 'Huda', last: 'Alharbi' })
     await acceptCookies(page)
     await page.context().addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
@@ -398,7 +389,7 @@ test.describe('paying in 4 with Tabby, on a phone in Arabic', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'إتمام الطلب' })).toBeVisible()
     await page.getByRole('textbox', { name: 'الاسم الكامل' }).fill('ريم القحطاني')
     await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill('reem@example.com')
-    await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(newMobile().local)
+    await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(newMobile('056').local)
     await page.getByRole('textbox', { name: 'الحي' }).fill('العليا')
     await page.getByRole('textbox', { name: 'الشارع' }).fill('طريق الملك فهد')
     await page.getByRole('textbox', { name: 'رقم المبنى' }).fill('1234')
@@ -432,7 +423,7 @@ test.describe('paying later with Tamara, on a phone in Arabic', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'إتمام الطلب' })).toBeVisible()
     await page.getByRole('textbox', { name: 'الاسم الكامل' }).fill('نورة الحربي')
     await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill('noura@example.com')
-    await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(newMobile().local)
+    await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(newMobile('056').local)
     await page.getByRole('textbox', { name: 'الحي' }).fill('الملقا')
     await page.getByRole('textbox', { name: 'الشارع' }).fill('طريق أنس بن مالك')
     await page.getByRole('textbox', { name: 'رقم المبنى' }).fill('4321')
@@ -478,7 +469,7 @@ test.describe('buying over HTTP against the started store', () => {
     const coupon = await request.put('/commerce/cart/applyCoupon', { headers: withQuote, data: { couponCode: 'WELCOME10' } })
     expect((await coupon.json()).cart.totals.coupon_discount).toBeGreaterThan(0)
     // Cash on delivery needs the mobile verified by a code sent to it.
-    const shopper = newMobile()
+    const shopper = newMobile('056')
     expect((await request.post('/commerce/cart/telephone', { headers: withQuote, data: { mobilenumber: shopper.local } })).status()).toBe(200)
     const code = await lastCode(request, shopper.international)
     expect(

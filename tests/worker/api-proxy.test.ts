@@ -1,28 +1,7 @@
 // The frontend proxy routes of docs/product.md, "Calls" over HTTP, with the shopper's cookies as a browser keeps them.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { sellableSku } from './commerce-helpers'
-
-/** A tiny cookie jar: what the Worker sets is sent back on the next request. */
-function browser() {
-  const cookies = new Map<string, string>()
-  return {
-    cookies,
-    async fetch(path: string, init: RequestInit = {}) {
-      const headers = new Headers(init.headers)
-      headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '))
-      if (init.body) headers.set('content-type', 'application/json')
-      const response = await SELF.fetch(`https://matjar.test${path}`, { ...init, headers })
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';')
-        const [name, value] = pair!.split('=') as [string, string]
-        if (/max-age=0/i.test(line) || value === '') cookies.delete(name)
-        else cookies.set(name, value)
-      }
-      return response
-    },
-  }
-}
+import { browser, sellableSku } from './commerce-helpers'
 
 describe('session cookies', () => {
   it('keep the handshake per language for 29 days, HttpOnly, Secure, SameSite=Lax', async () => {

@@ -179,3 +179,24 @@ export async function stockOf(sku: string, region = 1101): Promise<number> {
     .first<{ qty: number }>()
   return row!.qty
 }
+
+/** A tiny cookie jar: what the Worker sets is sent back on the next request. */
+export function browser() {
+  const cookies = new Map<string, string>()
+  return {
+    cookies,
+    async fetch(path: string, init: RequestInit = {}) {
+      const headers = new Headers(init.headers)
+      headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '))
+      if (init.body) headers.set('content-type', 'application/json')
+      const response = await SELF.fetch(`https://matjar.test${path}`, { ...init, headers })
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';')
+        const [name, value] = pair!.split('=') as [string, string]
+        if (/max-age=0/i.test(line) || value === '') cookies.delete(name)
+        else cookies.set(name, value)
+      }
+      return response
+    },
+  }
+}

@@ -190,43 +190,11 @@ describe('pages while a binding fails', () => {
   })
 })
 
-/** A cart namespace whose objects were reset (a deploy, a move): every call fails as workerd reports it. */
-function resettingCarts(real: Env['CART']): Env['CART'] {
-  const reset = () => Object.assign(new Error('Durable Object reset because its code was updated.'), { retryable: true })
-  return Object.assign(Object.create(real), {
-    idFromName: real.idFromName.bind(real),
-    idFromString: real.idFromString.bind(real),
-    get(id: DurableObjectId) {
-      const stub = real.get(id) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
-      return new Proxy(stub, {
-        get(target, name) {
-          const member = target[name as string]
-          if (typeof member !== 'function' || name === 'fetch') return member
-          return () => Promise.reject(reset())
-        },
-      })
-    },
-  })
-}
-
-describe('a cart object reset in the middle of a change', () => {
-  it('refuses the add in the shopper’s language and keeps the cart as it was; the next add lands once', async () => {
-    const caller = await newGuestCart('ar')
-    const sku = await sellableSku('p.big_items = 0 AND p.entity_id > 1150', 20)
-    const add = { sku, qty: 1, extension_attributes: { region: '1101' } }
-    const refused = await callWith({ CART: resettingCarts(env.CART) }, caller, 'POST', '/cart/add', add)
-    expect(refused.status).toBe(503)
-    expect(refused.body.message).toBe('المتجر مشغول للحظة، يرجى المحاولة بعد قليل')
-    expect((await call(caller, 'POST', '/cart/add', add)).status).toBe(200)
-    expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([expect.objectContaining({ sku, qty: 1 })])
-  })
-})
-
 /**
- * A cart namespace whose objects apply each add and then reset before answering, `times` times: the change landed,
- * its answer was lost, as when a deploy restarts the object between the two.
+ * A cart namespace whose objects are reset (a deploy, a move), as workerd reports it: `before`, every call fails before
+ * it reaches the object; `after`, each add lands and then its answer is lost, `times` times.
  */
-function cartsLosingAnswers(real: Env['CART'], times: number): Env['CART'] {
+function resettingCarts(real: Env['CART'], when: 'before' | 'after', times = Number.POSITIVE_INFINITY): Env['CART'] {
   let left = times
   const reset = () => Object.assign(new Error('Durable Object reset because its code was updated.'), { retryable: true })
   return Object.assign(Object.create(real), {
@@ -236,7 +204,9 @@ function cartsLosingAnswers(real: Env['CART'], times: number): Env['CART'] {
       const stub = real.get(id) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
       return new Proxy(stub, {
         get(target, name) {
-          if (name !== 'addLine') return target[name as string]
+          const member = target[name as string]
+          if (when === 'before') return typeof member !== 'function' || name === 'fetch' ? member : () => Promise.reject(reset())
+          if (name !== 'addLine') return member
           return async (...args: unknown[]) => {
             const answer = await target.addLine!(...args)
             if (left-- > 0) throw reset()
@@ -248,12 +218,25 @@ function cartsLosingAnswers(real: Env['CART'], times: number): Env['CART'] {
   })
 }
 
+describe('a cart object reset in the middle of a change', () => {
+  it('refuses the add in the shopper’s language and keeps the cart as it was; the next add lands once', async () => {
+    const caller = await newGuestCart('ar')
+    const sku = await sellableSku('p.big_items = 0 AND p.entity_id > 1150', 20)
+    const add = { sku, qty: 1, extension_attributes: { region: '1101' } }
+    const refused = await callWith({ CART: resettingCarts(env.CART, 'before') }, caller, 'POST', '/cart/add', add)
+    expect(refused.status).toBe(503)
+    expect(refused.body.message).toBe('المتجر مشغول للحظة، يرجى المحاولة بعد قليل')
+    expect((await call(caller, 'POST', '/cart/add', add)).status).toBe(200)
+    expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([expect.objectContaining({ sku, qty: 1 })])
+  })
+})
+
 describe('a cart object reset after its change landed, before it answered', () => {
   it('the Worker tries again with the same request key: the shopper gets the cart with the line once', async () => {
     const caller = await newGuestCart('en')
     const sku = await sellableSku('p.big_items = 0 AND p.entity_id > 1160', 20)
     const add = { sku, qty: 1, extension_attributes: { region: '1101' } }
-    const answer = await callWith({ CART: cartsLosingAnswers(env.CART, 1) }, caller, 'POST', '/cart/add', add)
+    const answer = await callWith({ CART: resettingCarts(env.CART, 'after', 1) }, caller, 'POST', '/cart/add', add)
     expect(answer.status).toBe(200)
     expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([expect.objectContaining({ sku, qty: 1 })])
   })
@@ -264,7 +247,7 @@ describe('a cart object reset after its change landed, before it answered', () =
     const add = { sku, qty: 1, extension_attributes: { region: '1101' } }
     const key = { 'idempotency-key': 'tap-5b1f0c2e-9d41-4a7e' }
     // Every answer lost: the Worker's own retry too, so the shopper's browser is told to try again.
-    const lost = await callWith({ CART: cartsLosingAnswers(env.CART, 2) }, caller, 'POST', '/cart/add', add, key)
+    const lost = await callWith({ CART: resettingCarts(env.CART, 'after', 2) }, caller, 'POST', '/cart/add', add, key)
     expect(lost.status).toBe(503)
     const again = await callWith({}, caller, 'POST', '/cart/add', add, key)
     expect(again.status).toBe(200)

@@ -1,30 +1,9 @@
 // A new account is signed in, and the city follows the account (docs/product.md, "Accounts"; issue 28, "No friction").
-import { env, SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { storefrontSession, type CookieJar } from '../../worker/storefront/session'
 import { signInShopper } from '../../worker/storefront/sign-in'
-import { addressIn, call, handshake, lastCode, newIp, newPhone, registered, type Caller } from './commerce-helpers'
-
-/** A tiny cookie jar: what the Worker sets is sent back on the next request. */
-function browser() {
-  const cookies = new Map<string, string>()
-  return {
-    cookies,
-    async fetch(path: string, init: RequestInit = {}) {
-      const headers = new Headers(init.headers)
-      headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '))
-      if (init.body) headers.set('content-type', 'application/json')
-      const response = await SELF.fetch(`https://matjar.test${path}`, { ...init, headers })
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';')
-        const [name, value] = pair!.split('=') as [string, string]
-        if (/max-age=0/i.test(line) || value === '') cookies.delete(name)
-        else cookies.set(name, value)
-      }
-      return response
-    },
-  }
-}
+import { addressIn, browser, call, handshake, lastCode, newIp, newPhone, registered, type Caller } from './commerce-helpers'
 
 /** The storefront's jar over a plain map, as a server function's request keeps it. */
 function mapJar(start: Record<string, string> = {}): CookieJar & { values: Map<string, string> } {
