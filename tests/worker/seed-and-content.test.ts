@@ -48,6 +48,26 @@ describe('seed', () => {
     expect(await count('SELECT qty AS n FROM stock WHERE product_id = 1001 AND region_id = 1101')).toBe(0)
   })
 
+  it('seeds over an older catalogue whose products had each other’s SKUs and addresses', async () => {
+    // As a store seeded before the catalogue renamed its lines: product 1001 holds what the seed gives 1002, and back.
+    const [a, b] = (
+      await env.DB.prepare('SELECT entity_id, sku, rewrite_url FROM products WHERE entity_id IN (1001, 1002) ORDER BY entity_id').all<{
+        entity_id: number
+        sku: string
+        rewrite_url: string
+      }>()
+    ).results
+    await env.DB.batch([
+      env.DB.prepare("UPDATE products SET sku = 'swap', rewrite_url = 'swap' WHERE entity_id = 1001"),
+      env.DB.prepare('UPDATE products SET sku = ?, rewrite_url = ? WHERE entity_id = 1002').bind(a!.sku, a!.rewrite_url),
+      env.DB.prepare('UPDATE products SET sku = ?, rewrite_url = ? WHERE entity_id = 1001').bind(b!.sku, b!.rewrite_url),
+    ])
+    await env.DB.batch(seedStatements().map((sql) => env.DB.prepare(sql)))
+    const after = (await env.DB.prepare('SELECT entity_id, sku, rewrite_url FROM products WHERE entity_id IN (1001, 1002) ORDER BY entity_id').all())
+      .results
+    expect(after).toEqual([a, b])
+  })
+
   it('generates the same catalogue every time, and a larger one on demand', () => {
     expect(seedStatements()).toEqual(seedStatements())
     const large = generateCatalogue({ products: 3000 })
