@@ -118,12 +118,16 @@ export function seedStatements(options: CatalogueOptions = {}): string[] {
   return [
     ...upsert('regions', regions as unknown as Row[], ['id']),
     ...upsert('categories', catalogue.categories as unknown as Row[], ['id'], 'update', 1),
-    // A re-seed over an older catalogue may give an id the SKU or address another id held (a renamed line): both are
-    // unique, so the seeded ids' are set aside first, in the same file, and the upsert never meets its own old values.
-    ...chunked(
-      catalogue.products.map((product) => String(product.entity_id)),
-      1000,
-      (ids) => `UPDATE products SET sku = 'reseed-' || entity_id, rewrite_url = 'reseed-' || entity_id WHERE entity_id IN (${ids.join(', ')});`,
+    // A re-seed over an older catalogue may give a product the SKU or address another row still holds (a renamed line,
+    // a product the new catalogue no longer has): both are unique, so whatever holds them is set aside first, in the
+    // same file, and the upsert never meets an old value.
+    ...(['sku', 'rewrite_url'] as const).flatMap((column) =>
+      chunked(
+        catalogue.products.map((product) => literal(product[column])),
+        500,
+        (values) =>
+          `UPDATE products SET sku = 'reseed-' || entity_id, rewrite_url = 'reseed-' || entity_id WHERE ${column} IN (${values.join(', ')});`,
+      ),
     ),
     ...upsert('products', catalogue.products as unknown as Row[], ['entity_id'], 'update', 20),
     ...upsert('product_categories', catalogue.productCategories, ['category_id', 'product_id'], 'ignore', 200),
