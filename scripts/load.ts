@@ -13,6 +13,7 @@ import { checkoutDetails, type ShippingMethods } from '../tests/e2e/checkout-det
 import { startLocalWorker, toolEnv } from './local-worker'
 import { typedQueries } from './search-bench'
 import { residentMb, workerdPids } from './workerd-process'
+import { heapGrowth, isolateHeap } from './worker-inspector'
 
 const { values } = parseArgs({
   options: {
@@ -256,24 +257,32 @@ async function soak(total: number) {
   const window = soakWindow(total)
   const first = await runMix(soakConcurrency, { requests: window })
   const memoryStart = residentMb(workerdPids(worker.pid))
+  const heapStart = await isolateHeap(base)
   const middle = await runMix(soakConcurrency, { requests: total - 2 * window })
   const last = await runMix(soakConcurrency, { requests: window })
   const memoryEnd = residentMb(workerdPids(worker.pid))
+  const heapEnd = await isolateHeap(base)
   const summary = (run: { outcomes: Outcome[]; seconds: number }) => {
     const sorted = run.outcomes.map((o) => o.ms).sort((a, b) => a - b)
     return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), rps: run.outcomes.length / run.seconds }
   }
   const errors = [first, middle, last].flatMap((r) => r.outcomes).filter(isError).length
-  return { memoryStart, memoryEnd, start: summary(first), end: summary(last), errors }
+  return { memoryStart, memoryEnd, heapStart, heapEnd, start: summary(first), end: summary(last), errors }
 }
 
-function printSoak({ memoryStart, memoryEnd, start: a, end: b, errors }: SoakResult, total: number) {
+function printSoak({ memoryStart, memoryEnd, heapStart, heapEnd, start: a, end: b, errors }: SoakResult, total: number) {
   console.log(`                       start      end   end/start`)
+  console.log(
+    `isolate heap MB    ${f(heapStart.usedMb, 8, 1)} ${f(heapEnd.usedMb, 8, 1)}   ${f(heapEnd.usedMb / heapStart.usedMb, 6, 2)}x   (bar 1.10x; after a full collection)`,
+  )
   console.log(`workerd RSS MB     ${f(memoryStart, 8, 0)} ${f(memoryEnd, 8, 0)}   ${f(memoryEnd / memoryStart, 6, 2)}x   (bar 1.10x)`)
   console.log(`latency p50 ms     ${f(a.p50, 8, 1)} ${f(b.p50, 8, 1)}   ${f(b.p50 / a.p50, 6, 2)}x   (bar 1.20x)`)
   console.log(`latency p95 ms     ${f(a.p95, 8, 1)} ${f(b.p95, 8, 1)}   ${f(b.p95 / a.p95, 6, 2)}x`)
   console.log(`requests/s         ${f(a.rps, 8, 1)} ${f(b.rps, 8, 1)}`)
   console.log(`${total} requests, ${errors} errors (5xx or dropped)`)
+  // What the heap kept, by kind of object: where to look when it grows (a heap snapshot in DevTools says who holds them).
+  console.log(`what the isolate's heap gained most, start to end:`)
+  for (const line of heapGrowth(heapStart, heapEnd)) console.log(`  ${line}`)
 }
 
 /**
@@ -291,7 +300,7 @@ async function bareBaseline(total: number, mixed: SoakResult) {
   const bare = await soak(total)
   const grown = (r: SoakResult) => r.memoryEnd - r.memoryStart
   console.log(
-    `\nThe bare route alone, same ${total} requests at concurrency ${soakConcurrency}, fresh store: workerd RSS ${f(bare.memoryStart, 0, 0)} -> ${f(bare.memoryEnd, 0, 0)} MB`,
+    `\nThe bare route alone, same ${total} requests at concurrency ${soakConcurrency}, fresh store: workerd RSS ${f(bare.memoryStart, 0, 0)} -> ${f(bare.memoryEnd, 0, 0)} MB, isolate heap ${f(bare.heapStart.usedMb, 0, 1)} -> ${f(bare.heapEnd.usedMb, 0, 1)} MB`,
   )
   console.log(
     `Growth: the mix ${f(grown(mixed), 0, 0)} MB, the bare route ${f(grown(bare), 0, 0)} MB; the store's own, beyond the runtime's: ${f(grown(mixed) - grown(bare), 0, 0)} MB (${f(((grown(mixed) - grown(bare)) / mixed.memoryStart) * 100, 0, 1)}% of the start)`,
