@@ -191,7 +191,7 @@ async function productToCheckout(device: 'phone' | 'desktop', context: BrowserCo
   // Each option is a visually hidden radio inside the label the shopper taps.
   const option = (group: RegExp) => page.getByRole('group', { name: group }).getByRole('radio').nth(1).locator('xpath=..')
   await measure(label('choose an option'), page, () => press(device, option(/^Colour/)))
-  await measure(label('choose an option'), page, () => press(device, option(/^Option/)))
+  await measure(label('choose an option'), page, () => press(device, option(/^Storage/)))
   await measure(
     label('add to cart on a product page'),
     page,
