@@ -45,9 +45,11 @@ function summarise(snapshot: HeapSnapshot): Map<string, { count: number; bytes: 
   return kinds
 }
 
+const callTimeoutMs = 120_000
+
 /** Takes a heap snapshot of the isolate (a full collection first), then reads the heap's size. */
 export async function isolateHeap(base: string): Promise<IsolateHeap> {
-  const socket = new WebSocket(await inspectorUrl(base), { maxPayload: 256 * 1024 * 1024 })
+  const socket = new WebSocket(await inspectorUrl(base), { maxPayload: 256 * 1024 * 1024, handshakeTimeout: 10_000 })
   await new Promise((resolve, reject) => {
     socket.once('open', resolve)
     socket.once('error', reject)
@@ -66,10 +68,16 @@ export async function isolateHeap(base: string): Promise<IsolateHeap> {
     else if (message.id !== undefined) answers.get(message.id)?.(message)
   })
   let nextId = 0
+  // A snapshot of a heap of a few hundred MB takes seconds; an inspector that never answers fails the reading instead.
   const call = <T>(method: string, params: object = {}): Promise<T> =>
     new Promise((resolve, reject) => {
       const id = ++nextId
-      answers.set(id, (message) => (message.error ? reject(new Error(`${method}: ${message.error.message}`)) : resolve(message.result as T)))
+      const timer = setTimeout(() => reject(new Error(`${method}: no answer from the inspector in ${callTimeoutMs / 1000} s`)), callTimeoutMs)
+      answers.set(id, (message) => {
+        clearTimeout(timer)
+        if (message.error) reject(new Error(`${method}: ${message.error.message}`))
+        else resolve(message.result as T)
+      })
       socket.send(JSON.stringify({ id, method, params }))
     })
   try {

@@ -1,0 +1,53 @@
+// What a rendered page leaves in the Worker's isolate once it has been sent: nothing a garbage collection cannot free.
+// Until workerd 1.20261117 every page Start rendered kept 20-35 KB for ever (a Response captures the async context it
+// was made in, and the context held Start's event, which held the Response: a cycle the collector could not see), so
+// an isolate would have reached its 128 MB after a few thousand uncached pages (docs/architecture.md, "Load and soak").
+// The heap is read through the inspector of a store of this test's own, so no other test's requests count in it.
+import { expect, test } from '@playwright/test'
+import { startLocalWorker } from '../../scripts/local-worker'
+import { isolateHeap } from '../../scripts/worker-inspector'
+
+/** Pages that render on every request: the cart (never cached), a listing the page cache has not seen, a missing page. */
+const rendered: Record<string, (i: number) => string> = {
+  cart: () => '/en/cart',
+  'uncached listing': (i) => `/en/laptops?price_min=${1000 + i}`,
+  'page not found': (i) => `/en/no-such-page-${i}`,
+}
+
+/** Far above what a render keeps now (about 1 KB at most), far below what each kept before (21-35 KB). */
+const keptPerRenderBarKb = 5
+const renders = 150
+
+test('a rendered page leaves nothing behind in the isolate', async () => {
+  test.slow()
+  const worker = await startLocalWorker(4183, { build: false, stateDir: '.wrangler/memory-state' })
+  try {
+    const get = async (path: string) => {
+      // A browser's Accept header: Start answers other clients with a 406.
+      const response = await fetch(`${worker.base}${path}`, { headers: { accept: 'text/html' } })
+      expect(response.status, path).toBeLessThan(500)
+      await response.arrayBuffer()
+    }
+    const renderMany = async (page: (i: number) => string, from: number, count: number) => {
+      // Four at a time, as shoppers arrive: a hold that only happens under concurrency shows too.
+      let next = from
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < from + count) await get(page(next++))
+        }),
+      )
+    }
+    // Whatever each page loads once (modules, the catalogue's frame, a warm cache) is loaded before the first reading.
+    for (const page of Object.values(rendered)) await renderMany(page, 0, 20)
+    for (const [kind, page] of Object.entries(rendered)) {
+      const before = await isolateHeap(worker.base)
+      await renderMany(page, 100, renders)
+      const after = await isolateHeap(worker.base)
+      const keptKb = ((after.usedMb - before.usedMb) * 1024) / renders
+      test.info().annotations.push({ type: 'heap kept per render', description: `${kind}: ${keptKb.toFixed(2)} KB` })
+      expect(keptKb, `${kind}: KB the isolate keeps per render`).toBeLessThan(keptPerRenderBarKb)
+    }
+  } finally {
+    worker.stop()
+  }
+})
