@@ -92,6 +92,21 @@ function SearchPage() {
       </div>
     )
   }
+  // The search service did not answer (docs/architecture.md, "Faults"): said in the page's language, with the same search again.
+  if (data.unavailable) {
+    return (
+      <div className="mx-auto max-w-content px-4 py-6">
+        <h1 className="text-2xl font-bold">{m.search_title({ q: text })}</h1>
+        <p role="alert" className="pt-10 pb-4">
+          {m.search_unavailable()}
+        </p>
+        {/* A whole new load: the answer the router holds for this search is the failed one. */}
+        <Link to="/search" search={search} reloadDocument className="font-semibold text-brand underline underline-offset-2">
+          {m.search_try_again()}
+        </Link>
+      </div>
+    )
+  }
   return (
     <div className="mx-auto max-w-content px-4 py-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

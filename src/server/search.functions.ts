@@ -15,7 +15,7 @@ import { searchPageSize as pageSize, searchSortKeys } from '../lib/search-page-p
 import { cityName } from '../lib/city-search'
 import { searchLanguage } from '../domain/search-text'
 import { locale, regionId } from '../domain/schemas'
-import { tagPage } from '~/http/request-context'
+import { markPageDegraded, tagPage } from '~/http/request-context'
 
 type ProductHit = { objectID: string; _highlightResult?: { name?: { value?: string } } }
 type SearchResult<T> = {
@@ -48,22 +48,24 @@ export const getSearchPage = createServerFn({ method: 'GET' })
     // The city's name for the availability filter, in the page's language.
     const regions = await cachedCatalogue(env).regions(data.locale)
     const city = cityName(regions, data.regionId) ?? ''
-    if (text.length < appConfig.limits.searchEnterMinChars)
-      return {
-        products: [],
-        total: 0,
-        page: 1,
-        pages: 0,
-        brands: [],
-        city,
-        queryID: null,
-        indexName: null,
-        suggestions: [],
-        dropped: [],
-        didYouMean: null,
-        allCitiesTotal: null,
-        now,
-      }
+    // Nothing found, or nothing searched: the page's shape with no products.
+    const noResults = {
+      products: [],
+      total: 0,
+      page: 1,
+      pages: 0,
+      brands: [],
+      city,
+      queryID: null,
+      indexName: null,
+      suggestions: [],
+      dropped: [],
+      didYouMean: null,
+      allCitiesTotal: null,
+      now,
+      unavailable: false,
+    }
+    if (text.length < appConfig.limits.searchEnterMinChars) return noResults
     const language = searchLanguage(text, data.locale)
     const base = appConfig.search.indexNames.products[language]
     const indexName = data.sort === 'relevance' ? base : `${base}_${data.sort}`
@@ -71,29 +73,39 @@ export const getSearchPage = createServerFn({ method: 'GET' })
     const filters = data.allCities ? '' : `stock_region_ids=${data.regionId}`
     const brandFilter = data.brands.length > 0 ? [data.brands.map((b) => `brand:${b}`)] : []
     const client = searchClient(env)
-    const { results } = await client.search<ProductHit>({
-      requests: [
-        {
-          indexName,
-          query: text,
-          hitsPerPage: pageSize,
-          page: data.page - 1,
-          filters,
-          facetFilters: brandFilter,
-          // In stock in the shopper's city before the rest, among equally good matches.
-          optionalFilters: [`stock_region_ids:${data.regionId}`],
-          facets: ['brand'],
-          clickAnalytics: true,
-          attributesToRetrieve: ['objectID'],
-          // The best hit's highlighted name says which word a typo stood for (the page's "did you mean").
-          attributesToHighlight: ['name'],
-        },
-        // The brand facet counts every other filter but its own (a chosen brand stays listed).
-        ...(brandFilter.length > 0 ? [{ indexName, query: text, hitsPerPage: 0, filters, facets: ['brand'] }] : []),
-        // How many every city has, to offer them when the shopper's city has few ("3 results in Abha; 41 in all cities").
-        ...(data.allCities ? [] : [{ indexName, query: text, hitsPerPage: 0, facetFilters: brandFilter }]),
-      ],
-    })
+    const answer = await client
+      .search<ProductHit>({
+        requests: [
+          {
+            indexName,
+            query: text,
+            hitsPerPage: pageSize,
+            page: data.page - 1,
+            filters,
+            facetFilters: brandFilter,
+            // In stock in the shopper's city before the rest, among equally good matches.
+            optionalFilters: [`stock_region_ids:${data.regionId}`],
+            facets: ['brand'],
+            clickAnalytics: true,
+            attributesToRetrieve: ['objectID'],
+            // The best hit's highlighted name says which word a typo stood for (the page's "did you mean").
+            attributesToHighlight: ['name'],
+          },
+          // The brand facet counts every other filter but its own (a chosen brand stays listed).
+          ...(brandFilter.length > 0 ? [{ indexName, query: text, hitsPerPage: 0, filters, facets: ['brand'] }] : []),
+          // How many every city has, to offer them when the shopper's city has few ("3 results in Abha; 41 in all cities").
+          ...(data.allCities ? [] : [{ indexName, query: text, hitsPerPage: 0, facetFilters: brandFilter }]),
+        ],
+      })
+      .catch((error: unknown) => {
+        // Algolia (or the embedded service) down: the page says so in its language and is not kept at the edge, so
+        // the next shopper gets results as soon as it is back (docs/architecture.md, "Faults").
+        console.error(JSON.stringify({ level: 'error', message: 'search failed', error: String(error) }))
+        markPageDegraded()
+        return null
+      })
+    if (!answer) return { ...noResults, unavailable: true }
+    const { results } = answer
     const main = results[0] as SearchResult<ProductHit>
     const counts = ((brandFilter.length > 0 ? results[1] : main) as SearchResult<ProductHit>).facets?.brand ?? {}
     const allCitiesTotal = data.allCities ? null : (results.at(-1) as SearchResult<ProductHit>).nbHits
@@ -129,5 +141,6 @@ export const getSearchPage = createServerFn({ method: 'GET' })
       didYouMean: didYouMean(text, main.hits[0]?._highlightResult?.name?.value),
       allCitiesTotal,
       now,
+      unavailable: false,
     }
   })

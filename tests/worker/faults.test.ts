@@ -2,6 +2,7 @@
 // would. What a shopper is told (a message in their language), what still answers from what is cached, and that no
 // cart line or order is lost or doubled once the binding is back.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { withEnv } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import worker from '../../src/worker-entry'
 import { call, newGuestCart, orderBody, origin, sellableSku, stockOf, type Caller } from './commerce-helpers'
@@ -181,6 +182,25 @@ describe('pages while a binding fails', () => {
     // What it cannot load says so, in the page's language; and with KV out the page is not kept at the edge.
     expect(product.html).toContain('تعذّر')
     expect(product.cache).toBe('bypass')
+  })
+
+  it('with the search service not answering, the results page says so in its language, and is not kept at the edge', async () => {
+    // Hosted search configured, and Algolia out of reach (no network here): every host the client tries fails.
+    // Server functions read the Worker's own env (cloudflare:workers), so the override is made there too.
+    const algoliaDown = { ...env, ALGOLIA_APP_ID: 'MATJARTEST', ALGOLIA_SEARCH_KEY: 'search-only-key' } as Env
+    for (const [path, said] of [
+      ['/en/search?q=phone', 'Search is not answering right now'],
+      ['/search?q=phone', 'البحث لا يستجيب الآن'],
+    ] as const) {
+      const page = (await withEnv(algoliaDown, () => pageWith(algoliaDown, path))) as Awaited<ReturnType<typeof pageWith>>
+      expect(page.status, path).toBe(200)
+      expect(page.html).toContain(said)
+    }
+    // Back up: the same search renders again and finds products; the page that said it failed was not kept.
+    const back = await pageWith({}, '/en/search?q=phone')
+    expect(back.cache).toBe('miss')
+    expect(back.html).not.toContain('Search is not answering right now')
+    expect(back.html).toContain('Add to Cart')
   })
 
   it('with KV down, pages render from D1', async () => {
