@@ -35,9 +35,14 @@ export function WishlistButton({ sku, name, className = '', onAdded }: WishlistB
           pushToast({ kind: 'success', message: outcome === 'added' ? m.toast_wishlist_added() : m.toast_wishlist_removed() })
         })
       }}
-      className={`flex size-9 items-center justify-center rounded-full bg-white/90 text-ink shadow-sm hover:text-sale aria-pressed:text-sale ${className}`}
+      className={`group flex size-9 items-center justify-center rounded-full bg-white/90 text-ink shadow-sm hover:text-sale aria-pressed:text-sale ${className}`}
     >
-      <Icon name={saved ? 'heart-filled' : 'heart'} className="size-5" />
+      {/* Both hearts are drawn from the start and the tap only shows the other one: a heart switched to a new mask
+          image made the browser load that image in the tap's frame, 40-50 ms of it on a mid-tier phone (docs/architecture.md, "Taps"). */}
+      <span className="relative size-5">
+        <Icon name="heart" className="size-5 group-aria-pressed:invisible" />
+        <Icon name="heart-filled" className="invisible absolute inset-0 size-5 group-aria-pressed:visible" />
+      </span>
     </button>
   )
 }
