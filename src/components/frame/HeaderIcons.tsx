@@ -13,14 +13,17 @@ import { openModalAtom, wishlistAtom } from '../../state/shopper'
 export const iconButton =
   'relative inline-flex size-9 sm:size-10 items-center justify-center rounded-full hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-ink'
 
+/**
+ * The count on an icon. Always in the page, hidden at 0: the first favourite or cart line then changes its text and
+ * visibility instead of inserting a node beside the icon in the tap's frame (docs/architecture.md, "Taps").
+ */
 function Badge({ count }: { count: number }) {
-  if (count <= 0) return null
   return (
     <span
       aria-hidden="true"
-      className="absolute -top-0.5 -end-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-[0.7rem] font-bold leading-5 text-accent-ink"
+      className={`absolute -top-0.5 -end-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-[0.7rem] font-bold leading-5 text-accent-ink ${count > 0 ? '' : 'invisible'}`}
     >
-      {count > 99 ? '99+' : count}
+      {count > 99 ? '99+' : count > 0 ? count : ''}
     </span>
   )
 }

@@ -40,8 +40,8 @@ export function WishlistButton({ sku, name, className = '', onAdded }: WishlistB
       {/* Both hearts are drawn from the start and the tap only shows the other one: a heart switched to a new mask
           image made the browser load that image in the tap's frame, 40-50 ms of it on a mid-tier phone (docs/architecture.md, "Taps"). */}
       <span className="relative size-5">
-        <Icon name="heart" className="size-5 group-aria-pressed:invisible" />
-        <Icon name="heart-filled" className="invisible absolute inset-0 size-5 group-aria-pressed:visible" />
+        <Icon name="heart" className="size-5 group-aria-pressed:opacity-0" />
+        <Icon name="heart-filled" className="absolute inset-0 size-5 opacity-0 group-aria-pressed:opacity-100" />
       </span>
     </button>
   )
