@@ -50,9 +50,18 @@ function keep(categoryId: number, kept: KeptIndex): void {
 const isCurrent = (kept: KeptIndex | null | undefined, version: string, changedAt: number): kept is KeptIndex =>
   !!kept && kept.version === version && kept.builtAt > changedAt
 
-/** The category's listing index as it is now. */
+/**
+ * The category's listing index as it is now. With KV unreadable, whether an index is current cannot be told: the one
+ * this isolate holds is used as it is, or one is built from D1 and neither read from nor written to KV
+ * (docs/architecture.md, "Faults").
+ */
 export async function listingIndexOf(env: Env, categoryId: number): Promise<ListingIndex> {
-  const { version, changedAt } = await catalogueChanges(env, [`category:${categoryId}`])
+  const changes = await catalogueChanges(env, [`category:${categoryId}`]).catch((error: unknown) => {
+    console.error(JSON.stringify({ level: 'error', message: 'listing index: KV unreadable, built from D1', error: String(error) }))
+    return null
+  })
+  if (!changes) return inMemory.get(categoryId)?.index ?? buildListingIndex(await productStore(env.DB).listingRecords(categoryId))
+  const { version, changedAt } = changes
   const known = inMemory.get(categoryId)
   if (isCurrent(known, version, changedAt)) {
     keep(categoryId, known) // most recently used
@@ -70,13 +79,14 @@ export async function listingIndexOf(env: Env, categoryId: number): Promise<List
 }
 
 async function freshIndex(env: Env, categoryId: number, version: string, changedAt: number): Promise<KeptIndex> {
-  const snapshot = await env.CACHE.get(snapshotKey(categoryId), 'arrayBuffer')
+  // A snapshot KV cannot give or keep is only a slower build: the index comes from D1 (docs/architecture.md, "Faults").
+  const snapshot = await env.CACHE.get(snapshotKey(categoryId), 'arrayBuffer').catch(() => null)
   const decoded = snapshot ? decodeSnapshot(snapshot) : null
   if (isCurrent(decoded, version, changedAt)) return decoded
   const builtAt = Date.now()
   const index = buildListingIndex(await productStore(env.DB).listingRecords(categoryId))
   const encoded = encodeSnapshot(index, version, builtAt)
-  waitUntil(env.CACHE.put(snapshotKey(categoryId), encoded, { expirationTtl: serverLimits.listingIndex.snapshotSeconds }))
+  waitUntil(env.CACHE.put(snapshotKey(categoryId), encoded, { expirationTtl: serverLimits.listingIndex.snapshotSeconds }).catch(() => undefined))
   return { index, version, builtAt, bytes: encoded.byteLength }
 }
 
