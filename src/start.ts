@@ -24,22 +24,6 @@ const cspNonce = createMiddleware({ type: 'request' }).server(async ({ next }) =
   return result
 })
 
-/**
- * A server function that fails because D1, KV or a Durable Object is out marks its request, so the page it leaves
- * unrendered answers 503 with Retry-After rather than 500 (src/worker-entry.ts, docs/architecture.md "Faults").
- */
-const storageOutages = createMiddleware({ type: 'function' }).server(async ({ next }) => {
-  try {
-    return await next()
-  } catch (error) {
-    // Imported here, inside the server-only part, so the client bundle never sees the Worker's modules.
-    const [{ isStorageOutage }, { markStorageOutage }] = await Promise.all([import('~/http/outage'), import('~/http/request-context')])
-    if (isStorageOutage(error)) markStorageOutage()
-    throw error
-  }
-})
-
 export const startInstance = createStart(() => ({
   requestMiddleware: [csrf, cspNonce],
-  functionMiddleware: [storageOutages],
 }))

@@ -6,8 +6,7 @@ import handler from '@tanstack/react-start/server-entry'
 import { apiApp } from '~/api/app'
 import { commerceApp } from '~/commerce/direct-api'
 import { paintBeforeScripts } from '~/http/paint-first'
-import { handleWithContext, storageOutageSeen } from '~/http/request-context'
-import { outageRetryAfterSeconds } from '~/http/outage'
+import { handleWithContext } from '~/http/request-context'
 import { guardServerFn, serverFnPrefix } from '~/http/server-fn-guard'
 import { servePage } from '~/http/page-cache'
 import { handleMessageBatch } from '~/integrations/message-queue'
@@ -36,19 +35,8 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Respo
     // Server-function calls are checked before Start reads them (size, shape, id).
     if (pathname.startsWith(serverFnPrefix)) return guardServerFn(request, render)
     // Pages every shopper sees alike come from the edge page cache when they can (docs/decisions/0010).
-    return outageAsUnavailable(await servePage(request, env, ctx, render))
+    return servePage(request, env, ctx, render)
   })
-}
-
-/**
- * A page that failed because storage was out is the error page in the shopper's language either way; its status says
- * the store is unavailable for a moment, not broken, and when to try again (docs/architecture.md, "Faults").
- */
-function outageAsUnavailable(response: Response): Response {
-  if (response.status !== 500 || !storageOutageSeen()) return response
-  const headers = new Headers(response.headers)
-  headers.set('retry-after', String(outageRetryAfterSeconds))
-  return new Response(response.body, { status: 503, statusText: 'Service Unavailable', headers })
 }
 
 export default {

@@ -19,8 +19,6 @@ interface RequestContext {
   memo: Map<string, Promise<unknown>>
   /** A part of the page could not be loaded (a server function failed): the page says so, and is not kept. */
   degraded: boolean
-  /** A server function failed because D1, KV or a Durable Object was out (worker/http/outage.ts): a failed page is a 503. */
-  storageOutage: boolean
 }
 
 const storage = new AsyncLocalStorage<RequestContext>()
@@ -51,16 +49,6 @@ export function pageTagsOfRequest(): string[] {
 export function markPageDegraded(): void {
   const context = storage.getStore()
   if (context) context.degraded = true
-}
-
-/** Says a server function of this request failed because storage was out (src/start.ts). */
-export function markStorageOutage(): void {
-  const context = storage.getStore()
-  if (context) context.storageOutage = true
-}
-
-export function storageOutageSeen(): boolean {
-  return storage.getStore()?.storageOutage ?? false
 }
 
 export function pageIsDegraded(): boolean {
@@ -99,7 +87,7 @@ function summariseCache(outcomes: CacheOutcome[]): 'hit' | 'miss' | 'partial' | 
 export async function handleWithContext(request: Request, handle: () => Promise<Response>): Promise<Response> {
   const incoming = request.headers.get('x-request-id')
   const id = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID()
-  const context: RequestContext = { id, cache: [], pageTags: new Set(), memo: new Map(), degraded: false, storageOutage: false }
+  const context: RequestContext = { id, cache: [], pageTags: new Set(), memo: new Map(), degraded: false }
   const started = Date.now()
   const url = new URL(request.url)
   let status = 500
