@@ -60,7 +60,14 @@ export async function listingIndexOf(env: Env, categoryId: number): Promise<List
     console.error(JSON.stringify({ level: 'error', message: 'listing index: KV unreadable, built from D1', error: String(error) }))
     return null
   })
-  if (!changes) return inMemory.get(categoryId)?.index ?? buildListingIndex(await productStore(env.DB).listingRecords(categoryId))
+  if (!changes) {
+    const held = inMemory.get(categoryId)
+    if (held) return held.index
+    // Kept under no catalogue version: used while KV stays out, rebuilt at the first read once it is back.
+    const index = buildListingIndex(await productStore(env.DB).listingRecords(categoryId))
+    keep(categoryId, { index, version: '', builtAt: Date.now(), bytes: encodeSnapshot(index, '', 0).byteLength })
+    return index
+  }
   const { version, changedAt } = changes
   const known = inMemory.get(categoryId)
   if (isCurrent(known, version, changedAt)) {
