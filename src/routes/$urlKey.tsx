@@ -6,7 +6,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { categorySlug } from '../domain/catalogue'
 import { useAtomValue } from 'jotai'
-import { type ComponentProps, lazy, Suspense, useState } from 'react'
+import { type ComponentProps, Suspense, useState } from 'react'
+import { lazyPart, usePreloadWhenIdle } from '../lib/lazy-part'
 import { Icon } from '../components/ui/Icon'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { JsonLd } from '../components/JsonLd'
@@ -23,10 +24,10 @@ import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { regionIdAtom } from '../state/shopper'
 import { usePageHydrated } from '../lib/early-tap'
-import { afterNextPaint } from '../lib/after-next-paint'
+import { afterNextPaint, useAfterNextPaint } from '../lib/after-next-paint'
 
 // The phone's filter drawer: its code loads when the shopper first opens it.
-const FilterDrawer = lazy(() => import('../components/listing/FilterDrawer').then((module) => ({ default: module.FilterDrawer })))
+const FilterDrawer = lazyPart(() => import('../components/listing/FilterDrawer').then((module) => module.FilterDrawer))
 
 const sortLabels: Record<SortKey, () => string> = {
   popular: m.sort_popular,
@@ -161,6 +162,9 @@ function CategoryPage() {
  */
 function PhoneFilters(props: Omit<ComponentProps<typeof FilterDrawer>, 'onClose'>) {
   const [open, setOpen] = useState(false)
+  // As the frame's dialogs (src/components/frame/LazyFrame.tsx): code loaded while idle, drawer mounted a frame late.
+  usePreloadWhenIdle(FilterDrawer)
+  const shown = useAfterNextPaint(open)
   const chosen = chosenFilterCount(props.search)
   return (
     <>
@@ -172,7 +176,7 @@ function PhoneFilters(props: Omit<ComponentProps<typeof FilterDrawer>, 'onClose'
         <Icon name="filters" className="size-4" />
         {chosen > 0 ? m.filters_open_count({ count: chosen }) : m.filters_open()}
       </button>
-      {open && (
+      {shown && (
         <Suspense fallback={null}>
           <FilterDrawer {...props} onClose={() => setOpen(false)} />
         </Suspense>

@@ -10,6 +10,7 @@ import { CookieConsent } from '../components/frame/CookieConsent'
 import { ErrorFallback } from '../components/ErrorFallback'
 import { Header } from '../components/frame/Header'
 import {
+  FramePartsPreload,
   LazyCityDialog,
   LazyCompareBar,
   LazyFooter,
@@ -108,6 +109,7 @@ function RootLayout() {
       <LazyQueryTriggers />
       <LazySessionSignals />
       <LazyToaster />
+      <FramePartsPreload />
     </ShopperStateProvider>
   )
 }

@@ -1,8 +1,9 @@
 import { useAtomValue } from 'jotai'
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
+import { lazyPart } from '../../lib/lazy-part'
 import { openModalAtom } from '../../state/shopper'
 
-const AuthDialogs = lazy(() => import('./AuthDialogs'))
+const AuthDialogs = lazyPart(() => import('./AuthDialogs').then((module) => module.default))
 const accountModals = new Set(['auth', 'otp', 'forgot'])
 
 /** Mounts the account modals once one of them is first asked for, and keeps them for the visit. */

@@ -1,12 +1,17 @@
-/** The cart panel's code loads the first time the panel opens, keeping it out of the first page load. */
+/**
+ * The cart panel's code stays out of the first page load; it loads while the page is idle (FramePartsPreload), and
+ * the panel is mounted the frame after the change that opens it (LazyFrame.tsx says why).
+ */
 import { useAtomValue } from 'jotai'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyPart } from '../../lib/lazy-part'
+import { useAfterNextPaint } from '../../lib/after-next-paint'
 import { openModalAtom } from '../../state/shopper'
 
-const CartPanel = lazy(() => import('./CartPanel').then((module) => ({ default: module.CartPanel })))
+export const CartPanel = lazyPart(() => import('./CartPanel').then((module) => module.CartPanel))
 
 export function LazyCartPanel() {
-  if (useAtomValue(openModalAtom) !== 'cart') return null
+  if (!useAfterNextPaint(useAtomValue(openModalAtom) === 'cart')) return null
   return (
     <Suspense fallback={null}>
       <CartPanel />

@@ -4,7 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyPart } from '../../lib/lazy-part'
 import { Icon } from '../ui/Icon'
 import { iconButton } from './HeaderIcons'
 import { m } from '../../paraglide/messages.js'
@@ -12,7 +13,7 @@ import { sessionQueries } from '../../queries/session'
 import { authTabAtom } from '../../state/auth'
 import { openModalAtom } from '../../state/shopper'
 
-const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })))
+const UserMenu = lazyPart(() => import('./UserMenu').then((module) => module.UserMenu))
 
 export function AccountButton() {
   const { data: session } = useQuery(sessionQueries.current())

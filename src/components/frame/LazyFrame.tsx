@@ -8,7 +8,8 @@
  */
 import { useAtomValue } from 'jotai'
 import { useHydrated, useSearch } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyPart, usePreloadWhenIdle } from '../../lib/lazy-part'
 import type { MenuNode } from '../../domain/category-tree'
 import { anyComparedAtom, openModalAtom } from '../../state/shopper'
 import { useAfterNextPaint } from '../../lib/after-next-paint'
@@ -17,17 +18,23 @@ import type { FooterContent } from '../../domain/content'
 import type { SellerIdentity } from '../../domain/seller'
 import type { RegionOption } from '../../domain/catalogue'
 import type { TriggerSearch } from '../QueryTriggers'
+import { CartPanel } from '../cart/LazyCartPanel'
 
-const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: module.SideMenu })))
-const CityDialog = lazy(() => import('./CityDialog').then((module) => ({ default: module.CityDialog })))
-const CompareBar = lazy(() => import('../product/CompareBar').then((module) => ({ default: module.CompareBar })))
-const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })))
-const Toaster = lazy(() => import('../ui/Toaster').then((module) => ({ default: module.Toaster })))
-const SessionSignals = lazy(() => import('../SessionSignals').then((module) => ({ default: module.SessionSignals })))
-const QueryTriggers = lazy(() => import('../QueryTriggers').then((module) => ({ default: module.QueryTriggers })))
+const SideMenu = lazyPart(() => import('./SideMenu').then((module) => module.SideMenu))
+const CityDialog = lazyPart(() => import('./CityDialog').then((module) => module.CityDialog))
+const CompareBar = lazyPart(() => import('../product/CompareBar').then((module) => module.CompareBar))
+const Footer = lazyPart(() => import('./Footer').then((module) => module.Footer))
+const Toaster = lazyPart(() => import('../ui/Toaster').then((module) => module.Toaster))
+const SessionSignals = lazyPart(() => import('../SessionSignals').then((module) => module.SessionSignals))
+const QueryTriggers = lazyPart(() => import('../QueryTriggers').then((module) => module.QueryTriggers))
 
+/**
+ * A dialog a tap opens is mounted the frame after that tap (`useAfterNextPaint`): opening a modal restyles the whole
+ * page, and in the tap's own frame that cost 232-488 ms at 9x (docs/architecture.md, "Taps"). Its code has loaded
+ * while the page was idle (FramePartsPreload), so it is drawn in that next frame.
+ */
 export function LazySideMenu({ tree }: { tree: MenuNode | undefined }) {
-  if (useAtomValue(openModalAtom) !== 'sideMenu') return null
+  if (!useAfterNextPaint(useAtomValue(openModalAtom) === 'sideMenu')) return null
   return (
     <Suspense fallback={null}>
       <SideMenu tree={tree} />
@@ -36,7 +43,7 @@ export function LazySideMenu({ tree }: { tree: MenuNode | undefined }) {
 }
 
 export function LazyCityDialog({ regions }: { regions: RegionOption[] }) {
-  if (useAtomValue(openModalAtom) !== 'city') return null
+  if (!useAfterNextPaint(useAtomValue(openModalAtom) === 'city')) return null
   return (
     <Suspense fallback={null}>
       <CityDialog regions={regions} />
@@ -81,6 +88,16 @@ export function LazyToaster() {
       <Toaster />
     </Suspense>
   )
+}
+
+/**
+ * The frame's parts that follow a tap (the first toast, the compare bar, the dialogs): their code loads while the page
+ * is idle, so the tap renders them instead of fetching them (src/lib/lazy-part.tsx). Loaded inside the tap, a part's
+ * chunk and the `<link rel=modulepreload>` the bundler inserts for it took about 90 ms of a tap at 9x.
+ */
+export function FramePartsPreload() {
+  usePreloadWhenIdle(Toaster, CompareBar, CartPanel, SideMenu, CityDialog)
+  return null
 }
 
 /** The session's after-load effects (SessionSignals.tsx) render nothing, so they start once hydrated. */

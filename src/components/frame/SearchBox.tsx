@@ -4,13 +4,14 @@
  * loads on first focus (search/SearchSuggestions.tsx). Until then the form submits as plain HTML to
  * /search?q=, which records the term. On a phone the open box fills the screen.
  */
-import { lazy, Suspense, useCallback, useDeferredValue, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { Suspense, useCallback, useDeferredValue, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
 import { localizeHref } from '../../paraglide/runtime'
 import { Icon } from '../ui/Icon'
+import { lazyPart } from '../../lib/lazy-part'
 
-const SearchSuggestions = lazy(() => import('../search/SearchSuggestions'))
+const SearchSuggestions = lazyPart(() => import('../search/SearchSuggestions').then((module) => module.default))
 
 /** What the popup does with the field's keys and submit, once its code has loaded. */
 export interface SearchBoxHandlers {

@@ -1,0 +1,70 @@
+import { lazy, useEffect, type ComponentType, type ReactNode } from 'react'
+
+/**
+ * A part of the page whose code stays out of the first page load (docs/architecture.md, "Bars every part clears":
+ * first-load JS) and arrives while the page is idle, before the tap that first shows it (docs/architecture.md,
+ * "Taps": nothing new to load in a tap's frame).
+ *
+ * `React.lazy` alone loads the code inside that tap: the render suspends, the bundler's preload helper inserts a
+ * `<link rel=modulepreload>` per chunk, and the part shows only once the fetch has come back. Once `preload` has
+ * run, the part renders its component directly, with no suspension; before that it falls back to `lazy`, so a part
+ * shown before the page was idle still loads (inside a `Suspense`, as before).
+ */
+export interface Preloadable {
+  preload: () => Promise<unknown>
+}
+export type LazyPart<P> = ((props: P) => ReactNode) & Preloadable
+
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  let loaded: ComponentType<P> | undefined
+  let loading: Promise<{ default: ComponentType<P> }> | undefined
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => {
+        loaded = component
+        return { default: component }
+      },
+      (error: unknown) => {
+        // Offline for a moment: the next render or idle period tries again.
+        loading = undefined
+        throw error
+      },
+    ))
+  const Lazy = lazy(preload)
+  function Part(props: P) {
+    const Component = loaded ?? Lazy
+    return <Component {...props} />
+  }
+  return Object.assign(Part, { preload })
+}
+
+/** Idle time: `requestIdleCallback` where the browser has it (Safari has not), else a task a moment later. */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 5000 })
+  else setTimeout(work, 200)
+}
+
+/**
+ * Loads the parts' code one by one, each in an idle period of its own, after the component using this has mounted
+ * (so after hydration). A part whose code failed to arrive is left to load when shown.
+ */
+export function usePreloadWhenIdle(...parts: Preloadable[]): void {
+  useEffect(() => {
+    let live = true
+    const queue = [...parts]
+    const next = () => {
+      const part = queue.shift()
+      if (!live || !part) return
+      part.preload().then(
+        () => whenIdle(next),
+        () => whenIdle(next),
+      )
+    }
+    whenIdle(next)
+    return () => {
+      live = false
+    }
+    // The parts are module constants: this runs once per mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+}
