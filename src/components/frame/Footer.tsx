@@ -81,7 +81,10 @@ function sellerLine(seller: SellerIdentity | null): string {
 export function Footer({ footer, year, seller }: { footer: FooterContent | null; year: string; seller: SellerIdentity | null }) {
   const openModal = useSetAtom(openModalAtom)
   return (
-    <footer className="mt-12 bg-[#0f172a] text-slate-200">
+    // Below the fold on every page: skipped for style, layout and paint until it nears the viewport
+    // (content-visibility), so a pass over the whole page (a modal opening) restyles 101 fewer elements, a third of
+    // the home page's on a phone. The sizes are its heights at 390, 768, 1024 and 1440 px, kept once it has rendered.
+    <footer className="mt-12 bg-[#0f172a] text-slate-200 [contain-intrinsic-block-size:auto_72rem] [content-visibility:auto] md:[contain-intrinsic-block-size:auto_46rem] lg:[contain-intrinsic-block-size:auto_31rem] xl:[contain-intrinsic-block-size:auto_28rem]">
       <div className="bg-brand text-brand-ink">
         <div className="mx-auto grid max-w-content gap-4 px-4 py-8 lg:grid-cols-2 lg:pe-22 lg:items-center">
           <div>
