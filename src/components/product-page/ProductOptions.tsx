@@ -31,6 +31,7 @@ export function ProductOptions({ options, chosen, onChoose, missing, soldOut }: 
             <div className="flex flex-wrap gap-2">
               {option.values.map((value) => {
                 const out = soldOut?.(option.code, value.value) ?? false
+                const isChosen = chosen[option.code] === value.value
                 return (
                   <label
                     key={value.value}
@@ -40,7 +41,12 @@ export function ProductOptions({ options, chosen, onChoose, missing, soldOut }: 
                       type="radio"
                       name={option.code}
                       value={value.value}
-                      checked={chosen[option.code] === value.value}
+                      // Uncontrolled, so the browser checks it in the tap's own frame; every render then sets it to
+                      // the choice rendered (the variant the page moved to, or a choice put back).
+                      defaultChecked={isChosen}
+                      ref={(input) => {
+                        if (input) input.checked = isChosen
+                      }}
                       onChange={() => onChoose(option.code, value.value)}
                       className="sr-only"
                     />

@@ -4,7 +4,7 @@
  * Add to Cart (opens the cart panel) beside Buy now (goes to checkout).
  */
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { ProductFee } from '../../domain/product-fees'
 import { Icon } from '../ui/Icon'
 import type { ProductOption, ProductSummary, ProductVariant } from '../../domain/product'
@@ -41,6 +41,11 @@ export function ProductPurchase({ product, onChooseVariant, onAdded }: ProductPu
   const [missing, setMissing] = useState<string[]>([])
   const [action, setAction] = useState<'add' | 'buy'>('add')
   const add = useAddProduct()
+  // The choices the radios show: the rendered ones, and a tap's ahead of them until the frame after it.
+  const shown = useRef(chosen)
+  useLayoutEffect(() => {
+    shown.current = chosen
+  })
   const state = stockState(product)
   // Sold in the showrooms only: the page says where they are (docs/product.md, "Showrooms").
   if (state === 'not_for_sale')
@@ -54,13 +59,20 @@ export function ProductPurchase({ product, onChooseVariant, onAdded }: ProductPu
       </Link>
     )
 
+  // The browser checks the tapped chip itself (the radios are uncontrolled, ProductOptions.tsx), so the tap's frame
+  // renders nothing of ours: this block's render and React's pass over the other radios of the group took about 45 ms
+  // of the tap at 9x (docs/architecture.md, "Taps"). The block follows once that frame is painted.
   const choose = (code: string, value: number) => {
-    const variant = variantAfterChoice(product.variants, chosen, code, value)
-    if (variant) {
-      setChoosing(variant.values)
-      afterNextPaint(() => onChooseVariant(variant.sku))
-    } else setOwnChoice((current) => ({ ...current, [code]: value }))
-    setMissing((current) => current.filter((c) => c !== code))
+    const from = shown.current
+    shown.current = { ...from, [code]: value }
+    afterNextPaint(() => {
+      const variant = variantAfterChoice(product.variants, from, code, value)
+      if (variant) {
+        setChoosing(variant.values)
+        onChooseVariant(variant.sku)
+      } else setOwnChoice((current) => ({ ...current, [code]: value }))
+      setMissing((current) => current.filter((c) => c !== code))
+    })
   }
   const toggleService = (feeId: number) =>
     setServices((current) => (current.includes(feeId) ? current.filter((id) => id !== feeId) : [...current, feeId]))
