@@ -17,11 +17,15 @@
  */
 export const earlyTapMarker = '__earlyTap'
 
+/** Where the script keeps its click listener, so the page can remove it once its content has hydrated. */
+export const earlyTapListener = '__earlyTapListener'
+
 /** The values of `<html data-hydrated>`. */
 export const hydrated = { shell: 'shell', page: 'page' } as const
 
 /** Inline script text: runs with the page's first script, before the framework loads. */
 export const rememberEarlyTaps =
-  `addEventListener('click',e=>{const t=e.target instanceof Element?e.target:null,h=document.documentElement.dataset.hydrated,` +
+  `window.${earlyTapListener}=e=>{const t=e.target instanceof Element?e.target:null,h=document.documentElement.dataset.hydrated,` +
   `b=t&&t.closest('button[type=button]'),a=t&&t.closest('a[href]');` +
-  `if(b&&!h)window.${earlyTapMarker}=b;else if(a&&h!=='${hydrated.page}'&&a.origin===location.origin)e.stopPropagation()},true);`
+  `if(b&&!h)window.${earlyTapMarker}=b;else if(a&&h!=='${hydrated.page}'&&a.origin===location.origin)e.stopPropagation()};` +
+  `addEventListener('click',window.${earlyTapListener},true);`

@@ -209,8 +209,13 @@ test.describe('back and forward', () => {
 
   async function productFrom(page: import('@playwright/test').Page, listing: string) {
     await page.goto(listing)
-    await page.getByRole('article').first().getByRole('heading', { level: 3 }).getByRole('link').click()
+    const link = page.getByRole('article').first().getByRole('heading', { level: 3 }).getByRole('link')
+    const name = (await link.innerText()).trim()
+    await link.click()
     await expect(page).toHaveURL(/\/product\//)
+    // The router changes the address before it draws the product, and the listing was hydrated already: until the
+    // product's heading is there, a locator in <main> can still find the listing's cards.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
     await expect(page.locator('html[data-hydrated=page]')).toBeAttached()
   }
 
