@@ -18,10 +18,14 @@ import { sessionQueries } from '../queries/session'
 import { m } from '../paraglide/messages.js'
 import { pushToastAtom } from '../state/toasts'
 
-/** After a sign-out: the logout event 3 s later, then the usr and out cookies go. */
+/**
+ * After a sign-out: the logout event 3 s later, then the usr and out cookies go. A sign-in within those 3 s has
+ * already removed `out` on the server (worker/storefront/sign-in.ts) and written the new session's usr, which stays.
+ */
 export function scheduleSignOutSignals(): () => void {
   const timer = setTimeout(() => {
     sendPersonalisationEvent('logout', undefined, undefined)
+    if (readBrowserCookie(signedOutCookie) !== 'true') return
     deleteBrowserCookie(userCookie)
     deleteBrowserCookie(signedOutCookie)
   }, appConfig.timing.logoutTrackingDelayMs)

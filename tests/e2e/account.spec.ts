@@ -1,7 +1,7 @@
 // Accounts in the browser: register with a code read from the development outbox, log out, log in
 // by password and by code, and reset a forgotten password.
 import type { APIRequestContext, Page } from '@playwright/test'
-import { acceptCookies, desktop, expect, lastCode, phone, registeredCustomer, test } from './fixtures'
+import { acceptCookies, desktop, expect, lastCode, logInInEnglish, phone, registeredCustomer, test } from './fixtures'
 
 let seq = 0
 function newShopper() {
@@ -178,6 +178,28 @@ test.describe('accounts on a desktop, in English', () => {
     await otp.getByLabel('The 6-digit code').fill(await lastCode(request, shopper.international))
     await otp.getByRole('button', { name: 'Verify' }).click()
     await expect(page.getByRole('button', { name: 'My account: Reem' })).toBeVisible()
+  })
+
+  test('a shopper who signs out and back in within the logout delay keeps their greeting', async ({ page, request }) => {
+    const shopper = newShopper()
+    const { email, password } = await registeredCustomer(
+      request,
+      { local: shopper.phone, international: shopper.international },
+      { first: 'Huda', last: 'Alqahtani' },
+    )
+    await page.clock.install()
+    await acceptCookies(page)
+    await page.goto('/en/')
+    await logInInEnglish(page, email, password, 'Huda')
+    await logOut(page, 'My account: Huda', 'Log Out', 'Log in')
+    await logInInEnglish(page, email, password, 'Huda')
+    // The sign-out's delayed signals (the logout event, then the usr cookie goes) come due after the new sign-in:
+    // they must leave the new session's summary alone.
+    await page.clock.runFor(10_000)
+    const usr = (await page.context().cookies()).find((c) => c.name === 'usr')
+    expect(usr && JSON.parse(decodeURIComponent(usr.value))).toMatchObject({ firstname: 'Huda' })
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'My account: Huda' })).toBeVisible()
   })
 })
 
