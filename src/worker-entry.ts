@@ -6,6 +6,7 @@ import handler from '@tanstack/react-start/server-entry'
 import { apiApp } from '~/api/app'
 import { commerceApp } from '~/commerce/direct-api'
 import { paintBeforeScripts } from '~/http/paint-first'
+import { unavailableWhileStorageIsDown } from '~/http/outage'
 import { handleWithContext } from '~/http/request-context'
 import { guardServerFn, serverFnPrefix } from '~/http/server-fn-guard'
 import { servePage } from '~/http/page-cache'
@@ -34,8 +35,9 @@ function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Respo
     const render = async (r: Request) => paintBeforeScripts(await paraglideMiddleware(r, () => handler.fetch(r)))
     // Server-function calls are checked before Start reads them (size, shape, id).
     if (pathname.startsWith(serverFnPrefix)) return guardServerFn(request, render)
-    // Pages every shopper sees alike come from the edge page cache when they can (docs/decisions/0010).
-    return servePage(request, env, ctx, render)
+    // Pages every shopper sees alike come from the edge page cache when they can (docs/decisions/0010); one that
+    // failed while D1 is down says so as a 503 (worker/http/outage.ts).
+    return servePage(request, env, ctx, async (r) => unavailableWhileStorageIsDown(await render(r), env.DB))
   })
 }
 

@@ -46,7 +46,8 @@ function whenIdle(work: () => void): void {
 
 /**
  * Loads the parts' code one by one, each in an idle period of its own, after the component using this has mounted
- * (so after hydration). A part whose code failed to arrive is left to load when shown.
+ * (so after hydration) and the page's own load has finished, so no chunk competes with the largest picture
+ * (docs/architecture.md, "Bars every part clears": LCP). A part whose code failed to arrive is left to load when shown.
  */
 export function usePreloadWhenIdle(...parts: Preloadable[]): void {
   useEffect(() => {
@@ -60,9 +61,12 @@ export function usePreloadWhenIdle(...parts: Preloadable[]): void {
         () => whenIdle(next),
       )
     }
-    whenIdle(next)
+    const start = () => whenIdle(next)
+    if (document.readyState === 'complete') start()
+    else window.addEventListener('load', start, { once: true })
     return () => {
       live = false
+      window.removeEventListener('load', start)
     }
     // The parts are module constants: this runs once per mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps

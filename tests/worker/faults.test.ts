@@ -167,8 +167,13 @@ async function pageWith(bindings: Partial<Env>, path: string) {
     const ctx = createExecutionContext()
     const response = await worker.fetch(new Request(`${origin}${path}`, { headers: { accept: 'text/html' } }), all, ctx)
     await waitOnExecutionContext(ctx)
-    return { status: response.status, cache: response.headers.get('x-page-cache'), html: await response.text() }
-  })) as { status: number; cache: string | null; html: string }
+    return {
+      status: response.status,
+      cache: response.headers.get('x-page-cache'),
+      retryAfter: response.headers.get('retry-after'),
+      html: await response.text(),
+    }
+  })) as { status: number; cache: string | null; retryAfter: string | null; html: string }
 }
 
 describe('pages while a binding fails', () => {
@@ -178,15 +183,18 @@ describe('pages while a binding fails', () => {
     expect([held.status, held.cache]).toEqual([200, 'hit'])
 
     // The cards of a listing and a product's page are read from D1: with it out they cannot be drawn. The shopper gets
-    // the error page in the page's language (docs/architecture.md, "Faults": a 500 today, where a 503 belongs).
+    // the error page in the page's language, as a 503 with Retry-After: busy for a moment, not broken
+    // (docs/architecture.md, "Faults"), so a crawler or a monitor comes back instead of reading an error.
     const down = { DB: failingD1(env.DB, 'everything') }
     const listing = await pageWith(down, '/en/laptops?price_min=1234')
     expect(listing.html).toContain('Sorry, we could not show this page')
+    expect([listing.status, listing.retryAfter]).toEqual([503, '5'])
     const { rewrite_url } = (await env.DB.prepare('SELECT rewrite_url FROM products WHERE parent_id IS NULL ORDER BY entity_id DESC LIMIT 1').first<{
       rewrite_url: string
     }>())!
     const product = await pageWith(down, `/product/${rewrite_url}`)
     expect(product.html).toContain('لم نتمكن من عرض هذه الصفحة')
+    expect([product.status, product.retryAfter]).toEqual([503, '5'])
     // Neither is kept: with D1 back the same listing renders.
     const back = await pageWith({}, '/en/laptops?price_min=1234')
     expect([back.status, back.cache]).toEqual([200, 'miss'])

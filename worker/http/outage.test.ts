@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isRetryableObjectError, isStorageOutage } from './outage'
+import { isRetryableObjectError, isStorageOutage, unavailableWhileStorageIsDown } from './outage'
 
 // The messages Cloudflare documents for D1, KV and Durable Object failures a retry can get past
 // (docs/architecture.md, "Faults"), as the bindings put them in the error.
@@ -39,5 +39,38 @@ describe('a Durable Object error worth a second try on a new stub', () => {
     expect(isRetryableObjectError(error({ retryable: true, overloaded: true }))).toBe(false)
     expect(isRetryableObjectError(error({}))).toBe(false)
     expect(isRetryableObjectError({ retryable: true })).toBe(false)
+  })
+})
+
+describe('a page that failed to render', () => {
+  /** A D1 whose one statement answers, or fails with the given message; counts the questions asked. */
+  const d1 = (failure?: string) => {
+    const asked = { count: 0 }
+    const statement = {
+      first: () => {
+        asked.count += 1
+        return failure ? Promise.reject(new Error(failure)) : Promise.resolve({ 1: 1 })
+      },
+    }
+    return { asked, db: { prepare: () => statement } as unknown as D1Database }
+  }
+  const errorPage = () => new Response('<h1>Sorry</h1>', { status: 500, headers: { 'content-type': 'text/html', 'cache-control': 'private' } })
+
+  it('is a 503 with Retry-After, kept by no cache, while D1 is down, its page unchanged', async () => {
+    const { db } = d1('D1_ERROR: Network connection lost.')
+    const response = await unavailableWhileStorageIsDown(errorPage(), db)
+    expect([response.status, response.headers.get('retry-after'), response.headers.get('cache-control')]).toEqual([503, '5', 'no-store'])
+    expect(await response.text()).toBe('<h1>Sorry</h1>')
+  })
+
+  it('stays a 500 while D1 answers, or fails the way a bug does', async () => {
+    expect((await unavailableWhileStorageIsDown(errorPage(), d1().db)).status).toBe(500)
+    expect((await unavailableWhileStorageIsDown(errorPage(), d1('D1_ERROR: no such table: products').db)).status).toBe(500)
+  })
+
+  it('is the only page D1 is asked about: one that rendered, or was not found, costs nothing more', async () => {
+    const { asked, db } = d1('D1_ERROR: Network connection lost.')
+    for (const status of [200, 304, 404]) expect((await unavailableWhileStorageIsDown(new Response(null, { status }), db)).status).toBe(status)
+    expect(asked.count).toBe(0)
   })
 })

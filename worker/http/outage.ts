@@ -1,3 +1,5 @@
+import { healthStore } from '~/storage/health-store'
+
 /**
  * A storage outage (docs/architecture.md, "Faults"): D1, KV or a Durable Object failing for a moment, as Cloudflare
  * reports it in the error's message. Such a request is answered 503 with Retry-After and a message in the shopper's
@@ -31,4 +33,25 @@ export function isStorageOutage(error: unknown): boolean {
 export function isRetryableObjectError(error: unknown): boolean {
   const flags = error as { retryable?: unknown; overloaded?: unknown } | null
   return error instanceof Error && flags?.retryable === true && flags.overloaded !== true
+}
+
+/**
+ * A page that failed to render (a 5xx, the error page in the shopper's language) while D1 does not answer is an outage,
+ * not a bug: it is answered 503 with Retry-After and kept by no cache, so a shopper's reload, a crawler or a monitor
+ * comes back a moment later (docs/architecture.md, "Faults"). Asked only of pages that failed, so a page that rendered
+ * costs nothing more; a page that failed while D1 answers stays a 500, a bug to see.
+ */
+export async function unavailableWhileStorageIsDown(response: Response, db: D1Database): Promise<Response> {
+  if (response.status < 500 || response.status === 503) return response
+  const down = await healthStore(db)
+    .ping()
+    .then(
+      () => false,
+      (error: unknown) => isStorageOutage(error),
+    )
+  if (!down) return response
+  const headers = new Headers(response.headers)
+  headers.set('retry-after', String(outageRetryAfterSeconds))
+  headers.set('cache-control', 'no-store')
+  return new Response(response.body, { status: 503, statusText: 'Service Unavailable', headers })
 }
