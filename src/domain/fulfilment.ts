@@ -2,8 +2,11 @@
  * Moving a placed order to its buyer (docs/product.md, "Fulfilment"): the operator's steps, in order, and the couriers
  * an order ships with. Pure rules, shared by the operator API, the timeline and the messages.
  */
-/** What the operator does to an order, in the order it is done; "prepare" may be skipped, "cancel" is only before shipping. */
-export const fulfilmentSteps = ['confirm', 'prepare', 'ship', 'deliver', 'cancel'] as const
+/**
+ * What the operator does to an order, in the order it is done; "prepare" may be skipped, "cancel" is only before
+ * shipping. A pickup order is made "ready" at its showroom instead of shipped, and "deliver" is then its collection.
+ */
+export const fulfilmentSteps = ['confirm', 'prepare', 'ship', 'ready', 'deliver', 'cancel'] as const
 export type FulfilmentStep = (typeof fulfilmentSteps)[number]
 
 /**

@@ -30,6 +30,26 @@ describe('order timeline', () => {
       ['delivered', false],
     ])
   })
+  it('makes a pickup order ready at its showroom, then collected, instead of shipped and delivered', () => {
+    const steps = orderTimeline({
+      payment_method: 'card',
+      shipping_method: 'pickup',
+      status: 'complete',
+      timeline: [
+        { status: 'placed', at },
+        { status: 'paid', at },
+        { status: 'ready_for_pickup', at },
+        { status: 'delivered', at },
+      ],
+    })
+    expect(steps.map((s) => [s.step, s.at !== null])).toEqual([
+      ['placed', true],
+      ['paid', true],
+      ['preparing', false],
+      ['ready_for_pickup', true],
+      ['collected', true],
+    ])
+  })
   it('ends a cancelled order at its cancellation', () => {
     const steps = orderTimeline({
       payment_method: 'card',

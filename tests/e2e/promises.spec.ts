@@ -2,7 +2,7 @@
 // sooner than standard, and a pickup from a showroom is chosen at checkout and named on the confirmation
 // (docs/product.md, "Showrooms" and "Checkout").
 import type { Page } from '@playwright/test'
-import { acceptCookies, desktop, expect, lastCode, newMobile, phone, test } from './fixtures'
+import { acceptCookies, desktop, expect, lastCode, newMobile, operatorStep, phone, test } from './fixtures'
 
 /** A city chosen, one product in the cart, and the checkout page open. */
 async function checkoutWithOneItem(page: Page, path: string, addLabel: RegExp, checkoutLabel: string, heading: string) {
@@ -79,6 +79,24 @@ test.describe('on a phone, in Arabic', () => {
     await expect(page.getByText(`جاهز للاستلام من معرض الملقا يوم ${date}`)).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'مكان الاستلام' })).toBeVisible()
     await expect(page.getByText('حي الملقا، طريق أنس بن مالك، تقاطع طريق الملك فهد')).toBeVisible()
+
+    // The store confirms it and makes it ready at the showroom: the buyer's order page says so, with no parcel ahead.
+    const number = /MJ\d+/.exec(
+      await page
+        .getByText(/^رقم الطلب/)
+        .first()
+        .innerText(),
+    )![0]
+    await operatorStep(request, number, 'confirm')
+    await operatorStep(request, number, 'ready')
+    await page.goto('/user/profile')
+    await page.getByRole('textbox', { name: 'رقم الطلب' }).fill(number)
+    await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(shopper.local)
+    await page.getByRole('button', { name: 'ابحث عن طلبي' }).click()
+    const timeline = page.getByRole('region', { name: 'حالة الطلب' })
+    await expect(timeline.getByRole('listitem').filter({ hasText: 'جاهز للاستلام' }).locator('time')).toBeVisible()
+    await expect(timeline.getByRole('listitem').filter({ hasText: 'تم الاستلام' }).locator('time')).toHaveCount(0)
+    await expect(timeline).not.toContainText('تم الشحن')
   })
 })
 

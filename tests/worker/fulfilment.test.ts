@@ -117,6 +117,56 @@ describe('a paid order', () => {
   })
 })
 
+describe('a pickup order', () => {
+  /** A cash order to collect from the Al Malqa showroom in Riyadh, placed in English. */
+  async function pickupOrder(from: string) {
+    const sku = await sellableSku(`${from} AND p.price < 2000 AND p.big_items = 0`, 5)
+    const phone = newPhone()
+    const { cart, body } = await cashOrderCart(sku, phone.local)
+    await call(cart, 'PUT', '/cart/shipping-method', { code: 'pickup' })
+    const pickup = (await call(cart, 'GET', '/cart/shipping-methods')).body.shipping_methods.find((m: { code: string }) => m.code === 'pickup')
+    const placed = await call(cart, 'POST', '/cart/placeOrder', {
+      ...body,
+      checkout: { ...body.checkout, delivery_date: pickup.dates[1].Date, pickup_showroom: 'riyadh-malqa' },
+    })
+    expect(placed.status).toBe(200)
+    return { phone, number: placed.body.increment_id as string }
+  }
+
+  it('is made ready at its showroom instead of shipped, then collected: each step once, told to the buyer', async () => {
+    const { phone, number } = await pickupOrder('p.entity_id > 1280')
+    expect((await step(number, 'confirm')).body.data.outcome).toBe('done')
+    expect((await step(number, 'ship', { courier: 'store', tracking_number: 'RUH-0043' })).body.error.issues).toEqual([
+      'a pickup order is not shipped: mark it ready for pickup at its showroom',
+    ])
+    expect((await step(number, 'deliver')).body.error.issues).toEqual(['mark the pickup order ready first'])
+    expect((await asOperator('GET', '/orders')).body.data.orders).toContainEqual(expect.objectContaining({ order: number, next: 'ready' }))
+
+    expect((await step(number, 'ready')).body.data.outcome).toBe('done')
+    expect((await step(number, 'ready')).body.data.outcome).toBe('already')
+    expect((await step(number, 'prepare')).body.error.issues).toEqual(['the order is ready for pickup at its showroom'])
+    expect((await asOperator('GET', '/orders')).body.data.orders).toContainEqual(expect.objectContaining({ order: number, next: 'deliver' }))
+
+    const collected = await step(number, 'deliver')
+    expect(collected.body.data).toMatchObject({ outcome: 'done', status: 'complete' })
+    expect(collected.body.data.timeline.map((e: { status: string }) => e.status)).toEqual(['placed', 'confirmed', 'ready_for_pickup', 'delivered'])
+
+    const sms = await messagesTo(phone.international)
+    expect(sms.at(-2)).toBe(
+      `Matjar: your order ${number} is ready for pickup at Al Malqa showroom. Show this message or your order number at the counter.`,
+    )
+    expect(sms.at(-1)).toMatch(
+      new RegExp(`^Matjar: your order ${number} has been collected\\. Thank you for shopping with Matjar\\. Your tax invoice: https://\\S+`),
+    )
+  })
+
+  it('cannot be made ready when it is delivered by courier', async () => {
+    const { number } = await cashOrder('p.entity_id > 1290')
+    await step(number, 'confirm')
+    expect((await step(number, 'ready')).body.error.issues).toEqual(['only a pickup order is made ready for pickup: ship this one'])
+  })
+})
+
 describe('the operator’s token', () => {
   const withToken = { ...env, OPS_TOKEN: opsToken } as unknown as Env
   const listFrom = (ip: string, token: string) =>

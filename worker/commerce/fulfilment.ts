@@ -1,6 +1,7 @@
 /**
  * The operator moves a placed order to its buyer (docs/product.md, "Fulfilment"): confirm (cash on delivery), prepare,
- * ship with a courier and a tracking number, deliver, or cancel before it ships. Each step lands once in the order's
+ * ship with a courier and a tracking number (or, for a pickup order, make it ready at its showroom), deliver (a pickup
+ * order's collection), or cancel before it ships. Each step lands once in the order's
  * timeline (worker/storage/order-store.ts) and is messaged to the buyer; a repeated step changes nothing and says so,
  * and a step out of order is refused with what must come first.
  */
@@ -11,7 +12,7 @@ import { m } from '../../src/paraglide/messages.js'
 import { orderStore, type OrderDetailRow } from '../storage/order-store'
 import { courierName } from './couriers'
 import { invoiceLink, issueInvoice } from './invoices'
-import { cancelBeforeShipping, tellBuyer } from './orders'
+import { cancelBeforeShipping, pickupShowroomOf, tellBuyer } from './orders'
 
 export type StepResult =
   | { outcome: 'done'; refunded?: boolean }
@@ -54,6 +55,15 @@ export async function takeStep(env: Env, orderId: number, step: FulfilmentStep, 
       }
       break
     }
+    case 'ready': {
+      if (await orders.markReadyForPickup(orderId, now)) {
+        await tellBuyer(env, orderId, 'ready', (row, locale) =>
+          m.order_ready_for_pickup_sms({ number: row.increment_id, showroom: pickupShowroomOf(row.pickup_showroom, locale)?.name ?? '' }, { locale }),
+        )
+        return { outcome: 'done' }
+      }
+      break
+    }
     case 'deliver': {
       if (await orders.markDelivered(orderId, now)) {
         // A cash order is paid now, so it gets its tax invoice (a paid one has had it since payment); the message
@@ -64,11 +74,12 @@ export async function takeStep(env: Env, orderId: number, step: FulfilmentStep, 
         })
         const row = invoice && (await orders.detail(orderId))
         const link = row ? await invoiceLink(env, row.increment_id, row.locale === 'en' ? 'en' : 'ar') : null
-        await tellBuyer(env, orderId, 'delivery', (row, locale) =>
-          link
-            ? m.order_delivered_invoice_sms({ number: row.increment_id, link }, { locale })
-            : m.order_delivered_sms({ number: row.increment_id }, { locale }),
-        )
+        await tellBuyer(env, orderId, 'delivery', (row, locale) => {
+          const words = { number: row.increment_id }
+          if (row.shipping_method === 'pickup')
+            return link ? m.order_collected_invoice_sms({ ...words, link }, { locale }) : m.order_collected_sms(words, { locale })
+          return link ? m.order_delivered_invoice_sms({ ...words, link }, { locale }) : m.order_delivered_sms(words, { locale })
+        })
         return { outcome: 'done' }
       }
       break
@@ -91,6 +102,7 @@ function whyNot(row: OrderDetailRow, step: FulfilmentStep, parcel: Parcel | null
     confirm: has('confirmed'),
     prepare: has('preparing'),
     ship: has('shipped') && sameParcel,
+    ready: has('ready_for_pickup'),
     deliver: has('delivered'),
     cancel: row.status === 'canceled',
   }
@@ -102,7 +114,11 @@ function whyNot(row: OrderDetailRow, step: FulfilmentStep, parcel: Parcel | null
   if (step === 'confirm') return refused('only a cash-on-delivery order is confirmed by the operator: a paid order is confirmed by its payment')
   if (has('shipped'))
     return refused(`the order has already shipped with ${row.shipment?.courier ?? 'a courier'} (${row.shipment?.tracking_number ?? ''})`)
-  if (step === 'deliver') return refused('ship the order first')
+  const pickup = row.shipping_method === 'pickup'
+  if (pickup && step === 'ship') return refused('a pickup order is not shipped: mark it ready for pickup at its showroom')
+  if (!pickup && step === 'ready') return refused('only a pickup order is made ready for pickup: ship this one')
+  if (has('ready_for_pickup')) return refused('the order is ready for pickup at its showroom')
+  if (step === 'deliver') return refused(pickup ? 'mark the pickup order ready first' : 'ship the order first')
   if (row.payment_method === 'cashondelivery' && !has('confirmed')) return refused('confirm the cash-on-delivery order first')
   return refused('the order cannot take this step now')
 }

@@ -233,7 +233,7 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
 }
 
 /** The stored showroom in the page's language. */
-function pickupShowroomOf(json: string | null, locale: Locale): PickupShowroom | null {
+export function pickupShowroomOf(json: string | null, locale: Locale): PickupShowroom | null {
   if (!json) return null
   const s = JSON.parse(json) as { id: string; name_ar: string; name_en: string; address_ar: string; address_en: string }
   return { id: s.id, name: locale === 'ar' ? s.name_ar : s.name_en, address: locale === 'ar' ? s.address_ar : s.address_en }

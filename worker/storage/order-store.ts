@@ -117,13 +117,15 @@ const reached = (step: string) => `EXISTS (SELECT 1 FROM order_events e WHERE e.
 
 /**
  * What each operator step needs of the order's row (docs/product.md, "Fulfilment"): placed and paid (a cash order
- * confirmed by the operator instead), not cancelled, not yet on its way; delivering needs it shipped.
+ * confirmed by the operator instead), not cancelled, not yet on its way; a pickup order is made ready at its showroom
+ * instead of shipped; delivering (a pickup order's collection) needs it shipped or ready.
  */
 const readyToSend = `status = 'processing' AND (payment_method <> 'cashondelivery' OR ${reached('confirmed')}) AND NOT ${reached('shipped')}`
 const readyFor = {
-  prepare: `${readyToSend} AND NOT ${reached('preparing')}`,
-  ship: readyToSend,
-  deliver: `status = 'processing' AND ${reached('shipped')}`,
+  prepare: `${readyToSend} AND NOT ${reached('preparing')} AND NOT ${reached('ready_for_pickup')}`,
+  ship: `${readyToSend} AND shipping_method IS NOT 'pickup'`,
+  ready: `${readyToSend} AND shipping_method = 'pickup'`,
+  deliver: `status = 'processing' AND (${reached('shipped')} OR ${reached('ready_for_pickup')})`,
 } as const
 export type OperatorStep = keyof typeof readyFor | 'confirm'
 
@@ -400,6 +402,17 @@ export function orderStore(db: D1Database) {
       return result.meta.changes === 1
     },
 
+    /** A pickup order waits at its showroom: the step lands once. Answers whether this call did it. */
+    async markReadyForPickup(id: number, now: Date): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, 'ready_for_pickup', ?2 FROM orders WHERE id = ?1 AND ${readyFor.ready}`,
+        )
+        .bind(id, now.toISOString())
+        .run()
+      return result.meta.changes === 1
+    },
+
     /** The order leaves with a courier: its parcel and the step land together, once. Answers whether this call did it. */
     async markShipped(id: number, parcel: { courier: string; tracking_number: string }, now: Date): Promise<boolean> {
       const [, shipped] = await db.batch([
@@ -458,7 +471,8 @@ export function orderStore(db: D1Database) {
         .prepare(
           `SELECT ${orderColumns}, created_at,
              CASE WHEN payment_method = 'cashondelivery' AND NOT ${reached('confirmed')} THEN 'confirm'
-                  WHEN ${reached('shipped')} THEN 'deliver'
+                  WHEN ${reached('shipped')} OR ${reached('ready_for_pickup')} THEN 'deliver'
+                  WHEN shipping_method = 'pickup' THEN 'ready'
                   WHEN ${reached('preparing')} THEN 'ship'
                   ELSE 'prepare' END AS next
            FROM orders WHERE status = 'processing' ORDER BY created_at, id LIMIT ?`,
