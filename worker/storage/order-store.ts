@@ -139,6 +139,14 @@ const cancellable = {
 export type CancellableOrder = keyof typeof cancellable
 
 export function orderStore(db: D1Database) {
+  /** Adds an operator's step to the timeline when the order's row meets `condition`, once; answers whether this call did. */
+  const recordStep = async (id: number, status: 'confirmed' | 'preparing' | 'ready_for_pickup', condition: string, now: Date) => {
+    const result = await db
+      .prepare(`INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, ?3, ?2 FROM orders WHERE id = ?1 AND ${condition}`)
+      .bind(id, now.toISOString(), status)
+      .run()
+    return result.meta.changes === 1
+  }
   return {
     forQuote: (quoteId: string) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE quote_id = ?`).bind(quoteId).first<OrderRow>(),
     byId: (id: number) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE id = ?`).bind(id).first<OrderRow>(),
@@ -380,38 +388,13 @@ export function orderStore(db: D1Database) {
     },
 
     /** The operator confirms a cash order: it then holds its stock until it is delivered or cancelled. Answers whether this call did it. */
-    async confirmCash(id: number, now: Date): Promise<boolean> {
-      const result = await db
-        .prepare(
-          `INSERT OR IGNORE INTO order_events (order_id, status, at)
-           SELECT id, 'confirmed', ?2 FROM orders WHERE id = ?1 AND payment_method = 'cashondelivery' AND status = 'processing'`,
-        )
-        .bind(id, now.toISOString())
-        .run()
-      return result.meta.changes === 1
-    },
+    confirmCash: (id: number, now: Date) => recordStep(id, 'confirmed', "payment_method = 'cashondelivery' AND status = 'processing'", now),
 
     /** The operator starts preparing the order; answers whether this call did it. */
-    async markPreparing(id: number, now: Date): Promise<boolean> {
-      const result = await db
-        .prepare(
-          `INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, 'preparing', ?2 FROM orders WHERE id = ?1 AND ${readyFor.prepare}`,
-        )
-        .bind(id, now.toISOString())
-        .run()
-      return result.meta.changes === 1
-    },
+    markPreparing: (id: number, now: Date) => recordStep(id, 'preparing', readyFor.prepare, now),
 
     /** A pickup order waits at its showroom: the step lands once. Answers whether this call did it. */
-    async markReadyForPickup(id: number, now: Date): Promise<boolean> {
-      const result = await db
-        .prepare(
-          `INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, 'ready_for_pickup', ?2 FROM orders WHERE id = ?1 AND ${readyFor.ready}`,
-        )
-        .bind(id, now.toISOString())
-        .run()
-      return result.meta.changes === 1
-    },
+    markReadyForPickup: (id: number, now: Date) => recordStep(id, 'ready_for_pickup', readyFor.ready, now),
 
     /** The order leaves with a courier: its parcel and the step land together, once. Answers whether this call did it. */
     async markShipped(id: number, parcel: { courier: string; tracking_number: string }, now: Date): Promise<boolean> {
