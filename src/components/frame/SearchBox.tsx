@@ -1,15 +1,17 @@
 /**
  * The header's search box (docs/product.md, "Screens", "Validation" and "Limits"), an ARIA combobox. Only the field is in the
- * first page load: its popup (suggested words, products and recent searches, the arrow keys, Enter)
- * loads on first focus (search/SearchSuggestions.tsx). Until then the form submits as plain HTML to
- * /search?q=, which records the term. On a phone the open box fills the screen.
+ * first page load: its popup (suggested words, products and recent searches, the arrow keys, Enter,
+ * search/SearchSuggestions.tsx) loads while the page is idle and is first drawn the frame after the focus that opens
+ * it (docs/architecture.md, "Taps"). Until then the form submits as plain HTML to /search?q=, which records the term.
+ * On a phone the open box fills the screen.
  */
 import { Suspense, useCallback, useDeferredValue, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
 import { localizeHref } from '../../paraglide/runtime'
 import { Icon } from '../ui/Icon'
-import { lazyPart } from '../../lib/lazy-part'
+import { useAfterNextPaint } from '../../lib/after-next-paint'
+import { lazyPart, usePreloadWhenIdle } from '../../lib/lazy-part'
 
 const SearchSuggestions = lazyPart(() => import('../search/SearchSuggestions').then((module) => module.default))
 
@@ -36,6 +38,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
   // A key shows in the field in its own frame; the popup follows the text in a pass React interrupts for the next
   // key (docs/architecture.md, "Taps"). The popup is memoised, so the key's own render is the field's alone.
   const shownText = useDeferredValue(text)
+  usePreloadWhenIdle(SearchSuggestions)
+  // The focus that first opens the box paints the open field alone; the popup joins in the next frame.
+  const popupMounted = useAfterNextPaint(loaded)
 
   return (
     <div
@@ -99,7 +104,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
           <Icon name="search" className="size-5" />
         </button>
       </form>
-      {loaded && (
+      {popupMounted && (
         <Suspense fallback={null}>
           <SearchSuggestions listId={listId} text={shownText} open={open} handlersRef={handlers} onActive={setActiveId} onDone={done} />
         </Suspense>
