@@ -1,8 +1,8 @@
 /**
  * The header's search box (docs/product.md, "Screens", "Validation" and "Limits"), an ARIA combobox. Only the field is in the
  * first page load: its popup (suggested words, products and recent searches, the arrow keys, Enter,
- * search/SearchSuggestions.tsx) loads while the page is idle and is first drawn the frame after the focus that opens
- * it (docs/architecture.md, "Taps"). Until then the form submits as plain HTML to /search?q=, which records the term.
+ * search/SearchSuggestions.tsx) loads on the first focus and is first drawn the frame after it (docs/architecture.md,
+ * "Taps"). Until then the form submits as plain HTML to /search?q=, which records the term.
  * On a phone the open box fills the screen.
  */
 import { Suspense, useCallback, useDeferredValue, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
@@ -11,7 +11,7 @@ import { m } from '../../paraglide/messages.js'
 import { localizeHref } from '../../paraglide/runtime'
 import { Icon } from '../ui/Icon'
 import { useAfterNextPaint } from '../../lib/after-next-paint'
-import { lazyPart, usePreloadWhenIdle } from '../../lib/lazy-part'
+import { lazyPart } from '../../lib/lazy-part'
 
 const SearchSuggestions = lazyPart(() => import('../search/SearchSuggestions').then((module) => module.default))
 
@@ -38,8 +38,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
   // A key shows in the field in its own frame; the popup follows the text in a pass React interrupts for the next
   // key (docs/architecture.md, "Taps"). The popup is memoised, so the key's own render is the field's alone.
   const shownText = useDeferredValue(text)
-  usePreloadWhenIdle(SearchSuggestions)
-  // The focus that first opens the box paints the open field alone; the popup joins in the next frame.
+  // The focus that first opens the box paints the open field alone; the popup (its code loaded on that focus) joins
+  // later. Its code is not loaded at idle: with the account modals it pushed the listings' Lighthouse TBT over 100 ms.
   const popupMounted = useAfterNextPaint(loaded)
 
   return (
