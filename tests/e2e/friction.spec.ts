@@ -62,14 +62,17 @@ async function cardButtonsOnOneLine(page: Page, buttons: Locator = page.getByRol
     all
       .filter((button) => {
         const box = button.getBoundingClientRect()
-        const lineHeight = parseFloat(getComputedStyle(button).lineHeight)
+        // Lines are counted, not measured: a font's line box (Noto Sans Arabic's is 25 px for 12 px text) says nothing
+        // about how many lines the words take. A text node on one line has one client rect per line box it sits in.
         return (
           button.scrollWidth > button.clientWidth + 1 ||
+          box.height < 1 ||
           [...button.childNodes].some((node) => {
-            if (node.nodeType !== Node.TEXT_NODE) return false
+            if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) return false
             const range = document.createRange()
             range.selectNodeContents(node)
-            return range.getClientRects().length > 1 || range.getBoundingClientRect().height > lineHeight * 1.5 || box.height < 1
+            const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+            return tops.size > 1
           })
         )
       })

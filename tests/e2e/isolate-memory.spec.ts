@@ -16,7 +16,7 @@ const rendered: Record<string, (i: number) => string> = {
 
 /** Far above what a render keeps now (about 1 KB at most), far below what each kept before (21-35 KB). */
 const keptPerRenderBarKb = 5
-const renders = 150
+const renders = 80
 
 test('a rendered page leaves nothing behind in the isolate', async () => {
   test.slow()
@@ -40,11 +40,17 @@ test('a rendered page leaves nothing behind in the isolate', async () => {
     // Whatever each page loads once (modules, the catalogue's frame, a warm cache) is loaded before the first reading.
     for (const page of Object.values(rendered)) await renderMany(page, 0, 20)
     for (const [kind, page] of Object.entries(rendered)) {
-      const before = await isolateHeap(worker.base)
-      await renderMany(page, 100, renders)
-      const after = await isolateHeap(worker.base)
-      const keptKb = ((after.usedMb - before.usedMb) * 1024) / renders
-      test.info().annotations.push({ type: 'heap kept per render', description: `${kind}: ${keptKb.toFixed(2)} KB` })
+      // Two batches in a row, each measured: a leak keeps the same amount in both, while a cache filling up once (the
+      // page cache's memo, a warm index) or a collection that ran late shows in one only. The smaller one is the verdict,
+      // so what else the machine is doing in a full run cannot tip it (issue 42, item 8: 5.8 KB once, under 1 alone).
+      const readings = [await isolateHeap(worker.base)]
+      for (const from of [100, 100 + renders]) {
+        await renderMany(page, from, renders)
+        readings.push(await isolateHeap(worker.base))
+      }
+      const perBatch = [1, 2].map((i) => ((readings[i]!.usedMb - readings[i - 1]!.usedMb) * 1024) / renders)
+      const keptKb = Math.min(...perBatch)
+      test.info().annotations.push({ type: 'heap kept per render', description: `${kind}: ${perBatch.map((kb) => kb.toFixed(2)).join(' then ')} KB` })
       expect(keptKb, `${kind}: KB the isolate keeps per render`).toBeLessThan(keptPerRenderBarKb)
     }
   } finally {
