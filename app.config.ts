@@ -40,6 +40,8 @@ export const appConfig = {
     maxQtyPerLine: 99,
     maxLines: 50,
   },
+  /** The least a card payment may take, SAR (Moyasar's 100 halalas). */
+  cardPayment: { minSar: 1 },
   payments: {
     /** Buy-now-pay-later limits on the order total, SAR. */
     tabby: { minSar: 100, maxSar: 5000 },
@@ -194,6 +196,8 @@ export const serverLimits = {
     maxWrongTries: 5,
     sendsPerPhonePerHour: 5,
     sendsPerIpPerHour: 20,
+    /** Checkout codes one cart may send, whatever the mobiles (a shopper who mistypes theirs still has room). */
+    sendsPerCartPerHour: 5,
   },
   pbkdf2Iterations: 100_000,
   orders: {
@@ -252,6 +256,8 @@ export const serverLimits = {
   voucherTries: {
     /** Wrong tries a voucher (or the mobile an ERP voucher is tried against) allows before it locks; the lock then doubles, up to an hour. */
     freeWrongTries: 3,
+    /** Wrong tries an ERP voucher's mobile allows from every address together (from one address: freeWrongTries). */
+    freeWrongTriesPerMobile: 30,
     lockMaxSeconds: 60 * 60,
     wrongTryDecaySeconds: 60 * 60,
     /** Tries per client address an hour, right or wrong. */

@@ -1,8 +1,8 @@
 // Shopper flows in real Chromium (Debian's) against the built Worker served by `vite preview`.
 import { defineConfig } from '@playwright/test'
-import { chromiumLaunchOptions } from './tests/e2e/browser'
+import { chromiumLaunchOptions, storePort } from './tests/e2e/browser'
 
-const port = 4173
+const port = storePort
 // A fresh local D1, KV and Durable Objects for every run, so no run depends on what an earlier one bought.
 const stateDir = '.wrangler/e2e-state'
 const env = `CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false MATJAR_STATE_DIR=${stateDir}`

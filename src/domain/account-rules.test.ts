@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { codeLoginIdentifierError, loginUsernameError, passwordErrors, phoneError, registrationErrors, forgotEmailError } from './account-rules'
+import {
+  codeLoginIdentifierError,
+  forgotEmailError,
+  isEmail,
+  loginUsernameError,
+  passwordErrors,
+  phoneError,
+  registrationErrors,
+} from './account-rules'
 
 const valid = {
   firstName: 'Sara',
@@ -69,5 +77,27 @@ describe('forgot password', () => {
     expect(forgotEmailError('')).toBe('RequiredEmail')
     expect(forgotEmailError('nope')).toBe('NotValidEmail')
     expect(forgotEmailError('a@b.co')).toBeUndefined()
+  })
+})
+
+describe('isEmail', () => {
+  it('takes the addresses people have', () => {
+    for (const email of ['sara@example.com', 'noura.alqahtani+orders@mail.example.sa', "o'brien@example.co.uk", 'a_b-c@sub-domain.example.com']) {
+      expect([email, isEmail(email)]).toEqual([email, true])
+    }
+  })
+
+  it('refuses markup, quotes, spaces and addresses without a real domain (issue 43, M2)', () => {
+    for (const email of [
+      'x<svg/onload=alert(4)>@example.com',
+      'a"b@example.com',
+      'a b@example.com',
+      'a@exa mple.com',
+      'a@example',
+      'a@-example.com',
+      'a@example.c0m',
+    ]) {
+      expect([email, isEmail(email)]).toEqual([email, false])
+    }
   })
 })

@@ -5,7 +5,7 @@
 import { appConfig } from '../../app.config'
 import { foldDigits } from './digits'
 import { localMobile } from './phone'
-import { isReadableText } from './typed-text'
+import { isPersonName, isReadableText } from './typed-text'
 
 export type AccountErrorCode =
   | 'EmailRequired'
@@ -15,6 +15,7 @@ export type AccountErrorCode =
   | 'RecaptchaRequired'
   | 'NameRequired'
   | 'NameTooShort'
+  | 'NameLetters'
   | 'YouMustAcceptTerms'
   | 'telephoneRequired'
   | 'telephoneError1'
@@ -29,7 +30,12 @@ export type AccountErrorCode =
   | 'RequiredEmail'
   | 'NotValidEmail'
 
-const emailPattern = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,63}$/
+/**
+ * An email address as the HTML standard's email field accepts it (the characters RFC 5322 allows before the @, domain
+ * labels of letters, digits and hyphens), with a top-level domain of letters. Quotes, angle brackets and spaces never
+ * reach a message or a screen: `x<svg/onload=alert(4)>@example.com` used to pass (issue 43, M2).
+ */
+const emailPattern = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{4,189}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
 
 export function isEmail(value: string): boolean {
   return value.length <= 254 && emailPattern.test(value)
@@ -87,6 +93,7 @@ export function registrationErrors(f: RegistrationFields): Partial<Record<keyof 
     const value = f[field].trim()
     // A name of invisible characters or one that reorders itself is no name (src/domain/typed-text.ts).
     if (!value || !isReadableText(value)) errors[field] = 'NameRequired'
+    else if (!isPersonName(value)) errors[field] = 'NameLetters'
     else if (value.length < appConfig.name.minLength) errors[field] = 'NameTooShort'
   }
   if (!f.terms) errors.terms = 'YouMustAcceptTerms'

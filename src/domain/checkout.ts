@@ -12,7 +12,7 @@ import { isEmail } from './account-rules'
 import { foldDigits } from './digits'
 import { localMobile } from './phone'
 import { isKnownRegion } from './region'
-import { isReadableText } from './typed-text'
+import { isPersonName, isReadableText } from './typed-text'
 
 interface ContactFields {
   name: string
@@ -84,7 +84,7 @@ const between = (text: string, min: number, max: number) => text.length >= min &
 export function contactErrors(raw: ContactFields): ContactField[] {
   const c = normaliseContact(raw)
   const errors: ContactField[] = []
-  if (!between(c.name, appConfig.name.minLength, limits.nameMaxLength) || !/\p{L}/u.test(c.name) || !isReadableText(c.name)) errors.push('name')
+  if (!between(c.name, appConfig.name.minLength, limits.nameMaxLength) || !isPersonName(c.name)) errors.push('name')
   if (!isEmail(c.email)) errors.push('email')
   if (localMobile(c.mobile) === null) errors.push('mobile')
   return errors

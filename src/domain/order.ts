@@ -8,8 +8,11 @@ import type { Shipment } from './fulfilment'
 import type { ReturnReason } from './returns'
 import type { PickupShowroom, ShippingCode } from './shipping'
 
-/** The payment methods the store knows (docs/product.md, "Checkout"); which are offered for a cart is worker/commerce/payments.ts's. */
-export const paymentCodes = ['cashondelivery', 'card', 'tabby', 'tamara'] as const
+/**
+ * The payment methods the store knows (docs/product.md, "Checkout"); which are offered for a cart is
+ * worker/commerce/payments.ts's. `free` is an order its vouchers pay in full: nothing to collect, no gateway.
+ */
+export const paymentCodes = ['cashondelivery', 'card', 'tabby', 'tamara', 'free'] as const
 export type PaymentCode = (typeof paymentCodes)[number]
 
 /**

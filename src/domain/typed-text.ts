@@ -12,3 +12,17 @@ export function isReadableText(text: string): boolean {
   if (directionControls.test(text)) return false
   return text === '' || /[\p{L}\p{N}]/u.test(text)
 }
+
+/**
+ * A person's name as people write them, in any script: letters and their marks, spaces, apostrophes, hyphens and the
+ * dot of an initial ("A. Al-Harbi"), with the joiners Arabic keyboards type. Nothing else: a name is shown on the
+ * operator's screens and invoices, and one holding a link, markup or a line break ("Your refund is waiting:
+ * https://evil.example (Support)") turned the store's own messages into a stranger's (issue 43, M2). A dot followed by
+ * a letter reads as a web address ("evil.example"), so it is refused too.
+ */
+const personNameCharacters = /^(?:[\p{L}\p{M} '\u2019.-]|\u200C|\u200D)+$/u
+
+/** Whether `text` is written like a person's name (above): letters, at least one, and no web address. */
+export function isPersonName(text: string): boolean {
+  return personNameCharacters.test(text) && /\p{L}/u.test(text) && !/\.\p{L}/u.test(text) && isReadableText(text)
+}

@@ -103,7 +103,9 @@ export function usePlaceOrder() {
 export const useSetShippingMethod = () =>
   useCartAction((code: ShippingCode, locale) => setShippingMethod({ data: { locale, code } }), { fallbackError: () => m.error_internal() })
 
-export const useSendCheckoutCode = () => useServerAction((mobile: string, locale) => sendCheckoutCode({ data: { locale, mobile } }))
+/** Sends the checkout code; `recaptchaToken` is the bot check's token, spent by this send. */
+export const useSendCheckoutCode = () =>
+  useServerAction((input: { mobile: string; recaptchaToken: string }, locale) => sendCheckoutCode({ data: { locale, ...input } }))
 
 /** A right code answers the cart with the number among its verified `mobiles`. */
 export const useVerifyCheckoutCode = () =>

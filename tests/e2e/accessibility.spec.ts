@@ -1,6 +1,7 @@
 // axe on every page type, in Arabic on a phone and in English on a desktop: no serious or critical
 // violation of WCAG 2.1 A/AA.
 import { acceptCookies, desktop, expect, expectNoSeriousAxeViolations, phone, test } from './fixtures'
+import { storeBase } from './browser'
 
 const pages = [
   { name: 'home', path: '/' },
@@ -40,7 +41,7 @@ test.describe('accessibility of a filled cart', () => {
 
   test('lines, the replacement offer, the vouchers section and the totals: no serious or critical axe violation', async ({ page, context }) => {
     await acceptCookies(page)
-    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await context.addCookies([{ name: 'region_id', value: '1101', url: storeBase }])
     await page.goto('/air-conditioners')
     await page
       .getByRole('button', { name: /^أضف إلى السلة: / })

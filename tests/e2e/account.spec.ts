@@ -2,6 +2,7 @@
 // by password and by code, and reset a forgotten password.
 import type { APIRequestContext, Page } from '@playwright/test'
 import { acceptCookies, desktop, expect, lastCode, logInInEnglish, phone, registeredCustomer, test } from './fixtures'
+import { storeBase } from './browser'
 
 let seq = 0
 function newShopper() {
@@ -122,7 +123,7 @@ test.describe('accounts on a desktop, in English', () => {
     await expect(page.getByRole('heading', { name: 'Hello Reem' })).toBeVisible()
     const signedInCookies = (await page.context().cookies()).filter((c) => ['session', 'mage'].includes(c.name))
     // A chosen city and what the cart and checkout keep in the browser: a sign-out forgets them all.
-    await page.context().addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await page.context().addCookies([{ name: 'region_id', value: '1101', url: storeBase }])
     await page.evaluate(() => {
       localStorage.setItem('searchSourceItems', '[{"item_id":1,"queryID":"q","indexName":"products_en","entity_id":1}]')
       sessionStorage.setItem('pendingSearchPurchases', '[]')

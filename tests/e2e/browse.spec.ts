@@ -1,6 +1,7 @@
 // Browsing: the category page's filters, sorting and pages; wishlist and compare kept across reloads;
 // a city change that clears a cart kept in another city.
 import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+import { storeBase } from './browser'
 
 /** The price a card asks now: the first amount its price line reads out ("1,299 Saudi riyals"). */
 const priceOf = async (card: import('@playwright/test').Locator) =>
@@ -152,7 +153,7 @@ test.describe('changing city', () => {
 
   test('clears a cart kept in another city', async ({ page, context }) => {
     await acceptCookies(page)
-    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await context.addCookies([{ name: 'region_id', value: '1101', url: storeBase }])
     await page.goto('/en/chargers')
     await page
       .getByRole('button', { name: /^Add to Cart: / })

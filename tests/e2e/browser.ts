@@ -5,6 +5,11 @@
 import { existsSync } from 'node:fs'
 import type { LaunchOptions } from '@playwright/test'
 
+/** The port the built store is served on for the browser suite; E2E_PORT lets two checkouts run side by side. */
+export const storePort = Number(process.env.E2E_PORT ?? 4173)
+/** The store's address in the browser suite (cookies set by a test name it). */
+export const storeBase = `http://localhost:${storePort}`
+
 export function chromiumExecutable(): string | undefined {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
   return candidates.find((path): path is string => Boolean(path && existsSync(path)))

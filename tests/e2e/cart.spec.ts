@@ -2,11 +2,12 @@
 // replacement discount, the availability check before checkout, confirmations before losing the cart, quick taps.
 import type { Page } from '@playwright/test'
 import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+import { storeBase } from './browser'
 
 // Each test walks through three or four pages and several cart changes: twice the default budget, for a busy machine.
 test.describe.configure({ timeout: 60_000 })
 
-const base = 'http://localhost:4173'
+const base = storeBase
 const inCity = (id: string) => ({ name: 'region_id', value: id, url: base })
 // A product stocked 40 in Riyadh by the seed, within the demo gift card's 1,000 riyals; bought by no other test.
 const speaker = '/product/jbl-charge-6-black-1188'

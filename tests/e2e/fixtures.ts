@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect } from '@playwright/test'
 import { checkoutDetails, type ShippingMethods } from './checkout-details'
 import { popupBannerSeenKey } from '../../src/lib/storage-keys'
+import { storeBase } from './browser'
 
 export const phone = { width: 390, height: 844 }
 export const desktop = { width: 1440, height: 900 }
@@ -61,7 +62,7 @@ export const consentNone = 'functions'
  * seen this visit, so neither covers what a test looks at.
  */
 export async function acceptCookies(page: import('@playwright/test').Page, consent: string = consentAll) {
-  await page.context().addCookies([{ name: 'cookieConsent', value: consent, url: 'http://localhost:4173' }])
+  await page.context().addCookies([{ name: 'cookieConsent', value: consent, url: storeBase }])
   await page.addInitScript((key) => sessionStorage.setItem(key, '1'), popupBannerSeenKey)
 }
 

@@ -1,5 +1,6 @@
 // The page frame in both languages, at phone and desktop widths (issue: foundation).
 import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+import { storeBase } from './browser'
 
 test.describe('languages', () => {
   test('Arabic at / is right to left, English at /en/ left to right', async ({ page }) => {
@@ -234,7 +235,7 @@ test.describe('a tap before the page is interactive', () => {
 
   test('Add to Cart tapped on the server HTML still adds once the framework has loaded', async ({ page, context }) => {
     await acceptCookies(page)
-    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await context.addCookies([{ name: 'region_id', value: '1101', url: storeBase }])
     // Hold the entry (React) so the tap lands on HTML React has not hydrated yet.
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -309,7 +310,7 @@ test.describe('personalisation events', () => {
 
     test('measurements alone: search events go, personalisation events do not, no recent search is kept', async ({ page, context }) => {
       await acceptCookies(page, 'functions.measurements')
-      await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+      await context.addCookies([{ name: 'region_id', value: '1101', url: storeBase }])
       const personalisation: string[] = []
       page.on('request', (r) => {
         if (r.url().endsWith('/api/aws/event')) personalisation.push(r.postData() ?? '')

@@ -1,6 +1,7 @@
 // The simplified tax invoice (docs/decisions/0016-zatca-invoices.md): a customer who paid by card opens it from their
 // order and sees it, with its QR, ready to print; delivered, the order may then be asked back.
 import { acceptCookies, desktop, expect, expectNoSeriousAxeViolations, logInInEnglish, operatorStep, registeredCustomer, test } from './fixtures'
+import { storeBase } from './browser'
 
 test.describe('a customer who paid by card', () => {
   test.use({ viewport: desktop })
@@ -12,7 +13,7 @@ test.describe('a customer who paid by card', () => {
     // The account exists already (made over the Direct API as the registration form would).
     const { email, password } = await registeredCustomer(request, shopper, { first: 'Noura', last: 'Alotaibi' })
     await acceptCookies(page)
-    await page.context().addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await page.context().addCookies([{ name: 'region_id', value: '1101', url: storeBase }])
     await page.goto('/en/chargers')
     await logInInEnglish(page, email, password, 'Noura')
 

@@ -1,6 +1,7 @@
 // The edge page cache (docs/decisions/0010) seen from the browser: a shopper on a page another shopper's visit put in
 // the cache adds to the cart and sees their own count, and the other shopper still sees theirs.
 import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+import { storeBase } from './browser'
 
 test.describe('a cached category page', () => {
   test.use({ viewport: desktop })
@@ -8,7 +9,7 @@ test.describe('a cached category page', () => {
   test('a shopper adds to cart on a cached page and sees their own count; another shopper keeps theirs', async ({ page, browser }) => {
     // Two shoppers, four page loads and an add: a whole journey (35-40 s beside a busy core, 60+ in a full run).
     test.slow()
-    const city = [{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }]
+    const city = [{ name: 'region_id', value: '1101', url: storeBase }]
     // The first shopper's visit puts the page in the cache.
     const first = await browser.newContext({ viewport: desktop })
     await first.addCookies(city)

@@ -1,8 +1,9 @@
 // The product page: options (required), services, Add to Cart and Buy now, delivery dates for the
 // city, the instalment modals and related products, in both languages at both widths.
 import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+import { storeBase } from './browser'
 
-const inRiyadh = { name: 'region_id', value: '1101', url: 'http://localhost:4173' }
+const inRiyadh = { name: 'region_id', value: '1101', url: storeBase }
 
 test.describe('a configurable product on a desktop, in English', () => {
   test.use({ viewport: desktop })

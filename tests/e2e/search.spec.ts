@@ -1,6 +1,7 @@
 // Search in the browser: the combobox's suggestions and products as the shopper types, the results
 // page with its filters and order, recent searches kept across a reload, in both languages.
 import { acceptCookies, desktop, expect, phone, test } from './fixtures'
+import { storeBase } from './browser'
 
 test.describe('searching on a desktop, in English', () => {
   test.use({ viewport: desktop })
@@ -69,7 +70,7 @@ test.describe('searching on a desktop, in English', () => {
 
   test('a click on a result and an add to cart or wishlist after it are reported with the queryID', async ({ page, context }) => {
     await acceptCookies(page)
-    await context.addCookies([{ name: 'region_id', value: '1101', url: 'http://localhost:4173' }])
+    await context.addCookies([{ name: 'region_id', value: '1101', url: storeBase }])
     await page.goto('/en/search?q=headphones')
     const clicked = page.waitForRequest((r) => r.url().endsWith('/1/events') && r.postDataJSON().events[0].eventType === 'click')
     // A product that can be added here: a simple one in stock.
@@ -150,7 +151,7 @@ test.describe('searching on a phone, in Arabic', () => {
 
   test('a shopper in Abha sees what Abha has, and can widen to every city and back', async ({ page, context }) => {
     await acceptCookies(page)
-    await context.addCookies([{ name: 'region_id', value: '1111', url: 'http://localhost:4173' }])
+    await context.addCookies([{ name: 'region_id', value: '1111', url: storeBase }])
     await page.goto('/search?q=' + encodeURIComponent('أسود'))
     const line = page.getByText(/نتائج? في أبها|نتيجةً? في أبها/).first()
     await expect(line).toBeVisible()

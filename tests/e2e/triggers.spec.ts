@@ -2,10 +2,11 @@
 // act 2 s after the page loads; order_id puts that order's items back in the cart and opens it.
 import { acceptCookies, apiCheckoutDetails, consentNone, desktop, expect, phone, test } from './fixtures'
 import { popupBannerSeenKey } from '../../src/lib/storage-keys'
+import { storeBase } from './browser'
 
 /** The banner answered (Reject all), the home popup not yet seen: the popup's moment is part of what is tested. */
 const consentOnly = async (page: import('@playwright/test').Page) =>
-  page.context().addCookies([{ name: 'cookieConsent', value: consentNone, url: 'http://localhost:4173' }])
+  page.context().addCookies([{ name: 'cookieConsent', value: consentNone, url: storeBase }])
 
 /** An order placed over the Direct API as a shopper of `store` would, with the cookies of that shopper's browser. */
 async function placeOrderOverApi(request: import('@playwright/test').APIRequestContext, store: 'ar' | 'en') {
@@ -29,7 +30,7 @@ async function placeOrderOverApi(request: import('@playwright/test').APIRequestC
   const cookies = Object.entries({ [`mhs_${store}`]: token, quote: quoteId }).map(([cookie, value]) => ({
     name: cookie,
     value,
-    url: 'http://localhost:4173',
+    url: storeBase,
   }))
   return { number: placedBody.increment_id as string, name, cookies }
 }

@@ -1,5 +1,5 @@
 /** Helpers for Direct API tests: a handshake, a cart, JSON calls, and products in given states. */
-import { env, SELF } from 'cloudflare:test'
+import { env, runInDurableObject, SELF } from 'cloudflare:test'
 import { expect } from 'vitest'
 
 export const origin = 'https://matjar.test'
@@ -66,6 +66,13 @@ export function newPhone(): { local: string; international: string } {
   return { local: `055${tail}`, international: `96655${tail}` }
 }
 const newMobile = () => newPhone().local
+
+/** As if a minute had passed since the last code to this mobile (international form): its resend wait is over. */
+export async function resendWaitOver(international: string): Promise<void> {
+  await runInDurableObject(env.LIMITER.get(env.LIMITER.idFromName(`otp-wait:${international}`)), async (_, state) => {
+    await state.storage.deleteAll()
+  })
+}
 
 /** The last code the development outbox "sent" to a phone (international form). */
 export async function lastCode(international: string): Promise<string> {

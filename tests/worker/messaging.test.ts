@@ -188,7 +188,7 @@ describe('Resend', () => {
     const content = render(
       'order_confirmed',
       'email',
-      { number: '100000123', total: '1,250.00', date: 'الخميس 26 نوفمبر', name: 'سارة', link: 'https://matjar.example/user/profile', invoice: '' },
+      { number: '100000123', total: '1,250.00', date: 'الخميس 26 نوفمبر', link: 'https://matjar.example/user/profile', invoice: '' },
       'ar',
     )
     if (!content || !('subject' in content)) throw new Error('an email has a subject')

@@ -62,13 +62,10 @@ export async function sendOtp(env: Env, input: { phone: string; purpose: OtpPurp
     // docs/product.md, "Errors": registration must say the phone is taken.
     throw new CommerceError(409, 'phone_registered')
   }
-  const lastSentAt = await store.lastCodeSentAt(phone, purpose)
-  if (lastSentAt) {
-    const waited = (now.getTime() - Date.parse(lastSentAt)) / 1000
-    if (waited < appConfig.otp.resendAfterSeconds) {
-      throw new CommerceError(429, 'otp_wait', { seconds: Math.ceil(appConfig.otp.resendAfterSeconds - waited) })
-    }
-  }
+  // One resend wait per mobile, whatever the purpose: a checkout code and a registration code used to be two SMS within
+  // a second (issue 43, M1). The limiter counts atomically, so two sends racing each other cannot both pass.
+  const wait = await limiterFor(env, `otp-wait:${phone}`).hit(1, appConfig.otp.resendAfterSeconds)
+  if (!wait.allowed) throw new CommerceError(429, 'otp_wait', { seconds: wait.retryAfterSeconds })
   const [byPhone, byIp] = await Promise.all([
     limiterFor(env, `otp-phone:${phone}`).hit(serverLimits.otp.sendsPerPhonePerHour, 3600),
     addressLimiter(env, input.ip).hit(serverLimits.otp.sendsPerIpPerHour, 3600),

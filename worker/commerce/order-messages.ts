@@ -39,7 +39,6 @@ export async function sendOrderMessage<T extends TemplateName>(
     number: row.increment_id,
     total: formatAmount(row.grand_total, 2),
     date: row.delivery_date ? formatDisplayDate(row.delivery_date, locale) : '',
-    name: row.customer_name ?? '',
     // Buyers with an account follow the order there; a guest looks it up on the same page by number and mobile.
     link: `${origin}${locale === 'en' ? '/en' : ''}/user/profile`,
   }

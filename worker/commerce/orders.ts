@@ -23,7 +23,7 @@ import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow }
 import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { gatewaysOf, isHostedPayment, paymentMethods } from './payments'
 import { hostedPaymentUrl, providerFor, recordHostedPayment, refundHostedPayment, startHostedPayment, stillUnpaid } from './hosted-payments'
-import { invoiceLink } from './invoices'
+import { invoiceLink, issueInvoice } from './invoices'
 import { invoiceStore } from '../storage/invoice-store'
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
@@ -180,6 +180,13 @@ export async function placeOrder(
   // A customer's delivery address is saved to their account, once (docs/product.md, "Accounts").
   if (input.customerId !== null) {
     await addressStore(env.DB).add(input.customerId, details.shipping_address, false, serverLimits.addressesPerCustomer, now)
+  }
+  // An order its vouchers paid in full is paid now: its invoice comes before the confirmation that links to it, as a
+  // hosted payment's does at settlement (docs/decisions/0016-zatca-invoices.md); the five-minute job retries a failure.
+  if (input.method === 'free') {
+    await issueInvoice(env, placed.order_id, now).catch((error: unknown) => {
+      console.error(JSON.stringify({ level: 'error', message: 'invoice not issued at placing', order: placed.increment_id, error: String(error) }))
+    })
   }
   if (placed.status === 'processing') await sendOrderConfirmation(env, placed.order_id)
   return placed

@@ -2,7 +2,8 @@
  * Payment methods for a cart (docs/product.md, "Calls" and "Rules"): code and is_available. Cash on delivery, a card
  * through Moyasar, Tabby and Tamara through their own (hosted-payments.ts), the last two by product eligibility and amount
  * limits; a cart with a pre-order item is paid up front, so it keeps only the card. Card, Tabby and Tamara are hosted
- * payments: the order waits for the provider (its embedded stand-in in development).
+ * payments: the order waits for the provider (its embedded stand-in in development). A card takes at least the gateway's
+ * minimum, and a cart its vouchers pay in full is offered only `free`, placed without a gateway (issue 43, L2).
  */
 import { appConfig } from '../../app.config'
 import type { CartState, CartTotals } from '../../src/domain/cart'
@@ -34,6 +35,7 @@ export function paymentMethods(
   totals: CartTotals,
   gateways: Gateways = { card: true, tabby: true, tamara: true },
 ): PaymentMethod[] {
+  if (totals.grand_total <= 0) return [{ code: 'free', is_available: true, unavailable_reason: null }]
   const products = state.lines.filter((l) => l.parent_item_id === null)
   const hasPreorder = products.some((l) => l.back_orders === appConfig.backOrdersPreorderCode)
   const total = totals.grand_total
@@ -50,12 +52,18 @@ export function paymentMethods(
             : total > limits.maxSar
               ? ({ reason: 'above_maximum', amount: limits.maxSar } as const)
               : null
-  const reasons: Record<PaymentCode, UnavailableReason | null> = {
+  const reasons: Record<Exclude<PaymentCode, 'free'>, UnavailableReason | null> = {
     cashondelivery: hasPreorder ? { reason: 'preorder' } : null,
-    // Hosted methods need a gateway (docs/decisions/0014, 0015).
-    card: gateways.card ? null : { reason: 'not_offered' },
+    // Hosted methods need a gateway (docs/decisions/0014, 0015), and a card payment its minimum.
+    card: !gateways.card
+      ? { reason: 'not_offered' }
+      : total < appConfig.cardPayment.minSar
+        ? { reason: 'below_minimum', amount: appConfig.cardPayment.minSar }
+        : null,
     tabby: instalments(gateways.tabby, (l) => l.eligible_for_tabby, appConfig.payments.tabby),
     tamara: instalments(gateways.tamara, (l) => l.eligible_for_tamara, appConfig.payments.tamara),
   }
-  return paymentCodes.map((code) => ({ code, is_available: reasons[code] === null, unavailable_reason: reasons[code] }))
+  return paymentCodes
+    .filter((code) => code !== 'free')
+    .map((code) => ({ code, is_available: reasons[code] === null, unavailable_reason: reasons[code] }))
 }

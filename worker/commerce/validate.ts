@@ -2,8 +2,8 @@
 import type { Locale } from '../../app.config'
 import { arktypeValidator } from '@hono/arktype-validator'
 import type { Type } from 'arktype'
-import type { ValidationTargets } from 'hono'
-import { commerceErrorBody } from './errors'
+import type { Context, ValidationTargets } from 'hono'
+import { CommerceError, commerceErrorBody } from './errors'
 
 export function validate<T extends Type, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return arktypeValidator(target, schema, (result, c) => {
@@ -20,4 +20,16 @@ export function validate<T extends Type, Target extends keyof ValidationTargets>
       )
     }
   })
+}
+
+/**
+ * A posted form's fields; a body that is no form (a broken multipart body, say) is the sender's mistake, a 400, never
+ * a 500 (issue 43, L3).
+ */
+export async function formFields(c: Context): Promise<Record<string, string | File | (string | File)[]>> {
+  try {
+    return await c.req.parseBody()
+  } catch {
+    throw new CommerceError(400, 'bad_request')
+  }
 }

@@ -17,16 +17,15 @@ export async function withinHourlyLimit(env: Env, subject: string, perHour: numb
   return (await limiterFor(env, subject).hit(perHour, 3600)).allowed
 }
 
-/** How many requests of a subject the current hour has counted so far, without counting one more. */
-export async function countedThisHour(env: Env, subject: string): Promise<number> {
-  return limiterFor(env, subject).peek(3600)
-}
-
 export class LimiterObject extends DurableObject<Env> {
-  /** The count of the current window (zero once it has passed), without counting. */
-  peek(windowSeconds: number): number {
+  /**
+   * Takes back one attempt `hit` counted in the current window: for limits that count only what goes wrong, yet must
+   * count before they know (a token compared after its try is counted, so concurrent tries cannot all get in).
+   */
+  giveBack(windowSeconds: number): void {
     const stored = this.ctx.storage.kv.get<{ start: number; count: number }>('window')
-    return !stored || Date.now() - stored.start >= windowSeconds * 1000 ? 0 : stored.count
+    if (!stored || Date.now() - stored.start >= windowSeconds * 1000 || stored.count === 0) return
+    this.ctx.storage.kv.put('window', { start: stored.start, count: stored.count - 1 })
   }
 
   /** Counts an attempt in a fixed window; says whether it is still within the limit. */

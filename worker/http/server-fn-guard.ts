@@ -13,7 +13,8 @@ export const serverFnPrefix = '/_serverFn/'
 /** Nesting deeper than this is no payload the store's pages send (theirs are a few levels deep). */
 const maxDepth = 64
 
-const refusal = (status: 400 | 404 | 413, message: string) => Response.json({ error: { status, message } }, { status })
+const refusal = (status: 400 | 404 | 405 | 413, message: string, headers?: HeadersInit) =>
+  Response.json({ error: { status, message } }, { status, headers })
 
 /** The body as text, or null when it is larger than `limit` bytes (counted as it arrives, so a lying length stops too). */
 async function readBounded(request: Request, limit: number): Promise<string | null> {
@@ -90,6 +91,8 @@ export async function guardServerFn(request: Request, handle: (request: Request)
   const url = new URL(request.url)
   const id = url.pathname.slice(serverFnPrefix.length)
   if (!/^[A-Za-z0-9_=-]{1,512}$/.test(id)) return refusal(404, 'No such server function')
+  // Server functions are called by GET or POST only; a HEAD, a PUT or an OPTIONS used to reach Start and fail (issue 43's fuzz pass).
+  if (request.method !== 'GET' && request.method !== 'POST') return refusal(405, 'Server functions take GET or POST', { allow: 'GET, POST' })
   let forwarded = request
   if (request.method === 'GET') {
     const payload = url.searchParams.get('payload')

@@ -21,8 +21,12 @@ interface Template<W extends Words> {
 
 const template = <W extends Words>(t: Template<W>) => t
 
-/** The words of every order message (worker/commerce/order-messages.ts fills them from the order). */
-export type OrderWords = { number: string; total: string; date: string; name: string; link: string }
+/**
+ * The words of every order message (worker/commerce/order-messages.ts fills them from the order). None is written by
+ * the buyer: an order's email goes to an address nobody verified, so a name there would let anyone write to anyone in
+ * the store's voice (issue 43, M2).
+ */
+export type OrderWords = { number: string; total: string; date: string; link: string }
 type CancelWords = { number: string; total: string }
 /** A confirmation's words: a paid order's email carries its tax invoice's link (docs/decisions/0016-zatca-invoices.md); a cash order's is empty. */
 type ConfirmationWords = OrderWords & { invoice: string }
@@ -93,21 +97,32 @@ export function render<T extends TemplateName>(name: T, channel: Channel, words:
   if (!t.email) return null
   const subject = t.email.subject(words, o)
   const text = t.email.text(words, o)
-  return { subject, text, html: emailHtml(subject, text, locale) }
+  return { subject, text, html: emailHtml(subject, text, locale, storeLinks(words)) }
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
+/** The words that hold the store's own addresses (an order's page, its invoice): the only ones an email links. */
+const linkWords = ['link', 'invoice'] as const
+
+function storeLinks(words: Words): string[] {
+  return linkWords.map((key) => words[key] ?? '').filter((url) => /^https?:\/\//.test(url))
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /**
- * A plain HTML part for an email: the subject as its heading and the text with its links made clickable, in the
- * shopper's direction. Links stay left to right inside Arabic text (docs/product.md, "Languages, numbers and text").
+ * A plain HTML part for an email: the subject as its heading and the text with the store's own addresses (`links`)
+ * made clickable, in the shopper's direction. Nothing else becomes a link, however much it looks like one. Links stay
+ * left to right inside Arabic text (docs/product.md, "Languages, numbers and text").
  */
-export function emailHtml(subject: string, text: string, locale: Locale): string {
+export function emailHtml(subject: string, text: string, locale: Locale, links: readonly string[] = []): string {
   const dir = directionOf(locale)
   const align = dir === 'rtl' ? 'right' : 'left'
+  const linked = links.length ? new RegExp(links.map((url) => escapeRegExp(escapeHtml(url))).join('|'), 'g') : null
   const paragraphs = text
     .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/https?:\/\/[^\s<]+[^\s<.,;:!?)]/g, (url) => `<a href="${url}" dir="ltr">${url}</a>`)}</p>`)
+    .map((p) => `<p>${linked ? escapeHtml(p).replace(linked, (url) => `<a href="${url}" dir="ltr">${url}</a>`) : escapeHtml(p)}</p>`)
     .join('\n')
   return `<!doctype html>
 <html lang="${locale}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>

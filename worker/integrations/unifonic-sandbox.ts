@@ -23,7 +23,9 @@ const failure = (status: number, message: string, errorCode = '') =>
 export const unifonicSandboxApi = new Hono<{ Bindings: Env }>().post(unifonicMessagesPath, async (c) => {
   // Unifonic takes the parameters form-encoded or as JSON.
   const isJson = (c.req.header('content-type') ?? '').includes('json')
-  const raw = isJson ? ((await c.req.json().catch(() => ({}))) as Record<string, unknown>) : await c.req.parseBody()
+  const raw = isJson
+    ? ((await c.req.json().catch(() => ({}))) as Record<string, unknown>)
+    : await c.req.parseBody().catch((): Record<string, unknown> => ({}))
   const field = (name: string) => (typeof raw[name] === 'string' ? (raw[name] as string) : '')
   if (!field('AppSid')) return failure(402, 'Missing parameter AppSid')
   if (field('AppSid') !== (await readSecret(c.env, 'UNIFONIC_APP_SID'))) return failure(401, 'Authentication failed')

@@ -117,15 +117,6 @@ export function accountStore(db: D1Database) {
         .run()
     },
 
-    /** When the last code for this phone and purpose was sent. */
-    async lastCodeSentAt(phone: string, purpose: string): Promise<string | null> {
-      const row = await db
-        .prepare('SELECT created_at FROM otp_codes WHERE phone = ? AND purpose = ? ORDER BY id DESC LIMIT 1')
-        .bind(phone, purpose)
-        .first<{ created_at: string }>()
-      return row?.created_at ?? null
-    },
-
     /** A new code replaces every unused one for the same phone and purpose. */
     async replaceCode(phone: string, purpose: string, codeHash: string, expiresAt: Date, now: Date): Promise<void> {
       await db.batch([

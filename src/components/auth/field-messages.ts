@@ -12,6 +12,7 @@ export const fieldMessage: Record<AccountErrorCode | 'InvalidCredentials', () =>
   RecaptchaRequired: m.field_RecaptchaRequired,
   NameRequired: m.field_NameRequired,
   NameTooShort: m.field_NameTooShort,
+  NameLetters: m.field_NameLetters,
   YouMustAcceptTerms: m.field_YouMustAcceptTerms,
   telephoneRequired: m.field_telephoneRequired,
   telephoneError1: m.field_telephoneError1,

@@ -2,11 +2,13 @@
  * Contact details and the mobile verified by code (docs/product.md, "Checkout"): full name, email and a Saudi mobile,
  * prefilled for a signed-in customer. "Verify number" sends a 6-digit code by SMS; the code field fills from the SMS
  * on phones, takes a paste, and confirms itself at six digits; a resend waits out its countdown. A verified number
- * shows as such and stays verified for the cart and the customer. Cash on delivery needs it.
+ * shows as such and stays verified for the cart and the customer. Cash on delivery needs it. Each send passes the bot
+ * check first, as the sign-in code does: an SMS costs the store money (docs/product.md, "Limits").
  */
 import { useState } from 'react'
 import { localMobile } from '../../domain/phone'
 import { isolated } from '../../lib/bidi'
+import { BotCheck } from '../auth/BotCheck'
 import { m } from '../../paraglide/messages.js'
 import { useSendCheckoutCode, useVerifyCheckoutCode } from '../../queries/checkout'
 import { failureMessage } from '../../queries/server-action'
@@ -31,6 +33,8 @@ export function ContactSection({ defaults, mobile, setMobile, verified, errors }
   const [code, setCode] = useState('')
   const [codeError, setCodeError] = useState<string>()
   const [mobileError, setMobileError] = useState<string>()
+  const [botToken, setBotToken] = useState('')
+  const [botError, setBotError] = useState<string>()
   const [resendIn, startCountdown] = useResendCountdown()
   const local = localMobile(mobile)
   const waitingForCode = sentTo !== null && sentTo === local && !verified
@@ -38,8 +42,11 @@ export function ContactSection({ defaults, mobile, setMobile, verified, errors }
   const sendCode = async () => {
     if (!local) return setMobileError(m.checkout_error_mobile())
     setMobileError(undefined)
+    if (!botToken) return setBotError(m.field_RecaptchaRequired())
     setCodeError(undefined)
-    const result = await send.mutateAsync(local)
+    const result = await send.mutateAsync({ mobile: local, recaptchaToken: botToken })
+    // The token is spent either way: a resend asks for the check again.
+    setBotToken('')
     if (!result.data?.success) return setMobileError(failureMessage(result, m.error_network))
     setSentTo(local)
     setCode('')
@@ -87,6 +94,18 @@ export function ContactSection({ defaults, mobile, setMobile, verified, errors }
             hint={m.checkout_mobile_hint()}
             error={errors.mobile ?? mobileError}
           />
+          {!verified && (!waitingForCode || resendIn === 0) && (
+            <div className="mt-3">
+              <BotCheck
+                token={botToken}
+                onChange={(token) => {
+                  setBotToken(token)
+                  setBotError(undefined)
+                }}
+                error={botError}
+              />
+            </div>
+          )}
           <div className="mt-2" aria-live="polite">
             {verified ? (
               <p className="flex items-center gap-1.5 text-sm font-semibold text-[#00683a]">

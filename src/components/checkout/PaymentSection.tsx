@@ -23,6 +23,7 @@ const methodLabels: Record<PaymentCode, () => string> = {
   card: m.checkout_pay_card,
   tabby: m.checkout_pay_tabby,
   tamara: m.checkout_pay_tamara,
+  free: m.checkout_pay_free,
 }
 
 /** Why a method cannot pay for this cart, in the shopper's words; a limit as every price is shown (the riyal sign). */

@@ -5,7 +5,7 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { appConfig } from '../../../app.config'
+import { appConfig, serverLimits } from '../../../app.config'
 import { internationalMobile } from '../../../src/domain/phone'
 import { cartView } from '../../../src/domain/cart'
 import { cartFor, cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
@@ -203,11 +203,17 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     return c.json({ quoteId: target.quote_id, cart: cartView(result.state, c.get('locale'), new Date()) })
   })
 
-/** The ERP voucher issued to this mobile (spent or not), as one counted try against the mobile and the voucher. */
+/**
+ * The ERP voucher issued to this mobile (spent or not), as one counted try against the voucher, the mobile from this
+ * address, and the mobile from every address (at a much higher count, so a stranger's guesses never lock out its owner).
+ */
 async function erpVoucher(env: Env, phone: string, voucher: string, ip: string) {
   const international = internationalMobile(phone)
   if (!international) throw new CommerceError(400, 'bad_request', undefined, ['phoneno must be a Saudi mobile number'])
-  return countedVoucherTry(env, 'erp', [`erp-phone:${international}`, `erp-voucher:${voucher}`], ip, () =>
-    voucherStore(env.DB).erpVoucherFor(voucher, international),
-  )
+  const subjects = [
+    `erp-voucher:${voucher}`,
+    `erp-phone-ip:${international}:${ip}`,
+    { subject: `erp-phone:${international}`, freeWrongTries: serverLimits.voucherTries.freeWrongTriesPerMobile },
+  ]
+  return countedVoucherTry(env, 'erp', subjects, ip, () => voucherStore(env.DB).erpVoucherFor(voucher, international))
 }

@@ -20,6 +20,7 @@ import { orderStore } from '../../storage/order-store'
 import { sendOtp, verifyOtp } from '../accounts'
 import { cartFor, cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import { availableMethod, checkedDetails, shippingFor } from '../checkout-rules'
+import { botTokenFromHeader, requireBotCheck } from '../human-check'
 import type { CommerceEnv } from '../context'
 import type { Customer } from '../customers'
 import { CommerceError } from '../errors'
@@ -82,10 +83,17 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
   })
 
   // Sends a code to the mobile the order will be placed with (the one-time-code rules and limits of accounts.ts).
+  // Each SMS costs the store money: the bot check as for sign-in, a cart with something to buy, and a cap per cart
+  // whatever the mobiles and addresses, beside the caps per mobile and address of sendOtp (issue 43, M1).
   .post('/telephone', validate('json', telephoneBody), async (c) => {
     const phone = saudiMobile(c.req.valid('json').mobilenumber)
-    await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    await sendOtp(c.env, { phone, purpose: 'checkout', ip: clientIp((n) => c.req.header(n)), locale: c.get('locale') })
+    const ip = clientIp((n) => c.req.header(n))
+    await requireBotCheck(c.env, botTokenFromHeader(c.req.header('recaptcha')), ip)
+    const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    if (!state.lines.some((line) => line.parent_item_id === null)) throw new CommerceError(400, 'cart_empty')
+    const perCart = await limiterFor(c.env, `otp-quote:${state.quote_id}`).hit(serverLimits.otp.sendsPerCartPerHour, 3600)
+    if (!perCart.allowed) throw new CommerceError(429, 'otp_rate_limited')
+    await sendOtp(c.env, { phone, purpose: 'checkout', ip, locale: c.get('locale') })
     const shown = shownMobile(phone)
     return c.json({ success: true, successmsg: m.account_otp_sent({ phone: shown }, { locale: c.get('locale') }), errormsg: '' })
   })

@@ -9,7 +9,7 @@ import { limiterFor, withinHourlyLimit } from '../../durable-objects/limiter'
 import { Hono } from 'hono'
 import { registrationErrors, passwordErrors } from '../../../src/domain/account-rules'
 import { internationalMobile, shownMobile } from '../../../src/domain/phone'
-import { botVerifier } from '../../integrations/bot-check'
+import { botTokenFromHeader, requireBotCheck } from '../human-check'
 import {
   addressLimiter,
   confirmPasswordReset,
@@ -51,15 +51,6 @@ const registerBody = registrationFields.merge(registrationPlaceholders).merge({ 
 const loginBody = type({ username: 'string <= 254', password: 'string <= 128', recaptchaToken: 'string <= 4096' })
 const forgotSendBody = type({ email: 'string.email <= 254', recaptchaToken: 'string <= 4096' })
 const forgotConfirmBody = passwordResetConfirmation
-
-async function requireBotCheck(env: Env, token: string | undefined, ip: string) {
-  if (!(await botVerifier(env).verify(token ?? '', ip))) throw new CommerceError(400, 'bot_check_failed')
-}
-
-/** The bot-check header is "Bearer <token>" (docs/product.md, "Calls"); forms may also send recaptchaToken. */
-function botTokenFromHeader(value: string | undefined): string | undefined {
-  return value?.startsWith('Bearer ') ? value.slice(7).trim() : undefined
-}
 
 /** docs/decisions/0006: code sends by email wait and are capped per email, whether an account uses it or not. */
 async function limitCodeSendsByEmail(env: Env, email: string) {

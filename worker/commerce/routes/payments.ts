@@ -7,6 +7,7 @@
 import { Hono } from 'hono'
 import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
+import { formFields } from '../validate'
 import { devRouteAllowed } from '../../http/environment'
 import { orderStore } from '../../storage/order-store'
 import { isOrderSignature } from '../sandbox-link'
@@ -51,7 +52,7 @@ export const paymentRoutes = new Hono<CommerceEnv>()
   })
   .post('/payments/moyasar-sandbox/invoices/:id', async (c) => {
     if (!devRouteAllowed(c.env, c.req.url)) throw new CommerceError(404, 'order_not_found')
-    const form = await c.req.parseBody()
+    const form = await formFields(c)
     const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 64) : '')
     const card = { name: text(form.name), number: text(form.number) }
     const outcome = await payInvoice(c.env, c.req.param('id'), card, (webhook) => moyasarWebhook(c.env, webhook))
@@ -71,7 +72,7 @@ export const paymentRoutes = new Hono<CommerceEnv>()
   })
   .post('/payments/tabby-sandbox/:id', async (c) => {
     if (!devRouteAllowed(c.env, c.req.url)) throw new CommerceError(404, 'order_not_found')
-    const form = await c.req.parseBody()
+    const form = await formFields(c)
     const answer = {
       action: form.action === 'confirm' ? ('confirm' as const) : ('cancel' as const),
       code: typeof form.code === 'string' ? form.code.trim() : '',
@@ -92,7 +93,7 @@ export const paymentRoutes = new Hono<CommerceEnv>()
   })
   .post('/payments/tamara-sandbox/:id', async (c) => {
     if (!devRouteAllowed(c.env, c.req.url)) throw new CommerceError(404, 'order_not_found')
-    const form = await c.req.parseBody()
+    const form = await formFields(c)
     const action = form.action === 'approve' ? 'approve' : form.action === 'decline' ? 'decline' : 'cancel'
     const next = await answerTamaraCheckout(c.env, c.req.param('id'), c.req.query('sig'), action, (notification) =>
       tamaraWebhook(c.env, notification),
