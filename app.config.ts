@@ -43,9 +43,9 @@ export const appConfig = {
   /** The least a card payment may take, SAR (Moyasar's 100 halalas). */
   cardPayment: { minSar: 1 },
   payments: {
-    /** Buy-now-pay-later limits on the order total, SAR. */
-    tabby: { minSar: 100, maxSar: 5000 },
-    tamara: { minSar: 100, maxSar: 10000 },
+    /** Buy-now-pay-later limits on the order total, SAR, and the payments each splits it in (Tabby pays in 4, Tamara in 3). */
+    tabby: { minSar: 100, maxSar: 5000, payments: 4 },
+    tamara: { minSar: 100, maxSar: 10000, payments: 3 },
   },
   limits: {
     compareMax: 4,
@@ -111,11 +111,6 @@ export const appConfig = {
     /** A verified phone may register within this time. */
     registrationWindowSeconds: 30 * 60,
   },
-  installments: [
-    { count: 2, key: 'split2' },
-    { count: 3, key: 'split3' },
-    { count: 4, key: 'split4' },
-  ] as const,
   layout: {
     /** Tailwind's md: the width from which the header shows the desktop layout. */
     mdPx: 768,

@@ -110,6 +110,9 @@ export interface CartItemView {
     category_names: string[]
     big_items: boolean
     is_preorder: boolean
+    /** Whether each pay-later provider takes this product (checkout's rule, src/domain/installments.ts `bnplRefusal`). */
+    eligible_for_tabby: boolean
+    eligible_for_tamara: boolean
     replacement_discount: boolean
     replacement_eligible: boolean
   }
@@ -229,6 +232,8 @@ export function cartView(state: CartState, locale: Locale, now: Date, feeTitles:
         category_names: line.category_names,
         big_items: line.big_items,
         is_preorder: line.back_orders === appConfig.backOrdersPreorderCode,
+        eligible_for_tabby: line.eligible_for_tabby,
+        eligible_for_tamara: line.eligible_for_tamara,
         replacement_discount: line.replacement_discount,
         replacement_eligible: line.replacement_eligible === true,
       },

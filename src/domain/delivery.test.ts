@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { deliveryBadge } from './delivery'
 
 const fdr = [1101, 1102, 1116]
-const plain = { fast_delivery: false, big_items: false, delivery_within_24_hours: false }
+const plain = { not_for_sale: false, fast_delivery: false, big_items: false, delivery_within_24_hours: false }
 
 describe('delivery badge', () => {
   it('is fast only for a fast-delivery product in a city of the fast-delivery list', () => {
@@ -23,5 +23,10 @@ describe('delivery badge', () => {
     expect(deliveryBadge({ ...plain, delivery_within_24_hours: true, fast_delivery: true }, 1116, fdr)).toBe('within_24_hours')
     expect(deliveryBadge({ ...plain, delivery_within_24_hours: true }, 1101, fdr)).toBe('standard')
     expect(deliveryBadge({ ...plain, fast_delivery: true }, 1116, fdr)).toBe('fast')
+  })
+  it('promises no delivery for a product sold only in showrooms, however fast its city (issue 42, item 2)', () => {
+    const showroomOnly = { not_for_sale: true, fast_delivery: true, big_items: false, delivery_within_24_hours: true }
+    expect(deliveryBadge(showroomOnly, 1101, [1101])).toBe('in_showrooms')
+    expect(deliveryBadge(showroomOnly, 1116, [])).toBe('in_showrooms')
   })
 })

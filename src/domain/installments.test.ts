@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bnplOffered, installmentPlan, installmentPlans } from './installments'
+import { bnplOffered, bnplRefusal, installmentPlan, providerPlan } from './installments'
 
 describe('installmentPlan', () => {
   it('splits evenly when the price divides', () => {
@@ -19,9 +19,25 @@ describe('installmentPlan', () => {
   })
 })
 
-describe('installmentPlans', () => {
-  it('offers 2, 3 and 4 payments (docs/product.md, "Limits")', () => {
-    expect(installmentPlans(999).map((p) => p.count)).toEqual([2, 3, 4])
+describe('providerPlan', () => {
+  it("splits in each provider's own number of payments: Tabby in 4, Tamara in 3", () => {
+    expect(providerPlan('tabby', 5099)).toMatchObject({ count: 4 })
+    expect(providerPlan('tamara', 5099)).toEqual({ count: 3, first: 1699.68, later: 1699.66 })
+  })
+})
+
+describe('bnplRefusal', () => {
+  const tabby = { minSar: 100, maxSar: 5000 }
+  const line = { eligible: true, preorder: false }
+  it('tells the first rule a cart breaks, as checkout does', () => {
+    expect(bnplRefusal(null, [line], 1000)).toEqual({ reason: 'not_offered' })
+    expect(bnplRefusal(tabby, [line, { eligible: true, preorder: true }], 1000)).toEqual({ reason: 'preorder' })
+    expect(bnplRefusal(tabby, [line, { eligible: false, preorder: false }], 1000)).toEqual({ reason: 'not_eligible' })
+    expect(bnplRefusal(tabby, [], 1000)).toEqual({ reason: 'not_eligible' })
+    expect(bnplRefusal(tabby, [line], 99)).toEqual({ reason: 'below_minimum', amount: 100 })
+    // Issue 42, item 2: a 5,099 cart was promised "4 payments of 1,274.75" that Tabby refuses.
+    expect(bnplRefusal(tabby, [line], 5099)).toEqual({ reason: 'above_maximum', amount: 5000 })
+    expect(bnplRefusal(tabby, [line, line], 5000)).toBeNull()
   })
 })
 

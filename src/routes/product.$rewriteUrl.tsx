@@ -143,7 +143,11 @@ function ProductPage() {
             {state === 'preorder' && product.preorder_note && <p className="mt-1 text-sm text-muted">{product.preorder_note}</p>}
             <RotatingMessages messages={product.messages} />
           </div>
-          <InstallmentPromo price={prices.price} eligible={{ tabby: product.eligible_for_tabby, tamara: product.eligible_for_tamara }} />
+          {/* Nothing to pay for online, so no instalments (issue 42, item 2). */}
+          <InstallmentPromo
+            price={prices.price}
+            eligible={{ tabby: product.eligible_for_tabby && !product.not_for_sale, tamara: product.eligible_for_tamara && !product.not_for_sale }}
+          />
           <StickyAddToCart product={product} price={prices.price}>
             <ProductPurchase
               product={product}

@@ -247,9 +247,9 @@ export function pickupShowroomOf(json: string | null, locale: Locale): PickupSho
 }
 
 /**
- * The order's SMS and email in the language it was placed in (worker/commerce/order-messages.ts). Sent once the order
- * is confirmed: at placing for cash on delivery, at payment for a hosted method. A failed send is logged, never a
- * failed order.
+ * The order's SMS and email in the language it was placed in (worker/commerce/order-messages.ts): at placing for cash
+ * on delivery, saying it is received (the store's confirmation is a message of its own), at payment for a hosted
+ * method, saying it is confirmed. A failed send is logged, never a failed order.
  */
 export async function sendOrderConfirmation(env: Env, orderId: number): Promise<void> {
   // A paid order's email carries its invoice (docs/decisions/0016-zatca-invoices.md); a cash order's comes when delivered.
@@ -257,15 +257,18 @@ export async function sendOrderConfirmation(env: Env, orderId: number): Promise<
   const invoiced = row && (await invoiceStore(env.DB).byOrder(orderId))
   const invoice = invoiced ? await invoiceLink(env, row.increment_id, row.locale === 'en' ? 'en' : 'ar') : ''
   const showroom = row && pickupShowroomOf(row.pickup_showroom, row.locale === 'en' ? 'en' : 'ar')
+  // A cash order is received until the store confirms it (fulfilment.ts sends that); a paid one is confirmed now.
+  const cash = row?.payment_method === 'cashondelivery'
   if (showroom) {
-    await sendOrderMessage(
-      env,
-      orderId,
-      { customer: 'order_confirmed_pickup', guest: 'order_confirmed_pickup_guest' },
-      { invoice, showroom: showroom.name },
-    )
+    const choice = cash
+      ? ({ customer: 'order_received_pickup', guest: 'order_received_pickup_guest' } as const)
+      : ({ customer: 'order_confirmed_pickup', guest: 'order_confirmed_pickup_guest' } as const)
+    await sendOrderMessage(env, orderId, choice, { invoice, showroom: showroom.name })
   } else {
-    await sendOrderMessage(env, orderId, { customer: 'order_confirmed', guest: 'order_confirmed_guest' }, { invoice })
+    const choice = cash
+      ? ({ customer: 'order_received', guest: 'order_received_guest' } as const)
+      : ({ customer: 'order_confirmed', guest: 'order_confirmed_guest' } as const)
+    await sendOrderMessage(env, orderId, choice, { invoice })
   }
 }
 

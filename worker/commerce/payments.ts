@@ -7,7 +7,7 @@
  */
 import { appConfig } from '../../app.config'
 import type { CartState, CartTotals } from '../../src/domain/cart'
-import type { BnplOffers } from '../../src/domain/installments'
+import { bnplRefusal, type BnplOffers, type BnplProvider } from '../../src/domain/installments'
 import { paymentCodes, type PaymentCode, type PaymentMethod, type UnavailableReason } from '../../src/domain/order'
 import { moyasar, tabby, tamara } from './hosted-payments'
 
@@ -35,23 +35,19 @@ export function paymentMethods(
   totals: CartTotals,
   gateways: Gateways = { card: true, tabby: true, tamara: true },
 ): PaymentMethod[] {
-  if (totals.grand_total <= 0) return [{ code: 'free', is_available: true, unavailable_reason: null }]
   const products = state.lines.filter((l) => l.parent_item_id === null)
+  if (products.length > 0 && totals.grand_total <= 0) return [{ code: 'free', is_available: true, unavailable_reason: null }]
   const hasPreorder = products.some((l) => l.back_orders === appConfig.backOrdersPreorderCode)
   const total = totals.grand_total
-  // The first rule a method breaks is the reason the shopper is told.
-  const instalments = (offered: boolean, eligible: (line: (typeof products)[number]) => boolean, limits: { minSar: number; maxSar: number }) =>
-    !offered
-      ? ({ reason: 'not_offered' } as const)
-      : hasPreorder
-        ? ({ reason: 'preorder' } as const)
-        : products.length === 0 || !products.every(eligible)
-          ? ({ reason: 'not_eligible' } as const)
-          : total < limits.minSar
-            ? ({ reason: 'below_minimum', amount: limits.minSar } as const)
-            : total > limits.maxSar
-              ? ({ reason: 'above_maximum', amount: limits.maxSar } as const)
-              : null
+  const bnpl = (provider: BnplProvider, offered: boolean) =>
+    bnplRefusal(
+      offered ? appConfig.payments[provider] : null,
+      products.map((l) => ({
+        eligible: provider === 'tabby' ? l.eligible_for_tabby : l.eligible_for_tamara,
+        preorder: l.back_orders === appConfig.backOrdersPreorderCode,
+      })),
+      total,
+    )
   const reasons: Record<Exclude<PaymentCode, 'free'>, UnavailableReason | null> = {
     cashondelivery: hasPreorder ? { reason: 'preorder' } : null,
     // Hosted methods need a gateway (docs/decisions/0014, 0015), and a card payment its minimum.
@@ -60,8 +56,8 @@ export function paymentMethods(
       : total < appConfig.cardPayment.minSar
         ? { reason: 'below_minimum', amount: appConfig.cardPayment.minSar }
         : null,
-    tabby: instalments(gateways.tabby, (l) => l.eligible_for_tabby, appConfig.payments.tabby),
-    tamara: instalments(gateways.tamara, (l) => l.eligible_for_tamara, appConfig.payments.tamara),
+    tabby: bnpl('tabby', gateways.tabby),
+    tamara: bnpl('tamara', gateways.tamara),
   }
   return paymentCodes
     .filter((code) => code !== 'free')

@@ -57,6 +57,24 @@ export const templates = {
     sms: (w, o) => m.order_sms_pickup(w, o),
     email: { subject: (w, o) => m.order_email_subject(w, o), text: (w, o) => withInvoice(m.order_email_pickup_guest(w, o), w, o) },
   }),
+  // A cash order is received, not confirmed, until the store confirms it (its own message then): the timeline's words
+  // (issue 42, item 2). Its email says what a paid one's does, under a subject that says received.
+  order_received: template<ConfirmationWords>({
+    sms: (w, o) => m.order_received_sms(w, o),
+    email: { subject: (w, o) => m.order_received_email_subject(w, o), text: (w, o) => m.order_email(w, o) },
+  }),
+  order_received_guest: template<ConfirmationWords>({
+    sms: (w, o) => m.order_received_sms(w, o),
+    email: { subject: (w, o) => m.order_received_email_subject(w, o), text: (w, o) => m.order_email_guest(w, o) },
+  }),
+  order_received_pickup: template<ConfirmationWords & { showroom: string }>({
+    sms: (w, o) => m.order_received_sms_pickup(w, o),
+    email: { subject: (w, o) => m.order_received_email_subject(w, o), text: (w, o) => m.order_email_pickup(w, o) },
+  }),
+  order_received_pickup_guest: template<ConfirmationWords & { showroom: string }>({
+    sms: (w, o) => m.order_received_sms_pickup(w, o),
+    email: { subject: (w, o) => m.order_received_email_subject(w, o), text: (w, o) => m.order_email_pickup_guest(w, o) },
+  }),
   order_cancelled: template<CancelWords>({
     sms: (w, o) => m.order_cancelled_sms(w, o),
     email: { subject: (w, o) => m.order_cancelled_email_subject(w, o), text: (w, o) => m.order_cancelled_sms(w, o) },

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { appConfig } from '../../../app.config'
 import type { CartTotals, CartView } from '../../domain/cart'
-import { bnplOffered, installmentPlans, noBnplOffers, type BnplProvider } from '../../domain/installments'
+import { bnplRefusal, noBnplOffers, providerPlan, type BnplProvider } from '../../domain/installments'
 import { isolated } from '../../lib/bidi'
 import { currentLocale } from '../../lib/i18n'
 import { catalogueQueries } from '../../queries/catalogue'
@@ -32,7 +32,7 @@ export function CartSummary({ cart, showInstallments = false }: { cart: CartView
         {left >= 0 ? <FreeDeliveryLeft amount={Math.max(1, Math.ceil(left + 0.01))} /> : m.cart_free_delivery_reached()}
       </p>
       <MoneyLines totals={totals} codes={cart} giftVoucherLeft={cart.gift_voucher_left} />
-      {showInstallments && <Installments total={totals.grand_total} />}
+      {showInstallments && <Installments cart={cart} />}
     </div>
   )
 }
@@ -98,25 +98,48 @@ export function MoneyLines({
   )
 }
 
-/** The instalment plans for the cart's total, when a buy-now-pay-later provider takes it (docs/product.md, "Limits"). */
-function Installments({ total }: { total: number }) {
-  // The same offers as checkout's (docs/decisions/0019-tamara-for-real.md): none where no provider is offered here.
+/**
+ * Each pay-later provider that takes this cart at its total, with its own plan (Tabby in 4, Tamara in 3): the rule
+ * checkout's payment methods apply (src/domain/installments.ts), so nothing here is refused there (issue 42, item 2).
+ */
+function Installments({ cart }: { cart: CartView }) {
   const offers = useQuery(catalogueQueries.frame(currentLocale())).data?.instalments ?? noBnplOffers
-  const offered = (Object.keys(offers) as BnplProvider[]).some((provider) => bnplOffered(offers[provider], true, total))
-  if (!offered) return null
+  const lines = cart.cartItems
+    .filter((item) => item.parent_item_id === null)
+    .map((item) => ({
+      preorder: item.extension_attributes.is_preorder,
+      tabby: item.extension_attributes.eligible_for_tabby,
+      tamara: item.extension_attributes.eligible_for_tamara,
+    }))
+  const total = cart.totals.grand_total
+  const providers = (Object.keys(providerNames) as BnplProvider[]).filter(
+    (provider) =>
+      bnplRefusal(
+        offers[provider],
+        lines.map((line) => ({ eligible: line[provider], preorder: line.preorder })),
+        total,
+      ) === null,
+  )
+  if (providers.length === 0) return null
   return (
     <div className="rounded-lg border border-line p-3 text-xs">
       <p className="font-semibold">{m.cart_installments_title()}</p>
       <ul className="mt-1 space-y-0.5">
-        {installmentPlans(total).map((plan) => (
-          <li key={plan.count}>
-            {m.cart_installments_plan({ count: plan.count })} <Price amount={plan.later} decimals={2} className="font-semibold" />
-          </li>
-        ))}
+        {providers.map((provider) => {
+          const plan = providerPlan(provider, total)
+          return (
+            <li key={provider}>
+              {m.cart_installments_provider_plan({ provider: providerNames[provider](), count: plan.count })}{' '}
+              <Price amount={plan.later} decimals={2} className="font-semibold" />
+            </li>
+          )
+        })}
       </ul>
     </div>
   )
 }
+
+const providerNames: Record<BnplProvider, () => string> = { tabby: m.bnpl_tabby, tamara: m.bnpl_tamara }
 
 /** "Add {amount} more for free delivery", with the amount drawn as a price (sign and all) inside the sentence. */
 function FreeDeliveryLeft({ amount }: { amount: number }) {

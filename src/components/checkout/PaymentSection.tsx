@@ -77,7 +77,8 @@ export function PaymentSection({ methods, chosen, onChoose, total }: PaymentSect
           >
             <span className="flex-1 font-medium">{methodLabels[p.code]()}</span>
             {p.unavailable_reason && <span className="text-xs text-muted">{unavailableText(p.unavailable_reason)}</span>}
-            {(p.code === 'tabby' || p.code === 'tamara') && (
+            {/* A provider's plans only where it can pay for this cart (issue 42, item 2): the reason says the rest. */}
+            {(p.code === 'tabby' || p.code === 'tamara') && p.is_available && (
               <button
                 type="button"
                 // Inside the label: without this a click on the button would also choose the method.
@@ -95,7 +96,7 @@ export function PaymentSection({ methods, chosen, onChoose, total }: PaymentSect
       </div>
       {(open === 'tabby' || open === 'tamara') && (
         <Suspense fallback={null}>
-          <InstallmentDialog provider={open} name={providerNames[open]()} price={total} />
+          <InstallmentDialog provider={open} name={providerNames[open]()} price={total} subject="cart" />
         </Suspense>
       )}
     </fieldset>

@@ -1,10 +1,11 @@
 /**
- * The buy-now-pay-later info modal of one provider (docs/product.md, "Screens"): how it works, the plans for
- * this price (docs/product.md, "Limits": 2, 3 or 4 payments), and the order totals the provider accepts.
+ * The buy-now-pay-later info modal of one provider (docs/product.md, "Screens"): how it works, its plan for this
+ * price (docs/product.md, "Limits": Tabby in 4 payments, Tamara in 3), and the order totals the provider accepts. It
+ * opens only where the provider takes the product or the cart (src/domain/installments.ts `bnplRefusal`).
  */
 import { useAtom } from 'jotai'
 import { appConfig } from '../../../app.config'
-import { installmentPlans, type BnplProvider } from '../../domain/installments'
+import { providerPlan, type BnplProvider } from '../../domain/installments'
 import { m } from '../../paraglide/messages.js'
 import { openModalAtom } from '../../state/shopper'
 import { Price } from '../Price'
@@ -16,7 +17,15 @@ const planText: Record<number, () => string> = {
   4: m.installment_split4,
 }
 
-export function InstallmentDialog({ provider, name, price }: { provider: BnplProvider; name: string; price: number }) {
+interface InstallmentDialogProps {
+  provider: BnplProvider
+  name: string
+  price: number
+  /** What the price is of: a product (its page) or the cart (checkout). */
+  subject?: 'product' | 'cart'
+}
+
+export function InstallmentDialog({ provider, name, price, subject = 'product' }: InstallmentDialogProps) {
   const [openModal, setOpenModal] = useAtom(openModalAtom)
   const limits = appConfig.payments[provider]
   return (
@@ -28,7 +37,9 @@ export function InstallmentDialog({ provider, name, price }: { provider: BnplPro
           <li>{m.installment_step_rest()}</li>
         </ol>
         <table className="w-full text-start">
-          <caption className="mb-2 text-start font-semibold">{m.installment_plans_caption()}</caption>
+          <caption className="mb-2 text-start font-semibold">
+            {subject === 'cart' ? m.installment_plans_caption_cart() : m.installment_plans_caption()}
+          </caption>
           <thead>
             <tr className="border-b border-line text-muted">
               <th scope="col" className="py-2 text-start font-medium">
@@ -43,7 +54,7 @@ export function InstallmentDialog({ provider, name, price }: { provider: BnplPro
             </tr>
           </thead>
           <tbody>
-            {installmentPlans(price).map((plan) => (
+            {[providerPlan(provider, price)].map((plan) => (
               <tr key={plan.count} className="border-b border-line last:border-0">
                 <th scope="row" className="py-2 text-start font-semibold">
                   {planText[plan.count]?.() ?? plan.count}

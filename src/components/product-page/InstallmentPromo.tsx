@@ -7,8 +7,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { lazy, Suspense } from 'react'
-import { bnplOffered, installmentPlan, noBnplOffers, type BnplProvider } from '../../domain/installments'
-import { appConfig } from '../../../app.config'
+import { bnplOffered, noBnplOffers, providerPlan, type BnplProvider } from '../../domain/installments'
 import { m } from '../../paraglide/messages.js'
 import { currentLocale } from '../../lib/i18n'
 import { catalogueQueries } from '../../queries/catalogue'
@@ -43,8 +42,9 @@ export function InstallmentPromo({ price, eligible }: InstallmentPromoProps) {
   const offers = useQuery(catalogueQueries.frame(currentLocale())).data?.instalments ?? noBnplOffers
   const providers = (Object.keys(providerName) as BnplProvider[]).filter((p) => bnplOffered(offers[p], eligible[p], price))
   if (providers.length === 0) return null
-  const longest = Math.max(...appConfig.installments.map((option) => option.count))
-  const plan = installmentPlan(price, longest)
+  // The smallest monthly payment among the providers that take this product: the plan with the most payments.
+  const plan = providers.map((provider) => providerPlan(provider, price)).reduce((a, b) => (b.count > a.count ? b : a))
+  const longest = plan.count
   return (
     <div className="rounded-xl border border-line bg-white p-4 text-sm">
       {/* Two lines kept on a phone: another variant's longer amount would wrap and push the options under the finger. */}

@@ -9,6 +9,7 @@ import { catalogueQueries } from '../../queries/catalogue'
 import { regionIdAtom } from '../../state/shopper'
 
 export const deliveryText: Record<Badge, () => string> = {
+  in_showrooms: m.delivery_in_showrooms,
   within_24_hours: m.delivery_within_24_hours,
   fast: m.delivery_fast,
   standard: m.delivery_standard,
@@ -17,6 +18,7 @@ export const deliveryText: Record<Badge, () => string> = {
 
 // One icon for every badge (the words say which): each extra icon is first-load JS on every listing.
 const tone: Record<Badge, string> = {
+  in_showrooms: 'text-muted',
   within_24_hours: 'text-[#00683a]',
   fast: 'text-[#00683a]',
   standard: 'text-muted',
