@@ -7,10 +7,12 @@ import categoriesCsv from '../../docs/examples/catalogue-categories.csv?raw'
 import productsCsv from '../../docs/examples/catalogue.csv?raw'
 import productsJson from '../../docs/examples/catalogue.json?raw'
 import { readCatalogueCsv, readCatalogueJson, type CatalogueFile } from '~/catalogue/catalogue-file'
+import { isPictureAddress } from '@/domain/pictures'
 import { importStatements, storeKeysOf, storeSnapshotOf, storeSnapshotQueries, type StoreSnapshot } from '~/seed/sql'
 import { allCacheKeys } from '~/storage/kv-cache'
 import { productDetail, productStore } from '~/storage/product-store'
 import { cartLineFor } from '~/commerce/carts'
+import { sellableSku } from './commerce-helpers'
 
 const now = new Date('2026-11-25T10:00:00Z')
 
@@ -229,5 +231,69 @@ describe('catalogue import', () => {
     // Its variants went with it.
     const variants = await env.DB.prepare("SELECT count(*) AS n FROM products WHERE sku LIKE 'HO-CHAIR-01-%'").first<{ n: number }>()
     expect(variants?.n).toBe(0)
+  })
+})
+
+describe('what a catalogue file may hold (issue 43)', () => {
+  const item = {
+    sku: 'HOSTILE-1',
+    name: { ar: 'شاحن', en: 'Charger' },
+    description: { ar: 'وصف', en: 'A charger' },
+    brand: { ar: 'ماركة', en: 'Brand' },
+    categories: ['home-office'],
+    price: 10,
+    stock: { 1101: 1 },
+  }
+
+  it('holds the seed to the same rule: every picture it stores passes', async () => {
+    const rows = await env.DB.prepare('SELECT sku, images FROM products').all<{ sku: string; images: string }>()
+    expect(rows.results.length).toBeGreaterThan(600)
+    const refused = rows.results.flatMap((row) =>
+      (JSON.parse(row.images ?? '[]') as string[]).filter((picture) => !isPictureAddress(picture)).map((picture) => `${row.sku} ${picture}`),
+    )
+    expect(refused).toEqual([])
+  })
+
+  it('M3: refuses pictures that are calls of the store or private addresses, and loads nothing', async () => {
+    const before = await counts()
+    const snapshot = await storeSnapshot()
+    const images = ['/api/cart/clearCart', '/api/ops/orders', '/cdn-cgi/image/width=320/http://127.0.0.1:8787/', 'https://169.254.169.254/x']
+    const { problems } = readCatalogueJson(JSON.stringify([{ ...item, images }]), storeKeysOf(snapshot))
+    expect(problems.map((p) => p.where)).toEqual(images.map((_, i) => `products[0].images[${i}]`))
+    expect(await counts()).toEqual(before)
+  })
+
+  it('M3: never shows a stored picture that breaks the rule, on the page, in the cart or in search', async () => {
+    const sku = await sellableSku('p.parent_id IS NULL', 5)
+    const product = await env.DB.prepare('SELECT sku, rewrite_url, name_en FROM products WHERE sku = ?')
+      .bind(sku)
+      .first<{ sku: string; rewrite_url: string; name_en: string }>()
+    // As an import before the rule stored them (or anything else that writes D1 directly).
+    const stored = ['/api/cart/clearCart', 'https://169.254.169.254/latest/meta-data/', '/media/product/lamp-40-1.svg']
+    await env.DB.prepare('UPDATE products SET images = ? WHERE sku = ?').bind(JSON.stringify(stored), product!.sku).run()
+    await Promise.all(allCacheKeys().map((key) => env.CACHE.delete(key)))
+
+    const detail = await productDetail(env.DB, product!.rewrite_url, 'en', 1101, { now, relatedLimit: 10 })
+    expect(detail?.product.image).toEqual(['/media/product/lamp-40-1.svg'])
+    const page = await (await SELF.fetch(`https://matjar.test/en/product/${product!.rewrite_url}`)).text()
+    expect(page).toContain('/media/product/lamp-40-1.svg')
+    expect(page).not.toContain('clearCart')
+    expect(page).not.toContain('169.254')
+    const { line } = await cartLineFor(env, product!.sku, 1101, undefined)
+    expect(line.image).toBe('/media/product/lamp-40-1.svg')
+    const found = await SELF.fetch('https://matjar.test/1/indexes/*/queries', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requests: [{ indexName: 'products_en', query: product!.name_en }] }),
+    })
+    const { results } = (await found.json()) as { results: { hits: { sku: string; image: string[] }[] }[] }
+    expect(results[0]!.hits.find((hit) => hit.sku === product!.sku)?.image).toEqual(['/media/product/lamp-40-1.svg'])
+
+    // With none left, the product shows its generated drawings.
+    await env.DB.prepare('UPDATE products SET images = ? WHERE sku = ?')
+      .bind(JSON.stringify(stored.slice(0, 2)), product!.sku)
+      .run()
+    const drawn = await productDetail(env.DB, product!.rewrite_url, 'en', 1101, { now, relatedLimit: 10 })
+    expect(drawn?.product.image[0]).toMatch(/^\/media\/product\/[a-z]+-\d+-0\.svg$/)
   })
 })

@@ -153,11 +153,33 @@ describe('reading CSV', () => {
     const read = (r: string) => where(readCatalogueCsv(`${withImages}\n${r}`, store).problems)
     expect(read(row('https://cdn.example.sa/p/1.jpg|/media/product/box-10-0.svg'))).toEqual([])
     expect(read(row('http://cdn.example.sa/1.jpg'))).toEqual([
-      'line 2, column images: must be an https:// address or a path on this store (/...) (was "http://cdn.example.sa/1.jpg")',
+      'line 2, column images: must be an https:// address on a public host or a path under /media/ on this store (was "http://cdn.example.sa/1.jpg")',
     ])
     expect(read(row('//evil.example/x.jpg'))).toHaveLength(1)
     expect(read(row('not a url'))).toHaveLength(1)
     expect(read(row('', 'smartphones|tvs'))).toEqual(['line 2, column categories: no category has the url key "tvs"'])
+  })
+
+  it('refuses a picture that is a call of the store or a private address (issue 43, M3)', () => {
+    const withImages = `${header},images`
+    const read = (picture: string) =>
+      where(readCatalogueCsv(`${withImages}\nPH-1,جوال,Phone,وصف,Desc,ب,B,smartphones,100,1101=1,"${picture}"\n`, store).problems)
+    // What a hostile file loaded: a product page then asked the store to empty the shopper's cart, as a picture.
+    for (const picture of [
+      '/api/cart/clearCart',
+      '/api/ops/orders',
+      '/cdn-cgi/image/width=320,quality=75/http://127.0.0.1:8787/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://localhost/x.jpg',
+      'https://cdn.example.sa:8443/x.jpg',
+      'https://user:secret@cdn.example.sa/x.jpg',
+      '/media/../api/cart/clearCart',
+      '/media/%2e%2e/api/cart/clearCart',
+    ]) {
+      expect(read(picture)).toEqual([
+        `line 2, column images: must be an https:// address on a public host or a path under /media/ on this store (was "${picture}")`,
+      ])
+    }
   })
 
   it('reads a service and an option, and names their problems by their columns', () => {
@@ -224,7 +246,7 @@ describe('reading JSON', () => {
       'products[1].name.ar: is missing: a new product (a SKU the store does not have) needs it',
       'products[1].price: must be non-negative (was -5)',
       'products[1].stock.1101: must be an integer (was 1.5)',
-      'products[1].images[0]: must be an https:// address or a path on this store (/...) (was "ftp://x")',
+      'products[1].images[0]: must be an https:// address on a public host or a path under /media/ on this store (was "ftp://x")',
     ])
   })
 

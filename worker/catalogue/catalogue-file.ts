@@ -8,6 +8,7 @@
 import { type } from 'arktype'
 import { regionIds } from '../../app.config'
 import { productSlug, categorySlug, type ImageKind } from '../../src/domain/catalogue'
+import { isPictureAddress } from '../../src/domain/pictures'
 import { sku as skuPattern } from '../../src/domain/schemas'
 import { imageKinds } from '../media/illustrations'
 
@@ -35,7 +36,9 @@ const money = type('0 <= number <= 10000000').narrow(
   (value, ctx) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6 || ctx.mustBe('an amount in riyals with at most 2 decimals'),
 )
 const regionMap = (value: 'number.integer >= 0' | 'number >= 0') => type({ '[string]': value })
-const picture = type('string').narrow((value, ctx) => isPictureUrl(value) || ctx.mustBe('an https:// address or a path on this store (/...)'))
+const picture = type('string').narrow(
+  (value, ctx) => isPictureAddress(value) || ctx.mustBe('an https:// address on a public host or a path under /media/ on this store'),
+)
 
 export const importedProduct = type({
   sku: skuPattern,
@@ -128,16 +131,6 @@ export interface StoreKeys {
   configurables?: Map<string, OptionValues[]>
   /** The SKUs of the store's variants: a variant cannot be a parent. */
   variants?: Set<string>
-}
-
-export function isPictureUrl(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !/[\s"'<>\\]/.test(value)
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' && url.hostname.length > 0 && !/[\s"'<>]/.test(value)
-  } catch {
-    return false
-  }
 }
 
 /** A date written in Riyadh time as the stored form (docs/product.md, "Rules": windows are instants with an offset). */
