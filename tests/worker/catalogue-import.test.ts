@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import categoriesCsv from '../../docs/examples/catalogue-categories.csv?raw'
 import productsCsv from '../../docs/examples/catalogue.csv?raw'
 import productsJson from '../../docs/examples/catalogue.json?raw'
-import { readCatalogueCsv, readCatalogueJson, type CatalogueFile } from '~/catalogue/catalogue-file'
+import { readCatalogueCsv, readCatalogueJson, textCharacterProblem, type CatalogueFile } from '~/catalogue/catalogue-file'
 import { isPictureAddress } from '@/domain/pictures'
 import { importStatements, storeKeysOf, storeSnapshotOf, storeSnapshotQueries, type StoreSnapshot } from '~/seed/sql'
 import { allCacheKeys } from '~/storage/kv-cache'
@@ -245,12 +245,18 @@ describe('what a catalogue file may hold (issue 43)', () => {
     stock: { 1101: 1 },
   }
 
-  it('holds the seed to the same rule: every picture it stores passes', async () => {
-    const rows = await env.DB.prepare('SELECT sku, images FROM products').all<{ sku: string; images: string }>()
+  it('holds the seed to the same rules: every picture it stores passes, no text of its holds a refused character', async () => {
+    const rows = await env.DB.prepare('SELECT sku, images, name_ar, name_en, description_ar, description_en, brand_ar, brand_en FROM products').all<
+      Record<string, string>
+    >()
     expect(rows.results.length).toBeGreaterThan(600)
-    const refused = rows.results.flatMap((row) =>
-      (JSON.parse(row.images ?? '[]') as string[]).filter((picture) => !isPictureAddress(picture)).map((picture) => `${row.sku} ${picture}`),
-    )
+    const refused = rows.results.flatMap((row) => [
+      ...(JSON.parse(row.images ?? '[]') as string[]).filter((picture) => !isPictureAddress(picture)).map((picture) => `${row.sku} ${picture}`),
+      ...['name_ar', 'name_en', 'brand_ar', 'brand_en', 'description_ar', 'description_en']
+        .map((field) => [field, textCharacterProblem(row[field]!, field.startsWith('description') ? 'several' : 'one')])
+        .filter(([, problem]) => problem)
+        .map(([field, problem]) => `${row.sku} ${field} ${problem}`),
+    ])
     expect(refused).toEqual([])
   })
 
@@ -260,6 +266,23 @@ describe('what a catalogue file may hold (issue 43)', () => {
     const images = ['/api/cart/clearCart', '/api/ops/orders', '/cdn-cgi/image/width=320/http://127.0.0.1:8787/', 'https://169.254.169.254/x']
     const { problems } = readCatalogueJson(JSON.stringify([{ ...item, images }]), storeKeysOf(snapshot))
     expect(problems.map((p) => p.where)).toEqual(images.map((_, i) => `products[0].images[${i}]`))
+    expect(await counts()).toEqual(before)
+  })
+
+  it('L4 and L5: refuses NUL and the characters that hide or reorder text, by line and column, and loads nothing', async () => {
+    const before = await counts()
+    const snapshot = await storeSnapshot()
+    const header = 'sku,name_ar,name_en,description_ar,description_en,brand_ar,brand_en,categories,price,stock'
+    const rows = [
+      'HOSTILE-1,شاحن,Char\u0000ger,وصف,A charger,ماركة,Brand,home-office,10,1101=1',
+      'HOSTILE-2,شاحن,Charger \u202Egnp.exe,وصف,A charger,ماركة,Brand\u200B,home-office,10,1101=1',
+    ]
+    const { problems } = readCatalogueCsv([header, ...rows].join('\n'), storeKeysOf(snapshot))
+    expect(problems.map((p) => `${p.where}: ${p.message}`)).toEqual([
+      'line 2, column name_en: holds a control character (U+0000) at character 5: remove it',
+      'line 3, column brand_en: holds an invisible zero-width character (U+200B) at character 6: remove it',
+      'line 3, column name_en: holds an invisible direction control (U+202E) at character 9, which reorders the text around it: remove it',
+    ])
     expect(await counts()).toEqual(before)
   })
 
