@@ -1,4 +1,5 @@
 import type { ProductLabel } from './labels'
+import { isPictureAddress } from './pictures'
 
 /** A product message (docs/product.md, "Calls"), its text already in the page's language. */
 export interface ProductMessage {
@@ -56,9 +57,13 @@ export function productImagePath(kind: string, hue: number, view: number): strin
   return `/media/product/${kind}-${hue}-${view}.svg`
 }
 
-/** A product's pictures: an import's addresses when it has any, else its generated drawings. */
+/**
+ * A product's pictures: an import's addresses when it has any, else its generated drawings. A stored address the
+ * picture rule refuses (one stored before the rule, or written by anything but the import) is left out, so no page,
+ * cart line or search hit ever asks for it (docs/catalogue-import.md, "Pictures").
+ */
 export function productPictures(row: { images?: string | null; image_kind: string; image_hue: number; image_count: number }): string[] {
-  const pictures = row.images ? (JSON.parse(row.images) as string[]) : []
+  const pictures = row.images ? (JSON.parse(row.images) as unknown[]).filter((p): p is string => typeof p === 'string' && isPictureAddress(p)) : []
   if (pictures.length > 0) return pictures
   return Array.from({ length: row.image_count }, (_, view) => productImagePath(row.image_kind, row.image_hue, view))
 }

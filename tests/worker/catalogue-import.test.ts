@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest'
 import categoriesCsv from '../../docs/examples/catalogue-categories.csv?raw'
 import productsCsv from '../../docs/examples/catalogue.csv?raw'
 import productsJson from '../../docs/examples/catalogue.json?raw'
-import { readCatalogueCsv, readCatalogueJson, type CatalogueFile } from '~/catalogue/catalogue-file'
+import { readCatalogueCsv, readCatalogueJson, textCharacterProblem, type CatalogueFile } from '~/catalogue/catalogue-file'
+import { isPictureAddress } from '@/domain/pictures'
 import { importStatements, storeKeysOf, storeSnapshotOf, storeSnapshotQueries, type StoreSnapshot } from '~/seed/sql'
 import { allCacheKeys } from '~/storage/kv-cache'
 import { productDetail, productStore } from '~/storage/product-store'
 import { cartLineFor } from '~/commerce/carts'
+import { sellableSku } from './commerce-helpers'
 
 const now = new Date('2026-11-25T10:00:00Z')
 
@@ -229,5 +231,92 @@ describe('catalogue import', () => {
     // Its variants went with it.
     const variants = await env.DB.prepare("SELECT count(*) AS n FROM products WHERE sku LIKE 'HO-CHAIR-01-%'").first<{ n: number }>()
     expect(variants?.n).toBe(0)
+  })
+})
+
+describe('what a catalogue file may hold (issue 43)', () => {
+  const item = {
+    sku: 'HOSTILE-1',
+    name: { ar: 'شاحن', en: 'Charger' },
+    description: { ar: 'وصف', en: 'A charger' },
+    brand: { ar: 'ماركة', en: 'Brand' },
+    categories: ['home-office'],
+    price: 10,
+    stock: { 1101: 1 },
+  }
+
+  it('holds the seed to the same rules: every picture it stores passes, no text of its holds a refused character', async () => {
+    const rows = await env.DB.prepare('SELECT sku, images, name_ar, name_en, description_ar, description_en, brand_ar, brand_en FROM products').all<
+      Record<string, string>
+    >()
+    expect(rows.results.length).toBeGreaterThan(600)
+    const refused = rows.results.flatMap((row) => [
+      ...(JSON.parse(row.images ?? '[]') as string[]).filter((picture) => !isPictureAddress(picture)).map((picture) => `${row.sku} ${picture}`),
+      ...['name_ar', 'name_en', 'brand_ar', 'brand_en', 'description_ar', 'description_en']
+        .map((field) => [field, textCharacterProblem(row[field]!, field.startsWith('description') ? 'several' : 'one')])
+        .filter(([, problem]) => problem)
+        .map(([field, problem]) => `${row.sku} ${field} ${problem}`),
+    ])
+    expect(refused).toEqual([])
+  })
+
+  it('M3: refuses pictures that are calls of the store or private addresses, and loads nothing', async () => {
+    const before = await counts()
+    const snapshot = await storeSnapshot()
+    const images = ['/api/cart/clearCart', '/api/ops/orders', '/cdn-cgi/image/width=320/http://127.0.0.1:8787/', 'https://169.254.169.254/x']
+    const { problems } = readCatalogueJson(JSON.stringify([{ ...item, images }]), storeKeysOf(snapshot))
+    expect(problems.map((p) => p.where)).toEqual(images.map((_, i) => `products[0].images[${i}]`))
+    expect(await counts()).toEqual(before)
+  })
+
+  it('L4 and L5: refuses NUL and the characters that hide or reorder text, by line and column, and loads nothing', async () => {
+    const before = await counts()
+    const snapshot = await storeSnapshot()
+    const header = 'sku,name_ar,name_en,description_ar,description_en,brand_ar,brand_en,categories,price,stock'
+    const rows = [
+      'HOSTILE-1,شاحن,Char\u0000ger,وصف,A charger,ماركة,Brand,home-office,10,1101=1',
+      'HOSTILE-2,شاحن,Charger \u202Egnp.exe,وصف,A charger,ماركة,Brand\u200B,home-office,10,1101=1',
+    ]
+    const { problems } = readCatalogueCsv([header, ...rows].join('\n'), storeKeysOf(snapshot))
+    expect(problems.map((p) => `${p.where}: ${p.message}`)).toEqual([
+      'line 2, column name_en: holds a control character (U+0000) at character 5: remove it',
+      'line 3, column brand_en: holds an invisible zero-width character (U+200B) at character 6: remove it',
+      'line 3, column name_en: holds an invisible direction control (U+202E) at character 9, which reorders the text around it: remove it',
+    ])
+    expect(await counts()).toEqual(before)
+  })
+
+  it('M3: never shows a stored picture that breaks the rule, on the page, in the cart or in search', async () => {
+    const sku = await sellableSku('p.parent_id IS NULL', 5)
+    const product = await env.DB.prepare('SELECT sku, rewrite_url, name_en FROM products WHERE sku = ?')
+      .bind(sku)
+      .first<{ sku: string; rewrite_url: string; name_en: string }>()
+    // As an import before the rule stored them (or anything else that writes D1 directly).
+    const stored = ['/api/cart/clearCart', 'https://169.254.169.254/latest/meta-data/', '/media/product/lamp-40-1.svg']
+    await env.DB.prepare('UPDATE products SET images = ? WHERE sku = ?').bind(JSON.stringify(stored), product!.sku).run()
+    await Promise.all(allCacheKeys().map((key) => env.CACHE.delete(key)))
+
+    const detail = await productDetail(env.DB, product!.rewrite_url, 'en', 1101, { now, relatedLimit: 10 })
+    expect(detail?.product.image).toEqual(['/media/product/lamp-40-1.svg'])
+    const page = await (await SELF.fetch(`https://matjar.test/en/product/${product!.rewrite_url}`)).text()
+    expect(page).toContain('/media/product/lamp-40-1.svg')
+    expect(page).not.toContain('clearCart')
+    expect(page).not.toContain('169.254')
+    const { line } = await cartLineFor(env, product!.sku, 1101, undefined)
+    expect(line.image).toBe('/media/product/lamp-40-1.svg')
+    const found = await SELF.fetch('https://matjar.test/1/indexes/*/queries', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requests: [{ indexName: 'products_en', query: product!.name_en }] }),
+    })
+    const { results } = (await found.json()) as { results: { hits: { sku: string; image: string[] }[] }[] }
+    expect(results[0]!.hits.find((hit) => hit.sku === product!.sku)?.image).toEqual(['/media/product/lamp-40-1.svg'])
+
+    // With none left, the product shows its generated drawings.
+    await env.DB.prepare('UPDATE products SET images = ? WHERE sku = ?')
+      .bind(JSON.stringify(stored.slice(0, 2)), product!.sku)
+      .run()
+    const drawn = await productDetail(env.DB, product!.rewrite_url, 'en', 1101, { now, relatedLimit: 10 })
+    expect(drawn?.product.image[0]).toMatch(/^\/media\/product\/[a-z]+-\d+-0\.svg$/)
   })
 })

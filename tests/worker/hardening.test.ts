@@ -8,7 +8,7 @@ import { hashPassword } from '~/commerce/passwords'
 import { readSecret } from '~/commerce/secrets'
 import { accountStore } from '~/storage/account-store'
 import worker from '../../src/worker-entry'
-import { call, handshake, newGuestCart, newIp, orderBody, origin, sellableSku, stockOf } from './commerce-helpers'
+import { browser, call, handshake, newGuestCart, newIp, orderBody, origin, sellableSku, stockOf } from './commerce-helpers'
 
 async function addSku(cart: Awaited<ReturnType<typeof newGuestCart>>, sku: string, region = '1101', qty = 1) {
   return call(cart, 'POST', '/cart/add', { sku, qty, extension_attributes: { region } })
@@ -168,6 +168,59 @@ describe('state changes from another site', () => {
     expect((await SELF.fetch(`${origin}/api/cart/create`)).status).toBe(200)
     // Reads stay open to links from anywhere.
     expect((await SELF.fetch(`${origin}/api/getRegions?lang=ar`, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200)
+  })
+})
+
+describe("state-changing GETs answer only the store's own scripts (issue 43)", () => {
+  const scriptsOnly = {
+    en: "This action runs only from the store's own buttons, not from a link, a picture or a frame.",
+    ar: 'يعمل هذا الإجراء من أزرار المتجر فقط، لا من رابط أو صورة أو إطار.',
+  }
+
+  /** A shopper with a one-line cart, as a page of the store leaves it. */
+  async function shopperWithCart() {
+    const shopper = browser()
+    await shopper.fetch('/api/cart/create?lang=en&region=1101')
+    await SELF.fetch(`${origin}/commerce/cart/add`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shopper.cookies.get('mhs_en')}`, quote: shopper.cookies.get('quote')!, 'content-type': 'application/json' },
+      body: JSON.stringify({ sku: await sellableSku('1 = 1', 10), qty: 1, extension_attributes: { region: '1101' } }),
+    })
+    const lines = async () => (((await (await shopper.fetch('/api/cart/getCart?lang=en')).json()) as any).cart?.cartItems ?? []).length
+    expect(await lines()).toBe(1)
+    return { shopper, lines }
+  }
+
+  it("refuses a picture, script, frame or page asking to empty or create a cart, in the shopper's language, and changes nothing", async () => {
+    const { shopper, lines } = await shopperWithCart()
+    const quote = shopper.cookies.get('quote')
+    // What an <img src="/api/cart/clearCart"> on a product page sends: the store's own origin, so the same-site check passes.
+    for (const dest of ['image', 'script', 'iframe', 'document', 'style', 'video']) {
+      for (const path of ['/api/cart/clearCart?lang=en', '/api/cart/clear%43art?lang=en', '/api/cart/create?lang=en&region=1102']) {
+        const refused = await shopper.fetch(path, { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': dest } })
+        expect([dest, path, refused.status]).toEqual([dest, path, 403])
+        expect(((await refused.json()) as any).error).toMatchObject({ code: 'scripts_only', message: scriptsOnly.en })
+        expect(refused.headers.getSetCookie()).toEqual([])
+      }
+    }
+    expect(shopper.cookies.get('quote')).toBe(quote)
+    expect(await lines()).toBe(1)
+    const arabic = await shopper.fetch('/api/cart/clearCart?lang=ar', { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'image' } })
+    expect(((await arabic.json()) as any).error.message).toBe(scriptsOnly.ar)
+    expect(await lines()).toBe(1)
+  })
+
+  it('lets a fetch() of the store (Sec-Fetch-Dest: empty) and a caller that is not a browser through', async () => {
+    const { shopper, lines } = await shopperWithCart()
+    const cleared = await shopper.fetch('/api/cart/clearCart?lang=en', { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' } })
+    expect(cleared.status).toBe(200)
+    expect(await lines()).toBe(0)
+    const created = await shopper.fetch('/api/cart/create?lang=en', { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' } })
+    expect(created.status).toBe(200)
+    // Without the header (another client of the spec's calls, an older browser) the same-site rule alone applies.
+    expect((await shopper.fetch('/api/cart/clearCart?lang=en')).status).toBe(200)
+    // Reads are not state changes: a page may still be opened on /api/getRegions.
+    expect((await SELF.fetch(`${origin}/api/getRegions?lang=ar`, { headers: { 'sec-fetch-dest': 'document' } })).status).toBe(200)
   })
 })
 

@@ -11,7 +11,7 @@ import { currentRequestId } from '../http/request-context'
 import { isStorageOutage, outageRetryAfterSeconds } from '../http/outage'
 import { requestLocale } from './locale'
 
-type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'cross_site' | 'rate_limited' | 'unavailable' | 'internal'
+type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'cross_site' | 'scripts_only' | 'rate_limited' | 'unavailable' | 'internal'
 
 export class ApiError extends Error {
   constructor(
@@ -33,6 +33,8 @@ function localisedMessage(code: ErrorCode, locale: Locale): string {
       return m.error_payload_too_large({}, { locale })
     case 'cross_site':
       return m.error_cross_site({}, { locale })
+    case 'scripts_only':
+      return m.error_scripts_only({}, { locale })
     case 'rate_limited':
       return m.error_rate_limited({}, { locale })
     case 'unavailable':

@@ -153,11 +153,33 @@ describe('reading CSV', () => {
     const read = (r: string) => where(readCatalogueCsv(`${withImages}\n${r}`, store).problems)
     expect(read(row('https://cdn.example.sa/p/1.jpg|/media/product/box-10-0.svg'))).toEqual([])
     expect(read(row('http://cdn.example.sa/1.jpg'))).toEqual([
-      'line 2, column images: must be an https:// address or a path on this store (/...) (was "http://cdn.example.sa/1.jpg")',
+      'line 2, column images: must be an https:// address on a public host or a path under /media/ on this store (was "http://cdn.example.sa/1.jpg")',
     ])
     expect(read(row('//evil.example/x.jpg'))).toHaveLength(1)
     expect(read(row('not a url'))).toHaveLength(1)
     expect(read(row('', 'smartphones|tvs'))).toEqual(['line 2, column categories: no category has the url key "tvs"'])
+  })
+
+  it('refuses a picture that is a call of the store or a private address (issue 43, M3)', () => {
+    const withImages = `${header},images`
+    const read = (picture: string) =>
+      where(readCatalogueCsv(`${withImages}\nPH-1,جوال,Phone,وصف,Desc,ب,B,smartphones,100,1101=1,"${picture}"\n`, store).problems)
+    // What a hostile file loaded: a product page then asked the store to empty the shopper's cart, as a picture.
+    for (const picture of [
+      '/api/cart/clearCart',
+      '/api/ops/orders',
+      '/cdn-cgi/image/width=320,quality=75/http://127.0.0.1:8787/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://localhost/x.jpg',
+      'https://cdn.example.sa:8443/x.jpg',
+      'https://user:secret@cdn.example.sa/x.jpg',
+      '/media/../api/cart/clearCart',
+      '/media/%2e%2e/api/cart/clearCart',
+    ]) {
+      expect(read(picture)).toEqual([
+        `line 2, column images: must be an https:// address on a public host or a path under /media/ on this store (was "${picture}")`,
+      ])
+    }
   })
 
   it('reads a service and an option, and names their problems by their columns', () => {
@@ -224,7 +246,7 @@ describe('reading JSON', () => {
       'products[1].name.ar: is missing: a new product (a SKU the store does not have) needs it',
       'products[1].price: must be non-negative (was -5)',
       'products[1].stock.1101: must be an integer (was 1.5)',
-      'products[1].images[0]: must be an https:// address or a path on this store (/...) (was "ftp://x")',
+      'products[1].images[0]: must be an https:// address on a public host or a path under /media/ on this store (was "ftp://x")',
     ])
   })
 
@@ -257,6 +279,71 @@ describe('reading JSON', () => {
     expect(where(readCatalogueJson(JSON.stringify({ categories, products: [] }), store).problems)).toEqual([
       'categories[2].url_key: category "cases" is listed twice',
       'categories[1].parent: no category has the url key "nowhere"',
+    ])
+  })
+})
+
+describe('characters no catalogue text may hold (issue 43, L4 and L5)', () => {
+  it('refuses NUL, controls, direction controls, zero-width characters and line separators, by line, column and character', () => {
+    const rows = [
+      // A NUL: the dry run passed it, then the load failed with wrangler's raw error.
+      good.replace('Test Phone', 'Test\u0000Phone'),
+      // A name that shows as "Charger exe.png".
+      good.replace('PH-1', 'PH-2').replace('Test Phone', 'Charger \u202Egnp.exe'),
+      // Invisible characters: a zero-width space, a zero-width non-joiner (docs/catalogue-import.md, "Characters").
+      good.replace('PH-1', 'PH-3').replace('Samsung', 'Sam\u200Bsung').replace('جوال تجريبي', 'جوال\u200Cتجريبي'),
+      // A line separator in a description, an isolate around a brand, an Arabic letter mark, a C1 control.
+      good.replace('PH-1', 'PH-4').replace('A phone', 'A\u2028phone').replace('سامسونج', '\u2067سامسونج\u2069'),
+      good.replace('PH-1', 'PH-5').replace('وصف الجوال', 'وصف\u061C الجوال').replace('Test Phone', 'Test\u0085Phone'),
+      // A line break in a name: only a description has several lines.
+      good.replace('PH-1', 'PH-6').replace('Test Phone', '"Test\nPhone"'),
+      // DEL, and a byte-order mark inside the text.
+      good.replace('PH-1', 'PH-7').replace('Test Phone', 'Test\u007FPhone').replace('A phone', 'A \uFEFFphone'),
+    ]
+    const { file, problems } = readCatalogueCsv(csv(...rows), store)
+    expect(where(problems)).toEqual([
+      'line 2, column name_en: holds a control character (U+0000) at character 5: remove it',
+      'line 3, column name_en: holds an invisible direction control (U+202E) at character 9, which reorders the text around it: remove it',
+      'line 4, column brand_en: holds an invisible zero-width character (U+200B) at character 4: remove it',
+      'line 4, column name_ar: holds an invisible zero-width character (U+200C) at character 5: remove it',
+      'line 5, column brand_ar: holds an invisible direction control (U+2067) at character 1, which reorders the text around it: remove it',
+      'line 5, column description_en: holds a line separator (U+2028) at character 2: break lines with an ordinary line break',
+      'line 6, column description_ar: holds an invisible direction control (U+061C) at character 4, which reorders the text around it: remove it',
+      'line 6, column name_en: holds a control character (U+0085) at character 5: remove it',
+      'line 7, column name_en: holds a line break (U+000A) at character 5: only a description may have several lines',
+      'line 9, column description_en: holds an invisible zero-width character (U+FEFF) at character 3: remove it',
+      'line 9, column name_en: holds a control character (U+007F) at character 5: remove it',
+    ])
+    expect(file.products).toEqual([])
+  })
+
+  it('lets a description break lines, and writes no character it refuses into its messages', () => {
+    const described = good.replace('A phone', '"A phone.\r\nTwo SIMs,\ta 5,000 mAh battery."')
+    const { file, problems } = readCatalogueCsv(csv(described), store)
+    expect(problems).toEqual([])
+    expect(file.products[0]!.description!.en).toBe('A phone.\r\nTwo SIMs,\ta 5,000 mAh battery.')
+    // A value echoed in a message shows the character by its code, never as itself (a terminal would act on it).
+    const echoed = where(readCatalogueCsv(csv(good.replace('PH-1', 'PH\u202E-1').replace('smartphones', 'smart\u0000phones')), store).problems)
+    for (const line of echoed) expect(line).not.toMatch(/[\p{Cc}\u202A-\u202E]/u)
+    expect(echoed.join('\n')).toContain('PH<U+202E>-1')
+  })
+
+  it('names the field of a JSON file by its path', () => {
+    const item = {
+      sku: 'PH-1',
+      name: { ar: 'جوال', en: 'Phone\u2029' },
+      description: { ar: 'وصف', en: 'Desc\nmore' },
+      brand: { ar: 'ب', en: 'B' },
+      categories: ['smartphones'],
+      price: 100,
+      stock: { 1101: 1 },
+      specifications: [{ name: { ar: 'اللون', en: 'Colour' }, value: { ar: 'أسود', en: 'Bl\u200Dack' } }],
+    }
+    const categories = [{ url_key: 'cases', name: { ar: 'أغطية\u200F', en: 'Cases' } }]
+    expect(where(readCatalogueJson(JSON.stringify({ categories, products: [item] }), store).problems)).toEqual([
+      'categories[0].name.ar: holds an invisible direction control (U+200F) at character 6, which reorders the text around it: remove it',
+      'products[0].name.en: holds a paragraph separator (U+2029) at character 6: only a description may have several lines',
+      'products[0].specifications[0].value.en: holds an invisible zero-width character (U+200D) at character 3: remove it',
     ])
   })
 })

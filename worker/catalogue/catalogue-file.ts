@@ -8,6 +8,7 @@
 import { type } from 'arktype'
 import { regionIds } from '../../app.config'
 import { productSlug, categorySlug, type ImageKind } from '../../src/domain/catalogue'
+import { isPictureAddress } from '../../src/domain/pictures'
 import { sku as skuPattern } from '../../src/domain/schemas'
 import { imageKinds } from '../media/illustrations'
 
@@ -21,10 +22,52 @@ export interface ImportProblem {
 /** A gallery of more is a page of its own; the product page shows five thumbnails a row. */
 const maxPictures = 10
 
-const text = type('string.trim').to('0 < string <= 300')
+/**
+ * A character no text of the file may hold (docs/catalogue-import.md, "Characters"), and why: control characters (Cc,
+ * U+0000-U+001F and U+007F-U+009F: a NUL passed the check and then failed the load), direction controls that reorder
+ * what a shopper reads ("Charger \u202Egnp.exe" shows as "Charger exe.png"), zero-width characters and separators
+ * nobody can see in a name. Only a description may break lines, with an ordinary line break (and hold a tab).
+ */
+const refusedCharacter = /[\p{Cc}\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF\u2028\u2029]/u
+const inDescriptions = new Set(['\n', '\r', '\t'])
+
+/** What is wrong with a text's characters, with the first refused one by its code and place (1 = the first). */
+export function textCharacterProblem(value: string, lines: 'one' | 'several'): string | null {
+  let at = 0
+  for (const character of value) {
+    at++
+    if (!refusedCharacter.test(character) || (lines === 'several' && inDescriptions.has(character))) continue
+    const code = codeOf(character)
+    const oneLine = 'only a description may have several lines'
+    if (character === '\n' || character === '\r') return `holds a line break (${code}) at character ${at}: ${oneLine}`
+    if (character === '\u2028' || character === '\u2029')
+      return `holds a ${character === '\u2028' ? 'line' : 'paragraph'} separator (${code}) at character ${at}: ${lines === 'one' ? oneLine : 'break lines with an ordinary line break'}`
+    if (/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/.test(character))
+      return `holds an invisible direction control (${code}) at character ${at}, which reorders the text around it: remove it`
+    if (/[\u200B-\u200D\u2060\uFEFF]/.test(character)) return `holds an invisible zero-width character (${code}) at character ${at}: remove it`
+    return `holds a control character (${code}) at character ${at}: remove it`
+  }
+  return null
+}
+
+const codeOf = (character: string) => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+
+/** A value as a message shows it: a refused character by its code, never as itself (a terminal would act on it). */
+const shown = (value: string) => value.replace(new RegExp(refusedCharacter.source, 'gu'), (character) => `<${codeOf(character)}>`)
+
+/** Text as written, its characters checked before its ends are trimmed. */
+const checkedText = (lines: 'one' | 'several') =>
+  type('string')
+    .narrow((value, ctx) => {
+      const problem = textCharacterProblem(value, lines)
+      return problem === null || ctx.reject({ problem })
+    })
+    // A function: piped into type('string.trim'), the length after it is checked only once the rest of the row is valid.
+    .pipe((value) => value.trim())
+const text = checkedText('one').to('0 < string <= 300')
 const bilingual = type({ ar: text, en: text })
 /** One row must fit one SQL statement (D1: 100 KB): 20,000 characters of Arabic are 40 KB a language. */
-const longText = type('string.trim').to('0 < string <= 20000')
+const longText = checkedText('several').to('0 < string <= 20000')
 const longBilingual = type({ ar: longText, en: longText })
 /** A date (and time) in Asia/Riyadh as a retailer writes it: 2026-12-01 or 2026-12-01 18:30. */
 const riyadhDatePattern = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/
@@ -35,7 +78,9 @@ const money = type('0 <= number <= 10000000').narrow(
   (value, ctx) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6 || ctx.mustBe('an amount in riyals with at most 2 decimals'),
 )
 const regionMap = (value: 'number.integer >= 0' | 'number >= 0') => type({ '[string]': value })
-const picture = type('string').narrow((value, ctx) => isPictureUrl(value) || ctx.mustBe('an https:// address or a path on this store (/...)'))
+const picture = type('string').narrow(
+  (value, ctx) => isPictureAddress(value) || ctx.mustBe('an https:// address on a public host or a path under /media/ on this store'),
+)
 
 export const importedProduct = type({
   sku: skuPattern,
@@ -128,16 +173,6 @@ export interface StoreKeys {
   configurables?: Map<string, OptionValues[]>
   /** The SKUs of the store's variants: a variant cannot be a parent. */
   variants?: Set<string>
-}
-
-export function isPictureUrl(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !/[\s"'<>\\]/.test(value)
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' && url.hostname.length > 0 && !/[\s"'<>]/.test(value)
-  } catch {
-    return false
-  }
 }
 
 /** A date written in Riyadh time as the stored form (docs/product.md, "Rules": windows are instants with an offset). */
@@ -724,7 +759,7 @@ export function readCatalogueCsv(products: string, store: StoreKeys, categories?
     }
   })
   const file = checkRows(rawProducts, rawCategories, store, problems)
-  return { file, problems }
+  return { file, problems: problems.map(readable) }
 }
 
 function categoryColumnOf(path: readonly PropertyKey[]): string {
@@ -740,7 +775,7 @@ export function readCatalogueJson(source: string, store: StoreKeys): { file: Cat
     data = JSON.parse(source.replace(/^\uFEFF/, ''))
   } catch (error) {
     problems.push({ where: 'the file', message: `not JSON: ${(error as Error).message}` })
-    return { file: { categories: [], products: [], removals: [], variants: [] }, problems }
+    return { file: { categories: [], products: [], removals: [], variants: [] }, problems: problems.map(readable) }
   }
   const document = Array.isArray(data) ? { products: data } : (data as { products?: unknown; categories?: unknown })
   if (typeof document !== 'object' || document === null || !Array.isArray(document.products)) {
@@ -759,7 +794,12 @@ export function readCatalogueJson(source: string, store: StoreKeys): { file: Cat
     conversion: [],
     where: (path: readonly PropertyKey[]) => jsonPath('products', index, path),
   }))
-  return { file: checkRows(rawProducts, rawCategories, store, problems), problems }
+  return { file: checkRows(rawProducts, rawCategories, store, problems), problems: problems.map(readable) }
+}
+
+/** A problem as the terminal prints it: a value of the file it quotes shows a refused character by its code. */
+function readable(problem: ImportProblem): ImportProblem {
+  return { where: shown(problem.where), message: shown(problem.message) }
 }
 
 /** The drawing a product without a picture (or whose picture fails) shows: its own kind, else a parcel. */

@@ -1,11 +1,12 @@
 /**
  * A product's picture through the image pipeline (src/domain/pictures.ts): a picture by URL gets one width per
  * breakpoint through the zone's transformations when the store has them, its own address otherwise; a picture that
- * fails to load gives way to the product's generated drawing (docs/decisions/0018-catalogue-import.md, "Pictures").
+ * fails to load, or that breaks the picture rule, gives way to the product's generated drawing
+ * (docs/decisions/0018-catalogue-import.md, "Pictures"; docs/catalogue-import.md, "Pictures").
  */
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useState, type ImgHTMLAttributes } from 'react'
-import { isDrawing, pictureSources, pictureWidths } from '../../domain/pictures'
+import { isDrawing, isPictureAddress, pictureSources, pictureWidths } from '../../domain/pictures'
 import { currentLocale } from '../../lib/i18n'
 import { catalogueQueries } from '../../queries/catalogue'
 
@@ -24,7 +25,8 @@ export function ProductPicture({ src, drawing, widths = pictureWidths, sizes, ..
   const delivery = useQuery(catalogueQueries.frame(currentLocale())).data?.pictures ?? 'direct'
   const [failed, setFailed] = useState(false)
   const fallback = drawing ?? parcel
-  const shown = failed || !src ? fallback : src
+  // An address the picture rule refuses is never requested (a cart line stored before the rule, a search hit).
+  const shown = failed || !src || !isPictureAddress(src) ? fallback : src
   const sources = pictureSources(shown, delivery, widths)
   const fail = useCallback(() => {
     if (!isDrawing(shown)) setFailed(true)
