@@ -41,7 +41,8 @@ export interface SavedAddress {
 /** What the shopper gives at checkout, kept on the cart and copied onto the order. */
 export interface CheckoutDetails {
   contact: ContactFields
-  shipping_address: AddressFields
+  /** Null for a pickup: it is collected from its showroom, so no address is asked (issue 42, item 4). */
+  shipping_address: AddressFields | null
   /** Null: bill to the delivery address (the spec's editBillingAddress is off). */
   billing_address: AddressFields | null
   delivery_date: string
@@ -112,8 +113,9 @@ export function addressErrors(raw: AddressFields): AddressField[] {
 export function checkoutErrors(details: CheckoutDetails, deliveryDates: readonly string[], pickupShowrooms?: readonly string[]): CheckoutField[] {
   return [
     ...contactErrors(details.contact),
-    ...addressErrors(details.shipping_address),
-    ...(details.billing_address ? addressErrors(details.billing_address).map((f) => `billing_${f}` as const) : []),
+    // A pickup asks for no address; a delivery without one breaks its first field.
+    ...(pickupShowrooms ? [] : details.shipping_address ? addressErrors(details.shipping_address) : (['district'] as const)),
+    ...(!pickupShowrooms && details.billing_address ? addressErrors(details.billing_address).map((f) => `billing_${f}` as const) : []),
     ...(deliveryDates.includes(details.delivery_date) ? [] : (['delivery_date'] as const)),
     ...(pickupShowrooms && !pickupShowrooms.includes(details.pickup_showroom ?? '') ? (['pickup_showroom'] as const) : []),
   ]
@@ -123,7 +125,7 @@ export function checkoutErrors(details: CheckoutDetails, deliveryDates: readonly
 export function normaliseDetails(details: CheckoutDetails): CheckoutDetails {
   return {
     contact: normaliseContact(details.contact),
-    shipping_address: normaliseAddress(details.shipping_address),
+    shipping_address: details.shipping_address ? normaliseAddress(details.shipping_address) : null,
     billing_address: details.billing_address ? normaliseAddress(details.billing_address) : null,
     delivery_date: details.delivery_date,
     pickup_showroom: details.pickup_showroom ?? null,

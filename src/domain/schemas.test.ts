@@ -65,7 +65,7 @@ describe('checkout details', () => {
     delivery_date: '2026-11-24',
   }
   it('takes the city as a region number and leaves the field rules to src/domain/checkout.ts', () => {
-    expect(ok(checkoutDetails(details)).shipping_address.regionId).toBe(1101)
+    expect(ok(checkoutDetails(details)).shipping_address?.regionId).toBe(1101)
   })
   it('refuses an unknown city, an overlong field or a date that is not yyyy-mm-dd', () => {
     expect(checkoutDetails({ ...details, shipping_address: { ...address, regionId: '9999' } })).toBeInstanceOf(type.errors)

@@ -106,7 +106,7 @@ export const addressFields = type({
 
 export const checkoutDetails = type({
   contact: { name: 'string <= 200', email: 'string <= 254', mobile: 'string <= 20' },
-  shipping_address: addressFields,
+  shipping_address: addressFields.or('null'),
   billing_address: addressFields.or('null'),
   delivery_date: /^\d{4}-\d{2}-\d{2}$/,
   'pickup_showroom?': 'string <= 64 | null',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deliveryFee, pickupLeadDays, shippingMethods, type ShippingInput } from './shipping'
+import { deliveryFee, pickupLeadDays, shippingMethods, showroomHoursOn, type ShippingInput } from './shipping'
 
 const now = new Date('2026-11-22T10:00:00Z')
 const base: ShippingInput = {
@@ -10,7 +10,19 @@ const base: ShippingInput = {
   fastRegionIds: [1101, 1102],
   leadDays: 2,
   dateCount: 3,
-  showrooms: [{ id: 'jeddah-tahlia', name: 'Tahlia showroom', address: 'Al Andalus' }],
+  showrooms: [
+    {
+      id: 'jeddah-tahlia',
+      name: 'Tahlia showroom',
+      address: 'Al Andalus',
+      opens: '10:00',
+      closes: '23:00',
+      friday_opens: '16:00',
+      friday_closes: '23:00',
+      phone: '0126520400',
+      map_url: 'https://maps.example/tahlia',
+    },
+  ],
   allInCityStock: true,
 }
 const byCode = (input: ShippingInput) => Object.fromEntries(shippingMethods(input, now).map((m) => [m.code, m]))
@@ -61,5 +73,13 @@ describe('shipping methods', () => {
     expect(pickupLeadDays(new Date('2026-11-22T16:59:00Z'))).toBe(0)
     expect(pickupLeadDays(new Date('2026-11-22T17:00:00Z'))).toBe(1)
     expect(shippingMethods(base, new Date('2026-11-22T18:00:00Z')).find((m) => m.code === 'pickup')!.dates[0]!.Date).toBe('2026-11-23')
+  })
+})
+
+describe('showroomHoursOn', () => {
+  it("gives Friday its own hours (a showroom opens at 4 pm on Fridays) and every other day the week's", () => {
+    const showroom = base.showrooms[0]!
+    expect(showroomHoursOn(showroom, '2026-11-27')).toEqual({ opens: '16:00', closes: '23:00' })
+    expect(showroomHoursOn(showroom, '2026-11-28')).toEqual({ opens: '10:00', closes: '23:00' })
   })
 })

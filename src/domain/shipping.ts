@@ -15,10 +15,24 @@ export const shippingCodes = ['standard', 'fast', 'pickup'] as const
 export type ShippingCode = (typeof shippingCodes)[number]
 
 /** A showroom a pickup order may be collected from, in the page's language. */
+/** A showroom to collect from, with what the shopper needs to get there and find it open (issue 42, item 4). */
 export interface PickupShowroom {
   id: string
   name: string
   address: string
+  /** Riyadh wall-clock 'HH:MM' (src/domain/showrooms.ts): Saturday to Thursday, and Friday's own. */
+  opens: string
+  closes: string
+  friday_opens: string
+  friday_closes: string
+  phone: string
+  map_url: string
+}
+
+/** A showroom's hours on a date ('YYYY-MM-DD', a Riyadh day): Friday's own, or the week's. */
+export function showroomHoursOn(showroom: PickupShowroom, date: string): { opens: string; closes: string } {
+  const friday = new Date(`${date}T12:00:00Z`).getUTCDay() === 5
+  return friday ? { opens: showroom.friday_opens, closes: showroom.friday_closes } : { opens: showroom.opens, closes: showroom.closes }
 }
 
 export interface ShippingMethod {

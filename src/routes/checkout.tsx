@@ -182,8 +182,8 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
         const data = new FormData(form)
         const details: CheckoutDetails = {
           contact: { name: formText(data, 'name'), email: formText(data, 'email'), mobile: typedMobile },
-          shipping_address: addressFromForm(data, '', regionId),
-          billing_address: sameBilling ? null : addressFromForm(data, 'billing_', regionId),
+          shipping_address: chosenShipping === 'pickup' ? null : addressFromForm(data, '', regionId),
+          billing_address: chosenShipping === 'pickup' || sameBilling ? null : addressFromForm(data, 'billing_', regionId),
           delivery_date: chosenDate ?? '',
           pickup_showroom: chosenShowroom,
         }
@@ -205,72 +205,6 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
       <div className="space-y-6">
         <h1 className="text-2xl font-bold">{m.checkout_title()}</h1>
         <ContactSection defaults={defaults} mobile={typedMobile} setMobile={setMobile} verified={verified} errors={errors} />
-        <section aria-labelledby="address-heading" className="space-y-4 rounded-2xl bg-white p-5">
-          <div>
-            <h2 id="address-heading" className="text-lg font-bold">
-              {chosenShipping === 'pickup' ? m.checkout_address_pickup() : m.checkout_address()}
-            </h2>
-            <p className="text-sm text-muted">{chosenShipping === 'pickup' ? m.checkout_address_pickup_hint() : m.checkout_address_hint()}</p>
-          </div>
-          {usable.length > 0 && (
-            <fieldset>
-              <legend className="mb-2 font-semibold">{m.checkout_saved_addresses()}</legend>
-              <div className="space-y-2">
-                {[...usable, null].map((saved) => (
-                  <label
-                    key={saved?.id ?? 0}
-                    className="flex cursor-pointer items-start gap-3 rounded-lg border border-line px-4 py-3 has-checked:border-brand has-checked:bg-brand-soft"
-                  >
-                    <input
-                      type="radio"
-                      name="saved_address"
-                      checked={(picked?.id ?? 0) === (saved?.id ?? 0)}
-                      onChange={() => setPickedAddress(saved?.id ?? 0)}
-                      className="mt-1 accent-[var(--brand)]"
-                    />
-                    {saved ? (
-                      <AddressLines address={saved.address} city={cityLabel(regionId)} />
-                    ) : (
-                      <span className="font-medium">{m.checkout_new_address()}</span>
-                    )}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
-          <AddressForm
-            key={picked?.id ?? (pickedAddress === 0 ? 'new' : 'kept')}
-            prefix=""
-            defaults={picked?.address ?? (pickedAddress === 0 ? null : (kept?.shipping_address ?? null))}
-            errors={errors}
-            regionId={regionId}
-            cityLabel={cityLabel(regionId)}
-          />
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={sameBilling}
-              onChange={(event) => setBillingSame(event.target.checked)}
-              className="size-4 accent-[var(--brand)]"
-            />
-            {m.checkout_billing_same()}
-          </label>
-          {!sameBilling && (
-            <fieldset className="space-y-3 border-t border-line pt-4">
-              <legend className="float-start mb-3 font-bold">{m.checkout_billing_address()}</legend>
-              <div className="clear-both">
-                <AddressForm
-                  prefix="billing_"
-                  defaults={kept?.billing_address ?? null}
-                  errors={errors}
-                  regionId={regionId}
-                  cityLabel={cityLabel(regionId)}
-                  regions={regions}
-                />
-              </div>
-            </fieldset>
-          )}
-        </section>
         <InLaterCommit>
           <DeliverySection
             methods={shippingMethods}
@@ -290,6 +224,75 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
             showroomError={errors.pickup_showroom}
             busy={setShipping.isPending}
           />
+          {/* A pickup is collected from its showroom: no address is asked (issue 42, item 4). */}
+          {chosenShipping !== 'pickup' && (
+            <section aria-labelledby="address-heading" className="space-y-4 rounded-2xl bg-white p-5">
+              <div>
+                <h2 id="address-heading" className="text-lg font-bold">
+                  {m.checkout_address()}
+                </h2>
+                <p className="text-sm text-muted">{m.checkout_address_hint()}</p>
+              </div>
+              {usable.length > 0 && (
+                <fieldset>
+                  <legend className="mb-2 font-semibold">{m.checkout_saved_addresses()}</legend>
+                  <div className="space-y-2">
+                    {[...usable, null].map((saved) => (
+                      <label
+                        key={saved?.id ?? 0}
+                        className="flex cursor-pointer items-start gap-3 rounded-lg border border-line px-4 py-3 has-checked:border-brand has-checked:bg-brand-soft"
+                      >
+                        <input
+                          type="radio"
+                          name="saved_address"
+                          checked={(picked?.id ?? 0) === (saved?.id ?? 0)}
+                          onChange={() => setPickedAddress(saved?.id ?? 0)}
+                          className="mt-1 accent-[var(--brand)]"
+                        />
+                        {saved ? (
+                          <AddressLines address={saved.address} city={cityLabel(regionId)} />
+                        ) : (
+                          <span className="font-medium">{m.checkout_new_address()}</span>
+                        )}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+              <AddressForm
+                key={picked?.id ?? (pickedAddress === 0 ? 'new' : 'kept')}
+                prefix=""
+                defaults={picked?.address ?? (pickedAddress === 0 ? null : (kept?.shipping_address ?? null))}
+                errors={errors}
+                regionId={regionId}
+                cityLabel={cityLabel(regionId)}
+              />
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={sameBilling}
+                  onChange={(event) => setBillingSame(event.target.checked)}
+                  className="size-4 accent-[var(--brand)]"
+                />
+                {m.checkout_billing_same()}
+              </label>
+              {!sameBilling && (
+                <fieldset className="space-y-3 border-t border-line pt-4">
+                  <legend className="float-start mb-3 font-bold">{m.checkout_billing_address()}</legend>
+                  <div className="clear-both">
+                    <AddressForm
+                      prefix="billing_"
+                      defaults={kept?.billing_address ?? null}
+                      errors={errors}
+                      regionId={regionId}
+                      cityLabel={cityLabel(regionId)}
+                      regions={regions}
+                    />
+                  </div>
+                </fieldset>
+              )}
+            </section>
+          )}
           <PaymentSection methods={paymentMethods} chosen={chosenPayment} onChoose={setMethod} total={cart.totals.grand_total} />
         </InLaterCommit>
       </div>

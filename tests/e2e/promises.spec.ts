@@ -54,16 +54,14 @@ test.describe('on a phone, in Arabic', () => {
     await page.getByRole('button', { name: 'توثيق الرقم' }).click()
     await page.getByRole('textbox', { name: 'رمز التحقق' }).fill(await lastCode(request, shopper.international))
     await expect(page.getByText('موثّق', { exact: true })).toBeVisible()
-    await page.getByRole('textbox', { name: 'الحي' }).fill('الملقا')
-    await page.getByRole('textbox', { name: 'الشارع' }).fill('طريق أنس بن مالك')
-    await page.getByRole('textbox', { name: 'رقم المبنى' }).fill('2929')
-    await page.getByRole('textbox', { name: 'الرمز البريدي' }).fill('13521')
+    // A delivery asks for the National Address.
+    await expect(page.getByRole('textbox', { name: 'الحي' })).toBeVisible()
 
-    // Pickup is free, and asks which of the city's showrooms.
+    // Pickup is free, asks which of the city's showrooms, and no address at all (issue 42, item 4).
     await page.getByRole('radio', { name: /^الاستلام من المعرض/ }).check()
     await expect(page.locator('label').filter({ has: page.getByRole('radio', { name: /^الاستلام من المعرض/ }) })).toContainText('مجاني')
-    // The address is still asked, for the invoice, and says so.
-    await expect(page.getByRole('heading', { level: 2, name: 'عنوانك' })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'الحي' })).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 2, name: 'عنوان التوصيل' })).toHaveCount(0)
     const showrooms = page.getByRole('group', { name: 'الاستلام من' })
     await expect(showrooms.getByRole('radio')).toHaveCount(3)
     await page.getByRole('radio', { name: 'الدفع عند الاستلام' }).check()
@@ -75,12 +73,20 @@ test.describe('on a phone, in Arabic', () => {
     const dates = page.getByRole('group', { name: 'موعد الاستلام' })
     const date = (await dates.locator('time').nth(1).innerText()).trim()
     await dates.getByText(date).click()
+    // Where and when: the showroom's hours on that day, its phone and its map.
+    await expect(page.getByText(/^يفتح في ذلك اليوم من \d{1,2}:\d{2} (ص|م) إلى \d{1,2}:\d{2} (ص|م)$/)).toBeVisible()
+    await expect(page.getByRole('link', { name: /^اتصل بمعرض الملقا على الرقم/ })).toHaveAttribute('href', /^tel:\+9661/)
+    await expect(page.getByRole('link', { name: /^موقع معرض الملقا على الخريطة/ })).toHaveAttribute('href', /^https:\/\//)
     await page.getByRole('button', { name: 'تأكيد الطلب' }).click()
 
     await expect(page.getByRole('heading', { name: 'شكراً لك! تم استلام طلبك' })).toBeVisible()
-    await expect(page.getByText(`جاهز للاستلام من معرض الملقا يوم ${date}`)).toBeVisible()
+    // The confirmation speaks of collection, never of delivery.
+    await expect(page.getByText(`استلمه من معرض الملقا ابتداءً من ${date}`)).toBeVisible()
+    await expect(page.getByText('سنراسلك حالما يصبح جاهزًا للاستلام.')).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'مكان الاستلام' })).toBeVisible()
     await expect(page.getByText('حي الملقا، طريق أنس بن مالك، تقاطع طريق الملك فهد')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: 'عنوان التوصيل' })).toHaveCount(0)
+    await expect(page.getByRole('main')).not.toContainText('التوصيل')
 
     // The store confirms it and makes it ready at the showroom: the buyer's order page says so, with no parcel ahead.
     const number = /MJ\d+/.exec(

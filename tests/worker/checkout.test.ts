@@ -120,6 +120,29 @@ describe('pickup from a showroom', () => {
     await expectNothingStored(caller, sku, stock)
   })
 
+  it('asks a pickup for no address, and keeps none; a delivery without one is refused', async () => {
+    const { caller } = await cartWith('1101', 'en')
+    const body = await orderBody(caller, 'card')
+    const noAddress = { ...body.checkout, shipping_address: null, billing_address: null }
+    const delivery = await call(caller, 'PUT', '/cart/checkout', noAddress)
+    expect([delivery.status, delivery.body.issues?.[0]]).toEqual([400, 'district'])
+    await call(caller, 'PUT', '/cart/shipping-method', { code: 'pickup' })
+    const date = (await pickupOf(caller)).dates[1].Date
+    // An address sent with a pickup anyway is not kept: the order is collected from its showroom.
+    const placed = await call(caller, 'POST', '/cart/placeOrder', {
+      ...body,
+      checkout: { ...body.checkout, delivery_date: date, pickup_showroom: 'riyadh-malqa' },
+    })
+    expect(placed.status).toBe(200)
+    const row = await env.DB.prepare('SELECT shipping_address, billing_address FROM orders WHERE id = ?').bind(placed.body.order_id).first()
+    expect(row).toEqual({ shipping_address: null, billing_address: null })
+    const seen = await call(caller, 'GET', `/cart/order/${placed.body.increment_id}`)
+    expect(seen.body).toMatchObject({
+      shipping_address: null,
+      pickup_showroom: { id: 'riyadh-malqa', friday_opens: '16:00', phone: expect.stringMatching(/^01\d{8}$/) },
+    })
+  })
+
   it('places a pickup order naming its showroom, shown to its buyer in their language', async () => {
     const { caller } = await cartWith('1101', 'en')
     await call(caller, 'PUT', '/cart/shipping-method', { code: 'pickup' })

@@ -337,6 +337,8 @@ export async function startHostedPayment(
     details: CheckoutDetails
     items: OrderForPayment['items']
     origin?: string
+    /** A pickup's showroom address: the providers ask where the order goes, and a pickup goes there. */
+    collectAt?: string
   },
 ): Promise<StartedPayment> {
   if (!order.origin) throw new CommerceError(400, 'payment_unavailable', { method: provider.name })
@@ -355,7 +357,7 @@ export async function startHostedPayment(
       phone: internationalMobile(order.details.contact.mobile) ?? '',
       customer_name: order.details.contact.name,
       city: regions.find((region) => Number(region.value) === order.region_id)?.label ?? '',
-      address: `${address.building} ${address.street}, ${address.district}`,
+      address: address ? `${address.building} ${address.street}, ${address.district}` : (order.collectAt ?? ''),
       items: order.items,
     },
     back,

@@ -118,6 +118,7 @@ export async function placeOrder(
           price: pricesWithTax(line, now).price,
         })),
         origin: input.origin,
+        collectAt: shipping.showrooms?.find((showroom) => showroom.id === details.pickup_showroom)?.address,
       })
     : null
   const refused = await orderStore(env.DB).place(
@@ -178,7 +179,7 @@ export async function placeOrder(
     products.map((l) => l.product_id),
   )
   // A customer's delivery address is saved to their account, once (docs/product.md, "Accounts").
-  if (input.customerId !== null) {
+  if (input.customerId !== null && details.shipping_address) {
     await addressStore(env.DB).add(input.customerId, details.shipping_address, false, serverLimits.addressesPerCustomer, now)
   }
   // An order its vouchers paid in full is paid now: its invoice comes before the confirmation that links to it, as a
@@ -242,8 +243,9 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
 /** The stored showroom in the page's language. */
 export function pickupShowroomOf(json: string | null, locale: Locale): PickupShowroom | null {
   if (!json) return null
-  const s = JSON.parse(json) as { id: string; name_ar: string; name_en: string; address_ar: string; address_en: string }
-  return { id: s.id, name: locale === 'ar' ? s.name_ar : s.name_en, address: locale === 'ar' ? s.address_ar : s.address_en }
+  const s = JSON.parse(json) as Omit<PickupShowroom, 'name' | 'address'> & { name_ar: string; name_en: string; address_ar: string; address_en: string }
+  const { name_ar, name_en, address_ar, address_en, ...rest } = s
+  return { ...rest, name: locale === 'ar' ? name_ar : name_en, address: locale === 'ar' ? address_ar : address_en }
 }
 
 /**

@@ -37,7 +37,10 @@ export function contentStore(db: D1Database) {
     async showroomsIn(regionId: number, locale: Locale): Promise<PickupShowroom[]> {
       const l = pick(locale)
       const { results } = await db
-        .prepare(`SELECT id, name_${l} AS name, address_${l} AS address FROM showrooms WHERE region_id = ? ORDER BY position`)
+        .prepare(
+          `SELECT id, name_${l} AS name, address_${l} AS address, opens, closes, friday_opens, friday_closes, phone, map_url
+           FROM showrooms WHERE region_id = ? ORDER BY position`,
+        )
         .bind(regionId)
         .all<PickupShowroom>()
       return results

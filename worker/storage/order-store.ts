@@ -36,7 +36,8 @@ export interface NewOrder {
   /** International form (966...). */
   phone: string
   phone_verified: boolean
-  shipping_address: AddressFields
+  /** Null for a pickup. */
+  shipping_address: AddressFields | null
   billing_address: AddressFields | null
   delivery_date: string
   shipping_method: ShippingCode
@@ -158,7 +159,9 @@ export function orderStore(db: D1Database) {
           .prepare(
             `SELECT ${orderColumns}, email, created_at, customer_name, phone, shipping_address, billing_address, delivery_date, shipping_method, totals,
              subtotal, discount, delivery, vat, locale,
-             (SELECT json_object('id', s.id, 'name_ar', s.name_ar, 'name_en', s.name_en, 'address_ar', s.address_ar, 'address_en', s.address_en)
+             (SELECT json_object('id', s.id, 'name_ar', s.name_ar, 'name_en', s.name_en, 'address_ar', s.address_ar, 'address_en', s.address_en,
+                                 'opens', s.opens, 'closes', s.closes, 'friday_opens', s.friday_opens, 'friday_closes', s.friday_closes,
+                                 'phone', s.phone, 'map_url', s.map_url)
               FROM showrooms s WHERE s.id = orders.pickup_showroom) AS pickup_showroom,
              (SELECT code FROM coupon_uses u WHERE u.quote_id = orders.quote_id) AS coupon_code,
              (SELECT voucher FROM gift_voucher_spends g WHERE g.quote_id = orders.quote_id) AS gift_voucher,
@@ -260,7 +263,7 @@ export function orderStore(db: D1Database) {
             order.customer_name,
             order.phone,
             order.phone_verified ? 1 : 0,
-            JSON.stringify(order.shipping_address),
+            order.shipping_address ? JSON.stringify(order.shipping_address) : null,
             order.billing_address ? JSON.stringify(order.billing_address) : null,
             order.delivery_date,
             order.shipping_method,

@@ -26,12 +26,16 @@ function Row({ label, children, className = '' }: { label: ReactNode; children: 
 export function CartSummary({ cart, showInstallments = false }: { cart: CartView; showInstallments?: boolean }) {
   const totals = cart.totals
   const left = totals.free_delivery_threshold - (totals.subtotal - totals.coupon_discount - totals.replacement_discount)
+  // A pickup is free and delivered nowhere: no free-delivery progress, and its line says pickup.
+  const pickup = cart.shipping_method === 'pickup'
   return (
     <div className="space-y-2 text-sm">
-      <p className={`rounded-lg px-3 py-2 text-xs font-medium ${left >= 0 ? 'bg-brand-soft text-brand' : 'bg-[#e6f4ec] text-[#00683a]'}`}>
-        {left >= 0 ? <FreeDeliveryLeft amount={Math.max(1, Math.ceil(left + 0.01))} /> : m.cart_free_delivery_reached()}
-      </p>
-      <MoneyLines totals={totals} codes={cart} giftVoucherLeft={cart.gift_voucher_left} />
+      {!pickup && (
+        <p className={`rounded-lg px-3 py-2 text-xs font-medium ${left >= 0 ? 'bg-brand-soft text-brand' : 'bg-[#e6f4ec] text-[#00683a]'}`}>
+          {left >= 0 ? <FreeDeliveryLeft amount={Math.max(1, Math.ceil(left + 0.01))} /> : m.cart_free_delivery_reached()}
+        </p>
+      )}
+      <MoneyLines totals={totals} codes={cart} giftVoucherLeft={cart.gift_voucher_left} pickup={pickup} />
       {showInstallments && <Installments cart={cart} />}
     </div>
   )
@@ -42,10 +46,13 @@ export function MoneyLines({
   totals,
   codes,
   giftVoucherLeft = null,
+  pickup = false,
 }: {
   totals: CartTotals
   codes: { coupon_code: string | null; gift_voucher: string | null; erp_voucher: string | null }
   giftVoucherLeft?: number | null
+  /** A pickup's line says collection, not delivery (issue 42, item 4). */
+  pickup?: boolean
 }) {
   return (
     <dl className="space-y-1.5" aria-label={m.cart_summary_label()}>
@@ -72,7 +79,9 @@ export function MoneyLines({
           <Price amount={totals.replacement_discount} decimals={2} negative />
         </Row>
       )}
-      <Row label={m.cart_delivery()}>{totals.delivery === 0 ? m.cart_delivery_free() : <Price amount={totals.delivery} decimals={2} />}</Row>
+      <Row label={pickup ? m.cart_pickup() : m.cart_delivery()}>
+        {totals.delivery === 0 ? m.cart_delivery_free() : <Price amount={totals.delivery} decimals={2} />}
+      </Row>
       {codes.gift_voucher && totals.gift_voucher > 0 && (
         <Row label={m.cart_gift_line({ voucher: isolated(codes.gift_voucher) })} className="text-sale">
           <Price amount={totals.gift_voucher} decimals={2} negative />

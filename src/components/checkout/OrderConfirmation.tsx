@@ -1,11 +1,15 @@
 /**
  * The confirmation of a placed order, shown only to its buyer (docs/product.md, "Checkout"): its number, the
- * delivery date and address, the payment method, the lines and the money, line by line.
+ * delivery date and address (for a pickup: the showroom, its hours that day, phone and map), the payment method, the
+ * lines and the money, line by line.
  */
 import { Link } from '@tanstack/react-router'
 import type { OrderDetail } from '../../domain/order'
 import type { AddressFields } from '../../domain/checkout'
 import { formatDisplayDate } from '../../domain/dates'
+import { showroomHoursOn, type PickupShowroom } from '../../domain/shipping'
+import { showroomPhoneText, showroomTel, showroomTime } from '../../domain/showrooms'
+import { isolated } from '../../lib/bidi'
 import { currentLocale } from '../../lib/i18n'
 import type { Locale } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
@@ -33,7 +37,7 @@ export function OrderConfirmation({ order, cityLabel }: { order: OrderDetail; ci
           {m.order_success_number_label()} <bdi dir="ltr">{order.increment_id}</bdi>
         </p>
         {order.delivery_date && <p className="rounded-full bg-brand-soft px-4 py-1.5 font-semibold text-brand">{orderDateLine(order, locale)}</p>}
-        <p className="text-muted">{m.order_success_text()}</p>
+        <p className="text-muted">{order.pickup_showroom ? m.order_success_text_pickup() : m.order_success_text()}</p>
       </div>
       <OrderParts order={order} cityLabel={cityLabel} />
       <div className="text-center">
@@ -52,7 +56,7 @@ export function OrderParts({ order, cityLabel }: { order: OrderDetail; cityLabel
       <div className="grid gap-4 sm:grid-cols-2">
         {order.shipping_address && (
           <div className="rounded-2xl bg-white p-5">
-            <h2 className="mb-2 font-bold">{order.pickup_showroom ? m.order_address_heading_pickup() : m.order_address_heading()}</h2>
+            <h2 className="mb-2 font-bold">{m.order_address_heading()}</h2>
             {order.contact && <p className="font-medium">{order.contact.name}</p>}
             <AddressLines address={order.shipping_address} city={cityLabel(order.shipping_address.regionId)} />
             {order.contact && (
@@ -62,13 +66,7 @@ export function OrderParts({ order, cityLabel }: { order: OrderDetail; cityLabel
             )}
           </div>
         )}
-        {order.pickup_showroom && (
-          <div className="rounded-2xl bg-white p-5">
-            <h2 className="mb-2 font-bold">{m.order_pickup_heading()}</h2>
-            <p className="font-medium">{order.pickup_showroom.name}</p>
-            <p className="text-sm text-muted">{order.pickup_showroom.address}</p>
-          </div>
-        )}
+        {order.pickup_showroom && <PickupBox order={order} showroom={order.pickup_showroom} />}
         <div className="rounded-2xl bg-white p-5">
           <h2 className="mb-2 font-bold">{m.order_payment_heading()}</h2>
           <p>{paymentLabel(order.payment_method)}</p>
@@ -86,9 +84,36 @@ export function OrderParts({ order, cityLabel }: { order: OrderDetail; cityLabel
             </li>
           ))}
         </ul>
-        <MoneyLines totals={order.totals} codes={order} />
+        <MoneyLines totals={order.totals} codes={order} pickup={order.pickup_showroom !== null} />
       </div>
     </>
+  )
+}
+
+/** Where a pickup is collected, when the showroom is open on its day, how to call it and find it, and who collects. */
+function PickupBox({ order, showroom }: { order: OrderDetail; showroom: PickupShowroom }) {
+  const locale = currentLocale()
+  const hours = order.delivery_date ? showroomHoursOn(showroom, order.delivery_date) : null
+  return (
+    <div className="space-y-1 rounded-2xl bg-white p-5 text-sm">
+      <h2 className="mb-2 text-base font-bold">{m.order_pickup_heading()}</h2>
+      <p className="font-medium">{showroom.name}</p>
+      <p className="text-muted">{showroom.address}</p>
+      {hours && <p>{m.checkout_pickup_hours({ opens: showroomTime(hours.opens, locale), closes: showroomTime(hours.closes, locale) })}</p>}
+      <p className="flex flex-wrap gap-x-4 gap-y-1">
+        <a href={showroomTel(showroom.phone)} className="font-semibold text-brand underline-offset-2 hover:underline">
+          {m.showrooms_call({ name: showroom.name, phone: isolated(showroomPhoneText(showroom.phone)) })}
+        </a>
+        <a href={showroom.map_url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand underline-offset-2 hover:underline">
+          {m.showrooms_map({ name: showroom.name })}
+        </a>
+      </p>
+      {order.contact && (
+        <p className="pt-1 text-muted">
+          {m.order_pickup_by({ name: order.contact.name })} <bdi dir="ltr">{order.contact.mobile}</bdi>
+        </p>
+      )}
+    </div>
   )
 }
 
