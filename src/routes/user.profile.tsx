@@ -1,7 +1,7 @@
 /**
  * The customer dashboard (/user/profile), from the user menu (docs/product.md, "Accounts"): their details, their
  * orders (number, date, status, total, each opening its page) and their saved addresses. A guest is pointed to the
- * order lookup.
+ * order lookup; `?order=MJ...` opens that order, for a customer its page and for a guest the lookup with it filled in.
  */
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useSearch } from '@tanstack/react-router'
@@ -39,8 +39,8 @@ function Profile() {
   // than in a validateSearch, keep every page's first load (which holds the route table) small.
   const order = orderNumberIn((useSearch({ strict: false }) as { order?: unknown }).order)
   if (useLoadingInBrowser(isPending)) return <p className="py-16 text-center text-muted">{m.auth_working()}</p>
-  // Not signed in: the guest order lookup.
-  if (!session) return <TrackOrder />
+  // Not signed in: the guest order lookup, with the order's number filled in when the link named one.
+  if (!session) return <TrackOrder increment={order} />
   if (order) return <AccountOrder increment={order} />
   const { user } = session
   const mobile = user.custom_attributes.find((a) => a.attribute_code === 'mobilenumber')?.value
