@@ -8,7 +8,6 @@ import { createFileRoute, Link, useSearch } from '@tanstack/react-router'
 import { AddressBook } from '../components/account/AddressBook'
 import { OrderPage } from '../components/account/OrderPage'
 import { TrackOrder } from '../components/account/TrackOrder'
-import { NotFound } from '../components/NotFound'
 import { Price } from '../components/Price'
 import { formatDisplayDate, riyadhDateString } from '../domain/dates'
 import { orderNumber, type OrderSummary } from '../domain/order'
@@ -123,12 +122,15 @@ function OrderList() {
   )
 }
 
-/** One of the customer's orders, answered only to them. */
+/**
+ * One of the customer's orders, answered only to them. A number not in the account (an order placed as a guest
+ * before signing in, from its email or confirmation) is offered the guest lookup, filled in, rather than a dead end.
+ */
 function AccountOrder({ increment }: { increment: string }) {
   const query = useQuery(orderQueries.one(currentLocale(), increment))
   const order = query.data?.data ?? null
   if (useLoadingInBrowser(query.isPending)) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
-  return order ? <OrderPage order={order} /> : <NotFound />
+  return order ? <OrderPage order={order} /> : <TrackOrder increment={increment} />
 }
 
 const orderNumberIn = (value: unknown) => (typeof value === 'string' && orderNumber.test(value) ? value : null)

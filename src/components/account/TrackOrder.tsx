@@ -18,25 +18,31 @@ import { OrderPage } from './OrderPage'
 import { SubmitButton } from '../ui/SubmitButton'
 import { submittedFields } from '../../lib/form-fields'
 
-/** The account page of a shopper who is not signed in: its title, the way home, and the order lookup. */
+/**
+ * The account page of a shopper who is not signed in: its title, the way home, and the order lookup. Reached for one
+ * order (`?order=`: the email, the confirmation's "Track your order"), the lookup is the whole page, under its own title.
+ */
 export function TrackOrder({ increment: given }: { increment: string | null }) {
   const lookup = useLookupOrder()
   const carriedMobile = useRouterState({ select: (state) => (state.location.state as OrderLookupHistoryState).lookupMobile })
   const [order, setOrder] = useState<OrderDetail | null>(null)
   const [errors, setErrors] = useState<{ increment?: string; mobile?: string; form?: string }>({})
   if (order) return <OrderPage order={order} reorder={false} />
+  const Heading = given ? 'h1' : 'h2'
   return (
     <div className="mx-auto max-w-md space-y-6 px-4 py-10">
-      <div className="flex flex-col items-center gap-4 text-center">
-        <h1 className="text-2xl font-bold">{m.profile_title()}</h1>
-        <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
-          {m.not_found_home()}
-        </Link>
-      </div>
+      {!given && (
+        <div className="flex flex-col items-center gap-4 text-center">
+          <h1 className="text-2xl font-bold">{m.profile_title()}</h1>
+          <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
+            {m.not_found_home()}
+          </Link>
+        </div>
+      )}
       <section aria-labelledby="lookup-heading">
-        <h2 id="lookup-heading" className="text-xl font-bold">
+        <Heading id="lookup-heading" className={given ? 'text-2xl font-bold' : 'text-xl font-bold'}>
           {m.order_lookup_title()}
-        </h2>
+        </Heading>
         <p className="mt-2 text-sm text-muted">{m.order_lookup_text()}</p>
         <form
           noValidate
