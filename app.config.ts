@@ -207,8 +207,13 @@ export const serverLimits = {
     /** Place-order attempts allowed per cart and per client address, each per hour. */
     placeAttemptsPerCartPerHour: 10,
     placeAttemptsPerIpPerHour: 30,
-    /** Guest order lookups (number + verified mobile) per client address per hour: numbers cannot be walked. */
+    /** Guest order lookups (number + the order's mobile) per client address per hour: numbers cannot be walked. */
     lookupsPerIpPerHour: 20,
+    /**
+     * Lookups of one order number per hour, from every address together: a number seen on a receipt cannot be tried
+     * against mobile after mobile from many addresses. A made-up number is counted alike, so a refusal says nothing.
+     */
+    lookupsPerOrderPerHour: 10,
     /**
      * Cash on delivery takes stock when placed: a phone, or an account, holds at most this many orders the operator
      * has not confirmed yet, and an order still unconfirmed after `cashConfirmHours` is cancelled (docs/decisions/0007).

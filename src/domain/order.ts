@@ -24,6 +24,14 @@ export type OrderStatus = 'processing' | 'pending_payment' | 'complete' | 'cance
 /** An order's number as shoppers see it (MJ and its digits): the only way an order is named outside the backend. */
 export const orderNumber = /^MJ\d{8,20}$/
 
+/**
+ * What the confirmation's "Track your order" link leaves in the browser's history entry for the guest lookup
+ * (`/user/profile?order=MJ...`): the order's mobile, filled in beside the number, never in the URL.
+ */
+export interface OrderLookupHistoryState {
+  lookupMobile?: string
+}
+
 export interface PlacedOrder {
   order_id: number
   increment_id: string

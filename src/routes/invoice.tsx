@@ -2,9 +2,8 @@
  * The printable simplified tax invoice of an order (/invoice?order=MJ..., docs/decisions/0016-zatca-invoices.md),
  * linked from the order page, the guest order lookup and the order's email. The backend answers it only to the
  * order's buyer, as it answers the order: the signed-in customer who placed it, or a guest with the order's number and
- * the mobile verified for it (asked here, or carried over from the lookup in the browser's history, never the URL), or
- * whoever holds the link from the buyer's email, which carries the order's invoice signature (`sig`): a guest who paid
- * by card has no verified mobile to look the order up with.
+ * the mobile it was placed with (asked here, or carried over from the lookup in the browser's history, never the URL),
+ * or whoever holds the link from the buyer's email, which carries the order's invoice signature (`sig`).
  */
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useRouterState, useSearch } from '@tanstack/react-router'

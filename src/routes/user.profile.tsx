@@ -1,14 +1,13 @@
 /**
  * The customer dashboard (/user/profile), from the user menu (docs/product.md, "Accounts"): their details, their
  * orders (number, date, status, total, each opening its page) and their saved addresses. A guest is pointed to the
- * order lookup.
+ * order lookup; `?order=MJ...` opens that order, for a customer its page and for a guest the lookup with it filled in.
  */
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useSearch } from '@tanstack/react-router'
 import { AddressBook } from '../components/account/AddressBook'
 import { OrderPage } from '../components/account/OrderPage'
 import { TrackOrder } from '../components/account/TrackOrder'
-import { NotFound } from '../components/NotFound'
 import { Price } from '../components/Price'
 import { formatDisplayDate, riyadhDateString } from '../domain/dates'
 import { orderNumber, type OrderSummary } from '../domain/order'
@@ -39,8 +38,8 @@ function Profile() {
   // than in a validateSearch, keep every page's first load (which holds the route table) small.
   const order = orderNumberIn((useSearch({ strict: false }) as { order?: unknown }).order)
   if (useLoadingInBrowser(isPending)) return <p className="py-16 text-center text-muted">{m.auth_working()}</p>
-  // Not signed in: the guest order lookup.
-  if (!session) return <TrackOrder />
+  // Not signed in: the guest order lookup, with the order's number filled in when the link named one.
+  if (!session) return <TrackOrder increment={order} />
   if (order) return <AccountOrder increment={order} />
   const { user } = session
   const mobile = user.custom_attributes.find((a) => a.attribute_code === 'mobilenumber')?.value
@@ -123,12 +122,15 @@ function OrderList() {
   )
 }
 
-/** One of the customer's orders, answered only to them. */
+/**
+ * One of the customer's orders, answered only to them. A number not in the account (an order placed as a guest
+ * before signing in, from its email or confirmation) is offered the guest lookup, filled in, rather than a dead end.
+ */
 function AccountOrder({ increment }: { increment: string }) {
   const query = useQuery(orderQueries.one(currentLocale(), increment))
   const order = query.data?.data ?? null
   if (useLoadingInBrowser(query.isPending)) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
-  return order ? <OrderPage order={order} /> : <NotFound />
+  return order ? <OrderPage order={order} /> : <TrackOrder increment={increment} />
 }
 
 const orderNumberIn = (value: unknown) => (typeof value === 'string' && orderNumber.test(value) ? value : null)

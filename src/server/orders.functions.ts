@@ -59,7 +59,7 @@ export const getMyInvoice = createServerFn({ method: 'GET' })
   .validator(type({ locale, increment: orderNumber }))
   .handler(({ data }) => customerCall(data, (api) => api.customer.orders[':increment'].invoice.$get({ param: { increment: data.increment } })))
 
-/** A guest's invoice: the order's number with the mobile verified for it, as the order lookup asks. */
+/** A guest's invoice: the order's number with the mobile it was placed with, as the order lookup asks. */
 export const lookupInvoice = createServerFn({ method: 'POST' })
   .validator(type({ locale, increment: 'string <= 32', mobile: 'string <= 20' }))
   .handler(async ({ data }) =>

@@ -14,3 +14,9 @@ interface CodeStep {
   registration?: RegistrationFields
 }
 export const codeStepAtom = atom<CodeStep | null>(null)
+
+/**
+ * What the order confirmation's account offer fills the registration form with: the order's name, email and mobile
+ * (docs/product.md, "Checkout"); a registration with that mobile takes the order into the new account.
+ */
+export const registrationPrefillAtom = atom<Pick<RegistrationFields, 'firstName' | 'lastName' | 'email' | 'phone_number'> | null>(null)

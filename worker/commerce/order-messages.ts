@@ -39,8 +39,9 @@ export async function sendOrderMessage<T extends TemplateName>(
     number: row.increment_id,
     total: formatAmount(row.grand_total, 2),
     date: row.delivery_date ? formatDisplayDate(row.delivery_date, locale) : '',
-    // Buyers with an account follow the order there; a guest looks it up on the same page by number and mobile.
-    link: `${origin}${locale === 'en' ? '/en' : ''}/user/profile`,
+    // One link for every buyer: a customer signed in finds the order's page there, a guest the lookup with the
+    // number filled in, where the mobile the order was placed with finds it (docs/product.md, "Accounts").
+    link: `${origin}${locale === 'en' ? '/en' : ''}/user/profile?order=${row.increment_id}`,
   }
   const more = typeof extra === 'function' ? extra(row, locale) : extra
   const all = { ...words, ...more } as unknown as WordsOf<T>

@@ -53,7 +53,11 @@ export function accountStore(db: D1Database) {
     customerByPhone: (phone: string) => customerWhere('mobile', phone),
     customerByEmail: (email: string) => customerWhere('email', email.toLowerCase()),
 
-    /** Creates the customer and spends the phone verification in one batch; false when the verification was already spent. */
+    /**
+     * Creates the customer, spends the phone verification and gives the new account the guest orders placed with its
+     * mobile (verified now by its code; docs/product.md, "Accounts"), in one batch: the account and its orders land
+     * together or not at all. False when the verification was already spent.
+     */
     async createCustomer(
       input: { email: string; firstname: string; lastname: string; mobile: string; passwordHash: string; verificationHash: string },
       now: Date,
@@ -65,6 +69,11 @@ export function accountStore(db: D1Database) {
             'INSERT INTO customers (email, firstname, lastname, mobile, password_hash, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE changes() = 1',
           )
           .bind(input.email.toLowerCase(), input.firstname, input.lastname, input.mobile, input.passwordHash, now.toISOString()),
+        // The account of the mobile, whichever registration made it (mobile is UNIQUE): a skipped insert finds the one
+        // a racing registration made, which took these orders in its own batch.
+        db
+          .prepare('UPDATE orders SET customer_id = (SELECT id FROM customers WHERE mobile = ?1) WHERE customer_id IS NULL AND phone = ?1')
+          .bind(input.mobile),
       ])
       return spent!.meta.changes === 1
     },

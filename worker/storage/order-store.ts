@@ -203,12 +203,12 @@ export function orderStore(db: D1Database) {
       return results
     },
 
-    /** The order with this number placed with this verified phone (the guest lookup), else null. */
-    byIncrementAndVerifiedPhone: (incrementId: string, phone: string) =>
-      db
-        .prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ? AND phone = ? AND phone_verified = 1`)
-        .bind(incrementId, phone)
-        .first<OrderRow>(),
+    /**
+     * The order with this number placed with this phone (international form), verified or not (the guest lookup),
+     * else null: the order's SMS, with its number, went to that phone (docs/product.md, "Accounts").
+     */
+    byIncrementAndPhone: (incrementId: string, phone: string) =>
+      db.prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ? AND phone = ?`).bind(incrementId, phone).first<OrderRow>(),
 
     /** The products of an order (services left out), in their order, for re-adding to a cart. */
     async productLines(orderId: number): Promise<{ sku: string; qty: number }[]> {

@@ -3,7 +3,7 @@
  * one-time code. Default tab: login by password.
  */
 import * as Tabs from '@radix-ui/react-tabs'
-import { useAtom, useSetAtom } from 'jotai'
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import {
   codeLoginIdentifierError,
@@ -16,7 +16,7 @@ import { currentLocale, directionOf } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { useLoginWithPassword, useSendCode } from '../../queries/account'
 import { failureMessage } from '../../queries/server-action'
-import { authTabAtom, codeStepAtom, loginMethodAtom } from '../../state/auth'
+import { authTabAtom, codeStepAtom, loginMethodAtom, registrationPrefillAtom } from '../../state/auth'
 import { emailPhoneCookie } from '../../domain/cookies'
 import { readBrowserCookie, writeBrowserCookie } from '../../lib/browser-cookies'
 import { openModalAtom } from '../../state/shopper'
@@ -131,6 +131,9 @@ function Register() {
   // Back from a wrong or expired code (docs/product.md, "Rules": failure returns to the entry), the entry is as the
   // shopper left it. The bot check is asked again: its token was spent on the code that was sent.
   const kept = codeStep?.purpose === 'register' ? codeStep.registration : undefined
+  // Else, from an order confirmation's account offer, the order's name, email and mobile.
+  const offered = useAtomValue(registrationPrefillAtom)
+  const given = kept ?? offered ?? undefined
   const pushToast = useSetAtom(pushToastAtom)
   const send = useSendCode()
   const [token, setToken] = useState('')
@@ -170,17 +173,17 @@ function Register() {
         name="firstName"
         label={m.auth_first_name()}
         autoComplete="given-name"
-        defaultValue={kept?.firstName}
+        defaultValue={given?.firstName}
         error={say(errors.firstName)}
       />
-      <FormField name="lastName" label={m.auth_last_name()} autoComplete="family-name" defaultValue={kept?.lastName} error={say(errors.lastName)} />
+      <FormField name="lastName" label={m.auth_last_name()} autoComplete="family-name" defaultValue={given?.lastName} error={say(errors.lastName)} />
       <FormField
         name="email"
         type="email"
         label={m.auth_email()}
         autoComplete="email"
         dir="ltr"
-        defaultValue={kept?.email}
+        defaultValue={given?.email}
         error={say(errors.email)}
         className="sm:col-span-2"
       />
@@ -192,7 +195,7 @@ function Register() {
         hint={m.auth_phone_hint()}
         autoComplete="tel-national"
         dir="ltr"
-        defaultValue={kept?.phone_number}
+        defaultValue={given?.phone_number}
         error={say(errors.phone_number)}
         className="sm:col-span-2"
       />

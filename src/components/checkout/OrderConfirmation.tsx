@@ -1,10 +1,13 @@
 /**
  * The confirmation of a placed order, shown only to its buyer (docs/product.md, "Checkout"): its number, the
  * delivery date and address (for a pickup: the showroom, its hours that day, phone and map), the payment method, the
- * lines and the money, line by line.
+ * lines and the money, line by line; "Track your order", and for a guest the offer of an account that keeps the order.
  */
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { OrderDetail } from '../../domain/order'
+import { useSetAtom } from 'jotai'
+import { useEffect } from 'react'
+import type { OrderDetail, OrderLookupHistoryState } from '../../domain/order'
 import type { AddressFields } from '../../domain/checkout'
 import { formatDisplayDate } from '../../domain/dates'
 import { showroomHoursOn, type PickupShowroom } from '../../domain/shipping'
@@ -17,6 +20,9 @@ import { MoneyLines } from '../cart/CartSummary'
 import { Price } from '../Price'
 import { Icon } from '../ui/Icon'
 import { paymentLabel } from './PaymentSection'
+import { sessionQueries } from '../../queries/session'
+import { authTabAtom, registrationPrefillAtom } from '../../state/auth'
+import { openModalAtom } from '../../state/shopper'
 
 /** When the order comes: its delivery date, or for a pickup where and from when (docs/product.md, "Showrooms"). */
 export function orderDateLine(order: OrderDetail, locale: Locale): string {
@@ -26,6 +32,8 @@ export function orderDateLine(order: OrderDetail, locale: Locale): string {
 
 export function OrderConfirmation({ order, cityLabel }: { order: OrderDetail; cityLabel: (regionId: number) => string }) {
   const locale = currentLocale()
+  const session = useQuery(sessionQueries.current())
+  const guest = session.isSuccess && !session.data
   return (
     <section className="mx-auto max-w-3xl space-y-6 px-4 py-10" aria-labelledby="order-title">
       <div className="flex flex-col items-center gap-3 text-center" aria-live="polite">
@@ -38,13 +46,68 @@ export function OrderConfirmation({ order, cityLabel }: { order: OrderDetail; ci
         </p>
         {order.delivery_date && <p className="rounded-full bg-brand-soft px-4 py-1.5 font-semibold text-brand">{orderDateLine(order, locale)}</p>}
         <p className="text-muted">{order.pickup_showroom ? m.order_success_text_pickup() : m.order_success_text()}</p>
+        <TrackLink order={order} guest={guest} />
       </div>
+      {guest && order.contact && <AccountOffer contact={order.contact} />}
       <OrderParts order={order} cityLabel={cityLabel} />
       <div className="text-center">
         <Link to="/" className="inline-block rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
           {m.continue_shopping()}
         </Link>
       </div>
+    </section>
+  )
+}
+
+/**
+ * "Track your order": `/user/profile?order=`, the order's page for a customer, and for a guest the lookup with the
+ * number filled in and the order's mobile carried in the history entry (never the URL), one tap from the order.
+ */
+function TrackLink({ order, guest }: { order: OrderDetail; guest: boolean }) {
+  const state: OrderLookupHistoryState = guest && order.contact ? { lookupMobile: order.contact.mobile } : {}
+  return (
+    <Link
+      to="/user/profile"
+      search={{ order: order.increment_id } as never}
+      state={(previous) => ({ ...previous, ...state })}
+      className="rounded-full border border-brand px-5 py-2.5 font-semibold text-brand"
+    >
+      {m.order_lookup_title()}
+    </Link>
+  )
+}
+
+/**
+ * A guest is offered an account that keeps the order: the registration opens filled in with the order's name, email
+ * and mobile, and a registration with that mobile takes the guest orders placed with it (docs/product.md, "Accounts").
+ */
+function AccountOffer({ contact }: { contact: NonNullable<OrderDetail['contact']> }) {
+  const setPrefill = useSetAtom(registrationPrefillAtom)
+  const setTab = useSetAtom(authTabAtom)
+  const setOpenModal = useSetAtom(openModalAtom)
+  // The order's details fill the form only while its confirmation is open.
+  useEffect(() => () => setPrefill(null), [setPrefill])
+  const [firstName = '', ...rest] = contact.name.trim().split(/\s+/)
+  return (
+    <section aria-labelledby="account-offer-title" className="flex flex-col gap-4 rounded-2xl bg-brand-soft p-5 sm:flex-row sm:items-center">
+      <Icon name="user-check" className="hidden size-10 shrink-0 text-brand sm:block" />
+      <div className="flex-1">
+        <h2 id="account-offer-title" className="font-bold">
+          {m.order_account_offer_title()}
+        </h2>
+        <p className="mt-1 text-sm">{m.order_account_offer_text()}</p>
+      </div>
+      <button
+        type="button"
+        onClick={() => {
+          setPrefill({ firstName, lastName: rest.join(' '), email: contact.email, phone_number: contact.mobile })
+          setTab('register')
+          setOpenModal('auth')
+        }}
+        className="shrink-0 rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink"
+      >
+        {m.order_account_offer_button()}
+      </button>
     </section>
   )
 }

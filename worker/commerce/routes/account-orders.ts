@@ -1,12 +1,13 @@
 /**
  * The account's orders and addresses, and the guest order lookup (docs/product.md, "Accounts" and "Checkout"). A
- * customer reaches only their own; a guest finds an order only by its number with the mobile verified for it, a
- * limited number of times per address, and a wrong pair answers exactly as a made-up number does.
+ * customer reaches only their own; a guest finds an order only by its number with the mobile it was placed with, a
+ * limited number of times per address and per number, and a wrong pair answers exactly as a made-up number does.
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { serverLimits } from '../../../app.config'
 import { addressErrors, normaliseAddress } from '../../../src/domain/checkout'
+import { foldDigits } from '../../../src/domain/digits'
 import { internationalMobile } from '../../../src/domain/phone'
 import { addressFields, itemId } from '../../../src/domain/schemas'
 import { limiterFor } from '../../durable-objects/limiter'
@@ -54,13 +55,22 @@ const addressId = (value: string) => {
   return id
 }
 
-/** The guest lookup: the order with this number placed with this verified mobile, a limited number of times per address. */
+/**
+ * The guest lookup: the order with this number placed with this mobile, verified or not (the guest's email promises
+ * exactly that), compared in its international form. Limited per address, then per order number across addresses
+ * (made-up numbers counted alike); a wrong pair answers as a made-up number does.
+ */
 async function guestOrder(env: Env, body: typeof lookupBody.infer, header: (name: string) => string | undefined) {
-  const limit = await limiterFor(env, `order-lookup:${clientIp(header)}`).hit(serverLimits.orders.lookupsPerIpPerHour, 3600)
-  if (!limit.allowed) throw new CommerceError(429, 'lookup_rate_limited', { minutes: Math.ceil(limit.retryAfterSeconds / 60) })
   const phone = internationalMobile(body.mobilenumber)
-  const number = body.increment.trim().toUpperCase()
-  const order = phone && orderNumber.test(number) ? await orderStore(env.DB).byIncrementAndVerifiedPhone(number, phone) : null
+  const number = foldDigits(body.increment).trim().toUpperCase()
+  const limits: [string, number][] = [[`order-lookup:${clientIp(header)}`, serverLimits.orders.lookupsPerIpPerHour]]
+  if (orderNumber.test(number)) limits.push([`order-lookup-number:${number}`, serverLimits.orders.lookupsPerOrderPerHour])
+  // One after the other: an address already refused never counts against an order number.
+  for (const [subject, perHour] of limits) {
+    const limit = await limiterFor(env, subject).hit(perHour, 3600)
+    if (!limit.allowed) throw new CommerceError(429, 'lookup_rate_limited', { minutes: Math.ceil(limit.retryAfterSeconds / 60) })
+  }
+  const order = phone && orderNumber.test(number) ? await orderStore(env.DB).byIncrementAndPhone(number, phone) : null
   if (!order) throw new CommerceError(404, 'order_not_found')
   return order
 }
