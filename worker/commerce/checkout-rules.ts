@@ -76,7 +76,8 @@ export function checkedDetails(details: CheckoutDetails, state: CartState, metho
     method.dates.map((d) => d.Date),
     pickup ? showroomIds : undefined,
   )
-  if (!pickup && details.shipping_address && details.shipping_address.regionId !== state.region_id && !errors.includes('regionId')) errors.unshift('regionId')
+  if (!pickup && details.shipping_address && details.shipping_address.regionId !== state.region_id && !errors.includes('regionId'))
+    errors.unshift('regionId')
   if (errors.length > 0) throw new CommerceError(400, 'checkout_invalid', { field: errors[0]! }, errors)
   // A pickup keeps no address, whatever was sent: it is collected from its showroom (issue 42, item 4).
   if (pickup) return { ...normaliseDetails(details), shipping_address: null, billing_address: null, pickup_showroom: details.pickup_showroom! }

@@ -243,7 +243,12 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
 /** The stored showroom in the page's language. */
 export function pickupShowroomOf(json: string | null, locale: Locale): PickupShowroom | null {
   if (!json) return null
-  const s = JSON.parse(json) as Omit<PickupShowroom, 'name' | 'address'> & { name_ar: string; name_en: string; address_ar: string; address_en: string }
+  const s = JSON.parse(json) as Omit<PickupShowroom, 'name' | 'address'> & {
+    name_ar: string
+    name_en: string
+    address_ar: string
+    address_en: string
+  }
   const { name_ar, name_en, address_ar, address_en, ...rest } = s
   return { ...rest, name: locale === 'ar' ? name_ar : name_en, address: locale === 'ar' ? address_ar : address_en }
 }
