@@ -5,13 +5,11 @@
  * pickup the city's showrooms to choose from, and the chosen method's dates. A pickup then shows where and when: the
  * showroom's hours on the chosen day (Friday's are its own), its phone and its map (issue 42, item 4).
  */
-import { showroomHoursOn, type PickupShowroom, type ShippingChoice, type ShippingCode } from '../../domain/shipping'
-import { showroomPhoneText, showroomTel, showroomTime } from '../../domain/showrooms'
-import { isolated } from '../../lib/bidi'
-import { currentLocale } from '../../lib/i18n'
+import type { PickupShowroom, ShippingChoice, ShippingCode } from '../../domain/shipping'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
 import { OptionRadio, useChoiceFirst } from '../ui/OptionRadio'
+import { PickupHours } from './PickupHours'
 
 interface DeliverySectionProps {
   methods: ShippingChoice[]
@@ -138,20 +136,10 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
 /** Where and when the chosen showroom hands the order over, with its phone and map. */
 function PickupPlace({ showroom, date }: { showroom: PickupShowroom | undefined; date: string }) {
   if (!showroom) return null
-  const locale = currentLocale()
-  const hours = showroomHoursOn(showroom, date)
   return (
     <div className="space-y-1 rounded-xl bg-surface p-4 text-sm" aria-live="polite">
       <p className="font-semibold">{showroom.name}</p>
-      <p>{m.checkout_pickup_hours({ opens: showroomTime(hours.opens, locale), closes: showroomTime(hours.closes, locale) })}</p>
-      <p className="flex flex-wrap gap-x-4 gap-y-1">
-        <a href={showroomTel(showroom.phone)} className="font-semibold text-brand underline-offset-2 hover:underline">
-          {m.showrooms_call({ name: showroom.name, phone: isolated(showroomPhoneText(showroom.phone)) })}
-        </a>
-        <a href={showroom.map_url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand underline-offset-2 hover:underline">
-          {m.showrooms_map({ name: showroom.name })}
-        </a>
-      </p>
+      <PickupHours showroom={showroom} date={date} />
     </div>
   )
 }

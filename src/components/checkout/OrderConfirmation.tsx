@@ -10,9 +10,7 @@ import { useEffect } from 'react'
 import type { OrderDetail, OrderLookupHistoryState } from '../../domain/order'
 import type { AddressFields } from '../../domain/checkout'
 import { formatDisplayDate } from '../../domain/dates'
-import { showroomHoursOn, type PickupShowroom } from '../../domain/shipping'
-import { showroomPhoneText, showroomTel, showroomTime } from '../../domain/showrooms'
-import { isolated } from '../../lib/bidi'
+import type { PickupShowroom } from '../../domain/shipping'
 import { currentLocale } from '../../lib/i18n'
 import type { Locale } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
@@ -20,6 +18,7 @@ import { MoneyLines } from '../cart/CartSummary'
 import { Price } from '../Price'
 import { Icon } from '../ui/Icon'
 import { paymentLabel } from './PaymentSection'
+import { PickupHours } from './PickupHours'
 import { sessionQueries } from '../../queries/session'
 import { authTabAtom, registrationPrefillAtom } from '../../state/auth'
 import { openModalAtom } from '../../state/shopper'
@@ -155,22 +154,12 @@ export function OrderParts({ order, cityLabel }: { order: OrderDetail; cityLabel
 
 /** Where a pickup is collected, when the showroom is open on its day, how to call it and find it, and who collects. */
 function PickupBox({ order, showroom }: { order: OrderDetail; showroom: PickupShowroom }) {
-  const locale = currentLocale()
-  const hours = order.delivery_date ? showroomHoursOn(showroom, order.delivery_date) : null
   return (
     <div className="space-y-1 rounded-2xl bg-white p-5 text-sm">
       <h2 className="mb-2 text-base font-bold">{m.order_pickup_heading()}</h2>
       <p className="font-medium">{showroom.name}</p>
       <p className="text-muted">{showroom.address}</p>
-      {hours && <p>{m.checkout_pickup_hours({ opens: showroomTime(hours.opens, locale), closes: showroomTime(hours.closes, locale) })}</p>}
-      <p className="flex flex-wrap gap-x-4 gap-y-1">
-        <a href={showroomTel(showroom.phone)} className="font-semibold text-brand underline-offset-2 hover:underline">
-          {m.showrooms_call({ name: showroom.name, phone: isolated(showroomPhoneText(showroom.phone)) })}
-        </a>
-        <a href={showroom.map_url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand underline-offset-2 hover:underline">
-          {m.showrooms_map({ name: showroom.name })}
-        </a>
-      </p>
+      <PickupHours showroom={showroom} date={order.delivery_date} />
       {order.contact && (
         <p className="pt-1 text-muted">
           {m.order_pickup_by({ name: order.contact.name })} <bdi dir="ltr">{order.contact.mobile}</bdi>
