@@ -41,7 +41,8 @@ export const addToCart = createServerFn({ method: 'POST' })
     let requestKey = crypto.randomUUID()
     const attempt = async () => {
       if (!session.quote()) {
-        await session.createQuote(data.regionId)
+        const opened = await session.createQuote(data.regionId)
+        if (!opened.data) return { ...opened, data: null }
         requestKey = crypto.randomUUID()
       }
       return (await session.client()).settle((api) => api.cart.add.$post({ json: body }, { headers: { 'idempotency-key': requestKey } }))

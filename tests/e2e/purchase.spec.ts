@@ -343,12 +343,15 @@ test.describe('paying by card on the embedded Moyasar gateway', () => {
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click()
     // A card needs no verified mobile.
     await fillDetails(page)
-    // Tabby and Tamara explain themselves here too; the info button does not choose the method.
-    await page.getByRole('button', { name: 'About Tabby' }).click()
-    const tabby = page.getByRole('dialog', { name: 'Pay later with Tabby' })
-    await expect(tabby.getByRole('rowheader')).toHaveCount(3)
-    await tabby.getByRole('button', { name: 'Close' }).click()
-    await expect(page.getByRole('radio', { name: /^Tabby/ })).not.toBeChecked()
+    // Tabby does not take this charger: it says so and promises no plan. Tamara does, and explains its own plan; the
+    // info button does not choose the method.
+    await expect(page.getByRole('radio', { name: /^Tabby.*Not for every item in this cart/ })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'About Tabby' })).toBeHidden()
+    await page.getByRole('button', { name: 'About Tamara' }).click()
+    const tamara = page.getByRole('dialog', { name: 'Pay later with Tamara' })
+    await expect(tamara.getByRole('rowheader')).toHaveText(['3 payments: 2 more over 2 months'])
+    await tamara.getByRole('button', { name: 'Close' }).click()
+    await expect(page.getByRole('radio', { name: /^Tamara/ })).not.toBeChecked()
     await page.getByRole('radio', { name: 'mada or credit card' }).check()
     await page.getByRole('button', { name: 'Place order' }).click()
     await expect(page.getByRole('heading', { name: 'Pay by card (test gateway)' })).toBeVisible()
@@ -400,6 +403,12 @@ test.describe('paying in 4 with Tabby, on a phone in Arabic', () => {
     await page.getByRole('textbox', { name: 'الشارع' }).fill('طريق الملك فهد')
     await page.getByRole('textbox', { name: 'رقم المبنى' }).fill('1234')
     await page.getByRole('textbox', { name: 'الرمز البريدي' }).fill('12211')
+    // Tabby explains its own plan here too; the info button does not choose the method.
+    await page.getByRole('button', { name: 'عن تابي' }).click()
+    const about = page.getByRole('dialog', { name: 'ادفع لاحقاً مع تابي' })
+    await expect(about.getByRole('rowheader')).toHaveText([/^4 دفعات/])
+    await about.getByRole('button', { name: 'إغلاق' }).click()
+    await expect(page.getByRole('radio', { name: /^تابي/ })).not.toBeChecked()
     await page.getByRole('radio', { name: /^تابي/ }).check()
     await page.getByRole('button', { name: 'تأكيد الطلب' }).click()
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { apiApp } from '~/api/app'
 import { sendOrderMessage } from '~/commerce/order-messages'
 import { render } from '~/integrations/message-templates'
-import { call, checkoutFor, handshake, newGuestCart, newIp, newPhone, sellableSku, type Caller } from './commerce-helpers'
+import { call, checkoutFor, handshake, lastCode, newGuestCart, newIp, newPhone, sellableSku, type Caller } from './commerce-helpers'
 import { opsToken } from './order-helpers'
 
 const addSku = (cart: Caller, sku: string, qty = 1) => call(cart, 'POST', '/cart/add', { sku, qty, extension_attributes: { region: '1101' } })
@@ -51,6 +51,23 @@ describe('M1: the checkout code is as guarded as the sign-in code', () => {
     })
     expect([registration.status, registration.body.code]).toEqual([429, 'otp_wait'])
     expect(await smsTo(phone.international)).toBe(1)
+  })
+
+  it("ends the wait once the code is verified: the mobile's owner may ask for the next code at once", async () => {
+    const cart = await cartWithItem()
+    const phone = newPhone()
+    expect((await call(cart, 'POST', '/cart/telephone', { mobilenumber: phone.local })).status).toBe(200)
+    const verified = await call(cart, 'POST', '/cart/verify-mobile', { mobilenumber: phone.local, otpcode: await lastCode(phone.international) })
+    expect(verified.status).toBe(200)
+    const registration = await call({ token: cart.token, ip: newIp() }, 'POST', '/customer/v2/otpSend', {
+      mobilenumber: phone.local,
+      otptype: 'register',
+      email: '',
+      resendotp: false,
+      oldmobile: '',
+    })
+    expect(registration.status).toBe(200)
+    expect(await smsTo(phone.international)).toBe(2)
   })
 
   it('bounds the codes one cart sends, whatever the mobiles and addresses', async () => {
@@ -202,6 +219,17 @@ describe('what the fuzz pass found', () => {
     for (const method of ['HEAD', 'PUT', 'OPTIONS']) {
       const answer = await SELF.fetch('https://matjar.test/_serverFn/0', { method })
       expect([method, answer.status, answer.headers.get('allow')]).toEqual([method, 405, 'GET, POST'])
+    }
+  })
+
+  it('answers a customer token the backend cannot read with a 401, never a 500', async () => {
+    for (const mage of ['%E0%A4%A', 'garbage']) {
+      const cart = await SELF.fetch('https://matjar.test/api/cart/create', { headers: { cookie: `mage=${mage}; session=%; usr=%E0%A4%A` } })
+      expect([mage, cart.status]).toEqual([mage, 401])
+    }
+    for (const path of ['/en/cart', '/']) {
+      const page = await SELF.fetch(`https://matjar.test${path}`, { headers: { cookie: 'mage=%E0%A4%A; session=%; usr=%E0%A4%A' } })
+      expect([path, page.status]).toEqual([path, 200])
     }
   })
 })

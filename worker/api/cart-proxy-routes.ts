@@ -32,9 +32,9 @@ const feeBody = type({ data: productFee })
 
 export const cartApi = new Hono<{ Bindings: Env }>()
   .get('/cart/create', validate('query', type({ 'lang?': locale, 'region?': regionId })), async (c) => {
-    const session = apiSession(c)
-    const quoteId = await session.createQuote(c.req.valid('query').region ?? appConfig.regions.defaultId)
-    return c.json({ data: { quoteId } })
+    const opened = await apiSession(c).createQuote(c.req.valid('query').region ?? appConfig.regions.defaultId)
+    if (!opened.data) return relay(c, opened)
+    return c.json({ data: { quoteId: opened.data.quoteId } })
   })
   .get('/cart/getCart', async (c) => {
     const session = apiSession(c)

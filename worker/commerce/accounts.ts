@@ -93,6 +93,9 @@ export async function verifyOtp(env: Env, phone: string, purpose: OtpPurpose, co
   }
   // Spend it exactly once, even if two requests race with the right code.
   if (!(await store.spendCode(row.id))) throw new CommerceError(400, 'otp_expired')
+  // The wait between sends stops a stranger's bombing; whoever typed the code back holds the phone, so their next code
+  // (a sign-in right after registering) need not wait.
+  await limiterFor(env, `otp-wait:${phone}`).endWindow()
 }
 
 /** A sign-in's answer, the same for a password, a code and a new account: a new customer token and the session user. */

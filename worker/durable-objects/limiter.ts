@@ -28,6 +28,11 @@ export class LimiterObject extends DurableObject<Env> {
     this.ctx.storage.kv.put('window', { start: stored.start, count: stored.count - 1 })
   }
 
+  /** Ends the current window: what it counted no longer matters (a resend wait whose code has been used). */
+  endWindow(): void {
+    this.ctx.storage.kv.delete('window')
+  }
+
   /** Counts an attempt in a fixed window; says whether it is still within the limit. */
   async hit(limit: number, windowSeconds: number): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
     const now = Date.now()

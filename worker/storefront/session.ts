@@ -57,10 +57,15 @@ export function storefrontSession(env: Env, jar: CookieJar, locale: Locale, clie
     async client() {
       return commerceClient(env, await caller())
     },
-    async createQuote(regionId: RegionId): Promise<string> {
-      const { quoteId } = await commerceClient(env, await caller()).request((api) => api.cart.create.$get({ query: { region: String(regionId) } }))
-      jar.set(cookies.quote, quoteId)
-      return quoteId
+    /**
+     * Opens a cart in a city and keeps its id. A refusal is answered, never thrown: a customer token the backend no
+     * longer knows (signed out elsewhere, expired, or garbage) is a 401 its caller turns into a forced sign-out
+     * (docs/product.md, "Errors"), not a 500.
+     */
+    async createQuote(regionId: RegionId) {
+      const opened = await commerceClient(env, await caller()).settle((api) => api.cart.create.$get({ query: { region: String(regionId) } }))
+      if (opened.data) jar.set(cookies.quote, opened.data.quoteId)
+      return opened
     },
   }
 }
