@@ -1,0 +1,82 @@
+/**
+ * The test layers in one place (CONTRIBUTING.md, "Tests"), run with their times printed at the end:
+ *
+ *   npm run check  types, the import rule, lint, format and the unit tests, side by side: about a minute
+ *   npm test       the check, then the workerd suite, then the browser suite (in that order: each is slower)
+ *
+ * The fast layers share nothing, so they run at once and the check takes as long as the slowest of them; the workerd
+ * and browser suites each fill the machine's cores themselves, so they run one after the other.
+ */
+import { spawn } from 'node:child_process'
+
+interface Layer {
+  name: string
+  /** An npm script of package.json. */
+  script: string
+}
+
+// The binding types are written once before these start (`npm run types`): the type check and the type-aware lint
+// both read them, and a file rewritten while another process reads it is a spurious failure.
+const fast: Layer[] = [
+  { name: 'types', script: 'typecheck:only' },
+  { name: 'imports', script: 'check:imports' },
+  { name: 'lint', script: 'lint' },
+  { name: 'format', script: 'format:check' },
+  { name: 'unit', script: 'test:unit' },
+]
+
+const slow: Layer[] = [
+  { name: 'workerd', script: 'test:worker' },
+  { name: 'browser', script: 'test:e2e' },
+]
+
+interface Outcome {
+  name: string
+  seconds: number
+  ok: boolean
+  output: string
+}
+
+/** Runs one npm script; its output is kept (side by side runs would interleave) or streamed (one at a time). */
+function run(layer: Layer, stream: boolean): Promise<Outcome> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', layer.script], { stdio: stream ? 'inherit' : 'pipe', env: process.env })
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('close', (code) => resolve({ name: layer.name, seconds: (performance.now() - started) / 1000, ok: code === 0, output }))
+  })
+}
+
+function report(outcomes: Outcome[], startedAt: number) {
+  console.log('\nlayer      seconds  result')
+  for (const o of outcomes) console.log(`${o.name.padEnd(10)} ${o.seconds.toFixed(0).padStart(7)}  ${o.ok ? 'passed' : 'FAILED'}`)
+  console.log(`${'total'.padEnd(10)} ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(7)}`)
+}
+
+async function main() {
+  const startedAt = performance.now()
+  const all = process.argv.includes('--all')
+  const types = await run({ name: 'binding types', script: 'types' }, true)
+  if (!types.ok) {
+    report([types], startedAt)
+    process.exitCode = 1
+    return
+  }
+  const outcomes = await Promise.all(fast.map((layer) => run(layer, false)))
+  for (const o of outcomes) {
+    if (!o.ok || all) console.log(`\n── ${o.name} ${o.ok ? '' : '(failed)'}\n${o.output.trim()}`)
+  }
+  if (all && outcomes.every((o) => o.ok)) {
+    for (const layer of slow) {
+      const outcome = await run(layer, true)
+      outcomes.push(outcome)
+      if (!outcome.ok) break
+    }
+  }
+  report(outcomes, startedAt)
+  process.exitCode = outcomes.every((o) => o.ok) ? 0 : 1
+}
+
+await main()
