@@ -245,6 +245,19 @@ export const serverLimits = {
     eventRequestsPerIpPerHour: 600,
     newsletterSignUpsPerIpPerHour: 10,
   },
+  /** The merchant console's staff (docs/product.md, "The merchant console"). */
+  staff: {
+    /** A console session ends after this long without a request... */
+    idleMinutes: 30,
+    /** ...and after this long whatever happens: a new shift signs in again. */
+    sessionHours: 12,
+    /** An invitation link works this long, once. */
+    inviteHours: 72,
+    /** Wrong sign-ins before the growing back-off starts, per staff email and per address. */
+    freeFailures: 5,
+    backoffMaxSeconds: 60 * 60,
+    failureDecaySeconds: 15 * 60,
+  },
   login: {
     /** Password failures allowed before the growing back-off starts. */
     freeFailures: 4,

@@ -3,11 +3,12 @@ import { productionGaps, providerProblems, secretsNeeded } from './deploy-settin
 
 describe('deploy settings', () => {
   it('need the base secrets, and each configured provider its own', () => {
-    expect(secretsNeeded({})).toEqual(['HANDSHAKE_SECRET', 'SESSION_SECRET', 'PASSWORD_PEPPER'])
+    expect(secretsNeeded({})).toEqual(['HANDSHAKE_SECRET', 'SESSION_SECRET', 'PASSWORD_PEPPER', 'STAFF_SECRET'])
     expect(secretsNeeded({ MOYASAR_API_URL: 'https://api.moyasar.com/v1', TURNSTILE_SITE_KEY: 'x' })).toEqual([
       'HANDSHAKE_SECRET',
       'SESSION_SECRET',
       'PASSWORD_PEPPER',
+      'STAFF_SECRET',
       'MOYASAR_SECRET_KEY',
       'MOYASAR_WEBHOOK_SECRET',
       'TURNSTILE_SECRET',
@@ -37,6 +38,7 @@ describe('deploy settings', () => {
       'HANDSHAKE_SECRET',
       'SESSION_SECRET',
       'PASSWORD_PEPPER',
+      'STAFF_SECRET',
       'TAMARA_API_TOKEN',
       'TAMARA_NOTIFICATION_TOKEN',
     ])
@@ -45,8 +47,8 @@ describe('deploy settings', () => {
 
 describe('messaging settings', () => {
   it('need the secret of the provider chosen', () => {
-    expect(secretsNeeded({ SMS_PROVIDER: 'unifonic', SMS_SENDER: 'MATJAR' }).slice(3)).toEqual(['UNIFONIC_APP_SID'])
-    expect(secretsNeeded({ SMS_PROVIDER: 'taqnyat', SMS_SENDER: 'MATJAR', EMAIL_PROVIDER: 'resend' }).slice(3)).toEqual([
+    expect(secretsNeeded({ SMS_PROVIDER: 'unifonic', SMS_SENDER: 'MATJAR' }).slice(4)).toEqual(['UNIFONIC_APP_SID'])
+    expect(secretsNeeded({ SMS_PROVIDER: 'taqnyat', SMS_SENDER: 'MATJAR', EMAIL_PROVIDER: 'resend' }).slice(4)).toEqual([
       'TAQNYAT_BEARER_TOKEN',
       'RESEND_API_KEY',
     ])

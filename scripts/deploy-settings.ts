@@ -5,7 +5,7 @@
  */
 import { sellerIdentity } from '../src/domain/seller'
 
-export const baseSecrets = ['HANDSHAKE_SECRET', 'SESSION_SECRET', 'PASSWORD_PEPPER'] as const
+export const baseSecrets = ['HANDSHAKE_SECRET', 'SESSION_SECRET', 'PASSWORD_PEPPER', 'STAFF_SECRET'] as const
 
 type Vars = Record<string, string | undefined>
 

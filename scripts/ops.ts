@@ -2,6 +2,7 @@
  * The operator's command (README, "Operating"): calls the operator API (worker/api/ops.ts) of a running store.
  *
  *   npm run ops -- orders                                     open orders and the step each awaits
+ *   npm run ops -- staff invite owner@example.com --role owner   a one-time link to join the console (the first owner)
  *   npm run ops -- confirm|prepare|deliver|cancel MJ00000042  one step of one order
  *   npm run ops -- ship MJ00000042 --courier aramex --tracking 44012345678
  *   npm run ops -- housekeeping expire-unpaid-orders|daily    a scheduled job, now
@@ -12,8 +13,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { courierCodes, fulfilmentSteps, isCourier, type FulfilmentStep } from '../src/domain/fulfilment'
+import { isStaffRole, staffRoles } from '../src/domain/staff'
 
 const usage = `usage: npm run ops -- orders
+       npm run ops -- staff invite EMAIL --role ${staffRoles.join('|')}
        npm run ops -- ${fulfilmentSteps.filter((s) => s !== 'ship').join('|')} ORDER
        npm run ops -- ship ORDER --courier ${courierCodes.join('|')} --tracking NUMBER
        npm run ops -- housekeeping expire-unpaid-orders|daily
@@ -31,9 +34,15 @@ function fail(message: string): never {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { url: { type: 'string' }, courier: { type: 'string' }, tracking: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  options: {
+    url: { type: 'string' },
+    courier: { type: 'string' },
+    tracking: { type: 'string' },
+    role: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
 })
-const [command, subject] = positionals
+const [command, subject, object] = positionals
 if (values.help || !command) fail(usage)
 
 const base = (values.url ?? process.env.OPS_URL ?? 'http://localhost:8787').replace(/\/+$/, '')
@@ -54,8 +63,15 @@ async function ask(method: 'GET' | 'POST', path: string, body?: unknown): Promis
   return answer.data
 }
 
-if (command === 'orders') {
-  const { orders } = (await ask('GET', '/ops/orders')) as {
+if (command === 'staff') {
+  if (subject !== 'invite' || !object || !values.role || !isStaffRole(values.role)) fail(usage)
+  const { link, expires_in_hours } = (await ask('POST', '/ops/staff/invite', { email: object, role: values.role })) as {
+    link: string
+    expires_in_hours: number
+  }
+  console.log(`Send this link to ${object} (good once, for ${expires_in_hours} hours):\n${link}`)
+} else if (command === 'orders') {
+  const { orders } = (await ask('GET', '/ops/orders?status=processing')) as {
     orders: { order: string; placed_at: string; payment_method: string; grand_total: number; next: string }[]
   }
   if (orders.length === 0) console.log('No open orders.')

@@ -41,6 +41,12 @@ const sessionCookie = /* @__PURE__ */ server('session', null)
 /** Proof of a verified phone between the code step and account creation. */
 const phoneVerificationCookie = /* @__PURE__ */ server('phone_verification', appConfig.otp.registrationWindowSeconds)
 
+/**
+ * A staff member's console session (worker/console/staff-auth.ts): its own cookie, never a shopper's, SameSite=Strict
+ * (no link from elsewhere arrives signed in); the session's idle and whole-shift limits are kept on the server.
+ */
+const staffSessionCookie = /* @__PURE__ */ { ...server('ops_session', null), sameSite: 'strict' } as const satisfies CookieSpec<'ops_session'>
+
 /** A guest's proof that a failed payment's order was theirs, to re-add its items. */
 const lastQuoteCookie = /* @__PURE__ */ server('last_quote', daysToSeconds(1))
 
@@ -78,6 +84,7 @@ export const cookies = {
   session: sessionCookie,
   phoneVerification: phoneVerificationCookie,
   lastQuote: lastQuoteCookie,
+  staffSession: staffSessionCookie,
   user: userCookie,
   signedOut: signedOutCookie,
   region: regionCookie,

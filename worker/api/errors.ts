@@ -11,7 +11,23 @@ import { currentRequestId } from '../http/request-context'
 import { isStorageOutage, outageRetryAfterSeconds } from '../http/outage'
 import { requestLocale } from './locale'
 
-type ErrorCode = 'bad_request' | 'not_found' | 'payload_too_large' | 'cross_site' | 'scripts_only' | 'rate_limited' | 'unavailable' | 'internal'
+type ErrorCode =
+  | 'bad_request'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'cross_site'
+  | 'scripts_only'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal'
+  // The merchant console's (worker/api/ops.ts).
+  | 'forbidden'
+  | 'sign_in_failed'
+  | 'locked'
+  | 'invite_invalid'
+  | 'code_invalid'
+  | 'staff_exists'
+  | 'last_owner'
 
 export class ApiError extends Error {
   constructor(
@@ -39,6 +55,20 @@ function localisedMessage(code: ErrorCode, locale: Locale): string {
       return m.error_rate_limited({}, { locale })
     case 'unavailable':
       return m.error_unavailable({}, { locale })
+    case 'forbidden':
+      return m.error_forbidden({}, { locale })
+    case 'sign_in_failed':
+      return m.error_sign_in_failed({}, { locale })
+    case 'locked':
+      return m.error_locked({}, { locale })
+    case 'invite_invalid':
+      return m.error_invite_invalid({}, { locale })
+    case 'code_invalid':
+      return m.error_code_invalid({}, { locale })
+    case 'staff_exists':
+      return m.error_staff_exists({}, { locale })
+    case 'last_owner':
+      return m.error_last_owner({}, { locale })
     default:
       return m.error_internal({}, { locale })
   }

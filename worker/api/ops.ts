@@ -1,22 +1,52 @@
 /**
- * The operator's routes, with `Authorization: Bearer <OPS_TOKEN>` (README, "Operating"; `npm run ops` calls them):
- * - POST /api/ops/housekeeping {run: "expire-unpaid-orders" | "daily"} runs a scheduled job now;
- * - GET /api/ops/orders lists the open orders with the step each awaits, oldest first;
- * - POST /api/ops/orders/{number}/{confirm|prepare|ship|deliver|cancel} moves an order (docs/product.md, "Fulfilment";
- *   ship takes {courier, tracking_number}); a repeated step answers `already`, a step out of order 409 with why.
- * Without the OPS_TOKEN secret the routes do not exist; a wrong or missing token is answered as if they did not
- * either. Ten wrong tokens an hour from one address, and that address waits out the hour, right token or not.
+ * The merchant console's API and the scripts' (docs/product.md, "The merchant console"; README, "Operating"). Each call
+ * is made by an actor: a staff member signed in to the console (the `ops_session` cookie), or a script holding the
+ * `OPS_TOKEN` secret (`Authorization: Bearer`, the token named "terminal", with the owner's permissions). Every route
+ * names the permission it needs (src/domain/staff.ts), and every change records who made it in the audit trail, in
+ * the change's own batch.
+ *
+ * - POST /api/ops/sign-in, /api/ops/sign-out; GET /api/ops/me
+ * - GET /api/ops/join?invite=, POST /api/ops/join: accept an invitation (password and authenticator app)
+ * - GET /api/ops/staff, POST /api/ops/staff/invite, POST /api/ops/staff/{id}, POST /api/ops/staff/{id}/sign-out
+ * - GET /api/ops/audit
+ * - GET /api/ops/orders (queues and search), GET /api/ops/orders/{number}
+ * - POST /api/ops/orders/{number}/{confirm|prepare|ship|ready|deliver|cancel} (ship takes {courier, tracking_number});
+ *   a repeated step answers `already`, a step out of order 409 with why
+ * - POST /api/ops/housekeeping {run: "expire-unpaid-orders" | "daily"} runs a scheduled job now
+ *
+ * A wrong token is answered as if the routes did not exist (404); ten wrong tokens an hour from one address, and that
+ * address waits out the hour, right token or not. Without a session or a token, a route is a 404 too, but /me says 401
+ * so the console can ask the staff member to sign in.
  */
 import { type } from 'arktype'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { serverLimits } from '../../app.config'
-import { courierCodes, fulfilmentSteps, trackingNumber } from '../../src/domain/fulfilment'
-import { orderNumber } from '../../src/domain/order'
+import { cookies, serverCookieOptions } from '../../src/domain/cookies'
+import { courierCodes, fulfilmentSteps, trackingNumber, type FulfilmentStep } from '../../src/domain/fulfilment'
+import { orderNumber, paymentCodes } from '../../src/domain/order'
+import { internationalMobile } from '../../src/domain/phone'
+import { may, permissions, staffRoles, type Actor, type Permission } from '../../src/domain/staff'
+import { isEmail } from '../../src/domain/account-rules'
 import { takeStep } from '../commerce/fulfilment'
-import { orderStore } from '../storage/order-store'
+import {
+  acceptInvite,
+  endSession,
+  inviteStaff,
+  sessionMember,
+  signIn,
+  StaffAuthError,
+  staffActor,
+  startEnrolment,
+  startSession,
+} from '../console/staff-auth'
+import { auditStore } from '../storage/audit-store'
+import { orderQueues, orderStore } from '../storage/order-store'
+import { staffStore } from '../storage/staff-store'
 import { limiterFor } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'
+import { currentRequestId } from '../http/request-context'
 import { crons } from '../scheduled/crons'
 import { runHousekeeping } from '../scheduled/housekeeping'
 import { ApiError } from './errors'
@@ -24,12 +54,17 @@ import { validate } from './validate'
 
 const wrongTokensPerIpPerHour = 10
 
+type OpsEnv = { Bindings: Env & { OPS_TOKEN?: string }; Variables: { actor: Actor } }
+
 const body = type({ run: "'expire-unpaid-orders' | 'daily'" })
 const cronOf = { 'expire-unpaid-orders': crons.everyFiveMinutes, daily: crons.daily } as const
 
 /** The shipping step's parcel; the other steps take no body. */
 const parcel = type({ courier: type.enumerated(...courierCodes), tracking_number: type.string.matching(trackingNumber) })
 const stepParam = type({ number: orderNumber, step: type.enumerated(...fulfilmentSteps) })
+
+/** What each step needs: cancelling an unshipped order is support's too; the rest is fulfilment. */
+const stepPermission = (step: FulfilmentStep): Permission => (step === 'cancel' ? 'orders.cancel' : 'orders.fulfil')
 
 /** Compares digests, so the time taken says nothing about how much of the token was right. */
 async function sameSecret(given: string, expected: string): Promise<boolean> {
@@ -40,8 +75,8 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
   return difference === 0
 }
 
-/** The operator's token, checked in constant time; past ten wrong ones an hour from an address even the right one waits. */
-const operatorOnly = createMiddleware<{ Bindings: Env & { OPS_TOKEN?: string } }>(async (c, next) => {
+/** The script's token, checked in constant time; past ten wrong ones an hour from an address even the right one waits. */
+async function tokenActor(c: Context<OpsEnv>, given: string): Promise<Actor> {
   const expected = c.env.OPS_TOKEN
   if (!expected) throw new ApiError(404, 'not_found')
   // Every try is counted before the compare, in one step of the address's counter, so sixteen wrong tokens sent at once
@@ -49,11 +84,61 @@ const operatorOnly = createMiddleware<{ Bindings: Env & { OPS_TOKEN?: string } }
   // orders one after another is never held back. Past the limit even the right token waits: guesses learn nothing.
   const counter = limiterFor(c.env, `ops-wrong-token:${clientIp((name) => c.req.header(name))}`)
   if (!(await counter.hit(wrongTokensPerIpPerHour, 3600)).allowed) throw new ApiError(429, 'rate_limited')
-  const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
   if (!(await sameSecret(given, expected))) throw new ApiError(404, 'not_found')
   await counter.giveBack(3600)
-  return next()
-})
+  return { kind: 'token', id: null, name: 'terminal', role: 'owner' }
+}
+
+/** Who is calling: a script's bearer token, else the console's session; null when neither. */
+async function callerOf(c: Context<OpsEnv>): Promise<Actor | null> {
+  const bearer = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
+  if (bearer !== undefined) return tokenActor(c, bearer)
+  const member = await sessionMember(c.env, getCookie(c, cookies.staffSession.name))
+  return member ? staffActor(member) : null
+}
+
+/** A route for actors holding `permission`: anyone else is told the route does not exist, or (signed in) that it is not theirs. */
+const allowed = (permission: Permission) =>
+  createMiddleware<OpsEnv>(async (c, next) => {
+    const actor = await callerOf(c)
+    if (!actor) throw new ApiError(404, 'not_found')
+    if (!may(actor.role, permission)) throw new ApiError(403, 'forbidden')
+    c.set('actor', actor)
+    await next()
+  })
+
+/** The audit entry of a change the current actor makes now. */
+function auditOf(
+  c: Context<OpsEnv>,
+  action: string,
+  subject: { kind: string; id: string },
+  values: { before?: unknown; after?: unknown } = {},
+  at = new Date(),
+) {
+  return { actor: c.get('actor'), action, subject, ...values, requestId: currentRequestId() ?? crypto.randomUUID(), at }
+}
+
+/** A staff sign-in refusal as the API's error: the same words whichever part was wrong. */
+function refusal(error: unknown): never {
+  if (error instanceof StaffAuthError) throw new ApiError(error.status, error.code, error.seconds === undefined ? [] : [String(error.seconds)])
+  throw error
+}
+
+function setStaffCookie(c: Context<OpsEnv>, token: string) {
+  c.header('set-cookie', cookieLine(cookies.staffSession.name, token), { append: true })
+}
+
+function cookieLine(name: string, value: string, maxAge?: number) {
+  const options = serverCookieOptions(cookies.staffSession)
+  return [
+    `${name}=${value}`,
+    `Path=${options.path}`,
+    'HttpOnly',
+    'Secure',
+    'SameSite=Strict',
+    ...(maxAge === undefined ? [] : [`Max-Age=${maxAge}`]),
+  ].join('; ')
+}
 
 /** The order a step names, or 404. */
 async function orderNamed(env: Env, number: string) {
@@ -62,37 +147,201 @@ async function orderNamed(env: Env, number: string) {
   return order
 }
 
-export const opsApi = new Hono<{ Bindings: Env & { OPS_TOKEN?: string } }>()
-  .post('/ops/housekeeping', operatorOnly, validate('json', body), async (c) => {
-    const reports = await runHousekeeping(c.env, cronOf[c.req.valid('json').run], new Date())
-    return c.json({ data: { reports } })
+const signInBody = type({ email: '0 < string <= 254', password: '0 < string <= 200', code: '0 < string <= 10' })
+const joinQuery = type({ invite: '20 <= string <= 100' })
+const joinBody = type({
+  invite: '20 <= string <= 100',
+  enrolment: '0 < string <= 2000',
+  name: '2 <= string <= 80',
+  password: '10 <= string <= 200',
+  code: '0 < string <= 10',
+})
+const inviteBody = type({ email: '0 < string <= 254', role: type.enumerated(...staffRoles) })
+const staffChange = type({ role: type.enumerated(...staffRoles), active: 'boolean' })
+const staffParam = type({ id: /^\d{1,9}$/ })
+const auditQuery = type({
+  'actor?': '0 < string <= 80',
+  'action?': '0 < string <= 40',
+  'subject_kind?': '0 < string <= 20',
+  'subject_id?': '0 < string <= 254',
+  'from?': /^\d{4}-\d{2}-\d{2}/,
+  'to?': /^\d{4}-\d{2}-\d{2}/,
+  'before?': /^\d{1,12}$/,
+})
+const orderQuery = type({
+  'queue?': type.enumerated(...orderQueues),
+  'q?': '0 < string <= 254',
+  'city?': /^\d{1,6}$/,
+  'method?': type.enumerated(...paymentCodes),
+  'status?': "'pending_payment' | 'processing' | 'complete' | 'canceled'",
+  'from?': /^\d{4}-\d{2}-\d{2}$/,
+  'to?': /^\d{4}-\d{2}-\d{2}$/,
+  'before?': /^\d{1,12}$/,
+})
+
+/** What the search box holds: an order number, a mobile in any spelling, or an email. */
+function searchTerms(q: string | undefined): { number?: string; phone?: string; email?: string } {
+  const typed = q?.trim()
+  if (!typed) return {}
+  if (orderNumber.test(typed)) return { number: typed }
+  if (typed.includes('@')) return isEmail(typed) ? { email: typed } : { email: '-' }
+  const phone = internationalMobile(typed)
+  return phone ? { phone } : { number: typed }
+}
+
+/** The day after an ISO date (a date range's end is inclusive for staff, exclusive in SQL). */
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00+03:00`) + 86_400_000).toISOString()
+const dayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00+03:00`)).toISOString()
+
+export const opsApi = new Hono<OpsEnv>()
+  // Staff sign-in: one refusal for every wrong part, a growing back-off per email and per address.
+  .post('/ops/sign-in', validate('json', signInBody), async (c) => {
+    const input = c.req.valid('json')
+    const token = await signIn(c.env, { ...input, ip: clientIp((name) => c.req.header(name)) }).catch(refusal)
+    setStaffCookie(c, token)
+    return c.json({ data: { signed_in: true } })
   })
-  .get('/ops/orders', operatorOnly, async (c) => {
-    const open = await orderStore(c.env.DB).awaitingStep(serverLimits.orders.operatorListSize)
+  .post('/ops/sign-out', async (c) => {
+    const token = getCookie(c, cookies.staffSession.name)
+    if (token) await endSession(c.env, token)
+    c.header('set-cookie', cookieLine(cookies.staffSession.name, '', 0), { append: true })
+    return c.json({ data: { signed_in: false } })
+  })
+  .get('/ops/me', async (c) => {
+    const actor = await callerOf(c)
+    if (!actor) return c.json({ error: { status: 401, code: 'signed_out' } }, 401)
+    return c.json({ data: { ...actor, permissions: permissions.filter((p) => may(actor.role, p)) } })
+  })
+  .get('/ops/join', validate('query', joinQuery), async (c) => {
+    return c.json({ data: await startEnrolment(c.env, c.req.valid('query').invite).catch(refusal) })
+  })
+  .post('/ops/join', validate('json', joinBody), async (c) => {
+    const input = c.req.valid('json')
+    const member = await acceptInvite(c.env, input, currentRequestId() ?? crypto.randomUUID()).catch(refusal)
+    setStaffCookie(c, await startSession(c.env, member.id))
+    return c.json({ data: { name: member.name, role: member.role } })
+  })
+
+  .get('/ops/staff', allowed('staff.manage'), async (c) => c.json({ data: { staff: await staffStore(c.env.DB).list() } }))
+  .post('/ops/staff/invite', allowed('staff.manage'), validate('json', inviteBody), async (c) => {
+    const { email, role } = c.req.valid('json')
+    if (!isEmail(email)) throw new ApiError(400, 'bad_request', ['email'])
+    if (await staffStore(c.env.DB).byEmail(email)) throw new ApiError(409, 'staff_exists')
+    const token = await inviteStaff(c.env, c.get('actor'), email, role, currentRequestId() ?? crypto.randomUUID())
+    const link = new URL(`/ops/join?invite=${token}`, c.req.url).toString()
+    return c.json({ data: { link, expires_in_hours: serverLimits.staff.inviteHours } })
+  })
+  .post('/ops/staff/:id', allowed('staff.manage'), validate('param', staffParam), validate('json', staffChange), async (c) => {
+    const store = staffStore(c.env.DB)
+    const member = await store.byId(Number(c.req.valid('param').id))
+    if (!member) throw new ApiError(404, 'not_found')
+    const change = c.req.valid('json')
+    const entry = auditOf(
+      c,
+      'staff.update',
+      { kind: 'staff', id: member.email },
+      { before: { role: member.role, active: member.active }, after: change },
+    )
+    if (!(await store.update(member.id, change, entry))) throw new ApiError(409, 'last_owner')
+    return c.json({ data: { ...member, ...change } })
+  })
+  .post('/ops/staff/:id/sign-out', allowed('staff.manage'), validate('param', staffParam), async (c) => {
+    const store = staffStore(c.env.DB)
+    const member = await store.byId(Number(c.req.valid('param').id))
+    if (!member) throw new ApiError(404, 'not_found')
+    const ended = await store.endSessionsOf(member.id, auditOf(c, 'staff.sign_out_everywhere', { kind: 'staff', id: member.email }))
+    return c.json({ data: { ended } })
+  })
+
+  .get('/ops/audit', allowed('audit.read'), validate('query', auditQuery), async (c) => {
+    const q = c.req.valid('query')
+    const rows = await auditStore(c.env.DB).list({
+      actor: q.actor,
+      action: q.action,
+      subject: q.subject_kind && q.subject_id ? { kind: q.subject_kind, id: q.subject_id } : undefined,
+      from: q.from && dayStart(q.from),
+      to: q.to && dayAfter(q.to),
+      before: q.before ? Number(q.before) : undefined,
+      limit: serverLimits.orders.operatorListSize,
+    })
+    return c.json({ data: { entries: rows } })
+  })
+
+  .get('/ops/orders', allowed('orders.read'), validate('query', orderQuery), async (c) => {
+    const q = c.req.valid('query')
+    const store = orderStore(c.env.DB)
+    const [orders, queues] = await Promise.all([
+      store.search({
+        queue: q.queue,
+        ...searchTerms(q.q),
+        regionId: q.city ? Number(q.city) : undefined,
+        method: q.method,
+        status: q.status,
+        from: q.from && dayStart(q.from),
+        to: q.to && dayAfter(q.to),
+        before: q.before ? Number(q.before) : undefined,
+        limit: serverLimits.orders.operatorListSize,
+      }),
+      store.queueCounts(),
+    ])
     return c.json({
       data: {
-        orders: open.map((order) => ({
+        queues,
+        orders: orders.map((order) => ({
           order: order.increment_id,
+          id: order.id,
           placed_at: order.created_at,
+          customer: order.customer_name,
+          phone: order.phone,
+          email: order.email,
+          region_id: order.region_id,
           payment_method: order.payment_method,
+          shipping_method: order.shipping_method,
+          status: order.status,
           grand_total: order.grand_total,
           next: order.next,
         })),
       },
     })
   })
+  .get('/ops/orders/:number', allowed('orders.read'), validate('param', type({ number: orderNumber })), async (c) => {
+    const order = await orderNamed(c.env, c.req.valid('param').number)
+    const detail = await orderStore(c.env.DB).detail(order.id)
+    const trail = await auditStore(c.env.DB).list({ subject: { kind: 'order', id: order.increment_id }, limit: 100 })
+    return c.json({ data: { order: detail, audit: trail } })
+  })
   // One route per step: the step's rules and its message are worker/commerce/fulfilment.ts's.
-  .post('/ops/orders/:number/:step', operatorOnly, validate('param', stepParam), async (c) => {
-    const { number, step } = c.req.valid('param')
-    const order = await orderNamed(c.env, number)
-    let shipment: typeof parcel.infer | null = null
-    if (step === 'ship') {
-      const given = parcel(await c.req.json().catch(() => null))
-      if (given instanceof type.errors) throw new ApiError(400, 'bad_request', [given.summary])
-      shipment = given
-    }
-    const result = await takeStep(c.env, order.id, step, shipment)
-    if (result.outcome === 'refused') throw new ApiError(409, 'bad_request', [result.reason])
-    const now = await orderStore(c.env.DB).detail(order.id)
-    return c.json({ data: { order: order.increment_id, step, ...result, status: now?.status, timeline: now?.events ?? [] } })
+  .post(
+    '/ops/orders/:number/:step',
+    validate('param', stepParam),
+    async (c, next) => {
+      // The permission depends on the step: checked here, before anything is read.
+      return allowed(stepPermission(c.req.valid('param').step))(c, next)
+    },
+    async (c) => {
+      const { number, step } = c.req.valid('param')
+      const order = await orderNamed(c.env, number)
+      let shipment: typeof parcel.infer | null = null
+      if (step === 'ship') {
+        const given = parcel(await c.req.json().catch(() => null))
+        if (given instanceof type.errors) throw new ApiError(400, 'bad_request', [given.summary])
+        shipment = given
+      }
+      const now = new Date()
+      const audit = auditOf(
+        c,
+        `order.${step}`,
+        { kind: 'order', id: order.increment_id },
+        { before: { status: order.status }, after: shipment ?? undefined },
+        now,
+      )
+      const result = await takeStep(c.env, order.id, step, shipment, now, audit)
+      if (result.outcome === 'refused') throw new ApiError(409, 'bad_request', [result.reason])
+      const after = await orderStore(c.env.DB).detail(order.id)
+      return c.json({ data: { order: order.increment_id, step, ...result, status: after?.status, timeline: after?.events ?? [] } })
+    },
+  )
+  .post('/ops/housekeeping', allowed('jobs.run'), validate('json', body), async (c) => {
+    const reports = await runHousekeeping(c.env, cronOf[c.req.valid('json').run], new Date())
+    return c.json({ data: { reports } })
   })

@@ -9,6 +9,7 @@ import type { Locale } from '../../app.config'
 import { formatDisplayDate } from '../../src/domain/dates'
 import { trackingUrl, type Courier, type FulfilmentStep } from '../../src/domain/fulfilment'
 import { m } from '../../src/paraglide/messages.js'
+import type { AuditEntry } from '../storage/audit-store'
 import { orderStore, type OrderDetailRow } from '../storage/order-store'
 import { courierName } from './couriers'
 import { invoiceLink, issueInvoice } from './invoices'
@@ -26,18 +27,29 @@ export interface Parcel {
   tracking_number: string
 }
 
-export async function takeStep(env: Env, orderId: number, step: FulfilmentStep, parcel: Parcel | null, now = new Date()): Promise<StepResult> {
+/**
+ * Takes a step. `audit` names who took it (a staff member or a named token): the timeline shows them, and the audit
+ * trail's row lands in the step's own batch (worker/storage/audit-store.ts).
+ */
+export async function takeStep(
+  env: Env,
+  orderId: number,
+  step: FulfilmentStep,
+  parcel: Parcel | null,
+  now = new Date(),
+  audit: AuditEntry | null = null,
+): Promise<StepResult> {
   const orders = orderStore(env.DB)
   switch (step) {
     case 'confirm': {
-      if (await orders.confirmCash(orderId, now)) {
+      if (await orders.confirmCash(orderId, now, audit)) {
         await tellBuyer(env, orderId, 'confirmation', (row, locale) => m.order_accepted_sms(deliveryWords(row, locale), { locale }))
         return { outcome: 'done' }
       }
       break
     }
     case 'prepare': {
-      if (await orders.markPreparing(orderId, now)) {
+      if (await orders.markPreparing(orderId, now, audit)) {
         await tellBuyer(env, orderId, 'preparing', (row, locale) => m.order_preparing_sms({ number: row.increment_id }, { locale }))
         return { outcome: 'done' }
       }
@@ -45,7 +57,7 @@ export async function takeStep(env: Env, orderId: number, step: FulfilmentStep, 
     }
     case 'ship': {
       if (!parcel) return { outcome: 'refused', reason: 'shipping needs the courier and its tracking number' }
-      if (await orders.markShipped(orderId, parcel, now)) {
+      if (await orders.markShipped(orderId, parcel, now, audit)) {
         await tellBuyer(env, orderId, 'shipping', (row, locale) => {
           const link = trackingUrl(parcel.courier, parcel.tracking_number)
           const words = { number: row.increment_id, courier: courierName(parcel.courier, locale), tracking: parcel.tracking_number }
@@ -56,7 +68,7 @@ export async function takeStep(env: Env, orderId: number, step: FulfilmentStep, 
       break
     }
     case 'ready': {
-      if (await orders.markReadyForPickup(orderId, now)) {
+      if (await orders.markReadyForPickup(orderId, now, audit)) {
         await tellBuyer(env, orderId, 'ready', (row, locale) =>
           m.order_ready_for_pickup_sms({ number: row.increment_id, showroom: pickupShowroomOf(row.pickup_showroom, locale)?.name ?? '' }, { locale }),
         )
@@ -65,7 +77,7 @@ export async function takeStep(env: Env, orderId: number, step: FulfilmentStep, 
       break
     }
     case 'deliver': {
-      if (await orders.markDelivered(orderId, now)) {
+      if (await orders.markDelivered(orderId, now, audit)) {
         // A cash order is paid now, so it gets its tax invoice (a paid one has had it since payment); the message
         // links it (docs/decisions/0016-zatca-invoices.md). The five-minute job issues one that failed here.
         const invoice = await issueInvoice(env, orderId, now).catch((error: unknown) => {
@@ -85,7 +97,7 @@ export async function takeStep(env: Env, orderId: number, step: FulfilmentStep, 
       break
     }
     case 'cancel': {
-      const { cancelled, refunded } = await cancelBeforeShipping(env, orderId, 'store', now)
+      const { cancelled, refunded } = await cancelBeforeShipping(env, orderId, 'store', now, audit)
       if (cancelled) return { outcome: 'done', refunded }
       break
     }

@@ -19,6 +19,7 @@ import { availableMethod, checkedDetails, phoneVerified } from './checkout-rules
 import { CommerceError } from './errors'
 import { addressStore } from '../storage/address-store'
 import { voucherStore } from '../storage/voucher-store'
+import type { AuditEntry } from '../storage/audit-store'
 import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { gatewaysOf, isHostedPayment, paymentMethods } from './payments'
@@ -233,7 +234,8 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
     coupon_code: row.coupon_code,
     gift_voucher: row.gift_voucher,
     erp_voucher: row.erp_voucher,
-    timeline: row.events,
+    // The buyer sees the steps, never which staff member took them (the console does).
+    timeline: row.events.map(({ status, at }) => ({ status, at })),
     shipment: row.shipment && isCourier(row.shipment.courier) ? shipmentFor(row.shipment.courier, row.shipment.tracking_number, locale) : null,
     // Stored from the closed list of reasons the route accepts.
     return_request: row.return_request && { ...row.return_request, reason: row.return_request.reason as ReturnReason },
@@ -320,9 +322,15 @@ export async function expireUnconfirmedCashOrders(env: Env, now = new Date()): P
  * Cancels an order nobody will complete (order-store.ts `cancelOpen`: its stock and what it spent come back, once) and
  * purges the cached pages of its products, whose stock may be back. Answers whether this call cancelled it.
  */
-export async function cancelOrder(env: Env, orderId: number, which: CancellableOrder, now = new Date()): Promise<boolean> {
+export async function cancelOrder(
+  env: Env,
+  orderId: number,
+  which: CancellableOrder,
+  now = new Date(),
+  audit: AuditEntry | null = null,
+): Promise<boolean> {
   const orders = orderStore(env.DB)
-  if (!(await orders.cancelOpen(orderId, which, now))) return false
+  if (!(await orders.cancelOpen(orderId, which, now, audit))) return false
   await productsChanged(env, await orders.productIds(orderId))
   return true
 }
@@ -337,8 +345,9 @@ export async function cancelBeforeShipping(
   orderId: number,
   by: 'buyer' | 'store',
   now = new Date(),
+  audit: AuditEntry | null = null,
 ): Promise<{ cancelled: boolean; refunded: boolean }> {
-  if (!(await cancelOrder(env, orderId, 'beforeShipping', now))) return { cancelled: false, refunded: false }
+  if (!(await cancelOrder(env, orderId, 'beforeShipping', now, audit))) return { cancelled: false, refunded: false }
   const refunded = await refundHostedPayment(env, orderId, now)
   await sendOrderMessage(env, orderId, refunded ? 'order_cancelled_refunded' : by === 'buyer' ? 'order_cancelled' : 'order_cancelled_by_store')
   return { cancelled: true, refunded }

@@ -5,6 +5,7 @@
  * half stored; UNIQUE(quote_id) makes a repeated place find the one order. Cancelling an unpaid
  * order gives its stock back in the same batch that changes its status, once.
  */
+import { auditStore, type AuditEntry } from './audit-store'
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import type { CartTotals } from '../../src/domain/cart'
 import type { AddressFields } from '../../src/domain/checkout'
@@ -93,7 +94,7 @@ export interface OrderDetailRow extends OrderRow {
     row_total: number
     parent_sku: string | null
   }[]
-  events: { status: string; at: string }[]
+  events: { status: string; at: string; actor: string | null }[]
   shipment: ShipmentRow | null
   return_request: { reason: string; note: string; requested_at: string } | null
 }
@@ -139,14 +140,79 @@ const cancellable = {
 } as const
 export type CancellableOrder = keyof typeof cancellable
 
+/**
+ * A staff member's or a token's step is audited in its own batch (worker/storage/audit-store.ts): the audit row comes
+ * right after the timeline's row and lands only if it did. Without an entry (the buyer, a payment, a job) the step
+ * names nobody.
+ */
+const stepAudit = (db: D1Database, audit: AuditEntry | null) => (audit ? [auditStore(db).row(audit, { sql: 'changes() = 1', values: [] })] : [])
+
+/** The step an open order awaits, as SQL on the order's row (the console's "next" and the ops list's). */
+const nextStep = `CASE WHEN status <> 'processing' THEN NULL
+  WHEN payment_method = 'cashondelivery' AND NOT ${reached('confirmed')} THEN 'confirm'
+  WHEN ${reached('shipped')} OR ${reached('ready_for_pickup')} THEN 'deliver'
+  WHEN shipping_method = 'pickup' THEN 'ready'
+  WHEN ${reached('preparing')} THEN 'ship'
+  ELSE 'prepare' END`
+
+/** The console's work queues, each a condition on the order's row. */
+const queues = {
+  to_confirm: `status = 'processing' AND payment_method = 'cashondelivery' AND NOT ${reached('confirmed')}`,
+  to_prepare: readyFor.prepare,
+  to_ship: `${readyFor.ship} AND ${reached('preparing')}`,
+  ready_for_pickup: `status = 'processing' AND ${reached('ready_for_pickup')}`,
+  returns: `${reached('return_requested')} AND NOT ${reached('refunded')}`,
+} as const
+export type OrderQueue = keyof typeof queues
+export const orderQueues = Object.keys(queues) as OrderQueue[]
+
+export interface OrderSearch {
+  queue?: OrderQueue
+  number?: string
+  /** International form, 966... */
+  phone?: string
+  email?: string
+  regionId?: number
+  method?: string
+  status?: string
+  /** ISO times: placed at or after `from`, before `to`. */
+  from?: string
+  to?: string
+  before?: number
+  limit: number
+}
+
+export interface OrderListRow {
+  id: number
+  increment_id: string
+  created_at: string
+  customer_name: string
+  phone: string
+  email: string
+  region_id: number
+  payment_method: string
+  shipping_method: string | null
+  status: string
+  grand_total: number
+  next: OperatorStep | null
+}
+
 export function orderStore(db: D1Database) {
   /** Adds an operator's step to the timeline when the order's row meets `condition`, once; answers whether this call did. */
-  const recordStep = async (id: number, status: 'confirmed' | 'preparing' | 'ready_for_pickup', condition: string, now: Date) => {
-    const result = await db
-      .prepare(`INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, ?3, ?2 FROM orders WHERE id = ?1 AND ${condition}`)
-      .bind(id, now.toISOString(), status)
-      .run()
-    return result.meta.changes === 1
+  const recordStep = async (
+    id: number,
+    status: 'confirmed' | 'preparing' | 'ready_for_pickup',
+    condition: string,
+    now: Date,
+    audit: AuditEntry | null,
+  ) => {
+    const [result] = await db.batch([
+      db
+        .prepare(`INSERT OR IGNORE INTO order_events (order_id, status, at, actor) SELECT id, ?3, ?2, ?4 FROM orders WHERE id = ?1 AND ${condition}`)
+        .bind(id, now.toISOString(), status, audit?.actor.name ?? null),
+      ...stepAudit(db, audit),
+    ])
+    return result!.meta.changes === 1
   }
   return {
     forQuote: (quoteId: string) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE quote_id = ?`).bind(quoteId).first<OrderRow>(),
@@ -173,7 +239,7 @@ export function orderStore(db: D1Database) {
         // Steps at the same instant keep the order of the timeline.
         db
           .prepare(
-            "SELECT status, at FROM order_events WHERE order_id = ? ORDER BY at, instr('placed paid confirmed preparing shipped delivered return_requested canceled refunded', status)",
+            "SELECT status, at, actor FROM order_events WHERE order_id = ? ORDER BY at, instr('placed paid confirmed preparing shipped delivered return_requested canceled refunded', status)",
           )
           .bind(id),
         db.prepare('SELECT courier, tracking_number, shipped_at FROM order_shipments WHERE order_id = ?').bind(id),
@@ -361,7 +427,7 @@ export function orderStore(db: D1Database) {
      * may be cancelled: an order still awaiting its hosted payment, or a cash order the operator has not confirmed.
      * Every statement acts only while the order is still in that state, and the status changes last, in the same batch.
      */
-    async cancelOpen(id: number, which: CancellableOrder, now = new Date()): Promise<boolean> {
+    async cancelOpen(id: number, which: CancellableOrder, now = new Date(), audit: AuditEntry | null = null): Promise<boolean> {
       const open = `EXISTS (SELECT 1 FROM orders WHERE id = ?1 AND ${cancellable[which]})`
       const quote = '(SELECT quote_id FROM orders WHERE id = ?1)'
       const results = await db.batch([
@@ -384,23 +450,32 @@ export function orderStore(db: D1Database) {
         db.prepare(`UPDATE erp_vouchers SET used_by_quote = NULL WHERE used_by_quote = ${quote} AND ${open}`).bind(id),
         db.prepare(`DELETE FROM erp_voucher_spends WHERE quote_id = ${quote} AND ${open}`).bind(id),
         db.prepare(`DELETE FROM coupon_uses WHERE quote_id = ${quote} AND ${open}`).bind(id),
-        db.prepare(`INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT ?1, 'canceled', ?2 WHERE ${open}`).bind(id, now.toISOString()),
+        db
+          .prepare(`INSERT OR IGNORE INTO order_events (order_id, status, at, actor) SELECT ?1, 'canceled', ?2, ?3 WHERE ${open}`)
+          .bind(id, now.toISOString(), audit?.actor.name ?? null),
+        ...stepAudit(db, audit),
         db.prepare(`UPDATE orders SET status = 'canceled' WHERE id = ?1 AND ${cancellable[which]}`).bind(id),
       ])
       return results.at(-1)!.meta.changes === 1
     },
 
     /** The operator confirms a cash order: it then holds its stock until it is delivered or cancelled. Answers whether this call did it. */
-    confirmCash: (id: number, now: Date) => recordStep(id, 'confirmed', "payment_method = 'cashondelivery' AND status = 'processing'", now),
+    confirmCash: (id: number, now: Date, audit: AuditEntry | null = null) =>
+      recordStep(id, 'confirmed', "payment_method = 'cashondelivery' AND status = 'processing'", now, audit),
 
     /** The operator starts preparing the order; answers whether this call did it. */
-    markPreparing: (id: number, now: Date) => recordStep(id, 'preparing', readyFor.prepare, now),
+    markPreparing: (id: number, now: Date, audit: AuditEntry | null = null) => recordStep(id, 'preparing', readyFor.prepare, now, audit),
 
     /** A pickup order waits at its showroom: the step lands once. Answers whether this call did it. */
-    markReadyForPickup: (id: number, now: Date) => recordStep(id, 'ready_for_pickup', readyFor.ready, now),
+    markReadyForPickup: (id: number, now: Date, audit: AuditEntry | null = null) => recordStep(id, 'ready_for_pickup', readyFor.ready, now, audit),
 
     /** The order leaves with a courier: its parcel and the step land together, once. Answers whether this call did it. */
-    async markShipped(id: number, parcel: { courier: string; tracking_number: string }, now: Date): Promise<boolean> {
+    async markShipped(
+      id: number,
+      parcel: { courier: string; tracking_number: string },
+      now: Date,
+      audit: AuditEntry | null = null,
+    ): Promise<boolean> {
       const [, shipped] = await db.batch([
         db
           .prepare(
@@ -409,24 +484,26 @@ export function orderStore(db: D1Database) {
           .bind(id, parcel.courier, parcel.tracking_number, now.toISOString()),
         db
           .prepare(
-            `INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, 'shipped', ?2 FROM orders WHERE id = ?1 AND ${readyFor.ship}`,
+            `INSERT OR IGNORE INTO order_events (order_id, status, at, actor) SELECT id, 'shipped', ?2, ?3 FROM orders WHERE id = ?1 AND ${readyFor.ship}`,
           )
-          .bind(id, now.toISOString()),
+          .bind(id, now.toISOString(), audit?.actor.name ?? null),
+        ...stepAudit(db, audit),
       ])
       return shipped!.meta.changes === 1
     },
 
     /** The buyer has the order (and a cash order's money is collected): the order is complete. Once. */
-    async markDelivered(id: number, now: Date): Promise<boolean> {
-      const [, complete] = await db.batch([
+    async markDelivered(id: number, now: Date, audit: AuditEntry | null = null): Promise<boolean> {
+      const results = await db.batch([
         db
           .prepare(
-            `INSERT OR IGNORE INTO order_events (order_id, status, at) SELECT id, 'delivered', ?2 FROM orders WHERE id = ?1 AND ${readyFor.deliver}`,
+            `INSERT OR IGNORE INTO order_events (order_id, status, at, actor) SELECT id, 'delivered', ?2, ?3 FROM orders WHERE id = ?1 AND ${readyFor.deliver}`,
           )
-          .bind(id, now.toISOString()),
+          .bind(id, now.toISOString(), audit?.actor.name ?? null),
+        ...stepAudit(db, audit),
         db.prepare(`UPDATE orders SET status = 'complete' WHERE id = ?1 AND status = 'processing' AND ${reached('delivered')}`).bind(id),
       ])
-      return complete!.meta.changes === 1
+      return results.at(-1)!.meta.changes === 1
     },
 
     /**
@@ -455,17 +532,53 @@ export function orderStore(db: D1Database) {
     async awaitingStep(limit: number): Promise<(OrderRow & { created_at: string; next: OperatorStep })[]> {
       const { results } = await db
         .prepare(
-          `SELECT ${orderColumns}, created_at,
-             CASE WHEN payment_method = 'cashondelivery' AND NOT ${reached('confirmed')} THEN 'confirm'
-                  WHEN ${reached('shipped')} OR ${reached('ready_for_pickup')} THEN 'deliver'
-                  WHEN shipping_method = 'pickup' THEN 'ready'
-                  WHEN ${reached('preparing')} THEN 'ship'
-                  ELSE 'prepare' END AS next
+          `SELECT ${orderColumns}, created_at, ${nextStep} AS next
            FROM orders WHERE status = 'processing' ORDER BY created_at, id LIMIT ?`,
         )
         .bind(limit)
         .all<OrderRow & { created_at: string; next: OperatorStep }>()
       return results
+    },
+
+    /**
+     * The console's order list (docs/product.md, "The merchant console"): a work queue or a search by number, mobile,
+     * email, city, payment method, status and placing time, newest first, a page at a time (`before`: the last id of
+     * the page before). Each filter is an index (migrations 0010, 0012, 0025), so a page stays fast at 100,000 orders.
+     */
+    async search(filter: OrderSearch): Promise<OrderListRow[]> {
+      const where: string[] = []
+      const values: unknown[] = []
+      const add = (sql: string, ...given: unknown[]) => {
+        where.push(sql)
+        values.push(...given)
+      }
+      if (filter.queue) add(queues[filter.queue])
+      if (filter.number) add('increment_id = ?', filter.number)
+      if (filter.phone) add('phone = ?', filter.phone)
+      if (filter.email) add('email = ?', filter.email.toLowerCase())
+      if (filter.regionId) add('region_id = ?', filter.regionId)
+      if (filter.method) add('payment_method = ?', filter.method)
+      if (filter.status) add('status = ?', filter.status)
+      if (filter.from) add('created_at >= ?', filter.from)
+      if (filter.to) add('created_at < ?', filter.to)
+      if (filter.before) add('id < ?', filter.before)
+      const { results } = await db
+        .prepare(
+          `SELECT id, increment_id, created_at, customer_name, phone, email, region_id, payment_method, shipping_method, status, grand_total, ${nextStep} AS next
+           FROM orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${Math.trunc(filter.limit)}`,
+        )
+        .bind(...values)
+        .all<OrderListRow>()
+      return results
+    },
+
+    /** How many orders wait in each work queue (the console's home). */
+    async queueCounts(): Promise<Record<OrderQueue, number>> {
+      const names = Object.keys(queues) as OrderQueue[]
+      const row = await db
+        .prepare(`SELECT ${names.map((name) => `(SELECT count(*) FROM orders WHERE ${queues[name]}) AS ${name}`).join(', ')}`)
+        .first<Record<OrderQueue, number>>()
+      return row!
     },
 
     /** Cash orders nobody has confirmed that were placed before the cutoff, oldest first. */
