@@ -15,15 +15,21 @@ import { Route as CartRouteImport } from './routes/cart'
 import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CompareRouteImport } from './routes/compare'
 import { Route as InvoiceRouteImport } from './routes/invoice'
+import { Route as OpsRouteImport } from './routes/ops'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as ShowroomsRouteImport } from './routes/showrooms'
 import { Route as BlogsIndexRouteImport } from './routes/blogs.index'
 import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
 import { Route as DevCrashRouteImport } from './routes/dev.crash'
+import { Route as OpsIndexRouteImport } from './routes/ops.index'
+import { Route as OpsAuditRouteImport } from './routes/ops.audit'
+import { Route as OpsJoinRouteImport } from './routes/ops.join'
+import { Route as OpsStaffRouteImport } from './routes/ops.staff'
 import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewriteUrl'
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
 import { Route as UserProfileRouteImport } from './routes/user.profile'
+import { Route as OpsOrdersNumberRouteImport } from './routes/ops.orders.$number'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -55,6 +61,11 @@ const InvoiceRoute = InvoiceRouteImport.update({
   path: '/invoice',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsRoute = OpsRouteImport.update({
+  id: '/ops',
+  path: '/ops',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -80,6 +91,26 @@ const DevCrashRoute = DevCrashRouteImport.update({
   path: '/dev/crash',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsIndexRoute = OpsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsAuditRoute = OpsAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsJoinRoute = OpsJoinRouteImport.update({
+  id: '/join',
+  path: '/join',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsStaffRoute = OpsStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => OpsRoute,
+} as any)
 const ProductRewriteUrlRoute = ProductRewriteUrlRouteImport.update({
   id: '/product/$rewriteUrl',
   path: '/product/$rewriteUrl',
@@ -100,6 +131,11 @@ const UserProfileRoute = UserProfileRouteImport.update({
   path: '/user/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsOrdersNumberRoute = OpsOrdersNumberRouteImport.update({
+  id: '/orders/$number',
+  path: '/orders/$number',
+  getParentRoute: () => OpsRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -108,15 +144,21 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof CheckoutRoute
   '/compare': typeof CompareRoute
   '/invoice': typeof InvoiceRoute
+  '/ops': typeof OpsRouteWithChildren
   '/search': typeof SearchRoute
   '/showrooms': typeof ShowroomsRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
+  '/ops/audit': typeof OpsAuditRoute
+  '/ops/join': typeof OpsJoinRoute
+  '/ops/staff': typeof OpsStaffRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
+  '/ops/': typeof OpsIndexRoute
+  '/ops/orders/$number': typeof OpsOrdersNumberRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -129,11 +171,16 @@ export interface FileRoutesByTo {
   '/showrooms': typeof ShowroomsRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
+  '/ops/audit': typeof OpsAuditRoute
+  '/ops/join': typeof OpsJoinRoute
+  '/ops/staff': typeof OpsStaffRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs': typeof BlogsIndexRoute
+  '/ops': typeof OpsIndexRoute
+  '/ops/orders/$number': typeof OpsOrdersNumberRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -143,15 +190,21 @@ export interface FileRoutesById {
   '/checkout': typeof CheckoutRoute
   '/compare': typeof CompareRoute
   '/invoice': typeof InvoiceRoute
+  '/ops': typeof OpsRouteWithChildren
   '/search': typeof SearchRoute
   '/showrooms': typeof ShowroomsRoute
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
+  '/ops/audit': typeof OpsAuditRoute
+  '/ops/join': typeof OpsJoinRoute
+  '/ops/staff': typeof OpsStaffRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
+  '/ops/': typeof OpsIndexRoute
+  '/ops/orders/$number': typeof OpsOrdersNumberRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -162,15 +215,21 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/compare'
     | '/invoice'
+    | '/ops'
     | '/search'
     | '/showrooms'
     | '/blogs/$slug'
     | '/dev/crash'
+    | '/ops/audit'
+    | '/ops/join'
+    | '/ops/staff'
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
     | '/user/profile'
     | '/blogs/'
+    | '/ops/'
+    | '/ops/orders/$number'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -183,11 +242,16 @@ export interface FileRouteTypes {
     | '/showrooms'
     | '/blogs/$slug'
     | '/dev/crash'
+    | '/ops/audit'
+    | '/ops/join'
+    | '/ops/staff'
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
     | '/user/profile'
     | '/blogs'
+    | '/ops'
+    | '/ops/orders/$number'
   id:
     | '__root__'
     | '/'
@@ -196,15 +260,21 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/compare'
     | '/invoice'
+    | '/ops'
     | '/search'
     | '/showrooms'
     | '/blogs/$slug'
     | '/dev/crash'
+    | '/ops/audit'
+    | '/ops/join'
+    | '/ops/staff'
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
     | '/user/profile'
     | '/blogs/'
+    | '/ops/'
+    | '/ops/orders/$number'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -214,6 +284,7 @@ export interface RootRouteChildren {
   CheckoutRoute: typeof CheckoutRoute
   CompareRoute: typeof CompareRoute
   InvoiceRoute: typeof InvoiceRoute
+  OpsRoute: typeof OpsRouteWithChildren
   SearchRoute: typeof SearchRoute
   ShowroomsRoute: typeof ShowroomsRoute
   BlogsSlugRoute: typeof BlogsSlugRoute
@@ -269,6 +340,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InvoiceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops': {
+      id: '/ops'
+      path: '/ops'
+      fullPath: '/ops'
+      preLoaderRoute: typeof OpsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
       id: '/search'
       path: '/search'
@@ -304,6 +382,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DevCrashRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops/': {
+      id: '/ops/'
+      path: '/'
+      fullPath: '/ops/'
+      preLoaderRoute: typeof OpsIndexRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/audit': {
+      id: '/ops/audit'
+      path: '/audit'
+      fullPath: '/ops/audit'
+      preLoaderRoute: typeof OpsAuditRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/join': {
+      id: '/ops/join'
+      path: '/join'
+      fullPath: '/ops/join'
+      preLoaderRoute: typeof OpsJoinRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/staff': {
+      id: '/ops/staff'
+      path: '/staff'
+      fullPath: '/ops/staff'
+      preLoaderRoute: typeof OpsStaffRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/product/$rewriteUrl': {
       id: '/product/$rewriteUrl'
       path: '/product/$rewriteUrl'
@@ -332,8 +438,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops/orders/$number': {
+      id: '/ops/orders/$number'
+      path: '/orders/$number'
+      fullPath: '/ops/orders/$number'
+      preLoaderRoute: typeof OpsOrdersNumberRouteImport
+      parentRoute: typeof OpsRoute
+    }
   }
 }
+
+interface OpsRouteChildren {
+  OpsAuditRoute: typeof OpsAuditRoute
+  OpsJoinRoute: typeof OpsJoinRoute
+  OpsStaffRoute: typeof OpsStaffRoute
+  OpsIndexRoute: typeof OpsIndexRoute
+  OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
+}
+
+const OpsRouteChildren: OpsRouteChildren = {
+  OpsAuditRoute: OpsAuditRoute,
+  OpsJoinRoute: OpsJoinRoute,
+  OpsStaffRoute: OpsStaffRoute,
+  OpsIndexRoute: OpsIndexRoute,
+  OpsOrdersNumberRoute: OpsOrdersNumberRoute,
+}
+
+const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -342,6 +473,7 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutRoute: CheckoutRoute,
   CompareRoute: CompareRoute,
   InvoiceRoute: InvoiceRoute,
+  OpsRoute: OpsRouteWithChildren,
   SearchRoute: SearchRoute,
   ShowroomsRoute: ShowroomsRoute,
   BlogsSlugRoute: BlogsSlugRoute,

@@ -62,3 +62,11 @@ export function formatDisplayDate(date: string, locale: Locale): string {
   const intlLocale = locale === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB'
   return formatter(intlLocale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }
+
+/** An instant as staff read it in the console: date and time of day in Riyadh, Western digits, in the console's language. */
+export function formatRiyadhTime(iso: string, locale: Locale): string {
+  const intlLocale = locale === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB'
+  return formatter(intlLocale, { timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(iso),
+  )
+}

@@ -90,3 +90,7 @@ export interface PaymentMethod {
   /** Ours: null when available. */
   unavailable_reason: UnavailableReason | null
 }
+
+/** The console's work queues of orders (docs/product.md, "The merchant console"); worker/storage/order-store.ts says what each holds. */
+export const orderQueues = ['to_confirm', 'to_prepare', 'to_ship', 'ready_for_pickup', 'returns'] as const
+export type OrderQueue = (typeof orderQueues)[number]

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import { type QueryClient, useQuery } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useMatches } from '@tanstack/react-router'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import { type ReactNode, useState } from 'react'
 import { LazyAuthDialogs } from '../components/auth/LazyAuthDialogs'
@@ -77,7 +77,19 @@ function RootDocument({ children }: { children: ReactNode }) {
   )
 }
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** A page of the merchant console (src/routes/ops.tsx): drawn without the shop's frame. */
+    console?: boolean
+  }
+}
+
 function RootLayout() {
+  const inConsole = useMatches({ select: (matches) => matches.some((match) => match.staticData.console === true) })
+  return inConsole ? <Outlet /> : <ShopLayout />
+}
+
+function ShopLayout() {
   const { prefs, locale } = Route.useRouteContext()
   // Not suspending: while the frame data is missing the nav bar shows its skeletons.
   const { data: frame } = useQuery(catalogueQueries.frame(locale))

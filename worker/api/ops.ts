@@ -15,8 +15,8 @@
  * - POST /api/ops/housekeeping {run: "expire-unpaid-orders" | "daily"} runs a scheduled job now
  *
  * A wrong token is answered as if the routes did not exist (404); ten wrong tokens an hour from one address, and that
- * address waits out the hour, right token or not. Without a session or a token, a route is a 404 too, but /me says 401
- * so the console can ask the staff member to sign in.
+ * address waits out the hour, right token or not. Without a session or a token, a route is a 404 too, but /me answers
+ * null, so the console can ask the staff member to sign in.
  */
 import { type } from 'arktype'
 import { Hono, type Context } from 'hono'
@@ -25,7 +25,7 @@ import { createMiddleware } from 'hono/factory'
 import { serverLimits } from '../../app.config'
 import { cookies, serverCookieOptions } from '../../src/domain/cookies'
 import { courierCodes, fulfilmentSteps, trackingNumber, type FulfilmentStep } from '../../src/domain/fulfilment'
-import { orderNumber, paymentCodes } from '../../src/domain/order'
+import { orderNumber, orderQueues, paymentCodes } from '../../src/domain/order'
 import { internationalMobile } from '../../src/domain/phone'
 import { may, permissions, staffRoles, type Actor, type Permission } from '../../src/domain/staff'
 import { isEmail } from '../../src/domain/account-rules'
@@ -42,7 +42,7 @@ import {
   startSession,
 } from '../console/staff-auth'
 import { auditStore } from '../storage/audit-store'
-import { orderQueues, orderStore } from '../storage/order-store'
+import { orderStore } from '../storage/order-store'
 import { staffStore } from '../storage/staff-store'
 import { limiterFor } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'
@@ -209,7 +209,8 @@ export const opsApi = new Hono<OpsEnv>()
   })
   .get('/ops/me', async (c) => {
     const actor = await callerOf(c)
-    if (!actor) return c.json({ error: { status: 401, code: 'signed_out' } }, 401)
+    // Signed out is an answer here, not an error: the console shows its sign-in form.
+    if (!actor) return c.json({ data: null })
     return c.json({ data: { ...actor, permissions: permissions.filter((p) => may(actor.role, p)) } })
   })
   .get('/ops/join', validate('query', joinQuery), async (c) => {

@@ -9,7 +9,7 @@ import { auditStore, type AuditEntry } from './audit-store'
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import type { CartTotals } from '../../src/domain/cart'
 import type { AddressFields } from '../../src/domain/checkout'
-import type { OrderStatus } from '../../src/domain/order'
+import { orderQueues, type OrderQueue, type OrderStatus } from '../../src/domain/order'
 import type { ShippingCode } from '../../src/domain/shipping'
 
 export interface OrderRow {
@@ -155,16 +155,14 @@ const nextStep = `CASE WHEN status <> 'processing' THEN NULL
   WHEN ${reached('preparing')} THEN 'ship'
   ELSE 'prepare' END`
 
-/** The console's work queues, each a condition on the order's row. */
-const queues = {
+/** The console's work queues (src/domain/order.ts), each a condition on the order's row. */
+const queues: Record<OrderQueue, string> = {
   to_confirm: `status = 'processing' AND payment_method = 'cashondelivery' AND NOT ${reached('confirmed')}`,
   to_prepare: readyFor.prepare,
   to_ship: `${readyFor.ship} AND ${reached('preparing')}`,
   ready_for_pickup: `status = 'processing' AND ${reached('ready_for_pickup')}`,
   returns: `${reached('return_requested')} AND NOT ${reached('refunded')}`,
-} as const
-export type OrderQueue = keyof typeof queues
-export const orderQueues = Object.keys(queues) as OrderQueue[]
+}
 
 export interface OrderSearch {
   queue?: OrderQueue
@@ -574,9 +572,8 @@ export function orderStore(db: D1Database) {
 
     /** How many orders wait in each work queue (the console's home). */
     async queueCounts(): Promise<Record<OrderQueue, number>> {
-      const names = Object.keys(queues) as OrderQueue[]
       const row = await db
-        .prepare(`SELECT ${names.map((name) => `(SELECT count(*) FROM orders WHERE ${queues[name]}) AS ${name}`).join(', ')}`)
+        .prepare(`SELECT ${orderQueues.map((name) => `(SELECT count(*) FROM orders WHERE ${queues[name]}) AS ${name}`).join(', ')}`)
         .first<Record<OrderQueue, number>>()
       return row!
     },

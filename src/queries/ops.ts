@@ -1,0 +1,177 @@
+/**
+ * The merchant console's reads and changes (docs/product.md, "The merchant console"), over the ops API
+ * (worker/api/ops.ts) from the browser, where the staff member's cookie is. A refusal arrives as an `OpsError` with the
+ * API's code, which the screens say in the staff member's language (src/components/ops/ops-errors.ts).
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Courier, FulfilmentStep } from '../domain/fulfilment'
+import type { OrderQueue } from '../domain/order'
+import type { Actor, Permission, StaffRole } from '../domain/staff'
+
+export class OpsError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly issues: string[] = [],
+  ) {
+    super(code)
+  }
+}
+
+async function ops<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/api/ops${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const answer = (await response.json().catch(() => ({}))) as { data?: T; error?: { code?: string; issues?: string[] } }
+  if (!response.ok || answer.data === undefined) throw new OpsError(response.status, answer.error?.code ?? 'internal', answer.error?.issues ?? [])
+  return answer.data
+}
+
+export interface Me extends Actor {
+  permissions: Permission[]
+}
+
+export interface OpsOrderRow {
+  order: string
+  placed_at: string
+  customer: string
+  phone: string
+  email: string
+  region_id: number
+  payment_method: string
+  shipping_method: string | null
+  status: string
+  grand_total: number
+  next: FulfilmentStep | null
+}
+
+export interface OrderFilter {
+  queue?: OrderQueue
+  q?: string
+  status?: string
+  method?: string
+  from?: string
+  to?: string
+}
+
+export interface OpsOrderDetail {
+  order: {
+    increment_id: string
+    created_at: string
+    status: string
+    payment_method: string
+    shipping_method: string | null
+    customer_name: string
+    phone: string
+    email: string
+    locale: string
+    grand_total: number
+    subtotal: number
+    discount: number
+    delivery: number
+    vat: number
+    delivery_date: string | null
+    shipping_address: string | null
+    items: { name: string; sku: string; qty: number; price: number; row_total: number }[]
+    events: { status: string; at: string; actor: string | null }[]
+    shipment: { courier: string; tracking_number: string; shipped_at: string } | null
+    return_request: { reason: string; note: string; requested_at: string } | null
+  }
+  audit: { id: number; at: string; actor_name: string; action: string }[]
+}
+
+export interface StaffRow {
+  id: number
+  email: string
+  name: string
+  role: StaffRole
+  active: boolean
+  created_at: string
+}
+
+export interface AuditEntryRow {
+  id: number
+  at: string
+  actor_kind: 'staff' | 'token'
+  actor_name: string
+  action: string
+  subject_kind: string
+  subject_id: string
+  before_json: string | null
+  after_json: string | null
+}
+
+const inBrowser = typeof window !== 'undefined'
+
+const search = (values: Record<string, string | undefined>) => {
+  const params = new URLSearchParams(Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1])))
+  return params.size ? `?${params}` : ''
+}
+
+export const opsQueries = {
+  me: () =>
+    queryOptions({
+      queryKey: ['ops', 'me'],
+      // Null when signed out: the console shows the sign-in form.
+      queryFn: () => ops<Me | null>('GET', '/me'),
+      enabled: inBrowser,
+      staleTime: 60_000,
+    }),
+  orders: (filter: OrderFilter) =>
+    queryOptions({
+      queryKey: ['ops', 'orders', filter],
+      queryFn: () => ops<{ queues: Record<OrderQueue, number>; orders: OpsOrderRow[] }>('GET', `/orders${search({ ...filter })}`),
+      enabled: inBrowser,
+      staleTime: 10_000,
+    }),
+  order: (number: string) =>
+    queryOptions({
+      queryKey: ['ops', 'order', number],
+      queryFn: () => ops<OpsOrderDetail>('GET', `/orders/${encodeURIComponent(number)}`),
+      enabled: inBrowser,
+    }),
+  staff: () => queryOptions({ queryKey: ['ops', 'staff'], queryFn: () => ops<{ staff: StaffRow[] }>('GET', '/staff'), enabled: inBrowser }),
+  audit: (filter: { actor?: string; action?: string; from?: string; to?: string }) =>
+    queryOptions({
+      queryKey: ['ops', 'audit', filter],
+      queryFn: () => ops<{ entries: AuditEntryRow[] }>('GET', `/audit${search(filter)}`),
+      enabled: inBrowser,
+    }),
+  invite: (invite: string) =>
+    queryOptions({
+      // Outside ['ops']: a change reads the console again, never a spent invitation.
+      queryKey: ['ops-join', invite],
+      queryFn: () => ops<{ email: string; role: StaffRole; secret: string; uri: string; enrolment: string }>('GET', `/join${search({ invite })}`),
+      enabled: inBrowser,
+      staleTime: Infinity,
+      retry: false,
+    }),
+}
+
+/** A change: on success the console's cached reads are read again. */
+function useOpsChange<Input, Output>(call: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient()
+  return useMutation<Output, OpsError, Input>({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops'] }),
+  })
+}
+
+export const useSignIn = () => useOpsChange((input: { email: string; password: string; code: string }) => ops('POST', '/sign-in', input))
+export const useSignOut = () => useOpsChange(() => ops('POST', '/sign-out'))
+export const useJoin = () =>
+  useOpsChange((input: { invite: string; enrolment: string; name: string; password: string; code: string }) => ops('POST', '/join', input))
+export const useOrderStep = (number: string) =>
+  useOpsChange((input: { step: FulfilmentStep; parcel?: { courier: Courier; tracking_number: string } }) =>
+    ops<{ outcome: 'done' | 'already'; refunded?: boolean }>('POST', `/orders/${encodeURIComponent(number)}/${input.step}`, input.parcel),
+  )
+export const useInvite = () =>
+  useOpsChange((input: { email: string; role: StaffRole }) => ops<{ link: string; expires_in_hours: number }>('POST', '/staff/invite', input))
+export const useStaffChange = () =>
+  useOpsChange((input: { id: number; role: StaffRole; active: boolean }) =>
+    ops('POST', `/staff/${input.id}`, { role: input.role, active: input.active }),
+  )
+export const useSignOutEverywhere = () => useOpsChange((id: number) => ops<{ ended: number }>('POST', `/staff/${id}/sign-out`))

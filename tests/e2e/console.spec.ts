@@ -1,0 +1,180 @@
+// The merchant console (docs/product.md, "The merchant console"): a member joins by invitation with an authenticator
+// app, finds a cash order by the buyer's mobile, confirms and ships it, and the buyer sees the parcel; an owner invites
+// a support member, who cannot ship or manage staff.
+import { readFileSync } from 'node:fs'
+import { Secret, TOTP } from 'otpauth'
+import { apiCheckoutDetails, desktop, expect, lastCode, newMobile, phone, test } from './fixtures'
+
+const token = () => /^OPS_TOKEN=(.+)$/m.exec(readFileSync(new URL('../../.dev.vars', import.meta.url), 'utf8'))![1]!.trim()
+
+/** What the authenticator app shows for a secret: the code of the step after `after`'s, so no code is used twice. */
+function appCode(secret: string, at = Date.now()) {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at })
+}
+
+/** An invitation made from the terminal, as `npm run ops -- staff invite` makes it: its link's path and query. */
+async function invitation(request: import('@playwright/test').APIRequestContext, role: string, email = `${role}-${Date.now()}@matjar.test`) {
+  const invited = await request.post('/api/ops/staff/invite', { headers: { authorization: `Bearer ${token()}` }, data: { email, role } })
+  expect(invited.status()).toBe(200)
+  const link = new URL((await invited.json()).data.link as string)
+  return { path: `${link.pathname}${link.search}`, email }
+}
+
+/** A guest's cash order over the Direct API, its mobile verified: the order number and the mobile. */
+async function cashOrder(request: import('@playwright/test').APIRequestContext) {
+  const { token: handshake } = await (await request.post('/commerce/handshake', { data: { store: 'ar' } })).json()
+  const headers = { authorization: `Bearer ${handshake}` }
+  const { quoteId } = await (await request.get('/commerce/cart/create?region=1101', { headers })).json()
+  const withQuote = { ...headers, quote: quoteId }
+  // A product in stock in Riyadh, found through the store's own pages.
+  const html = await (await request.get('/en/headphones')).text()
+  let sku: string | undefined
+  for (const [, path] of html.matchAll(/href="(\/en\/product\/[^"]+)"/g)) {
+    const page = await (await request.get(path!)).text()
+    sku = page.includes('In stock') ? /SKU: <bdi dir="ltr">([A-Z]+-\d+)<\/bdi>/.exec(page)?.[1] : undefined
+    if (sku) break
+  }
+  const added = await request.post('/commerce/cart/add', { headers: withQuote, data: { sku, qty: 1, extension_attributes: { region: '1101' } } })
+  expect(added.status(), await added.text()).toBe(200)
+  const buyer = newMobile('059')
+  await request.post('/commerce/cart/telephone', { headers: { ...withQuote, recaptcha: 'Bearer test-pass' }, data: { mobilenumber: buyer.local } })
+  const otpcode = await lastCode(request, buyer.international)
+  expect((await request.post('/commerce/cart/verify-mobile', { headers: withQuote, data: { mobilenumber: buyer.local, otpcode } })).status()).toBe(
+    200,
+  )
+  const checkout = await apiCheckoutDetails(request, withQuote, { name: 'ريم القحطاني', email: 'reem.console@example.com', mobile: buyer.local })
+  const placed = await request.post('/commerce/cart/placeOrder', {
+    headers: withQuote,
+    data: { checkout, paymentMethod: { method: 'cashondelivery' } },
+  })
+  expect(placed.status(), await placed.text()).toBe(200)
+  return { number: (await placed.json()).increment_id as string, buyer }
+}
+
+test.describe('the console on a warehouse phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('an operations member joins, finds a cash order by the mobile, confirms and ships it; the buyer sees the parcel', async ({
+    page,
+    request,
+  }) => {
+    test.slow()
+    const { path } = await invitation(request, 'operations')
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: 'الانضمام إلى لوحة التحكم' })).toBeVisible()
+    await expect(page.getByText(/بدور العمليات/)).toBeVisible()
+    await expect(page.getByRole('img', { name: 'رمز QR لتطبيق المصادقة' })).toBeVisible()
+    const secret = (await page.locator('code').first().innerText()).trim()
+    await page.getByRole('textbox', { name: 'اسمك' }).fill('سالم الغامدي')
+    // A short password and a code that is not six digits: told beside each field, nothing sent.
+    await page.getByLabel('كلمة المرور').fill('short')
+    await page.getByRole('textbox', { name: 'رمز تطبيق المصادقة' }).fill('12')
+    await page.getByRole('button', { name: 'إنشاء حسابي' }).click()
+    await expect(page.getByText('يجب ألا تقل كلمة المرور عن 10 أحرف.')).toBeVisible()
+    await expect(page.getByText('أدخل الأرقام الستة من تطبيق المصادقة.')).toBeVisible()
+    await page.getByLabel('كلمة المرور').fill('warehouse shift passphrase')
+    await page.getByRole('textbox', { name: 'رمز تطبيق المصادقة' }).fill(appCode(secret))
+    await page.getByRole('button', { name: 'إنشاء حسابي' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'الطلبات' })).toBeVisible()
+    await expect(page.getByText('سالم الغامدي · العمليات')).toBeVisible()
+    // Operations sees orders, not staff or the activity log.
+    await expect(page.getByRole('navigation', { name: 'أقسام لوحة التحكم' }).getByRole('link')).toHaveText(['الطلبات'])
+
+    const { number, buyer } = await cashOrder(request)
+    await page.getByRole('searchbox', { name: 'رقم الطلب أو الجوال أو البريد' }).fill(buyer.local)
+    await page.getByRole('button', { name: 'بحث', exact: true }).click()
+    const found = page.getByRole('list', { name: 'الطلبات' }).getByRole('link')
+    await expect(found).toHaveCount(1)
+    await expect(found).toContainText(number)
+    await expect(found).toContainText('التالي: تأكيد')
+    await found.click()
+
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(`الطلب ${number}`) })).toBeVisible()
+    const steps = page.getByRole('region', { name: 'الخطوات التالية' })
+    await steps.getByRole('button', { name: 'تأكيد', exact: true }).click()
+    await expect(steps.getByRole('status')).toHaveText('تم: تأكيد.')
+    await steps.getByRole('button', { name: 'شحن', exact: true }).click()
+    const parcel = steps.getByRole('form', { name: 'شحن' })
+    await parcel.getByRole('combobox', { name: 'شركة الشحن' }).selectOption('aramex')
+    await parcel.getByRole('textbox', { name: 'رقم التتبع' }).fill('44 0')
+    await parcel.getByRole('button', { name: 'شحن بهذه الشحنة' }).click()
+    await expect(steps.getByRole('alert')).toHaveText('رقم التتبع من 4 إلى 40 حرفًا أو رقمًا أو شرطة.')
+    await parcel.getByRole('textbox', { name: 'رقم التتبع' }).fill('44012345678')
+    await parcel.getByRole('button', { name: 'شحن بهذه الشحنة' }).click()
+    await expect(steps.getByRole('status')).toHaveText('تم: شحن.')
+    const timeline = page.getByRole('region', { name: 'مراحل الطلب' })
+    await expect(timeline.getByRole('listitem').filter({ hasText: 'تم الشحن' })).toContainText('بواسطة سالم الغامدي')
+
+    // The buyer's order page, by the number and the mobile: the parcel and its tracking number, no staff name.
+    await page.goto(`/user/profile?order=${number}`)
+    await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(buyer.local)
+    await page.getByRole('button', { name: 'ابحث عن طلبي' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(number) })).toBeVisible()
+    await expect(page.getByText('44012345678')).toBeVisible()
+    await expect(page.getByText('سالم الغامدي')).toBeHidden()
+  })
+})
+
+test.describe('the console on a desktop, in English', () => {
+  // A wrong password is answered 401, which the browser logs.
+  test.use({ viewport: desktop, allowConsoleErrors: [/status of 401/] })
+
+  test('an owner signs in, invites a support member, who can read and cancel but not ship or manage staff', async ({ page, request, browser }) => {
+    test.slow()
+    // The first owner, as the README's Operating section starts: invited from the terminal.
+    const owner = await invitation(request, 'owner')
+    const enrolment = (await (await request.get(`/api/ops/join${new URL(owner.path, 'http://x').search}`)).json()).data
+    const invite = new URL(owner.path, 'http://x').searchParams.get('invite')!
+    const joined = await request.post('/api/ops/join', {
+      data: { invite, enrolment: enrolment.enrolment, name: 'Nora Alsaud', password: 'owner long passphrase', code: appCode(enrolment.secret) },
+    })
+    expect(joined.status()).toBe(200)
+    await request.post('/api/ops/sign-out')
+
+    await page.goto('/en/ops')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible()
+    await page.getByRole('textbox', { name: 'Email' }).fill(owner.email)
+    await page.getByLabel('Password').fill('not the passphrase')
+    await page.getByRole('textbox', { name: 'Authenticator code' }).fill(appCode(enrolment.secret, Date.now() + 30_000))
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toHaveText('The email, password or code is not right.')
+    await page.getByLabel('Password').fill('owner long passphrase')
+    await page.getByRole('textbox', { name: 'Authenticator code' }).fill(appCode(enrolment.secret, Date.now() + 30_000))
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('Nora Alsaud · Owner')).toBeVisible()
+
+    await page.getByRole('link', { name: 'Staff' }).click()
+    const inviteForm = page.getByRole('form', { name: 'Invite' })
+    await inviteForm.getByRole('textbox', { name: 'Email' }).fill('not an email')
+    await inviteForm.getByRole('button', { name: 'Invite' }).click()
+    await expect(inviteForm.getByText('Enter a valid email address.')).toBeVisible()
+    const supportEmail = `support-${Date.now()}@matjar.test`
+    await inviteForm.getByRole('textbox', { name: 'Email' }).fill(supportEmail)
+    await inviteForm.getByRole('combobox', { name: 'Role' }).selectOption('support')
+    await inviteForm.getByRole('button', { name: 'Invite' }).click()
+    const link = await inviteForm.getByRole('status').locator('code').innerText()
+
+    // The support member joins in a browser of their own.
+    const support = await (await browser.newContext({ viewport: desktop, locale: 'en-GB' })).newPage()
+    await support.goto(link.replace(/^https?:\/\/[^/]+/, '').replace('/ops/', '/en/ops/'))
+    const secret = (await support.locator('code').first().innerText()).trim()
+    await support.getByRole('textbox', { name: 'Your name' }).fill('Huda Alqahtani')
+    await support.getByLabel('Password').fill('support long passphrase')
+    await support.getByRole('textbox', { name: 'Authenticator code' }).fill(appCode(secret))
+    await support.getByRole('button', { name: 'Create my account' }).click()
+    await expect(support.getByText('Huda Alqahtani · Customer support')).toBeVisible()
+    await expect(support.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText(['Orders'])
+
+    const { number } = await cashOrder(request)
+    await support.goto(`/en/ops/orders/${number}`)
+    const steps = support.getByRole('region', { name: 'Next steps' })
+    await expect(steps.getByRole('button')).toHaveText(['Cancel order'])
+    // The staff page is not theirs: the server says so, whatever the screen shows.
+    expect((await support.request.get('/api/ops/staff')).status()).toBe(403)
+
+    // The owner reads the invitation in the activity log.
+    await page.getByRole('link', { name: 'Activity log' }).click()
+    await expect(page.getByRole('list', { name: 'Activity log' })).toContainText(supportEmail)
+    await support.context().close()
+  })
+})
