@@ -145,6 +145,77 @@ describe('the mobile', () => {
   })
 })
 
+describe('the limits of a code to a new email or mobile (docs/product.md, "Limits")', () => {
+  /** The account as its session reads it now. */
+  const account = async (caller: Caller) => (await call(caller, 'GET', '/customer/checkifauth')).body.user
+
+  it('waits a minute between codes to one mobile, and a refused resend neither sends nor replaces the code', async () => {
+    const { caller } = await signedInCustomer()
+    const next = newPhone()
+    expect((await call(caller, 'POST', '/customer/me/mobile/code', { mobilenumber: next.local })).status).toBe(200)
+    const code = await lastCode(next.international)
+    const again = await call(caller, 'POST', '/customer/me/mobile/code', { mobilenumber: next.local })
+    expect(again.status).toBe(429)
+    expect(again.body.code).toBe('otp_wait')
+    expect(again.body.message).toMatch(/^Please wait \d+ seconds before asking for a new code\.$/)
+    expect((await call(caller, 'GET', `/dev/outbox?recipient=${next.international}`)).body.messages).toHaveLength(1)
+    // The first code still changes the mobile: the refusal changed nothing.
+    expect((await call(caller, 'POST', '/customer/me/mobile', { mobilenumber: next.local, otpcode: code })).status).toBe(200)
+  })
+
+  it("stops at the client address's cap of code sends, shared with the SMS codes, sending and storing nothing", async () => {
+    const { caller, email } = await signedInCustomer()
+    const ip = newIp()
+    const limiter = env.LIMITER.get(env.LIMITER.idFromName(`otp-ip:${ip}`))
+    for (let i = 0; i < 20; i++) await limiter.hit(20, 3600)
+    const next = `capped${Date.now()}@example.com`
+    const refused = await call({ ...caller, ip }, 'POST', '/customer/me/email/code', { email: next })
+    expect(refused.status).toBe(429)
+    expect(refused.body.code).toBe('otp_rate_limited')
+    expect((await call(caller, 'GET', `/dev/outbox?recipient=${next}`)).body.messages).toEqual([])
+    const stored = await env.DB.prepare('SELECT COUNT(*) AS n FROM otp_codes WHERE phone = ?').bind(next).first<{ n: number }>()
+    expect(stored?.n).toBe(0)
+    const mobile = await call({ ...caller, ip }, 'POST', '/customer/me/mobile/code', { mobilenumber: newPhone().local })
+    expect(mobile.body.code).toBe('otp_rate_limited')
+    expect((await account(caller)).email).toBe(email)
+  })
+
+  it('counts an address another account uses like any other, so past the cap a taken one tells nothing', async () => {
+    const { caller } = await signedInCustomer()
+    const other = await signedInCustomer()
+    const answers: string[] = []
+    for (let i = 0; i < 10; i++) {
+      const email = i % 2 === 0 ? other.email : `free${i}${Date.now()}@example.com`
+      answers.push((await call({ ...caller, ip: newIp() }, 'POST', '/customer/me/email/code', { email })).body.code ?? 'sent')
+    }
+    expect(answers).toEqual(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? 'email_registered' : 'sent')))
+    // The 11th ask: a taken and a free address get the same refusal, before either is looked up.
+    const taken = await call({ ...caller, ip: newIp() }, 'POST', '/customer/me/email/code', { email: other.email })
+    const free = await call({ ...caller, ip: newIp() }, 'POST', '/customer/me/email/code', { email: `late${Date.now()}@example.com` })
+    expect([taken.status, taken.body.code]).toEqual([429, 'otp_rate_limited'])
+    expect([free.status, free.body.code]).toEqual([429, 'otp_rate_limited'])
+  })
+
+  it('leaves the account as it was after a wrong code, a taken address or a spent code', async () => {
+    const { caller, email, phone } = await signedInCustomer()
+    const before = await account(caller)
+    const nextEmail = `kept${Date.now()}@example.com`
+    await call(caller, 'POST', '/customer/me/email/code', { email: nextEmail })
+    const emailCode = await lastCode(nextEmail)
+    const next = newPhone()
+    await call(caller, 'POST', '/customer/me/mobile/code', { mobilenumber: next.local })
+    const mobileCode = await lastCode(next.international)
+    expect((await call(caller, 'POST', '/customer/me/email', { email: nextEmail, otpcode: wrongOf(emailCode) })).status).toBe(400)
+    expect((await call(caller, 'POST', '/customer/me/mobile', { mobilenumber: next.local, otpcode: wrongOf(mobileCode) })).status).toBe(400)
+    // A right code for another address than the one it was sent to.
+    expect((await call(caller, 'POST', '/customer/me/email', { email: `x${nextEmail}`, otpcode: emailCode })).status).toBe(400)
+    expect((await call(caller, 'POST', '/customer/me/mobile', { mobilenumber: newPhone().local, otpcode: mobileCode })).status).toBe(400)
+    expect(await account(caller)).toEqual(before)
+    expect((await login(caller, email, 'Secret123')).status).toBe(200)
+    expect((await login(caller, phone.local, 'Secret123')).status).toBe(200)
+  })
+})
+
 describe('the password', () => {
   it('changes with the current one, keeps this session and ends every other', async () => {
     const { caller, email } = await signedInCustomer()
