@@ -49,6 +49,8 @@ export const appConfig = {
   },
   limits: {
     compareMax: 4,
+    /** Favourites, in the browser and kept with an account alike (docs/product.md, "Favourites and compare"). */
+    wishlistMax: 100,
     recentSearchesMax: 6,
     suggestedWordsMax: 9,
     suggestedProductsMax: 6,
@@ -279,6 +281,13 @@ export const serverLimits = {
   passwordReset: {
     validSeconds: 15 * 60,
     maxWrongTries: 5,
+    /** A checked code is exchanged for a token that sets the new password within this time (docs/product.md, "Accounts"). */
+    checkedTokenValidSeconds: 10 * 60,
+  },
+  /** A signed-in customer's changes to their account (docs/product.md, "Accounts"). */
+  accountEdits: {
+    /** Codes to a new email or mobile one account may ask for an hour, however many addresses it tries. */
+    codeSendsPerCustomerPerHour: 10,
   },
   /** How long the store keeps what it records, deleted by the daily scheduled run (docs/architecture.md, "Housekeeping"). */
   retention: {

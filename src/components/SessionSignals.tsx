@@ -3,10 +3,11 @@
  * exists only while no one is signed in (and consent allows it); after a forced sign-out (out=forced) the browser's storage is cleared and the
  * shopper told why; after a sign-out (out=true) a logout event is sent 3 s
  * later and the stored user summary (usr cookie) is removed. The fast-delivery cities of the home
- * content are kept in fdr_ids (docs/decisions/0006-where-the-spec-is-silent.md).
+ * content are kept in fdr_ids (docs/decisions/0006-where-the-spec-is-silent.md). The favourites follow the signed-in
+ * account, and leave the browser with it (docs/product.md, "Favourites and compare").
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useSetAtom } from 'jotai'
+import { useSetAtom, useStore } from 'jotai'
 import { useEffect } from 'react'
 import { appConfig } from '../../app.config'
 import { anonymousIdAllowed, anonymousSessionId, forgetAnonymousSessionId, sendPersonalisationEvent } from '../lib/personalisation'
@@ -17,6 +18,8 @@ import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
 import { m } from '../paraglide/messages.js'
 import { pushToastAtom } from '../state/toasts'
+import { wishlistAccountKey } from '../lib/storage-keys'
+import { wishlistAtom } from '../state/shopper'
 
 /**
  * After a sign-out: the logout event 3 s later, then the usr and out cookies go. A sign-in within those 3 s has
@@ -53,6 +56,19 @@ export function SessionSignals() {
     if (session || !anonymousIdAllowed()) forgetAnonymousSessionId()
     else anonymousSessionId()
   }, [isSuccess, session])
+  const store = useStore()
+  const customerId = session?.user.id
+  useEffect(() => {
+    if (!isSuccess) return
+    if (customerId !== undefined) {
+      // Its code loads only for a signed-in shopper (src/queries/wishlist.ts).
+      void import('../queries/wishlist').then(({ followAccountWishlist }) => followAccountWishlist(store, currentLocale(), customerId))
+    } else if (localStorage.getItem(wishlistAccountKey) !== null) {
+      // Signed out (here, in another tab, or the session expired): the account's favourites leave with it.
+      localStorage.removeItem(wishlistAccountKey)
+      store.set(wishlistAtom, [])
+    }
+  }, [isSuccess, customerId, store])
   const fastIds = useQuery(catalogueQueries.frame(currentLocale())).data?.fastDeliveryRegionIds
   useEffect(() => {
     if (!fastIds) return

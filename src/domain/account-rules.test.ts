@@ -4,6 +4,8 @@ import {
   forgotEmailError,
   isEmail,
   loginUsernameError,
+  nameErrors,
+  newPasswordErrors,
   passwordErrors,
   phoneError,
   registrationErrors,
@@ -99,5 +101,21 @@ describe('isEmail', () => {
     ]) {
       expect([email, isEmail(email)]).toEqual([email, false])
     }
+  })
+})
+
+describe("the account's edits", () => {
+  it('take a name by the registration rules', () => {
+    expect(nameErrors({ firstname: ' Reem ', lastname: "O'Neil-Al Shehri" })).toEqual({})
+    expect(nameErrors({ firstname: 'ريم', lastname: 'الشهري' })).toEqual({})
+    expect(nameErrors({ firstname: 'R2', lastname: '' })).toEqual({ firstname: 'NameLetters', lastname: 'NameRequired' })
+    expect(nameErrors({ firstname: 'Al', lastname: 'https://x.example' })).toEqual({ firstname: 'NameTooShort', lastname: 'NameLetters' })
+  })
+
+  it('take a new password by the password rules, confirmed', () => {
+    expect(newPasswordErrors('Newpass123', 'Newpass123')).toEqual({})
+    expect(newPasswordErrors('newpass123', 'newpass123')).toEqual({ password: 'NeedsUppercase' })
+    expect(newPasswordErrors('Newpass123', '')).toEqual({ confirmation: 'RequiredPassword' })
+    expect(newPasswordErrors('Newpass123', 'Newpass124')).toEqual({ confirmation: 'PasswordsMustMatch' })
   })
 })

@@ -87,24 +87,50 @@ export interface RegistrationFields {
   recaptchaToken: string
 }
 
+/** A first or last name as registration and the account's edit take it: letters only, at least 3 (docs/product.md, "Validation"). */
+export function personNameError(typed: string): AccountErrorCode | undefined {
+  const value = typed.trim()
+  // A name of invisible characters or one that reorders itself is no name (src/domain/typed-text.ts).
+  if (!value || !isReadableText(value)) return 'NameRequired'
+  if (!isPersonName(value)) return 'NameLetters'
+  if (value.length < appConfig.name.minLength) return 'NameTooShort'
+  return undefined
+}
+
+/** The account's name edit: each name by the registration's rule. */
+export function nameErrors(f: { firstname: string; lastname: string }): Partial<Record<'firstname' | 'lastname', AccountErrorCode>> {
+  const errors: Partial<Record<'firstname' | 'lastname', AccountErrorCode>> = {}
+  for (const field of ['firstname', 'lastname'] as const) {
+    const error = personNameError(f[field])
+    if (error) errors[field] = error
+  }
+  return errors
+}
+
+/** A new password and its confirmation (registration, the password reset, the account's password change). */
+export function newPasswordErrors(password: string, confirmation: string): { password?: AccountErrorCode; confirmation?: AccountErrorCode } {
+  const errors: { password?: AccountErrorCode; confirmation?: AccountErrorCode } = {}
+  const weak = passwordErrors(password)
+  if (weak) errors.password = weak
+  if (!confirmation) errors.confirmation = 'RequiredPassword'
+  else if (confirmation !== password) errors.confirmation = 'PasswordsMustMatch'
+  return errors
+}
+
 export function registrationErrors(f: RegistrationFields): Partial<Record<keyof RegistrationFields, AccountErrorCode>> {
   const errors: Partial<Record<keyof RegistrationFields, AccountErrorCode>> = {}
   for (const field of ['firstName', 'lastName'] as const) {
-    const value = f[field].trim()
-    // A name of invisible characters or one that reorders itself is no name (src/domain/typed-text.ts).
-    if (!value || !isReadableText(value)) errors[field] = 'NameRequired'
-    else if (!isPersonName(value)) errors[field] = 'NameLetters'
-    else if (value.length < appConfig.name.minLength) errors[field] = 'NameTooShort'
+    const error = personNameError(f[field])
+    if (error) errors[field] = error
   }
   if (!f.terms) errors.terms = 'YouMustAcceptTerms'
   if (!f.email.trim()) errors.email = 'RequiredEmail'
   else if (!isEmail(f.email.trim())) errors.email = 'InvalidEmail'
   const phone = phoneError(f.phone_number)
   if (phone) errors.phone_number = phone
-  const password = passwordErrors(f.password)
-  if (password) errors.password = password
-  if (!f.confirmPassword) errors.confirmPassword = 'RequiredPassword'
-  else if (f.confirmPassword !== f.password) errors.confirmPassword = 'PasswordsMustMatch'
+  const passwords = newPasswordErrors(f.password, f.confirmPassword)
+  if (passwords.password) errors.password = passwords.password
+  if (passwords.confirmation) errors.confirmPassword = passwords.confirmation
   if (!f.recaptchaToken) errors.recaptchaToken = 'RecaptchaRequired'
   return errors
 }

@@ -1,6 +1,9 @@
 import type { ProductLabel } from './labels'
 import { isPictureAddress } from './pictures'
 
+/** A sku as the store writes them (src/domain/schemas.ts `sku` checks it at every door; the browser filters with it). */
+export const skuPattern = /^[A-Za-z0-9-]{1,64}$/
+
 /** A product message (docs/product.md, "Calls"), its text already in the page's language. */
 export interface ProductMessage {
   key: string

@@ -12,10 +12,11 @@ import { appConfig, type RegionId } from '../../app.config'
 import { regionFrom } from './region'
 import { foldDigits } from './digits'
 import { localMobile } from './phone'
+import { skuPattern } from './product'
 
 export const locale = type.enumerated(...appConfig.locales.all)
 
-export const sku = type(/^[A-Za-z0-9-]{1,64}$/)
+export const sku = type(skuPattern)
 
 /**
  * The key a caller gives a cart add in the `Idempotency-Key` header, so that trying it again after a lost answer adds
@@ -136,9 +137,10 @@ export const registrationPlaceholders = type({
   'gender?': 'string | number | null',
 })
 
+/** `resetToken`: the emailed code, or the token a checked code was exchanged for (docs/product.md, "Accounts"). */
 export const passwordResetConfirmation = type({
   email: 'string.email <= 254',
-  resetToken: '/^\\d{6}$/',
+  resetToken: /^(\d{6}|[A-Za-z0-9_-]{43})$/,
   newPassword: 'string <= 128',
   confirmPassword: 'string <= 128',
   recaptchaToken: 'string <= 4096',

@@ -24,4 +24,10 @@ describe('wishlist', () => {
     expect(toggleWishlist(['A'], 'B')).toEqual({ list: ['A', 'B'], outcome: 'added' })
     expect(toggleWishlist(['A', 'B'], 'A')).toEqual({ list: ['B'], outcome: 'removed' })
   })
+
+  it('keeps at most 100, as an account does, and still lets one go at the cap', () => {
+    const full = Array.from({ length: 100 }, (_, i) => `SKU-${i}`)
+    expect(toggleWishlist(full, 'SKU-100')).toEqual({ list: full, outcome: 'full' })
+    expect(toggleWishlist(full, 'SKU-7').outcome).toBe('removed')
+  })
 })

@@ -9,9 +9,14 @@ export function toggleCompare(list: readonly string[], sku: string, max = appCon
   return { list: [...list, sku], outcome: 'added' }
 }
 
-/** Wishlist toggle (docs/product.md, "Rules"): add or remove one sku, never twice. */
-export function toggleWishlist(list: readonly string[], sku: string): { list: string[]; outcome: 'added' | 'removed' } {
-  return list.includes(sku) ? { list: list.filter((s) => s !== sku), outcome: 'removed' } : { list: [...list, sku], outcome: 'added' }
+/**
+ * Wishlist toggle (docs/product.md, "Favourites and compare"): add or remove one sku, never twice, at most
+ * `wishlistMax` (the cap an account keeps too, so a guest's list always fits the account it joins).
+ */
+export function toggleWishlist(list: readonly string[], sku: string, max: number = appConfig.limits.wishlistMax): CompareToggle {
+  if (list.includes(sku)) return { list: list.filter((s) => s !== sku), outcome: 'removed' }
+  if (list.length >= max) return { list: [...list], outcome: 'full' }
+  return { list: [...list, sku], outcome: 'added' }
 }
 
 /** Rows whose values are not all the same across the compared products. */

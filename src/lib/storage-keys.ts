@@ -17,6 +17,12 @@ export const savedSearchWordsKey = 'savedSearchWords'
 export const popupBannerSeenKey = 'popupBannerSeen'
 /** localStorage: the wishlist's skus (docs/product.md names it: wishListInLocalStorage). */
 export const wishlistKey = 'wishListInLocalStorage'
+/**
+ * localStorage: the id of the account whose favourites the wishlist above mirrors (docs/product.md, "Favourites and
+ * compare"): absent, the next sign-in merges the browser's list into the account's; present, the account's list is
+ * read as it is.
+ */
+export const wishlistAccountKey = 'wishListAccount'
 /** localStorage: the compared skus, at most 4 (docs/product.md: compare_products). */
 export const compareKey = 'compare_products'
 /** localStorage: the product to add once the shopper has chosen a city (docs/product.md: targetProductDate). */

@@ -7,7 +7,16 @@ import { useSetAtom } from 'jotai'
 import { regionCookie } from '../domain/cookies'
 import { regionFrom } from '../domain/region'
 import { writeBrowserCookie } from '../lib/browser-cookies'
-import { confirmPasswordReset, loginWithPassword, logout, registerAccount, sendCode, sendPasswordReset, verifyCode } from '../server/auth.functions'
+import {
+  checkPasswordReset,
+  confirmPasswordReset,
+  loginWithPassword,
+  logout,
+  registerAccount,
+  sendCode,
+  sendPasswordReset,
+  verifyCode,
+} from '../server/auth.functions'
 import { chosenRegionIdAtom } from '../state/shopper'
 import { useServerAction } from './server-action'
 
@@ -54,6 +63,9 @@ export const useRegisterAccount = () => {
 
 export const useSendPasswordReset = () =>
   useServerAction((input: Input<typeof sendPasswordReset>, locale) => sendPasswordReset({ data: { ...input, locale } }))
+
+export const useCheckPasswordReset = () =>
+  useServerAction((input: Input<typeof checkPasswordReset>, locale) => checkPasswordReset({ data: { ...input, locale } }))
 
 export const useConfirmPasswordReset = () =>
   useServerAction((input: Input<typeof confirmPasswordReset>, locale) => confirmPasswordReset({ data: { ...input, locale } }))

@@ -1,7 +1,10 @@
 /** The signed-in shopper, read after hydration (the header shows the login icon until then). */
 import { queryOptions } from '@tanstack/react-query'
 import { currentLocale } from '../lib/i18n'
-import { getSession } from '../server/session.functions'
+import { getSession, type PublicSession } from '../server/session.functions'
+
+/** The signed-in customer as the pages show them. */
+export type SessionUser = PublicSession['user']
 
 export const sessionQueries = {
   current: () =>

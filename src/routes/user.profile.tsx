@@ -7,11 +7,11 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useSearch } from '@tanstack/react-router'
 import { AddressBook } from '../components/account/AddressBook'
 import { OrderPage } from '../components/account/OrderPage'
+import { ProfileDetails } from '../components/account/ProfileDetails'
 import { TrackOrder } from '../components/account/TrackOrder'
 import { Price } from '../components/Price'
 import { formatDisplayDate, riyadhDateString } from '../domain/dates'
 import { orderNumber, type OrderSummary } from '../domain/order'
-import { shownMobile } from '../domain/phone'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { orderQueries } from '../queries/orders'
@@ -42,36 +42,11 @@ function Profile() {
   if (!session) return <TrackOrder increment={order} />
   if (order) return <AccountOrder increment={order} />
   const { user } = session
-  const mobile = user.custom_attributes.find((a) => a.attribute_code === 'mobilenumber')?.value
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold">{m.user_greeting({ name: user.firstname })}</h1>
       {user.telesales && <p className="mt-2 w-fit rounded bg-accent px-2 py-0.5 text-xs font-bold text-accent-ink">{m.user_telesales()}</p>}
-      <h2 className="sr-only">{m.profile_details()}</h2>
-      <dl className="divide-y divide-line rounded-2xl bg-white">
-        <div className="flex justify-between gap-4 px-5 py-4">
-          <dt className="text-muted">{m.profile_first_name()}</dt>
-          <dd className="font-medium">{user.firstname}</dd>
-        </div>
-        <div className="flex justify-between gap-4 px-5 py-4">
-          <dt className="text-muted">{m.profile_last_name()}</dt>
-          <dd className="font-medium">{user.lastname}</dd>
-        </div>
-        <div className="flex justify-between gap-4 px-5 py-4">
-          <dt className="text-muted">{m.auth_email()}</dt>
-          <dd className="font-medium">
-            <bdi dir="ltr">{user.email}</bdi>
-          </dd>
-        </div>
-        {mobile && (
-          <div className="flex justify-between gap-4 px-5 py-4">
-            <dt className="text-muted">{m.profile_mobile()}</dt>
-            <dd className="font-medium">
-              <bdi dir="ltr">{shownMobile(mobile)}</bdi>
-            </dd>
-          </div>
-        )}
-      </dl>
+      <ProfileDetails user={user} />
       <OrderList />
       <AddressBook />
     </section>

@@ -8,7 +8,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import { env } from 'cloudflare:workers'
 import type { Locale } from '../../app.config'
-import { passwordResetConfirmation, registrationFields } from '../domain/schemas'
+import { otpCode, passwordResetConfirmation, registrationFields } from '../domain/schemas'
 import { commerceClient } from '~/commerce/client'
 import type { Settled } from '../domain/settled'
 import { signInShopper, type SignedIn, type SignInAnswer } from '~/storefront/sign-in'
@@ -122,6 +122,15 @@ export const sendPasswordReset = createServerFn({ method: 'POST' })
           recaptchaToken: data.recaptchaToken,
         },
       }),
+    ),
+  )
+
+/** The emailed code checked before the new password is asked for; a right one answers the token the confirmation takes. */
+export const checkPasswordReset = createServerFn({ method: 'POST' })
+  .validator(type({ locale, email: 'string <= 254', code: otpCode }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.customer.forgot.verify.$post({ json: { email: data.email, resetToken: data.code } }),
     ),
   )
 

@@ -1,7 +1,9 @@
 /** The commerce session for server functions: Start's cookie helpers behind the shared CookieJar. */
 import { deleteCookie, getCookie, getRequest, setCookie } from '@tanstack/react-start/server'
 import { env } from 'cloudflare:workers'
+import type { ClientResponse } from 'hono/client'
 import type { Locale } from '../../app.config'
+import type { DirectCall } from '~/commerce/client'
 import { clientIp } from '~/http/client-ip'
 import { storefrontSession, type CookieJar } from '~/storefront/session'
 import { cookies, customerSessionCookies, serverCookieOptions } from '../domain/cookies'
@@ -62,6 +64,13 @@ export function endCustomerSessionIfUnauthorized(result: Pick<Settled<unknown>, 
   if (!isUnauthorized(result.error)) return false
   forceSignOut()
   return true
+}
+
+/** A call on the signed-in customer's behalf: a "not authorized" ends the session (docs/product.md, "Errors"). */
+export async function customerCall<R extends ClientResponse<unknown, number, string>>(data: { locale: Locale }, call: DirectCall<R>) {
+  const result = await (await shopperSession(data.locale).client()).settle(call)
+  endCustomerSessionIfUnauthorized(result)
+  return result
 }
 
 /**

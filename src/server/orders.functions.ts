@@ -4,20 +4,10 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
-import type { Locale } from '../../app.config'
 import { orderNumber } from '../domain/order'
 import { returnNoteMaxLength, returnReasons } from '../domain/returns'
 import { addressFields, itemId, locale } from '../domain/schemas'
-import type { ClientResponse } from 'hono/client'
-import type { DirectCall } from '~/commerce/client'
-import { endCustomerSessionIfUnauthorized, shopperSession } from './commerce-session.server'
-
-/** A call on the signed-in customer's behalf: a "not authorized" ends the session (docs/product.md, "Errors"). */
-async function customerCall<R extends ClientResponse<unknown, number, string>>(data: { locale: Locale }, call: DirectCall<R>) {
-  const result = await (await shopperSession(data.locale).client()).settle(call)
-  endCustomerSessionIfUnauthorized(result)
-  return result
-}
+import { customerCall, shopperSession } from './commerce-session.server'
 
 export const getMyOrders = createServerFn({ method: 'GET' })
   .validator(type({ locale }))

@@ -36,5 +36,7 @@ export const getSession = createServerFn({ method: 'GET' })
       forceSignOut()
       return null
     }
-    return { user: stored.user, expires: stored.expires }
+    // The account as it is now: a name, email or mobile changed on another device shows here too (docs/product.md,
+    // "Accounts"); the sealed copy only when the backend could not say.
+    return { user: check.data?.user ?? stored.user, expires: stored.expires }
   })

@@ -1,20 +1,25 @@
 /**
  * Accounts: one-time codes (docs/decisions/0006-where-the-spec-is-silent.md: 6 digits from a secure source, 5 minutes, single use,
  * bound to phone and purpose, at most 5 wrong tries, resend after 60 s, send caps per phone and IP),
- * password login with a growing back-off, registration after a verified phone, password reset.
+ * password login with a growing back-off, registration after a verified phone, password reset, and the signed-in
+ * customer's edits: name, email and mobile (each new one confirmed by a code sent to it) and password
+ * (docs/product.md, "Accounts").
  */
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { messageSender } from '../integrations/messaging'
 import { internationalMobile } from '../../src/domain/phone'
-import { limiterFor } from '../durable-objects/limiter'
+import { limiterFor, withinHourlyLimit } from '../durable-objects/limiter'
 import { accountStore } from '../storage/account-store'
 import { issueCustomerToken, randomToken, sha256Hex, type Customer } from './customers'
 import { CommerceError } from './errors'
 import { hashPassword, verifyPassword } from './passwords'
 import { readSecret } from './secrets'
 
-/** login and register are the account flows; checkout verifies the phone an order is placed with. */
-type OtpPurpose = 'login' | 'register' | 'checkout'
+/**
+ * login and register are the account flows; checkout verifies the phone an order is placed with; mobile_change and
+ * email_change confirm a signed-in customer's new mobile or email, and are bound to that customer too.
+ */
+type OtpPurpose = 'login' | 'register' | 'checkout' | 'mobile_change' | 'email_change'
 
 /** The product's 'Session user' as the backend gives it (addresses are never sent). */
 export interface SessionUser {
@@ -52,10 +57,28 @@ function secureCode(): string {
   }
 }
 
-const codeHash = (code: string, phone: string, purpose: string) => sha256Hex(`${purpose}:${phone}:${code}`)
+/** A code's hash binds it to its recipient and purpose, and to the customer who asked when one did. */
+const codeHash = (code: string, recipient: string, purpose: string, customerId?: number) =>
+  sha256Hex(`${purpose}:${recipient}:${code}${customerId === undefined ? '' : `:${customerId}`}`)
 
-/** Sends a code. For login, a phone with no account gets no SMS but the same answer (no enumeration). */
-export async function sendOtp(env: Env, input: { phone: string; purpose: OtpPurpose; ip: string; locale: Locale }, now = new Date()) {
+/** A new code for a recipient (a phone, or an email), replacing any unused one of the same purpose. */
+async function storeCode(env: Env, recipient: string, purpose: OtpPurpose, customerId: number | undefined, now: Date) {
+  const code = secureCode()
+  // The code is worth nothing once expired: a queue that could not deliver it in time drops it.
+  const expiresAt = new Date(now.getTime() + serverLimits.otp.validSeconds * 1000)
+  await accountStore(env.DB).replaceCode(recipient, purpose, await codeHash(code, recipient, purpose, customerId), expiresAt, now)
+  return { code, expiresAt }
+}
+
+/**
+ * Sends a code by SMS. For login, a phone with no account gets no SMS but the same answer (no enumeration). A code for
+ * a customer's new mobile is bound to that customer (`customerId`).
+ */
+export async function sendOtp(
+  env: Env,
+  input: { phone: string; purpose: OtpPurpose; ip: string; locale: Locale; customerId?: number },
+  now = new Date(),
+) {
   const { phone, purpose } = input
   const store = accountStore(env.DB)
   if (purpose === 'register' && (await store.customerByPhone(phone))) {
@@ -72,23 +95,40 @@ export async function sendOtp(env: Env, input: { phone: string; purpose: OtpPurp
   ])
   if (!byPhone.allowed || !byIp.allowed) throw new CommerceError(429, 'otp_rate_limited')
 
-  const code = secureCode()
-  await store.replaceCode(phone, purpose, await codeHash(code, phone, purpose), new Date(now.getTime() + serverLimits.otp.validSeconds * 1000), now)
+  const { code, expiresAt } = await storeCode(env, phone, purpose, input.customerId, now)
   const sends = purpose !== 'login' || (await store.customerByPhone(phone)) !== null
-  // The code is worth nothing once expired: a queue that could not deliver it in time drops it.
-  const expiresAt = new Date(now.getTime() + serverLimits.otp.validSeconds * 1000)
   if (sends) await messageSender(env).send({ channel: 'sms', to: phone, template: 'otp', words: { code }, locale: input.locale, expiresAt })
 }
 
-/** Checks a code: single use, bound to phone and purpose, 5 wrong tries at most. */
-export async function verifyOtp(env: Env, phone: string, purpose: OtpPurpose, code: string, now = new Date()): Promise<void> {
+/**
+ * Code sends by email wait and are capped per email, whether an account uses it or not, counted before anything is
+ * looked up (docs/decisions/0006).
+ */
+export async function limitCodeSendsByEmail(env: Env, email: string) {
+  const subject = email.trim().toLowerCase()
+  const wait = await limiterFor(env, `otp-email-wait:${subject}`).hit(1, appConfig.otp.resendAfterSeconds)
+  if (!wait.allowed) throw new CommerceError(429, 'otp_wait', { seconds: wait.retryAfterSeconds })
+  if (!(await withinHourlyLimit(env, `otp-email:${subject}`, serverLimits.otp.sendsPerPhonePerHour))) throw new CommerceError(429, 'otp_rate_limited')
+}
+
+/**
+ * Checks a code: single use, bound to its recipient (a phone, or an email) and purpose, and to the customer who asked
+ * for it when one did; 5 wrong tries at most.
+ */
+export async function verifyOtp(
+  env: Env,
+  phone: string,
+  purpose: OtpPurpose,
+  code: string,
+  { customerId, now = new Date() }: { customerId?: number; now?: Date } = {},
+): Promise<void> {
   const store = accountStore(env.DB)
   const row = await store.liveCode(phone, purpose)
   if (!row || Date.parse(row.expires_at) <= now.getTime()) throw new CommerceError(400, 'otp_expired')
   // A try is taken before the code is compared: concurrent guesses cannot share one count.
   const tries = await store.takeCodeTry(row.id, serverLimits.otp.maxWrongTries)
   if (tries === null) throw new CommerceError(400, 'otp_too_many')
-  if (row.code_hash !== (await codeHash(code, phone, purpose))) {
+  if (row.code_hash !== (await codeHash(code, phone, purpose, customerId))) {
     throw new CommerceError(400, tries >= serverLimits.otp.maxWrongTries ? 'otp_too_many' : 'otp_invalid')
   }
   // Spend it exactly once, even if two requests race with the right code.
@@ -152,6 +192,34 @@ export async function register(
   return signedIn(env, account.customer)
 }
 
+/** The lock of an account's password tries, shared by the sign-in and the account's password change (docs/product.md, "Limits"). */
+const passwordLock = (customerId: number) => `login:customer:${customerId}`
+
+/**
+ * One password try against a lock: refused while the lock holds; a wrong password counts a failure (the lock grows),
+ * a right one clears them. `passwordHash` null (no such account) costs the same hashing as a wrong password, so timing
+ * tells nothing. Answers whether the password was right, and whether its hash should be made again.
+ */
+async function tryPassword(env: Env, lock: string, passwordHash: string | null, password: string) {
+  const subject = limiterFor(env, lock)
+  const locked = await subject.lockedFor()
+  if (locked > 0) throw new CommerceError(429, 'locked', { seconds: locked })
+  const pepper = await readSecret(env, 'PASSWORD_PEPPER')
+  const result = passwordHash
+    ? await verifyPassword(passwordHash, password, pepper)
+    : (await hashPassword(password, pepper), { ok: false, needsRehash: false })
+  if (!result.ok) {
+    await subject.fail({
+      free: serverLimits.login.freeFailures,
+      maxLockSeconds: serverLimits.login.backoffMaxSeconds,
+      decaySeconds: serverLimits.login.failureDecaySeconds,
+    })
+    return { ok: false, needsRehash: false, pepper }
+  }
+  await subject.succeed()
+  return { ok: true, needsRehash: result.needsRehash, pepper }
+}
+
 /** Password login with a growing back-off per account after repeated failures. */
 export async function loginWithPassword(env: Env, username: string, password: string) {
   // The identifier as the account knows it: an email in lower case, a mobile in its international form,
@@ -161,28 +229,20 @@ export async function loginWithPassword(env: Env, username: string, password: st
   const phone = typed.includes('@') ? null : internationalMobile(typed)
   const store = accountStore(env.DB)
   const found = typed.includes('@') ? await store.customerByEmail(typed) : phone ? await store.customerByPhone(phone) : null
-  const subject = limiterFor(env, found ? `login:customer:${found.customer.id}` : `login:id:${(phone ?? typed).toLowerCase()}`)
-  const locked = await subject.lockedFor()
-  if (locked > 0) throw new CommerceError(429, 'locked', { seconds: locked })
-  const pepper = await readSecret(env, 'PASSWORD_PEPPER')
-  // A missing account costs the same hashing as a wrong password, so timing tells nothing.
-  const result = found
-    ? await verifyPassword(found.passwordHash, password, pepper)
-    : (await hashPassword(password, pepper), { ok: false, needsRehash: false })
-  if (!found || !result.ok) {
-    await subject.fail({
-      free: serverLimits.login.freeFailures,
-      maxLockSeconds: serverLimits.login.backoffMaxSeconds,
-      decaySeconds: serverLimits.login.failureDecaySeconds,
-    })
-    throw new CommerceError(401, 'invalid_credentials')
-  }
-  await subject.succeed()
+  const lock = found ? passwordLock(found.customer.id) : `login:id:${(phone ?? typed).toLowerCase()}`
+  const result = await tryPassword(env, lock, found?.passwordHash ?? null, password)
+  if (!found || !result.ok) throw new CommerceError(401, 'invalid_credentials')
   if (result.needsRehash) {
-    await store.setPasswordHash(found.customer.id, await hashPassword(password, pepper))
+    await store.setPasswordHash(found.customer.id, await hashPassword(password, result.pepper))
   }
   return signedIn(env, found.customer)
 }
+
+/** What a reset row holds: the emailed code's hash until the code is checked, then the token's it was exchanged for. */
+const resetCodeHash = (customerId: number, code: string) => sha256Hex(`reset:${customerId}:${code}`)
+const resetTokenHash = (customerId: number, token: string) => sha256Hex(`reset-token:${customerId}:${token}`)
+/** A 6-digit code as emailed; anything else is a token from the check (randomToken's 43 characters). */
+const isResetCode = (value: string) => /^\d{6}$/.test(value)
 
 /**
  * Sends a reset code to an account's email. A known and an unknown email get the same answer and the same limits
@@ -200,7 +260,7 @@ export async function sendPasswordReset(env: Env, email: string, ip: string, loc
   const code = secureCode()
   await store.replacePasswordReset(
     found.customer.id,
-    await sha256Hex(`reset:${found.customer.id}:${code}`),
+    await resetCodeHash(found.customer.id, code),
     new Date(now.getTime() + serverLimits.passwordReset.validSeconds * 1000),
     now,
   )
@@ -208,16 +268,118 @@ export async function sendPasswordReset(env: Env, email: string, ip: string, loc
   await messageSender(env).send({ channel: 'email', to: found.customer.email, template: 'password_reset', words: { code }, locale, expiresAt })
 }
 
-export async function confirmPasswordReset(env: Env, email: string, code: string, newPassword: string, now = new Date()) {
+/**
+ * The account's live reset whose code or token is `given`, a try taken before the comparison as with codes (5 wrong
+ * tries at most); a wrong, spent or expired one is "Invalid OTP.", whether an account uses the email or not.
+ */
+async function liveReset(env: Env, email: string, given: string, now: Date) {
   const store = accountStore(env.DB)
   const found = await store.customerByEmail(email)
   if (!found) throw new CommerceError(400, 'reset_invalid')
   const reset = await store.livePasswordReset(found.customer.id)
   if (!reset || Date.parse(reset.expires_at) <= now.getTime()) throw new CommerceError(400, 'reset_invalid')
-  // As with codes, the try is taken before the comparison.
   const tries = await store.takePasswordResetTry(reset.id, serverLimits.passwordReset.maxWrongTries)
-  if (tries === null || reset.code_hash !== (await sha256Hex(`reset:${found.customer.id}:${code}`))) throw new CommerceError(400, 'reset_invalid')
+  const expected = isResetCode(given) ? await resetCodeHash(found.customer.id, given) : await resetTokenHash(found.customer.id, given)
+  if (tries === null || reset.code_hash !== expected) throw new CommerceError(400, 'reset_invalid')
+  return { customerId: found.customer.id, reset }
+}
+
+/**
+ * Checks an emailed reset code before the new password is asked for (docs/product.md, "Accounts"): a right code is
+ * exchanged for a token that sets the password within a few minutes; the code itself works no more.
+ */
+export async function checkPasswordReset(env: Env, email: string, code: string, now = new Date()): Promise<string> {
+  if (!isResetCode(code)) throw new CommerceError(400, 'reset_invalid')
+  const { customerId, reset } = await liveReset(env, email, code, now)
+  const token = randomToken()
+  const expiresAt = new Date(now.getTime() + serverLimits.passwordReset.checkedTokenValidSeconds * 1000)
+  const exchanged = await accountStore(env.DB).exchangePasswordReset(reset.id, reset.code_hash, await resetTokenHash(customerId, token), expiresAt)
+  if (!exchanged) throw new CommerceError(400, 'reset_invalid')
+  return token
+}
+
+/** Sets the new password with the token a checked code was exchanged for (or, as the spec's call, the code itself). */
+export async function confirmPasswordReset(env: Env, email: string, codeOrToken: string, newPassword: string, now = new Date()) {
+  const { customerId, reset } = await liveReset(env, email, codeOrToken, now)
   const passwordHash = await hashPassword(newPassword, await readSecret(env, 'PASSWORD_PEPPER'))
   // A new password signs out every session (the store revokes the tokens in the same batch).
-  if (!(await store.completePasswordReset(reset.id, found.customer.id, passwordHash))) throw new CommerceError(400, 'reset_invalid')
+  if (!(await accountStore(env.DB).completePasswordReset(reset.id, customerId, passwordHash))) throw new CommerceError(400, 'reset_invalid')
+}
+
+/** A signed-in customer's edits (docs/product.md, "Accounts"): each answers the customer as now stored. */
+async function customerNow(env: Env, customerId: number): Promise<Customer> {
+  const customer = await accountStore(env.DB).customerById(customerId)
+  if (!customer) throw new CommerceError(401, 'unauthorized', { resources: 'customer' })
+  return customer
+}
+
+/** A new name, already checked by the registration's rules (`nameErrors`, src/domain/account-rules.ts). */
+export async function changeName(env: Env, customer: Customer, name: { firstname: string; lastname: string }): Promise<Customer> {
+  await accountStore(env.DB).setName(customer.id, name.firstname.trim(), name.lastname.trim())
+  return customerNow(env, customer.id)
+}
+
+/**
+ * Codes to a new email or mobile: an account asks for at most so many an hour, however many addresses it tries, and
+ * each ask is counted before the address is looked up, so asking is no way to learn who has an account.
+ */
+async function startContactChange(env: Env, customer: Customer, column: 'email' | 'mobile', value: string) {
+  if (value === customer[column].toLowerCase()) throw new CommerceError(409, 'contact_unchanged', { channel: column })
+  if (!(await withinHourlyLimit(env, `contact-code:${customer.id}`, serverLimits.accountEdits.codeSendsPerCustomerPerHour)))
+    throw new CommerceError(429, 'otp_rate_limited')
+  const store = accountStore(env.DB)
+  // Taken by another account: refused in the words registration uses, which name no one.
+  if (column === 'email' ? await store.customerByEmail(value) : await store.customerByPhone(value))
+    throw new CommerceError(409, column === 'email' ? 'email_registered' : 'phone_registered')
+}
+
+/** Sets the confirmed email or mobile; one another account took since the code was sent is refused by the UNIQUE column. */
+async function finishContactChange(env: Env, customer: Customer, column: 'email' | 'mobile', value: string): Promise<Customer> {
+  try {
+    await accountStore(env.DB).setContact(customer.id, column, value)
+  } catch (error) {
+    if (/UNIQUE constraint failed: customers\.(email|mobile)/.test(String(error)))
+      throw new CommerceError(409, column === 'email' ? 'email_registered' : 'phone_registered')
+    throw error
+  }
+  return customerNow(env, customer.id)
+}
+
+/** A 6-digit code to the new email, through the messages the password reset's code goes through. */
+export async function sendEmailChangeCode(env: Env, customer: Customer, email: string, ip: string, locale: Locale, now = new Date()) {
+  const next = email.trim().toLowerCase()
+  await startContactChange(env, customer, 'email', next)
+  await limitCodeSendsByEmail(env, next)
+  if (!(await addressLimiter(env, ip).hit(serverLimits.otp.sendsPerIpPerHour, 3600)).allowed) throw new CommerceError(429, 'otp_rate_limited')
+  const { code, expiresAt } = await storeCode(env, next, 'email_change', customer.id, now)
+  await messageSender(env).send({ channel: 'email', to: next, template: 'email_change', words: { code, email: next }, locale, expiresAt })
+}
+
+export async function changeEmail(env: Env, customer: Customer, email: string, code: string): Promise<Customer> {
+  const next = email.trim().toLowerCase()
+  await verifyOtp(env, next, 'email_change', code, { customerId: customer.id })
+  return finishContactChange(env, customer, 'email', next)
+}
+
+/** A code by SMS to the new mobile (international form), under every rule of the other SMS codes. */
+export async function sendMobileChangeCode(env: Env, customer: Customer, phone: string, ip: string, locale: Locale) {
+  await startContactChange(env, customer, 'mobile', phone)
+  await sendOtp(env, { phone, purpose: 'mobile_change', ip, locale, customerId: customer.id })
+}
+
+export async function changeMobile(env: Env, customer: Customer, phone: string, code: string): Promise<Customer> {
+  await verifyOtp(env, phone, 'mobile_change', code, { customerId: customer.id })
+  return finishContactChange(env, customer, 'mobile', phone)
+}
+
+/**
+ * The account's password change: the current password is one more try against the sign-in's lock (so it cannot be
+ * used to guess), then the new one is set and every session but `keptToken`'s ends.
+ */
+export async function changePassword(env: Env, customer: Customer, keptToken: string, current: string, next: string): Promise<void> {
+  const store = accountStore(env.DB)
+  const found = await store.customerByEmail(customer.email)
+  const result = await tryPassword(env, passwordLock(customer.id), found?.passwordHash ?? null, current)
+  if (!result.ok) throw new CommerceError(400, 'current_password_wrong')
+  await store.changePassword(customer.id, await hashPassword(next, result.pepper), await sha256Hex(keptToken))
 }

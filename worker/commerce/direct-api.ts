@@ -18,6 +18,7 @@ import { checkoutRoutes } from './routes/checkout-calls'
 import { customerRoutes } from './routes/customer'
 import { handshakeRoutes } from './routes/handshake'
 import { paymentRoutes } from './routes/payments'
+import { profileRoutes } from './routes/profile'
 
 /** The Direct API's routes, unprefixed: the type the commerce client (./client.ts) is checked against. */
 export const directApi = new Hono<CommerceEnv>()
@@ -56,6 +57,7 @@ export const directApi = new Hono<CommerceEnv>()
   .route('/', cartExtrasRoutes)
   .route('/', catalogueRoutes)
   .route('/', customerRoutes)
+  .route('/', profileRoutes)
   .route('/', accountOrderRoutes)
 
 export type DirectApi = typeof directApi

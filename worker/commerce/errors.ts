@@ -55,6 +55,10 @@ const commerceMessages = {
   otp_rate_limited: (_: unknown, l: Locale) => m.account_otp_rate_limited({}, { locale: l }),
   phone_registered: (_: unknown, l: Locale) => m.account_phone_registered({}, { locale: l }),
   email_registered: (_: unknown, l: Locale) => m.account_email_registered({}, { locale: l }),
+  contact_unchanged: (p: { channel?: string } | undefined, l: Locale) =>
+    p?.channel === 'email' ? m.account_email_unchanged({}, { locale: l }) : m.account_mobile_unchanged({}, { locale: l }),
+  current_password_wrong: (_: unknown, l: Locale) => m.account_current_password_wrong({}, { locale: l }),
+  wishlist_full: (p: { count?: number } | undefined, l: Locale) => m.wishlist_full({ count: p?.count ?? 100 }, { locale: l }),
   invalid_credentials: (_: unknown, l: Locale) => m.account_invalid_credentials({}, { locale: l }),
   locked: (p: { seconds?: number } | undefined, l: Locale) => m.account_locked({ seconds: p?.seconds ?? 1 }, { locale: l }),
   bot_check_failed: (_: unknown, l: Locale) => m.account_bot_check_failed({}, { locale: l }),

@@ -39,6 +39,9 @@ export const templates = {
   password_reset: template<{ code: string }>({
     email: { subject: (w, o) => m.account_reset_email_subject(w, o), text: (w, o) => m.account_reset_email_body(w, o) },
   }),
+  email_change: template<{ code: string; email: string }>({
+    email: { subject: (w, o) => m.account_email_change_subject(w, o), text: (w, o) => m.account_email_change_body(w, o) },
+  }),
   order_confirmed: template<ConfirmationWords>({
     sms: (w, o) => m.order_sms(w, o),
     email: { subject: (w, o) => m.order_email_subject(w, o), text: (w, o) => withInvoice(m.order_email(w, o), w, o) },

@@ -228,5 +228,43 @@ export function accountStore(db: D1Database) {
       ])
       return spent!.meta.changes === 1
     },
+
+    /**
+     * A checked reset code exchanged for a token (docs/product.md, "Accounts"): the code's hash is replaced by the
+     * token's, with the token's own expiry, so the code works no more. False when the reset was spent or exchanged
+     * meanwhile (two checks racing with the right code: one wins). The tries start again: a token cannot be guessed.
+     */
+    async exchangePasswordReset(resetId: number, codeHash: string, tokenHash: string, expiresAt: Date): Promise<boolean> {
+      const { meta } = await db
+        .prepare('UPDATE password_resets SET token_hash = ?, expires_at = ?, wrong_attempts = 0 WHERE id = ? AND used = 0 AND token_hash = ?')
+        .bind(tokenHash, expiresAt.toISOString(), resetId, codeHash)
+        .run()
+      return meta.changes === 1
+    },
+
+    async customerById(id: number): Promise<Customer | null> {
+      const row = await db.prepare(`SELECT ${customerColumns} FROM customers c WHERE c.id = ?`).bind(id).first<Omit<CustomerRow, 'password_hash'>>()
+      return row ? toCustomer(row) : null
+    },
+
+    async setName(customerId: number, firstname: string, lastname: string): Promise<void> {
+      await db.prepare('UPDATE customers SET firstname = ?, lastname = ? WHERE id = ?').bind(firstname, lastname, customerId).run()
+    },
+
+    /** A new email (lower case) or mobile (966...): both are UNIQUE, so one another account took meanwhile throws. */
+    async setContact(customerId: number, column: 'email' | 'mobile', value: string): Promise<void> {
+      await db.prepare(`UPDATE customers SET ${column} = ? WHERE id = ?`).bind(value, customerId).run()
+    },
+
+    /**
+     * A new password from the account (docs/product.md, "Accounts"): set, and every other session ended in the same
+     * batch; the session that changed it (its token's hash) stays signed in.
+     */
+    async changePassword(customerId: number, passwordHash: string, keptTokenHash: string): Promise<void> {
+      await db.batch([
+        db.prepare('UPDATE customers SET password_hash = ? WHERE id = ?').bind(passwordHash, customerId),
+        db.prepare('UPDATE customer_tokens SET revoked = 1 WHERE customer_id = ? AND token_hash <> ?').bind(customerId, keptTokenHash),
+      ])
+    },
   }
 }

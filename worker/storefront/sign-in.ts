@@ -9,7 +9,7 @@ import type { RegionId } from '../../app.config'
 import { cookies } from '../../src/domain/cookies'
 import { cityAfterSignIn, regionFrom } from '../../src/domain/region'
 import type { SessionUser } from '../commerce/accounts'
-import { sealSession } from './sealed-session'
+import { sealSession, unsealSession } from './sealed-session'
 import type { CookieJar, storefrontSession } from './session'
 
 export interface SignedIn {
@@ -25,6 +25,25 @@ export interface SignInAnswer {
   city: RegionId | null
 }
 
+/** The cookies of a sign-in: the customer token, the sealed session and the greeting's user summary, all as long as the token. */
+async function keepSignedIn(env: Env, jar: CookieJar, signedIn: SignedIn): Promise<void> {
+  const maxAge = Math.max(0, Math.floor((Date.parse(signedIn.expires_at) - Date.now()) / 1000))
+  jar.set(cookies.mage, signedIn.token, maxAge)
+  jar.set(cookies.session, await sealSession(env, { user: signedIn.user, mage: signedIn.token, expires: signedIn.expires_at }), maxAge)
+  // The stored user summary (spec's usr cookie): a greeting needs no request. Nothing secret in it.
+  // The cookie helper encodes the value itself: encoding here too made it %257B... (encoded twice).
+  jar.set(cookies.user, JSON.stringify({ id: signedIn.user.id, firstname: signedIn.user.firstname }), maxAge)
+}
+
+/**
+ * After the customer changed their account (name, email, mobile; docs/product.md, "Accounts"): the session's cookies
+ * say the account as it is now, with the same token and expiry. Nothing when no one is signed in.
+ */
+export async function keepAccountChange(env: Env, jar: CookieJar, user: SessionUser): Promise<void> {
+  const stored = await unsealSession(env, jar.get(cookies.session))
+  if (stored && stored.user.id === user.id) await keepSignedIn(env, jar, { token: stored.mage, expires_at: stored.expires, user })
+}
+
 /** Stores the sign-in, then moves the guest cart into the customer's cart and says which city now applies. */
 export async function signInShopper(
   env: Env,
@@ -32,12 +51,7 @@ export async function signInShopper(
   session: ReturnType<typeof storefrontSession>,
   signedIn: SignedIn,
 ): Promise<SignInAnswer> {
-  const maxAge = Math.max(0, Math.floor((Date.parse(signedIn.expires_at) - Date.now()) / 1000))
-  jar.set(cookies.mage, signedIn.token, maxAge)
-  jar.set(cookies.session, await sealSession(env, { user: signedIn.user, mage: signedIn.token, expires: signedIn.expires_at }), maxAge)
-  // The stored user summary (spec's usr cookie): a greeting needs no request. Nothing secret in it.
-  // The cookie helper encodes the value itself: encoding here too made it %257B... (encoded twice).
-  jar.set(cookies.user, JSON.stringify({ id: signedIn.user.id, firstname: signedIn.user.firstname }), maxAge)
+  await keepSignedIn(env, jar, signedIn)
   jar.delete(cookies.signedOut)
   const guestQuote = session.quote()
   const client = await session.client()

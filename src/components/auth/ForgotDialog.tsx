@@ -1,12 +1,14 @@
 /**
- * Forgot password (docs/product.md, "Screens" and "Rules"), three steps: email, verification code, new password.
- * Success closes this modal and reopens the auth modal; an invalid code returns to the code step.
+ * Forgot password (docs/product.md, "Accounts"), three steps: email, verification code, new password. The code is
+ * checked before the new password is asked for (a wrong one stays on the code step, told why), and exchanged for the
+ * token the new password is set with. Success closes this modal and reopens the auth modal; a refused change returns
+ * to the code step, where the code can also be sent again.
  */
 import { useAtom, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { forgotEmailError, passwordErrors } from '../../domain/account-rules'
 import { m } from '../../paraglide/messages.js'
-import { useConfirmPasswordReset, useSendPasswordReset } from '../../queries/account'
+import { useCheckPasswordReset, useConfirmPasswordReset, useSendPasswordReset } from '../../queries/account'
 import { failureMessage } from '../../queries/server-action'
 import { authTabAtom } from '../../state/auth'
 import { openModalAtom } from '../../state/shopper'
@@ -29,10 +31,13 @@ export function ForgotDialog() {
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
   const [token, setToken] = useState('')
+  /** What the checked code was exchanged for: the new password is set with it. */
+  const [resetToken, setResetToken] = useState('')
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   const sendReset = useSendPasswordReset()
+  const checkReset = useCheckPasswordReset()
   const confirmReset = useConfirmPasswordReset()
-  const busy = sendReset.isPending || confirmReset.isPending
+  const busy = sendReset.isPending || checkReset.isPending || confirmReset.isPending
 
   return (
     <Dialog open={openModal === 'forgot'} onClose={() => setOpenModal(null)} title={m.forgot_title()}>
@@ -47,13 +52,24 @@ export function ForgotDialog() {
             setErrors(found)
             if (found.email || found.bot) return
             const sent = await sendReset.mutateAsync({ email: email.trim(), recaptchaToken: token })
-            if (sent.data?.data.status) return setStep('code')
+            // The bot check's token is spent: sending again asks for it again.
+            setToken('')
+            if (sent.data?.data.status) {
+              setCode('')
+              return setStep('code')
+            }
             // A known and an unknown email are answered alike (docs/decisions/0006): the code step says "if".
             return setErrors({ email: failureMessage(sent, m.error_something_wrong) })
           }
           if (step === 'code') {
             if (!/^\d{6}$/.test(code)) return setErrors({ code: fieldMessage.RequiredOtp() })
+            const checked = await checkReset.mutateAsync({ email: email.trim(), code })
+            if (!checked.data) {
+              setCode('')
+              return setErrors({ code: failureMessage(checked, m.toast_invalid_otp) })
+            }
             setErrors({})
+            setResetToken(checked.data.data.resetToken)
             return setStep('password')
           }
           const newPassword = field('newPassword')
@@ -65,13 +81,7 @@ export function ForgotDialog() {
           }
           setErrors(found)
           if (found.newPassword || found.confirmPassword) return
-          const changed = await confirmReset.mutateAsync({
-            email: email.trim(),
-            resetToken: code as `${number}`,
-            newPassword,
-            confirmPassword,
-            recaptchaToken: token,
-          })
+          const changed = await confirmReset.mutateAsync({ email: email.trim(), resetToken, newPassword, confirmPassword, recaptchaToken: '' })
           if (changed.data?.data !== true) {
             pushToast({ kind: 'error', message: m.toast_invalid_otp() })
             setCode('')
@@ -110,6 +120,9 @@ export function ForgotDialog() {
               dir="ltr"
               error={errors.code}
             />
+            <button type="button" onClick={() => setStep('email')} className="text-sm font-medium text-brand">
+              {m.otp_resend()}
+            </button>
           </>
         )}
         {step === 'password' && (
