@@ -17,7 +17,7 @@ import { normaliseSearchText, searchWords } from '../../src/domain/search-text'
 import { packArrays, unpackArrays, type PackedArray } from '../storage/packed-arrays'
 import type { Filters } from './filters'
 import { joinedArticleForms, wordForms } from './plurals'
-import { phraseSynonymsAt, synonymsOf } from './synonyms'
+import { letterNames, phraseSynonymsAt, synonymsOf } from './synonyms'
 import { allowedTypos, typoDistance } from './typos'
 
 type AttributeValue = string | number | boolean
@@ -449,6 +449,13 @@ export class SearchIndex {
     for (let i = 0; i < words.length; i++) {
       const joined = words[i]! + (words[i + 1] ?? '')
       if (i + 1 < words.length && this.known(joined, i + 2 === words.length)) read(i, 2, [joined], formWeights.joinedOrSplit)
+      // A letter said in Arabic before a model's number (جالكسي اس 25: s25).
+      const letter = letterNames[words[i]!]
+      if (letter && i + 1 < words.length && this.known(letter + words[i + 1], i + 2 === words.length))
+        read(i, 2, [letter + words[i + 1]], formWeights.joinedOrSplit)
+      // A number with its unit (65w: 65 w, which reads واط and watt too).
+      const [, number, unit] = /^(\d+(?:\.\d+)?)(\p{L}+)$/u.exec(words[i]!) ?? []
+      if (number && unit) read(i, 1, [number, unit], formWeights.joinedOrSplit)
       for (const { length, replacement } of phraseSynonymsAt(words, i)) {
         if (replacement.every((word) => this.known(word, false) || synonymsOf(word).length > 1)) read(i, length, replacement, formWeights.synonym)
       }

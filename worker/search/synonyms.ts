@@ -38,7 +38,11 @@ export const synonymGroups: readonly (readonly string[])[] = [
   ['drone', 'درون'],
   ['watch', 'ساعه'],
   ['charger', 'شاحن'],
+  ['w', 'watt', 'واط'],
 ]
+
+/** Letters as Arabic names them, read as the letter when a model's number follows (اس 25: s25). */
+export const letterNames: Readonly<Record<string, string>> = { اس: 's', اي: 'a', جي: 'g', اكس: 'x' }
 
 /** A word widened to others, never the reverse. */
 export const oneWaySynonyms: Readonly<Record<string, readonly string[]>> = {
