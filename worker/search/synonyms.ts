@@ -48,8 +48,8 @@ export const letterNames: Readonly<Record<string, string>> = { اس: 's', اي: 
 export const oneWaySynonyms: Readonly<Record<string, readonly string[]>> = {
   // A screen may be a TV; a TV is not a monitor or a projector.
   شاشه: ['تلفزيون'],
-  // A hair dryer: the catalogue names the category, not the kind.
-  سشوار: ['شعر'],
+  // A hair dryer: what the catalogue calls one (مجفف شعر), not the stylers beside it (مصفف شعر).
+  سشوار: ['مجفف'],
 }
 
 /** Phrases that mean the same, each as its words; a query holding one is also read with each of the others. */
