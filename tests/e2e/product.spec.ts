@@ -116,7 +116,7 @@ test.describe('a product with a service on a phone, in Arabic', () => {
     test.slow()
     await acceptCookies(page)
     await context.addCookies([inRiyadh])
-    await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1115')
+    await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1139')
     const services = page.getByRole('group', { name: 'أضف خدمة' })
     // The fee's price in the region, with one decimal (docs/product.md, "Limits").
     await expect(services.getByText('149.5 ريال سعودي')).toBeAttached()
@@ -129,7 +129,7 @@ test.describe('a product with a service on a phone, in Arabic', () => {
 
   test('the price shows the riyal sign left of the number, drawn in the text colour', async ({ page }) => {
     await acceptCookies(page)
-    await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1115')
+    await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1139')
     const price = page.getByRole('main').locator('bdi').filter({ hasText: 'ريال سعودي' }).first()
     const drawn = await price.locator('.riyal').evaluate((sign) => {
       const style = getComputedStyle(sign)
@@ -152,14 +152,14 @@ test.describe('a product with a service on a phone, in Arabic', () => {
   })
 
   test('the built page preloads its largest picture in the head', async ({ request }) => {
-    const html = await (await request.get('/product/samsung-neo-qled-qn90-55-inch-black-1115')).text()
+    const html = await (await request.get('/product/samsung-neo-qled-qn90-55-inch-black-1139')).text()
     const head = html.slice(0, html.indexOf('</head>'))
     expect(head).toMatch(/<link rel="preload" as="image" href="\/media\/product\/tv-qled55-black-0\.svg" fetchPriority="high"/)
   })
 
   test('without a city, the product waits for the city popup and is added after', async ({ page }) => {
     await acceptCookies(page)
-    await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1115')
+    await page.goto('/product/samsung-neo-qled-qn90-55-inch-black-1139')
     await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
     await page.getByRole('dialog', { name: 'اختر المدينة' }).getByRole('button', { name: 'الرياض' }).click()
     await expect(page.getByRole('dialog', { name: 'سلة التسوق' }).getByText(/سامسونج نيو كيو ليد/)).toBeVisible()

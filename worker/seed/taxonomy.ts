@@ -248,7 +248,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         name: t('Smartphones', 'الهواتف الذكية'),
         kind: 'phone',
         // Every option and colour of every line (a phone's drawing is its line's own: no more lines than layouts).
-        share: 38,
+        share: 30,
         noun: t('Smartphone', 'جوال'),
         variantLabel: storageLabel,
         variantSteps: [1, 1.16, 1.38],
@@ -264,6 +264,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
             ],
           }),
           line(brand.apple, t('iPhone 17 Pro', 'آيفون 17 برو'), 'flagship', 5099, 'tri', {
+            configurable: true,
             variants: [gb(256), gb(512), tb(1)],
             colours: [colours.silver, colours.orange, colours.deepBlue],
             specs: [
@@ -423,7 +424,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         urlKey: 'laptops',
         name: t('Laptops', 'اللابتوبات'),
         kind: 'laptop',
-        share: 24,
+        share: 21,
         noun: t('Laptop', 'لابتوب'),
         variantLabel: t('Memory and storage', 'الذاكرة والتخزين'),
         variantSteps: [1, 1.32],
@@ -454,6 +455,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
             ],
           }),
           line(brand.dell, t('XPS 14', 'إكس بي إس 14'), 'flagship', 6999, 'slim', {
+            configurable: true,
             colours: [colours.grey, colours.silver],
             specs: [
               chip('Intel Core Ultra 7 256V', 'إنتل كور ألترا 7 256V'),
@@ -581,7 +583,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         urlKey: 'smart-tvs',
         name: t('Smart TVs', 'التلفزيونات الذكية'),
         kind: 'tv',
-        share: 72,
+        share: 76,
         modelYears: true,
         noun: t('Smart TV', 'تلفزيون ذكي'),
         optionWordAr: 'مقاس',
@@ -962,7 +964,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         urlKey: 'refrigerators',
         name: t('Refrigerators', 'الثلاجات'),
         kind: 'fridge',
-        share: 54,
+        share: 58,
         modelYears: true,
         noun: t('Refrigerator', 'ثلاجة'),
         optionWordAr: 'بسعة',
@@ -1015,7 +1017,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
         urlKey: 'washing-machines',
         name: t('Washing Machines', 'الغسالات'),
         kind: 'washer',
-        share: 38,
+        share: 41,
         modelYears: true,
         noun: t('Washing Machine', 'غسالة'),
         optionWordAr: 'بسعة',
