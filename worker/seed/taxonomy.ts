@@ -175,7 +175,7 @@ const brand = {
   xiaomi: t('Xiaomi', 'شاومي'),
   honor: t('Honor', 'هونر'),
   lenovo: t('Lenovo', 'لينوفو'),
-  hp: t('HP', 'اتش بي'),
+  hp: t('HP', 'إتش بي'),
   dell: t('Dell', 'ديل'),
   asus: t('ASUS', 'أسوس'),
   lg: t('LG', 'إل جي'),
@@ -614,11 +614,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
           }),
           line(brand.samsung, t('Neo QLED 8K QN900', 'نيو كيو ليد 8K QN900'), 'flagship', 13999, 'eight', {
             variants: inches([65, 75, 85]),
-            specs: [
-              resolution('8K', 'ثمانية كي'),
-              panel('Neo QLED (Mini LED), 120 Hz', 'نيو كيو ليد (ميني ليد)، 120 هرتز'),
-              platform('Tizen', 'تايزن'),
-            ],
+            specs: [resolution('8K', '8K'), panel('Neo QLED (Mini LED), 120 Hz', 'نيو كيو ليد (ميني ليد)، 120 هرتز'), platform('Tizen', 'تايزن')],
           }),
           line(brand.samsung, t('Crystal UHD DU8000', 'كريستال UHD DU8000'), 'entry', 1299, 'qled', {
             variants: inches([43, 50, 55, 65]),
