@@ -5,7 +5,6 @@
  * quotas, not a shop). Pure: it reads the generated rows, so `worker/seed/catalogue-check.test.ts` runs it at the
  * seeded size, 10,000 and 100,000 products without D1.
  */
-import { normaliseSearchText } from '../../src/domain/search-text'
 import type { Catalogue } from './demo-catalogue'
 
 /**
@@ -55,20 +54,35 @@ export const kindVocabulary: readonly KindWords[] = [
 ]
 
 /**
- * One expression per language finding every kind a name says, a capture group per kind: a whole word or phrase
- * (فرن is not فرنسية), in names as the search indexes read them (worker/search: letters folded, lower case).
+ * A name as a shopper tells it from another: lower case, the hamza's seats, ة and ى folded, no tashkeel or tatweel, as
+ * src/domain/search-text.ts folds them but without its Unicode normalisations (which the generator's names need
+ * not, and which took most of the check's time at 100,000 products).
  */
-const kindFinder = (language: 'en' | 'ar') =>
-  new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${kindVocabulary.map((kind) => `(${kind[language].map(normaliseSearchText).join('|')})`).join('|')})(?![\\p{L}\\p{N}])`,
-    'gu',
-  )
-const finders = { en: kindFinder('en'), ar: kindFinder('ar') }
+export function foldName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[أإآٱ]/g, 'ا')
+    .replace(/ة/g, 'ه')
+    .replace(/ى/g, 'ي')
+    .replace(/[\u064B-\u0652\u0640]/g, '')
+    .trim()
+}
 
-/** The kinds (indexes into kindVocabulary) a normalised name says. */
+/** Each language's kind words and phrases (at most two words), folded, to the kind (its index in kindVocabulary). */
+const kindOfWords = (language: 'en' | 'ar') =>
+  new Map(kindVocabulary.flatMap((kind, k) => kind[language].map((words) => [foldName(words), k] as const)))
+const kindWords = { en: kindOfWords('en'), ar: kindOfWords('ar') }
+
+/** The kinds a folded name says, by its whole words and pairs of words (فرن is not فرنسية). */
 function kindsIn(name: string, language: 'en' | 'ar'): Set<number> {
   const kinds = new Set<number>()
-  for (const match of name.matchAll(finders[language])) kinds.add(match.slice(1).findIndex((group) => group !== undefined))
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  words.forEach((word, i) => {
+    for (const phrase of [word, `${word} ${words[i + 1]}`]) {
+      const kind = kindWords[language].get(phrase)
+      if (kind !== undefined) kinds.add(kind)
+    }
+  })
   return kinds
 }
 
@@ -79,8 +93,7 @@ export function catalogueProblems(catalogue: Catalogue): string[] {
 
   const languages = ['en', 'ar'] as const
   const nameOf = (p: Catalogue['products'][number], language: 'en' | 'ar') => (language === 'en' ? p.name_en : p.name_ar)
-  // Names as the search indexes read them, once per product: the costliest step at 100,000 products.
-  const normalised = languages.map((language) => catalogue.products.map((p) => normaliseSearchText(nameOf(p, language)).trim()))
+  const folded = languages.map((language) => catalogue.products.map((p) => foldName(nameOf(p, language))))
 
   // One name, one listing: a name may be shared only by a configurable product and its own variants (its page opens
   // on the variant its name says: docs/decisions/0020-variants-are-products.md).
@@ -88,8 +101,8 @@ export function catalogueProblems(catalogue: Catalogue): string[] {
     const listingOf = new Map<string, number>()
     catalogue.products.forEach((p, i) => {
       const listing = p.parent_id ?? p.entity_id
-      const held = listingOf.get(normalised[l]![i]!)
-      if (held === undefined) listingOf.set(normalised[l]![i]!, listing)
+      const held = listingOf.get(folded[l]![i]!)
+      if (held === undefined) listingOf.set(folded[l]![i]!, listing)
       else if (held !== listing) problems.push(`two listings named "${nameOf(p, language)}" (${language}): ${held} and ${listing}`)
     })
   })
@@ -102,7 +115,7 @@ export function catalogueProblems(catalogue: Catalogue): string[] {
     const category = categoryOf.get(p.main_category_id)?.url_key ?? '?'
     leafCounts.set(category, (leafCounts.get(category) ?? 0) + 1)
     languages.forEach((language, l) => {
-      const kinds = kindsIn(normalised[l]![i]!, language)
+      const kinds = kindsIn(folded[l]![i]!, language)
       for (const k of kinds) {
         const kind = kindVocabulary[k]!
         if (!kind.in.includes(category)) problems.push(`"${nameOf(p, language)}" in ${category} names ${kind.in.join(' or ')}`)
