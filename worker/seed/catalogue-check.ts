@@ -58,7 +58,7 @@ export const kindVocabulary: readonly KindWords[] = [
  * src/domain/search-text.ts folds them but without its Unicode normalisations (which the generator's names need
  * not, and which took most of the check's time at 100,000 products).
  */
-export function foldName(name: string): string {
+function foldName(name: string): string {
   return name
     .toLowerCase()
     .replace(/[أإآٱ]/g, 'ا')
