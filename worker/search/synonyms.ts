@@ -25,6 +25,8 @@ export const synonymGroups: readonly (readonly string[])[] = [
   ['ipad', 'ايباد', 'آيباد'],
   ['playstation', 'ps', 'بلايستيشن', 'بلاي ستيشن', 'بلستيشن', 'بلاستيشن'],
   ['tv', 'television', 'تلفزيون', 'تلفاز'],
+  // The catalogue writes بروجكتر (worker/seed/taxonomy.ts); shoppers also write بروجكتور, or the English word.
+  ['projector', 'بروجكتر', 'بروجكتور'],
   ['laptop', 'notebook', 'لابتوب', 'لاب'],
   ['phone', 'smartphone', 'mobile', 'cellphone', 'جوال', 'هاتف', 'موبايل'],
   ['headphones', 'earphones', 'headset', 'سماعه', 'سماعات'],

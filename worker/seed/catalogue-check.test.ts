@@ -37,6 +37,21 @@ describe('the catalogue check', () => {
     ])
   })
 
+  it('finds a description that speaks of the store, or an Arabic colour without its article', () => {
+    const [a, b] = listed
+    const old = copy((c) => {
+      // As the generator wrote them before issue 42.
+      c.products.find((p) => p.entity_id === a!.entity_id)!.description_ar =
+        'سامسونج جالاكسي S25 باللون أسود. منتج سامسونج الأصلي، يبيعه ويوصله متجر مع ضمان لمدة سنتين.'
+      c.products.find((p) => p.entity_id === b!.entity_id)!.description_en = 'Apple iPhone 17 Pro in silver. Sold and delivered by Matjar.'
+    })
+    expect(catalogueProblems(old)).toEqual([
+      expect.stringContaining(`the description of ${a!.entity_id} speaks of the store`),
+      `the description of ${a!.entity_id} says "باللون أسود" without the article`,
+      expect.stringContaining(`the description of ${b!.entity_id} speaks of the store`),
+    ])
+  })
+
   it('finds leaf categories that all hold the same count', () => {
     const leaves = seeded.categories.filter((c) => c.parent_id !== null)
     // The same listings, dealt out to the leaves in turn.

@@ -2,7 +2,8 @@
  * What a shopper would call a broken catalogue (docs/product.md, "Demo catalogue and pictures"): two listings of one
  * name in a language (the same product twice, at two prices), a name that says another kind of product than its
  * category sells (a projector named "Monitor"), or leaf categories that all hold the same count (a generator filling
- * quotas, not a shop). Pure: it reads the generated rows, so `worker/seed/catalogue-check.test.ts` runs it at the
+ * quotas, not a shop); a description that speaks of the store (false for a product it does not sell) or says a
+ * colour in Arabic without its article. Pure: it reads the generated rows, so `worker/seed/catalogue-check.test.ts` runs it at the
  * seeded size, 10,000 and 100,000 products without D1.
  */
 import type { Catalogue } from './demo-catalogue'
@@ -27,7 +28,7 @@ export const kindVocabulary: readonly KindWords[] = [
   { en: ['Monitor'], ar: ['شاشة'], in: ['monitors'], every: true },
   { en: ['Router'], ar: ['راوتر'], in: ['networking'] },
   { en: ['TV', 'Television'], ar: ['تلفزيون', 'تلفاز'], in: ['smart-tvs'], every: true },
-  { en: ['Projector'], ar: ['بروجكتور', 'جهاز عرض'], in: ['projectors'], every: true },
+  { en: ['Projector'], ar: ['بروجكتر', 'بروجكتور', 'جهاز عرض'], in: ['projectors'], every: true },
   { en: ['Headphones', 'Earbuds'], ar: ['سماعة'], in: ['headphones'], every: true },
   { en: ['Speaker'], ar: ['مكبر صوت'], in: ['speakers'], every: true },
   { en: ['Soundbar'], ar: ['ساوند بار', 'ساوندبار'], in: ['soundbars'], every: true },
@@ -86,6 +87,9 @@ function kindsIn(name: string, language: 'en' | 'ar'): Set<number> {
   return kinds
 }
 
+/** What a description would say of the store (its name, selling or delivering), in each language. */
+const sellerWords = { en: /\bMatjar\b|\bsells?\b|\bdeliver/i, ar: /متجر|يبيع|يوصل|توصيل/ }
+
 /** Every problem found, each naming the products or categories it is about; none for a catalogue a shop could have. */
 export function catalogueProblems(catalogue: Catalogue): string[] {
   const problems: string[] = []
@@ -125,6 +129,16 @@ export function catalogueProblems(catalogue: Catalogue): string[] {
         problems.push(`"${nameOf(p, language)}" in ${category} does not say what it is (${kindVocabulary[own]![language].join(', ')})`)
     })
   })
+
+  // A description is the product's, the same whether the store sells it or not: it says nothing of who sells or
+  // delivers it (a product not for sale is neither). Arabic says the colour with its article (باللون الأسود, never
+  // باللون أسود) or as the colour of a thing (بلون التيتانيوم الطبيعي).
+  for (const p of catalogue.products) {
+    if (sellerWords.en.test(p.description_en) || sellerWords.ar.test(p.description_ar))
+      problems.push(`the description of ${p.entity_id} speaks of the store: "${p.description_ar}" / "${p.description_en}"`)
+    const bare = /باللون (?!ال)[^\s.،]+/.exec(p.description_ar)
+    if (bare) problems.push(`the description of ${p.entity_id} says "${bare[0]}" without the article`)
+  }
 
   // A shop holds more of some things than others: more phones than projectors.
   const counts = [...leafCounts.values()]

@@ -156,7 +156,8 @@ const colours = {
   beige: colourOf('Beige', 'بيج', 'beige'),
   red: colourOf('Red', 'أحمر', 'red'),
   steel: colourOf('Stainless Steel', 'ستانلس ستيل', 'steel', 'بتشطيب من الستانلس ستيل'),
-  titanium: colourOf('Natural Titanium', 'تيتانيوم طبيعي', 'titanium'),
+  // A metal, not an adjective of colour: "in the colour of natural titanium".
+  titanium: colourOf('Natural Titanium', 'تيتانيوم طبيعي', 'titanium', 'بلون التيتانيوم الطبيعي'),
   deepBlue: colourOf('Deep Blue', 'أزرق داكن', 'navy'),
   orange: colourOf('Cosmic Orange', 'برتقالي كوني', 'orange'),
   navy: colourOf('Navy', 'كحلي', 'navy'),
@@ -642,11 +643,12 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
       {
         urlKey: 'projectors',
         name: t('Projectors', 'أجهزة العرض'),
-        // Drawn as a display; named as the projector it is, as Saudi shops write it (بروجكتور).
+        // Drawn as a display; named as the projector it is, as Saudi shops write it (بروجكتر; search also reads
+        // بروجكتور and جهاز عرض: worker/search/synonyms.ts).
         kind: 'monitor',
         share: 12,
         modelYears: true,
-        noun: t('Projector', 'بروجكتور'),
+        noun: t('Projector', 'بروجكتر'),
         lines: [
           line(brand.samsung, t('The Freestyle 2nd Gen', 'ذا فري ستايل الجيل الثاني'), 'mid', 2499, 'cube', {
             colours: [colours.white],
