@@ -1,12 +1,20 @@
 // The built Worker served locally (vite preview -> workerd) for the bench and Lighthouse runs:
 // migrates and seeds the local D1, starts the server in its own process group, waits until it answers.
 import { execSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, openSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 
 export const toolEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
 
 export function run(command: string) {
   execSync(command, { stdio: 'inherit', env: { ...toolEnv, MATJAR_STATE_DIR: process.env.MATJAR_STATE_DIR } })
+}
+
+/** The generator's sources at a size: a store seeded by other sources holds another catalogue. */
+function catalogueFingerprint(products: number): string {
+  const hash = createHash('sha256').update(String(products))
+  for (const file of readdirSync('worker/seed').sort()) if (!file.endsWith('.test.ts')) hash.update(readFileSync(`worker/seed/${file}`))
+  return hash.digest('hex')
 }
 
 /**
@@ -33,15 +41,18 @@ export async function startLocalWorker(
     const state = `.wrangler/bench-${options.products}`
     const seedFile = `.seed/bench-${options.products}.sql`
     process.env.MATJAR_STATE_DIR = state
-    if (options.reuseSeeded && existsSync(`${state}/seeded`)) {
-      // The catalogue as a previous run seeded it (seeding 100,000 products takes minutes); what KV kept from that run
-      // (cached content, the catalogue version and with it every index snapshot) is dropped, as a seed drops it.
+    const fingerprint = catalogueFingerprint(options.products)
+    if (options.reuseSeeded && existsSync(`${state}/seeded`) && readFileSync(`${state}/seeded`, 'utf8') === fingerprint) {
+      // The catalogue as a previous run of the same generator seeded it (seeding 100,000 products takes minutes); what
+      // KV kept from that run (cached content, the catalogue version and with it every index snapshot) is dropped, as a
+      // seed drops it.
       // Migrations added since that seed are applied to it (a new column, a new table), as a deploy applies them.
       run('npm run db:migrate')
       run(`wrangler kv bulk delete --binding CACHE --local --persist-to ${state} --force .seed/cache-keys.json >/dev/null`)
     } else {
       run(`rm -rf ${state} && npm run db:migrate && tsx scripts/write-seed-sql.ts --products ${options.products} --out ${seedFile}`)
-      run(`wrangler d1 execute DB --local --persist-to ${state} --file ${seedFile} >/dev/null && touch ${state}/seeded`)
+      run(`wrangler d1 execute DB --local --persist-to ${state} --file ${seedFile} >/dev/null`)
+      writeFileSync(`${state}/seeded`, fingerprint)
     }
   } else {
     delete process.env.MATJAR_STATE_DIR

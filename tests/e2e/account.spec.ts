@@ -338,7 +338,7 @@ test.describe('the city follows the account, on a desktop in English', () => {
     ).json()
     const customer = { ...auth, mage: login.token }
     const { quoteId } = await (await request.get('/commerce/cart/create?region=1101', { headers: customer })).json()
-    const productHtml = await (await request.get('/en/product/anker-soundcore-motion-300-black-1175')).text()
+    const productHtml = await (await request.get('/en/product/anker-soundcore-motion-300-black-1252')).text()
     const sku = /SKU: <bdi dir="ltr">([A-Z]+-\d+)<\/bdi>/.exec(productHtml)![1]!
     const added = await request.post('/commerce/cart/add', {
       headers: { ...customer, quote: quoteId },

@@ -9,8 +9,9 @@ test.describe.configure({ timeout: 60_000 })
 
 const base = storeBase
 const inCity = (id: string) => ({ name: 'region_id', value: id, url: base })
-// A product stocked 40 in Riyadh by the seed, within the demo gift card's 1,000 riyals; bought by no other test.
-const speaker = '/product/jbl-charge-6-black-1188'
+// A product stocked 32 in Riyadh and some in Jeddah by the seed, within the demo gift card's 1,000 riyals; bought by no
+// other test.
+const speaker = '/product/jbl-charge-6-red-1260'
 
 /** Adds from the product page and waits for the cart panel, which opens once the line is in the cart. */
 async function addFromProductPage(page: Page, path: string, label: string | RegExp) {
@@ -173,7 +174,7 @@ test.describe('in English on a desktop', () => {
   test('a service added on the product page is removed in the cart, and added again there', async ({ page, context }) => {
     await acceptCookies(page)
     await context.addCookies([inCity('1101')])
-    await page.goto('/en/product/samsung-neo-qled-qn90-55-inch-black-1115')
+    await page.goto('/en/product/samsung-neo-qled-qn90-55-inch-black-1139')
     await page.getByRole('group', { name: 'Add a service' }).getByRole('checkbox').first().check()
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click()
     await expect(page.getByRole('status').filter({ hasText: 'The service has been added successfully' })).toBeVisible()

@@ -243,7 +243,7 @@ test.describe('a tap before the page is interactive', () => {
       await held
       await route.continue()
     })
-    await page.mainFrame().goto('/product/samsung-neo-qled-qn90-55-inch-black-1115') // the fixture's goto would wait for hydration
+    await page.mainFrame().goto('/product/samsung-neo-qled-qn90-55-inch-black-1139') // the fixture's goto would wait for hydration
     await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
     release()

@@ -6,7 +6,7 @@ import { desktop, expect, phone, test } from './fixtures'
 import { popupBannerSeenKey } from '../../src/lib/storage-keys'
 
 // A simple product, in stock in Riyadh, bought by no other test.
-const speaker = '/product/anker-soundcore-motion-300-black-1175'
+const speaker = '/product/anker-soundcore-motion-300-black-1252'
 
 /** The cookie banner answered (and, unless the test is about it, the home popup already seen this visit). */
 async function answered(context: BrowserContext, baseURL: string | undefined, { popupSeen = true } = {}) {
@@ -141,7 +141,7 @@ test.describe('a payment method that cannot pay for the cart', () => {
   test('says why, in Arabic: the instalment limit with its amount, then a pre-order in the cart', async ({ page, context, baseURL }) => {
     await answered(context, baseURL)
     // A 5,499 SAR soundbar: above Tabby's 5,000 SAR, within Tamara's 10,000.
-    await page.goto('/product/samsung-hw-q990-11-1-4-channel-black-1203')
+    await page.goto('/product/samsung-hw-q990-11-1-4-channel-black-1263')
     await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
     await expect(page.getByRole('dialog', { name: 'سلة التسوق' })).toBeVisible()
     await page.goto('/checkout')
@@ -154,7 +154,7 @@ test.describe('a payment method that cannot pay for the cart', () => {
     await expect(tabbyRow).toContainText('5,000')
     await expect(page.getByRole('radio', { name: /^تمارا/ })).toBeEnabled()
     // A pre-order in the cart: the reason changes to say so.
-    await page.goto('/product/dyson-airwrap-i-d-styler-standard-gold-1603')
+    await page.goto('/product/apple-airpods-4-wireless-white-1235')
     await page.getByRole('button', { name: 'طلب مسبق', exact: true }).click()
     await expect(page.getByRole('dialog', { name: 'سلة التسوق' })).toBeVisible()
     await page.goto('/checkout')

@@ -113,7 +113,7 @@ test.describe('on a desktop, in English', () => {
 
   test('a product sold in the showrooms only leads to them, as the footer does', async ({ page }) => {
     await acceptCookies(page)
-    await page.goto('/en/product/sony-playstation-5-pro-digital-edition-white-1213')
+    await page.goto('/en/product/dyson-v15-detect-blue-1445')
     await expect(page.getByText('Available on stores')).toBeVisible()
     await page.getByRole('link', { name: 'Find a showroom near you' }).click()
     await expect(page).toHaveURL(/\/en\/showrooms$/)

@@ -336,10 +336,8 @@ test.describe('paying by card on the embedded Moyasar gateway', () => {
     await acceptCookies(page)
     await context.addCookies([{ name: 'region_id', value: '1101', url: storeBase }])
     await page.goto('/en/chargers')
-    await page
-      .getByRole('button', { name: /^Add to Cart: / })
-      .first()
-      .click()
+    // A charger Tamara may pay for and Tabby may not (worker/seed: eligible_for_tamara only), in stock in Riyadh.
+    await page.getByRole('button', { name: 'Add to Cart: Apple MagSafe Charger 25 W, White' }).click()
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' }).click()
     // A card needs no verified mobile.
     await fillDetails(page)
@@ -392,7 +390,7 @@ test.describe('paying in 4 with Tabby, on a phone in Arabic', () => {
     await acceptCookies(page)
     await context.addCookies([{ name: 'region_id', value: '1101', url: storeBase }])
     // A watch Tabby may pay for (its price is within the store's Tabby range).
-    await page.goto('/product/samsung-galaxy-watch-8-44mm-silver-1049')
+    await page.goto('/product/samsung-galaxy-watch-8-44mm-black-1077')
     await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
     await page.getByRole('dialog', { name: 'سلة التسوق' }).getByRole('button', { name: 'إتمام الطلب' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'إتمام الطلب' })).toBeVisible()
@@ -431,7 +429,7 @@ test.describe('paying later with Tamara, on a phone in Arabic', () => {
     await acceptCookies(page)
     await context.addCookies([{ name: 'region_id', value: '1101', url: storeBase }])
     // A watch Tamara may pay for: the promo under its price names Tamara, as checkout offers it here.
-    await page.goto('/product/samsung-galaxy-watch-8-44mm-silver-1049')
+    await page.goto('/product/samsung-galaxy-watch-8-44mm-black-1077')
     await expect(page.getByRole('button', { name: 'عن تمارا' })).toBeVisible()
     await page.getByRole('button', { name: 'أضف إلى السلة', exact: true }).click()
     await page.getByRole('dialog', { name: 'سلة التسوق' }).getByRole('button', { name: 'إتمام الطلب' }).click()

@@ -4,7 +4,7 @@ import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { productDetail } from '~/storage/product-store'
 
-const tv = 'samsung-neo-qled-qn90-55-inch-black-1115'
+const tv = 'samsung-neo-qled-qn90-55-inch-black-1139'
 const phone = 'samsung-galaxy-s25-128gb-black-1001'
 const now = new Date('2026-11-22T10:00:00Z')
 const detail = (url: string, locale: 'ar' | 'en', region: number, relatedLimit = 10) =>

@@ -17,7 +17,7 @@ import { normaliseSearchText, searchWords } from '../../src/domain/search-text'
 import { packArrays, unpackArrays, type PackedArray } from '../storage/packed-arrays'
 import type { Filters } from './filters'
 import { joinedArticleForms, wordForms } from './plurals'
-import { phraseSynonymsAt, synonymsOf } from './synonyms'
+import { letterNames, phraseSynonymsAt, synonymsOf } from './synonyms'
 import { allowedTypos, typoDistance } from './typos'
 
 type AttributeValue = string | number | boolean
@@ -438,7 +438,8 @@ export class SearchIndex {
   /**
    * Every word must match (AND). The query is also read other ways (OR), each a reading of its own: two neighbouring
    * words as one (لاب توب, play station) when the index knows the joined word; a phrase as its synonym phrase
-   * (كمبيوتر محمول as لابتوب, ps5 as playstation 5); a number and thousand as the number (18 الف as 18000).
+   * (كمبيوتر محمول as لابتوب, ps5 as playstation 5); a number and thousand as the number (18 الف as 18000); a letter
+   * said in Arabic joined to the number after it (اس 25 as s25).
    */
   private queryTree(words: string[]): Query {
     const readings: Query[] = [this.allOf(words)]
@@ -449,6 +450,10 @@ export class SearchIndex {
     for (let i = 0; i < words.length; i++) {
       const joined = words[i]! + (words[i + 1] ?? '')
       if (i + 1 < words.length && this.known(joined, i + 2 === words.length)) read(i, 2, [joined], formWeights.joinedOrSplit)
+      // A letter said in Arabic before a model's number (جالكسي اس 25: s25).
+      const letter = letterNames[words[i]!]
+      if (letter && i + 1 < words.length && this.known(letter + words[i + 1], i + 2 === words.length))
+        read(i, 2, [letter + words[i + 1]], formWeights.joinedOrSplit)
       for (const { length, replacement } of phraseSynonymsAt(words, i)) {
         if (replacement.every((word) => this.known(word, false) || synonymsOf(word).length > 1)) read(i, length, replacement, formWeights.synonym)
       }
@@ -465,7 +470,7 @@ export class SearchIndex {
    * What one word matches: itself (a prefix when it is the word being typed), its synonyms, its other number and that
    * number's synonyms (so a plural never finds less than its singular), and, only when it matches nothing as typed,
    * the index's words within its typos (of it or of its other number), its Gulf spelling read the other way (ق for
-   * the g of ج and غ), or itself split in two known words.
+   * the g of ج and غ), itself split in two known words, or a number and its unit (65w: 65 and w, read واط and watt).
    */
   private alternatives(word: string, typing: boolean, weight: number): Query {
     const queries: Query[] = []
@@ -506,6 +511,11 @@ export class SearchIndex {
         const boost = formWeights.joinedOrSplit * weight
         // Neither half is read as a prefix (as the MiniSearch engine before this one read them).
         queries.push({ combine: 'and', queries: split.map((term) => ({ term, prefix: false, boost })) })
+      }
+      const [, number, unit] = /^(\d+(?:\.\d+)?)(\p{L}+)$/u.exec(word) ?? []
+      if (number && unit) {
+        const boost = formWeights.joinedOrSplit * weight
+        queries.push({ combine: 'and', queries: [{ term: number, prefix: false, boost }, this.alternatives(unit, typing, boost)] })
       }
     }
     return queries.length === 1 ? queries[0]! : { combine: 'or', queries }

@@ -209,6 +209,9 @@ export const judgements: readonly Judgement[] = [
     ['coffee', /Coffee/],
     ['vacuum', /Vacuum/],
     ['projector', /Laser Cinema|CineBeam|Freestyle/],
+    ['بروجكتر', /Projector/],
+    ['بروجكتور', /Projector/],
+    ['جهاز عرض', /Projector/],
     ['drone', /DJI|GoPro/],
   ]),
   ...judged('type and brand', [

@@ -25,6 +25,8 @@ export const synonymGroups: readonly (readonly string[])[] = [
   ['ipad', 'ايباد', 'آيباد'],
   ['playstation', 'ps', 'بلايستيشن', 'بلاي ستيشن', 'بلستيشن', 'بلاستيشن'],
   ['tv', 'television', 'تلفزيون', 'تلفاز'],
+  // The catalogue writes بروجكتر (worker/seed/taxonomy.ts); shoppers also write بروجكتور, or the English word.
+  ['projector', 'بروجكتر', 'بروجكتور'],
   ['laptop', 'notebook', 'لابتوب', 'لاب'],
   ['phone', 'smartphone', 'mobile', 'cellphone', 'جوال', 'هاتف', 'موبايل'],
   ['headphones', 'earphones', 'headset', 'سماعه', 'سماعات'],
@@ -38,14 +40,18 @@ export const synonymGroups: readonly (readonly string[])[] = [
   ['drone', 'درون'],
   ['watch', 'ساعه'],
   ['charger', 'شاحن'],
+  ['w', 'watt', 'واط'],
 ]
+
+/** Letters as Arabic names them, read as the letter when a model's number follows (اس 25: s25). */
+export const letterNames: Readonly<Record<string, string>> = { اس: 's', اي: 'a', جي: 'g', اكس: 'x' }
 
 /** A word widened to others, never the reverse. */
 export const oneWaySynonyms: Readonly<Record<string, readonly string[]>> = {
   // A screen may be a TV; a TV is not a monitor or a projector.
   شاشه: ['تلفزيون'],
-  // A hair dryer: the catalogue names the category, not the kind.
-  سشوار: ['شعر'],
+  // A hair dryer: what the catalogue calls one (مجفف شعر), not the stylers beside it (مصفف شعر).
+  سشوار: ['مجفف'],
 }
 
 /** Phrases that mean the same, each as its words; a query holding one is also read with each of the others. */

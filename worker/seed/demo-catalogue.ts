@@ -2,13 +2,14 @@
  * The deterministic demo catalogue: categories and products with a spread of every state the
  * storefront must show (discount inside and outside its window, pre-order, out of stock in some
  * cities, not for sale, big items, fast and 24-hour delivery, labels, fees, options, BNPL).
- * The same options always give the same rows.
+ * The same options always give the same rows; every listing has a name of its own in each language
+ * (worker/seed/catalogue-check.ts), at any size.
  */
 import { appConfig, regionIds, serverLimits } from '../../app.config'
 import { createRandom } from './random'
-import { finishOf, type ProductLine, type SubCategoryTemplate, taxonomy, type Text } from './taxonomy'
+import { finishOf, inColourAr, type ProductLine, type SubCategoryTemplate, taxonomy, type Text } from './taxonomy'
 import { drawingPath } from '../../src/domain/product'
-import type { CategoryRow, FeeOptionRow, FeeRow, ImageKind, ProductRow, StockRow } from '../../src/domain/catalogue'
+import type { CategoryRow, FeeOptionRow, FeeRow, ProductRow, StockRow } from '../../src/domain/catalogue'
 
 export interface Catalogue {
   categories: CategoryRow[]
@@ -20,12 +21,10 @@ export interface Catalogue {
 }
 
 export interface CatalogueOptions {
-  /** Roughly how many products to make; the demo store uses the default. */
+  /** How many listings to make (a configurable product's variants come on top); the demo store makes the shares' 646. */
   products?: number
   seed?: number
 }
-
-const defaultProductCount = 640
 
 /** Category ids start above Magento's root (1) and default category (2). */
 const firstCategoryId = 3
@@ -35,23 +34,6 @@ const firstProductId = 1001
 const currentWindow = { from: '2026-01-01T00:00:00+03:00', to: '2030-12-31T23:59:59+03:00' }
 const pastWindow = { from: '2025-10-22T14:00:00+03:00', to: '2025-10-23T19:00:00+03:00' }
 const futureWindow = { from: '2031-01-01T00:00:00+03:00', to: '2031-02-01T00:00:00+03:00' }
-
-/** Nouns that make a product name read naturally in each language (none where the series says it). */
-const kindNoun: Partial<Record<ImageKind, Text>> = {
-  phone: { en: 'Smartphone', ar: 'جوال' },
-  laptop: { en: 'Laptop', ar: 'لابتوب' },
-  tv: { en: 'Smart TV', ar: 'تلفزيون ذكي' },
-  headphones: { en: 'Headphones', ar: 'سماعة' },
-  monitor: { en: 'Monitor', ar: 'شاشة' },
-  fridge: { en: 'Refrigerator', ar: 'ثلاجة' },
-  washer: { en: 'Washing Machine', ar: 'غسالة' },
-  ac: { en: 'Split Air Conditioner', ar: 'مكيف سبليت' },
-  coffee: { en: 'Coffee Machine', ar: 'ماكينة قهوة' },
-  airfryer: { en: 'Air Fryer', ar: 'قلاية هوائية' },
-  vacuum: { en: 'Vacuum Cleaner', ar: 'مكنسة كهربائية' },
-  console: { en: 'Console', ar: 'جهاز ألعاب' },
-  blender: { en: 'Blender', ar: 'خلاط' },
-}
 
 const labelStyles = [
   { text: { en: 'New', ar: 'جديد' }, style: 'background:#0f766e;color:#fff', position: 'top-left' },
@@ -73,11 +55,12 @@ const coloursOf = (template: SubCategoryTemplate, line: ProductLine) => line.col
 
 /**
  * A line's price at one of its options (docs/product.md, "Demo catalogue and pictures"): its own price for the first,
- * rising by the kind's steps, so a bigger storage or size never costs less; the colour never changes it.
+ * rising by its steps or its kind's, so a bigger storage or size never costs less; the colour never changes it. An
+ * earlier model year costs less (`priceFactor`).
  */
-export function priceOf(template: SubCategoryTemplate, line: ProductLine, variantIndex: number): number {
-  const step = template.variantSteps?.[variantIndex] ?? 1 + 0.12 * variantIndex
-  return roundPrice(line.price * step)
+export function priceOf(template: SubCategoryTemplate, line: ProductLine, variantIndex: number, priceFactor = 1): number {
+  const step = (line.variantSteps ?? template.variantSteps)?.[variantIndex] ?? 1 + 0.12 * variantIndex
+  return roundPrice(line.price * step * priceFactor)
 }
 
 /** A line's drawing: its style, a TV's with its size (a 75-inch set is drawn wider than a 55-inch one). */
@@ -105,9 +88,188 @@ function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
 }
 
+const words = (...parts: string[]) => parts.filter(Boolean).join(' ')
+
+/**
+ * How many listings each leaf category holds for a catalogue of `target`: its share of the seeded store's
+ * (worker/seed/taxonomy.ts, `share`), largest remainders first, at least one each.
+ */
+function listingCounts(templates: readonly SubCategoryTemplate[], target: number): number[] {
+  const total = templates.reduce((sum, t) => sum + t.share, 0)
+  const exact = templates.map((t) => (t.share * target) / total)
+  const counts = exact.map(Math.floor)
+  const byRemainder = exact.map((value, i) => ({ i, left: value - Math.floor(value) })).sort((a, b) => b.left - a.left || a.i - b.i)
+  const short = target - counts.reduce((a, b) => a + b, 0)
+  for (let k = 0; k < short; k++) counts[byRemainder[k]!.i]!++
+  return counts.map((count) => Math.max(1, count))
+}
+
+/** One listing of an edition: a line at an option and colour (a configurable line's opening variant). */
+interface Slot {
+  line: ProductLine
+  lineIndex: number
+  variantIndex: number
+  colourIndex: number
+}
+
+/**
+ * The listings one edition of a category holds, each line's in turn (a category's first row shows its lines, not one
+ * line in every colour): every option and colour of a line once, or a configurable line once with all of them as
+ * its variants. The options and colours are walked on the diagonal, so consecutive listings of a line differ in both.
+ */
+function slotsOf(template: SubCategoryTemplate): Slot[] {
+  const perLine = template.lines.map((line, lineIndex) => {
+    const [variants, colours] = [variantsOf(template, line).length, coloursOf(template, line).length]
+    const slots: Slot[] = []
+    for (let diagonal = 0; diagonal < colours; diagonal++) {
+      for (let variantIndex = 0; variantIndex < variants; variantIndex++) {
+        slots.push({ line, lineIndex, variantIndex, colourIndex: (variantIndex + diagonal) % colours })
+        if (line.configurable) return slots
+      }
+    }
+    return slots
+  })
+  const slots: Slot[] = []
+  for (let turn = 0; slots.length < perLine.reduce((sum, s) => sum + s.length, 0); turn++) {
+    for (const lineSlots of perLine) if (turn < lineSlots.length) slots.push(lineSlots[turn]!)
+  }
+  return slots
+}
+
+/** The model year of the catalogue's current models; an earlier one is in the name (docs/product.md). */
+const currentModelYear = 2026
+/** How many years back a category sold by model year goes (to 2019), each year's model cheaper than the next's. */
+const earlierYears = 7
+const earlierYearPrice = 0.92
+
+/** What tells a listing from the current model of its line: a model year, a maker's model number, or both. */
+interface Edition {
+  year: number | null
+  modelNumber: string | null
+  priceFactor: number
+}
+
+/**
+ * The `index`th edition of a line (0: the current model, named as the line is). A category sold by model year goes
+ * back a year at a time; past 2019, and in categories whose generation is in the model's name (a Galaxy S25 has no
+ * 2024 model), the maker's model number tells listings apart, as large retailers print it.
+ */
+function editionOf(template: SubCategoryTemplate, line: ProductLine, index: number): Edition | null {
+  if (index === 0) return null
+  if (!template.modelYears) return { year: null, modelNumber: modelNumberOf(line, index), priceFactor: 1 }
+  const back = ((index - 1) % earlierYears) + 1
+  const round = Math.floor((index - 1) / earlierYears)
+  return { year: currentModelYear - back, modelNumber: round > 0 ? modelNumberOf(line, round) : null, priceFactor: earlierYearPrice ** back }
+}
+
+/** A maker's model number for a line: its brand's first letters, the model's number (or initials), a running number. */
+function modelNumberOf(line: ProductLine, n: number): string {
+  const parts = line.series.en.split(/[^A-Za-z0-9]+/).filter(Boolean)
+  const numbered = parts.filter((part) => /\d/.test(part))
+  const core = (numbered.length > 0 ? numbered.join('') : parts.map((part) => part[0]).join('')).toUpperCase()
+  return `${slugify(line.brand.en).replace(/-/g, '').slice(0, 2).toUpperCase()}${core}-${String(n).padStart(2, '0')}`
+}
+
+const editionName = (edition: Edition | null) => {
+  if (!edition) return { en: '', ar: '', slug: '' }
+  const { year, modelNumber } = edition
+  if (year !== null && modelNumber !== null)
+    return { en: ` (${year}, model ${modelNumber})`, ar: ` (${year}، موديل ${modelNumber})`, slug: `${year}-${modelNumber}` }
+  if (year !== null) return { en: ` (${year})`, ar: ` (${year})`, slug: `${year}` }
+  return { en: ` (model ${modelNumber})`, ar: ` (موديل ${modelNumber})`, slug: modelNumber! }
+}
+
+interface Texts {
+  nameEn: string
+  nameAr: string
+  /** JSON. */
+  specifications: string
+  description: Text
+  rewriteUrl: string
+}
+
+/**
+ * A product's name, description and specifications (docs/product.md, "Demo catalogue and pictures"). English names
+ * say brand, model, option, what it is, then the colour; Arabic names say what it is first, then the brand, as Saudi
+ * shops write them (جوال سامسونج جالاكسي S25 256 جيجابايت، أسود). What the line says of itself wins over its kind's.
+ * What does not depend on the edition is made once per line, option and colour (`cache`): a large catalogue repeats it.
+ */
+function textsOf(
+  template: SubCategoryTemplate,
+  lineIndex: number,
+  variant: Text,
+  colour: Text,
+  edition: Edition | null,
+  cache: Map<string, CurrentTexts>,
+): Texts {
+  const key = `${template.urlKey}|${lineIndex}|${variant.en}|${colour.en}`
+  let base = cache.get(key)
+  if (!base) {
+    base = currentTexts(template, lineIndex, variant, colour)
+    cache.set(key, base)
+  }
+  if (!edition && !template.modelYears) return base
+  const label = editionName(edition)
+  const year = edition?.year ?? currentModelYear
+  const rows = [
+    ...(edition?.modelNumber
+      ? [{ name: { en: 'Model number', ar: 'رقم الموديل' }, value: { en: edition.modelNumber, ar: edition.modelNumber } }]
+      : []),
+    ...(template.modelYears ? [{ name: { en: 'Model year', ar: 'سنة الطراز' }, value: { en: `${year}`, ar: `${year}` } }] : []),
+  ]
+  return {
+    nameEn: `${base.nameEn}${label.en}`,
+    nameAr: `${base.nameAr}${label.ar}`,
+    // After the brand and the model.
+    specifications: `[${base.brandAndModel},${JSON.stringify(rows).slice(1, -1)},${base.otherRows}]`,
+    description: base.description,
+    rewriteUrl: label.slug ? `${base.rewriteUrl}-${slugify(label.slug)}` : base.rewriteUrl,
+  }
+}
+
+/** The current model's texts (no model year or number), and its specifications' rows as JSON either side of where those go. */
+interface CurrentTexts extends Texts {
+  brandAndModel: string
+  otherRows: string
+}
+
+function currentTexts(template: SubCategoryTemplate, lineIndex: number, variant: Text, colour: Text): CurrentTexts {
+  const line = template.lines[lineIndex]!
+  const kind = { en: line.kind?.en ?? template.noun?.en ?? '', ar: line.kind?.ar ?? template.noun?.ar ?? '' }
+  const option = { en: variant.en, ar: variant.ar ? words(template.optionWordAr ?? '', variant.ar) : '' }
+  const variantLabel = template.variantLabel ?? { en: 'Option', ar: 'الخيار' }
+  const lineSpecs = line.specs ?? []
+  const kindSpecs = template.specs
+    .filter((spec) => !lineSpecs.some((own) => own.name.en === spec.name.en))
+    .map((spec, i) => ({ name: spec.name, value: spec.values[(lineIndex + i) % spec.values.length]! }))
+  const brandAndModel = [
+    { name: { en: 'Brand', ar: 'العلامة التجارية' }, value: line.brand },
+    { name: { en: 'Model', ar: 'الموديل' }, value: line.series },
+  ]
+  const otherRows = [
+    ...(variant.en ? [{ name: variantLabel, value: variant }] : []),
+    { name: { en: 'Colour', ar: 'اللون' }, value: colour },
+    ...lineSpecs,
+    ...kindSpecs,
+    { name: { en: 'Warranty', ar: 'الضمان' }, value: { en: '2 years', ar: 'سنتان' } },
+  ]
+  // Nothing here says the store sells or delivers it: a product not for sale has the same description.
+  return {
+    nameEn: `${words(line.brand.en, line.series.en, option.en, kind.en)}, ${colour.en}`,
+    nameAr: `${words(kind.ar, line.brand.ar, line.series.ar, option.ar)}، ${colour.ar}`,
+    specifications: JSON.stringify([...brandAndModel, ...otherRows]),
+    brandAndModel: JSON.stringify(brandAndModel).slice(1, -1),
+    otherRows: JSON.stringify(otherRows).slice(1, -1),
+    description: {
+      en: `${words(line.brand.en, line.series.en, kind.en)} in ${colour.en.toLowerCase()}${variant.en ? `, ${variant.en}` : ''}. An original ${line.brand.en} product with a 2-year official warranty; the price includes VAT.`,
+      ar: `${words(kind.ar, line.brand.ar, line.series.ar, option.ar)} ${inColourAr(colour)}. منتج أصلي من ${line.brand.ar} بضمان رسمي لمدة سنتين، والسعر شامل ضريبة القيمة المضافة.`,
+    },
+    rewriteUrl: slugify(words(line.brand.en, line.series.en, variant.en, colour.en)),
+  }
+}
+
 export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
   const random = createRandom(options.seed ?? 20261121)
-  const target = options.products ?? defaultProductCount
   const categories: CategoryRow[] = []
   const subs: { row: CategoryRow; template: SubCategoryTemplate; parent: CategoryRow; hue: number }[] = []
   let nextCategoryId = firstCategoryId
@@ -147,7 +309,12 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
   })
 
   const offersCategory = categories.find((c) => c.url_key === 'offers')
-  const perSub = Math.ceil(target / subs.length)
+  // The seeded store is the shares themselves (646 listings); a larger one keeps their proportions.
+  const target = options.products ?? subs.reduce((sum, s) => sum + s.template.share, 0)
+  const counts = listingCounts(
+    subs.map((s) => s.template),
+    target,
+  )
   const products: ProductRow[] = []
   const productCategories: Catalogue['productCategories'] = []
   const stock: StockRow[] = []
@@ -157,53 +324,28 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
   let nextFeeOptionId = 1
   let n = 0
   const configurableParents: ConfigurableParent[] = []
+  const texts = new Map<string, CurrentTexts>()
+  const pictures = new Map<string, string>()
+  const picturesFor = (template: SubCategoryTemplate, line: ProductLine, variant: Text, colour: Text, count: number) => {
+    const key = `${template.urlKey}|${line.drawing}|${variant.en}|${colour.en}|${count}`
+    let held = pictures.get(key)
+    if (held === undefined) pictures.set(key, (held = picturesOf(template, line, variant, colour, count)))
+    return held
+  }
 
-  for (const { row: sub, template, parent, hue } of subs) {
-    // The most options and colours of any line: past that many products of a line, an earlier model year tells them
-    // apart, back to 2019 (a large catalogue for load tests repeats names past that; its ids and addresses stay unique).
-    const combinations = Math.max(...template.lines.map((l) => variantsOf(template, l).length * coloursOf(template, l).length))
-    for (let k = 0; k < perSub; k++, n++) {
+  subs.forEach(({ row: sub, template, parent, hue }, subIndex) => {
+    const slots = slotsOf(template)
+    for (let k = 0; k < counts[subIndex]!; k++, n++) {
       const id = firstProductId + n
-      const lineIndex = k % template.lines.length
-      const line = template.lines[lineIndex]!
+      const { line, lineIndex, variantIndex, colourIndex } = slots[k % slots.length]!
+      const edition = editionOf(template, line, Math.floor(k / slots.length))
       const lineVariants = variantsOf(template, line)
       const lineColours = coloursOf(template, line)
-      const variantIndex = Math.floor(k / template.lines.length) % lineVariants.length
       const variant = lineVariants[variantIndex]!
-      const colour = lineColours[(k + Math.floor(k / 7)) % lineColours.length]!
-      const edition = Math.floor(k / (template.lines.length * combinations))
-      const year = edition > 0 ? ` (${2026 - (((edition - 1) % 7) + 1)})` : ''
-      const noun = kindNoun[template.kind]
+      const colour = lineColours[colourIndex]!
       const variantLabel = template.variantLabel ?? { en: 'Option', ar: 'الخيار' }
-      // What the line says of itself wins over its kind's (docs/product.md, "Demo catalogue and pictures").
-      const lineSpecs = line.specs ?? []
-      const kindSpecs = template.specs
-        .filter((spec) => !lineSpecs.some((own) => own.name.en === spec.name.en))
-        .map((spec, i) => ({ name: spec.name, value: spec.values[(lineIndex + i) % spec.values.length]! }))
-      const words = (...parts: string[]) => parts.filter(Boolean).join(' ')
-      // A configurable product's variants are named, described and specified the same way (docs/decisions/0020-variants-are-products.md).
-      const textsOf = (variant: Text, colour: Text) => ({
-        nameEn: `${words(line.brand.en, line.series.en, variant.en, noun?.en ?? '')}, ${colour.en}${year}`,
-        nameAr: `${words(noun?.ar ?? '', line.brand.ar, line.series.ar, variant.ar)}، ${colour.ar}${year}`,
-        specifications: [
-          { name: { en: 'Brand', ar: 'العلامة التجارية' }, value: line.brand },
-          { name: { en: 'Model', ar: 'الموديل' }, value: line.series },
-          ...(variant.en ? [{ name: variantLabel, value: variant }] : []),
-          { name: { en: 'Colour', ar: 'اللون' }, value: colour },
-          ...lineSpecs,
-          ...kindSpecs,
-          { name: { en: 'Warranty', ar: 'الضمان' }, value: { en: '2 years', ar: 'سنتان' } },
-        ],
-        description: {
-          en: `${line.brand.en} ${line.series.en} in ${colour.en.toLowerCase()}${variant.en ? `, ${variant.en}` : ''}. Official ${line.brand.en} product sold and delivered by Matjar with a 2-year warranty, VAT included.`,
-          ar: `${line.brand.ar} ${line.series.ar} باللون ${colour.ar}${variant.ar ? `، ${variant.ar}` : ''}. منتج ${line.brand.ar} الأصلي، يبيعه ويوصله متجر مع ضمان لمدة سنتين، والسعر شامل ضريبة القيمة المضافة.`,
-        },
-        rewriteUrl: slugify(words(line.brand.en, line.series.en, variant.en, colour.en)),
-      })
-      const { nameEn, nameAr, specifications, description } = textsOf(variant, colour)
-      // Drawn and unused: the price is the line's now, and the draw keeps every later one (stock, popularity) as it was.
-      random.next()
-      const price = priceOf(template, line, variantIndex)
+      const named = textsOf(template, lineIndex, variant, colour, edition, texts)
+      const price = priceOf(template, line, variantIndex, edition?.priceFactor)
       const discountPercent = random.pick(discountPercents)
       // Rounded to end in 9, and at least 10 riyals off: a 59-riyal plug's 5% would round back to 59.
       const special = Math.min(price - 10, roundPrice(price * (1 - discountPercent / 100)))
@@ -219,7 +361,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
       const within24 = n % 7 === 2
       const bigItem = Boolean(template.bigItems)
       const hasLabel = n % 5 === 0
-      const configurable = Boolean(template.configurable) && k % 4 === 0
+      const configurable = Boolean(line.configurable)
 
       const window = discounted ? currentWindow : pastDiscount ? pastWindow : futureDiscount ? futureWindow : null
       const labelStyle = labelStyles[n % labelStyles.length]!
@@ -271,12 +413,12 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
       products.push({
         entity_id: id,
         sku: `${slugify(line.brand.en).slice(0, 3).toUpperCase()}-${id}`,
-        rewrite_url: `${textsOf(variant, colour).rewriteUrl}-${id}`,
+        rewrite_url: `${named.rewriteUrl}-${id}`,
         type_id: configurable ? 'configurable' : 'simple',
-        name_ar: nameAr,
-        name_en: nameEn,
-        description_ar: description.ar,
-        description_en: description.en,
+        name_ar: named.nameAr,
+        name_en: named.nameEn,
+        description_ar: named.description.ar,
+        description_en: named.description.en,
         brand_ar: line.brand.ar,
         brand_en: line.brand.en,
         price,
@@ -297,17 +439,17 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
         image_kind: template.kind,
         image_hue: (hue + random.int(-25, 25) + 360) % 360,
         image_count: 1 + (n % 3),
-        images: picturesOf(template, line, variant, colour, 1 + (n % 3)),
+        images: picturesFor(template, line, variant, colour, 1 + (n % 3)),
         popularity: random.int(0, 10_000),
         labels: JSON.stringify(labels),
         product_messages: JSON.stringify(productMessages),
-        specifications: JSON.stringify(specifications),
+        specifications: named.specifications,
         configurables,
         parent_id: null,
         variant_values: configurable ? JSON.stringify(valuesOf(template, line, variant, colour)) : null,
         created_at: new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString(),
       })
-      if (configurable) configurableParents.push({ parent: products.at(-1)!, template, line, variant, colour, textsOf })
+      if (configurable) configurableParents.push({ parent: products.at(-1)!, template, lineIndex, variant, colour, edition })
 
       productCategories.push({ product_id: id, category_id: parent.id }, { product_id: id, category_id: sub.id })
       if (window === currentWindow && offersCategory && n % 9 === 0) {
@@ -342,7 +484,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
         }
       }
     }
-  }
+  })
 
   // Variants come after every other product, from their own random stream: adding them moves no other product's id,
   // price or stock (docs/decisions/0020-variants-are-products.md).
@@ -351,12 +493,17 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
   // Rows by product, read once: filtering the whole stock per parent made a large catalogue take minutes.
   const byProduct = <T extends { product_id: number }>(rows: readonly T[]) => {
     const map = new Map<number, T[]>()
-    for (const row of rows) map.set(row.product_id, [...(map.get(row.product_id) ?? []), row])
+    for (const row of rows) {
+      const held = map.get(row.product_id)
+      if (held) held.push(row)
+      else map.set(row.product_id, [row])
+    }
     return map
   }
   const stockByProduct = byProduct(stock)
   const feesByProduct = byProduct(feeOptions)
-  for (const { parent, template, line, variant: parentVariant, colour: parentColour, textsOf } of configurableParents) {
+  for (const { parent, template, lineIndex, variant: parentVariant, colour: parentColour, edition } of configurableParents) {
+    const line = template.lines[lineIndex]!
     const parentStock = stockByProduct.get(parent.entity_id) ?? []
     const totals = new Map(parentStock.map((row) => [row.region_id, 0]))
     const parentFees = feesByProduct.get(parent.entity_id) ?? []
@@ -369,25 +516,25 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
     for (const variant of variants) {
       for (const colour of lineColours) {
         const id = nextVariantId++
-        const texts = textsOf(variant, colour)
+        const named = textsOf(template, lineIndex, variant, colour, edition, texts)
         // Prices rise with the variant (storage, size); the colour changes only the picture.
-        const price = priceOf(template, line, lineVariants.indexOf(variant))
+        const price = priceOf(template, line, lineVariants.indexOf(variant), edition?.priceFactor)
         const hueShift = (lineColours.indexOf(colour) - lineColours.indexOf(parentColour)) * colourStep
         products.push({
           ...parent,
           entity_id: id,
           sku: `${parent.sku}-${++variantNumber}`,
-          rewrite_url: `${texts.rewriteUrl}-${id}`,
+          rewrite_url: `${named.rewriteUrl}-${id}`,
           type_id: 'simple',
-          name_ar: texts.nameAr,
-          name_en: texts.nameEn,
-          description_ar: texts.description.ar,
-          description_en: texts.description.en,
+          name_ar: named.nameAr,
+          name_en: named.nameEn,
+          description_ar: named.description.ar,
+          description_en: named.description.en,
           price,
           special_price: parent.special_price === null ? null : roundPrice((price * parent.special_price) / parent.price),
           image_hue: (parent.image_hue + hueShift + 720) % 360,
-          images: picturesOf(template, line, variant, colour, parent.image_count),
-          specifications: JSON.stringify(texts.specifications),
+          images: picturesFor(template, line, variant, colour, parent.image_count),
+          specifications: named.specifications,
           configurables: null,
           parent_id: parent.entity_id,
           variant_values: JSON.stringify(valuesOf(template, line, variant, colour)),
@@ -414,10 +561,10 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
 interface ConfigurableParent {
   parent: ProductRow
   template: SubCategoryTemplate
-  line: ProductLine
+  lineIndex: number
   variant: Text
   colour: Text
-  textsOf: (variant: Text, colour: Text) => { nameEn: string; nameAr: string; specifications: unknown[]; description: Text; rewriteUrl: string }
+  edition: Edition | null
 }
 
 /** The option values (value_index, from 1) that a variant of the template stands for. */
