@@ -15,8 +15,8 @@ interface Layer {
   script: string
 }
 
-// The binding types are written once before these start (`npm run types`): the type check and the type-aware lint
-// both read them, and a file rewritten while another process reads it is a spurious failure.
+// The compiled messages and the binding types are written once before these start: the type check, the lint and the
+// unit tests read them, and a file rewritten while another process reads it is a spurious failure.
 const fast: Layer[] = [
   { name: 'types', script: 'typecheck:only' },
   { name: 'imports', script: 'check:imports' },
@@ -58,11 +58,14 @@ function report(outcomes: Outcome[], startedAt: number) {
 async function main() {
   const startedAt = performance.now()
   const all = process.argv.includes('--all')
-  const types = await run({ name: 'binding types', script: 'types' }, true)
-  if (!types.ok) {
-    report([types], startedAt)
-    process.exitCode = 1
-    return
+  // What the fast layers read and no commit holds: the compiled messages and the binding types.
+  for (const script of ['messages', 'types']) {
+    const made = await run({ name: script, script }, true)
+    if (!made.ok) {
+      report([made], startedAt)
+      process.exitCode = 1
+      return
+    }
   }
   const outcomes = await Promise.all(fast.map((layer) => run(layer, false)))
   for (const o of outcomes) {
