@@ -1,7 +1,7 @@
 /**
  * The merchant console's reads and changes (docs/product.md, "The merchant console"), over the ops API
  * (worker/api/ops.ts) from the browser, where the staff member's cookie is. A refusal arrives as an `OpsError` with the
- * API's code, which the screens say in the staff member's language (src/components/ops/ops-errors.ts).
+ * API's code, which the screens say in the staff member's language (src/components/ops/ops-text.ts).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Courier, FulfilmentStep } from '../domain/fulfilment'
