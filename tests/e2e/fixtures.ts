@@ -14,8 +14,22 @@ export const desktop = { width: 1440, height: 900 }
 
 const cpuSlowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1)
 
+/**
+ * A network address of the test's own (Miniflare keeps a CF-Connecting-IP the request brings): the store counts codes
+ * sent and wrong tries per address (docs/product.md, "Limits"), and a suite of 120 shoppers from one address spent
+ * the hour's 20 codes before its last purchase.
+ */
+function addressOf(testId: string): string {
+  let hash = 0
+  for (const char of testId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`
+}
+
 export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
   allowConsoleErrors: [[], { option: true }],
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'cf-connecting-ip': addressOf(testInfo.testId) })
+  },
   // Every navigation waits until React has hydrated the page's content (src/domain/early-tap.ts), so a click is never lost on server HTML.
   page: async ({ page }, use) => {
     // E2E_CPU_SLOWDOWN=2 runs every page's CPU at half speed (Chromium's own throttling): the suite's budgets are

@@ -229,7 +229,7 @@ test.describe('the home popup on a phone, in Arabic', () => {
     const popup = page.getByRole('dialog', { name: /.+/ })
 
     // Typing in the search box: never covered, however long it takes.
-    const search = page.getByRole('combobox', { name: 'ابحث في متجر' }).first()
+    const search = page.getByRole('combobox', { name: 'ابحث في «متجر»' }).first()
     await search.click()
     await search.pressSequentially('سماعة')
     await page.clock.runFor(30_000)

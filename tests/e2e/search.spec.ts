@@ -132,7 +132,7 @@ test.describe('searching on a phone, in Arabic', () => {
   test('the open box fills the screen; a product suggestion opens its page with the queryID', async ({ page }) => {
     await acceptCookies(page)
     await page.goto('/')
-    const box = page.getByRole('combobox', { name: 'ابحث في متجر' }).last()
+    const box = page.getByRole('combobox', { name: 'ابحث في «متجر»' }).last()
     await box.fill('ايفون')
     const products = page.getByRole('group', { name: 'المنتجات' }).getByRole('option')
     await expect(products.first()).toContainText('آيفون')
@@ -144,7 +144,7 @@ test.describe('searching on a phone, in Arabic', () => {
   test('the open box says when there is nothing to suggest instead of staying blank', async ({ page }) => {
     await acceptCookies(page)
     await page.goto('/')
-    const box = page.getByRole('combobox', { name: 'ابحث في متجر' }).last()
+    const box = page.getByRole('combobox', { name: 'ابحث في «متجر»' }).last()
     await box.fill('زززقققخخخ')
     await expect(page.getByRole('status').filter({ hasText: 'لا اقتراحات لـ "زززقققخخخ"' })).toBeVisible()
   })

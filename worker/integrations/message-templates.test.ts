@@ -4,7 +4,7 @@ import { emailHtml, outboxText, render, templateHas } from './message-templates'
 describe('message templates', () => {
   it('say the same thing in both languages, from the messages files', () => {
     expect(render('otp', 'sms', { code: '123456' }, 'en')).toEqual({ text: '123456 is your Matjar verification code. It expires in 5 minutes.' })
-    expect(render('otp', 'sms', { code: '123456' }, 'ar')).toEqual({ text: '123456 هو رمز التحقق الخاص بك في متجر. صالح لمدة 5 دقائق.' })
+    expect(render('otp', 'sms', { code: '123456' }, 'ar')).toEqual({ text: '123456 هو رمز التحقق الخاص بك في «متجر». صالح لمدة 5 دقائق.' })
   })
   it('have nothing to say on a channel they do not use', () => {
     expect(templateHas('otp', 'email')).toBe(false)
@@ -14,7 +14,7 @@ describe('message templates', () => {
   it('give an email a subject, a text part and an HTML part right to left in Arabic', () => {
     const words = { number: 'MJ1', total: '1,250.00', date: '26 نوفمبر', link: 'https://shop.example/user/profile', invoice: '' }
     const email = render('order_confirmed', 'email', words, 'ar')
-    expect(email).toMatchObject({ subject: 'تم تأكيد طلبك MJ1 من متجر', text: expect.stringContaining('1,250.00 ر.س') })
+    expect(email).toMatchObject({ subject: 'تم تأكيد طلبك MJ1 من «متجر»', text: expect.stringContaining('1,250.00 ر.س') })
     const html = (email as { html: string }).html
     expect(html).toContain('<html lang="ar" dir="rtl">')
     expect(html).toContain('text-align:right')

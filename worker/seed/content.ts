@@ -132,7 +132,7 @@ export function footerContent(locale: Locale): FooterContent {
         ],
       },
       {
-        title: ar ? 'عن متجر' : 'About Matjar',
+        title: ar ? 'عن «متجر»' : 'About Matjar',
         links: [
           { label: ar ? 'الشروط والأحكام' : 'Terms & conditions', href: '/static/terms-conditions' },
           { label: ar ? 'سياسة الخصوصية' : 'Privacy policy', href: '/static/privacy-policy' },
@@ -162,7 +162,7 @@ export const staticPages: StaticPageRow[] = [
     title_ar: 'الشروط والأحكام',
     title_en: 'Terms and conditions',
     body_ar:
-      'باستخدامك متجر فإنك توافق على هذه الشروط. الأسعار بالريال السعودي وتشمل ضريبة القيمة المضافة 15%. التوصيل مجاني للطلبات التي تتجاوز 299 ريالاً. يحق لك إرجاع المنتج خلال 7 أيام من الاستلام بحالته الأصلية.',
+      'باستخدامك «متجر» فإنك توافق على هذه الشروط. الأسعار بالريال السعودي وتشمل ضريبة القيمة المضافة 15%. التوصيل مجاني للطلبات التي تتجاوز 299 ريالاً. يحق لك إرجاع المنتج خلال 7 أيام من الاستلام بحالته الأصلية.',
     body_en:
       'By using Matjar you accept these terms. Prices are in Saudi riyals and include 15% VAT. Delivery is free on orders over 299 SAR. You may return a product within 7 days of delivery in its original condition.',
   },
@@ -179,7 +179,7 @@ export const staticPages: StaticPageRow[] = [
     slug: 'legal-notice',
     title_ar: 'الإشعار القانوني',
     title_en: 'Legal notice',
-    body_ar: 'متجر للتجارة الإلكترونية، الرياض، المملكة العربية السعودية. السجل التجاري والرقم الضريبي في أسفل كل صفحة.',
+    body_ar: '«متجر» للتجارة الإلكترونية، الرياض، المملكة العربية السعودية. السجل التجاري والرقم الضريبي في أسفل كل صفحة.',
     body_en: 'Matjar e-commerce, Riyadh, Saudi Arabia. The commercial registration and VAT numbers are at the foot of every page.',
   },
 ]
