@@ -67,7 +67,10 @@ function JoinPage() {
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <h1 className="mb-2 text-2xl font-bold">{m.ops_join_title()}</h1>
-      <p className="mb-6 text-muted">{m.ops_join_for({ email, role: roleText[role]() })}</p>
+      <p className="mb-6 text-muted">
+        {/* The address isolated (FSI ... PDI): inside an Arabic sentence its parts would otherwise reorder. */}
+        {m.ops_join_for({ email: `\u2068${email}\u2069`, role: roleText[role]() })}
+      </p>
       <form onSubmit={submit} noValidate className="space-y-4 rounded-2xl bg-white p-5">
         <p className="text-sm">{m.ops_join_scan()}</p>
         <QrCode text={uri} label={m.ops_join_qr()} />

@@ -78,7 +78,7 @@ function StaffPage() {
         {staff.data?.staff.map((member) => (
           <li key={member.id} className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4">
             <span className="me-auto">
-              <span className="font-semibold">{member.name}</span>{' '}
+              <bdi className="font-semibold">{member.name}</bdi>{' '}
               <bdi dir="ltr" className="text-sm text-muted">
                 {member.email}
               </bdi>

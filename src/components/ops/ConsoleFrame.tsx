@@ -23,7 +23,7 @@ export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) 
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3">
           <p className="me-auto text-lg font-bold">{m.ops_title()}</p>
           <p className="text-sm text-muted">
-            {me.name} · {roleText[me.role]()}
+            <bdi>{me.name}</bdi> · {roleText[me.role]()}
           </p>
           <a href={localizeHref('/ops', { locale: other })} lang={other} className="text-sm font-semibold text-brand">
             {other === 'en' ? 'English' : 'العربية'}
