@@ -12,6 +12,7 @@ const withToken = { ...env, OPS_TOKEN: opsToken } as unknown as Env
 
 interface Staff {
   email: string
+  joinCode: string
   password: string
   secret: string
   cookie: string
@@ -52,9 +53,10 @@ async function joined(role: StaffRole, name = 'Reem Alharbi'): Promise<Staff> {
   expect(started.body.data).toMatchObject({ email, role })
   const password = 'a long staff passphrase'
   const secret = started.body.data.secret as string
-  const done = await asStaff(null, 'POST', '/join', { invite, enrolment: started.body.data.enrolment, name, password, code: codeFor(secret) })
+  const joinCode = codeFor(secret)
+  const done = await asStaff(null, 'POST', '/join', { invite, enrolment: started.body.data.enrolment, name, password, code: joinCode })
   expect(done.status).toBe(200)
-  return { email, password, secret, cookie: `ops_session=${cookieOf(done.setCookie)}`, ip: newIp() }
+  return { email, joinCode, password, secret, cookie: `ops_session=${cookieOf(done.setCookie)}`, ip: newIp() }
 }
 
 async function cashOrder() {
@@ -78,6 +80,13 @@ describe('joining and signing in', () => {
     expect(me.body.data.permissions).toContain('orders.fulfil')
     expect(await auditRows('staff.invite', member.email)).toEqual([expect.objectContaining({ actor_name: 'terminal', actor_kind: 'token' })])
     expect(await auditRows('staff.join', member.email)).toHaveLength(1)
+    // The code that joined is spent with the account: it signs nobody in.
+    const reused = await asStaff({ cookie: '', ip: newIp() }, 'POST', '/sign-in', {
+      email: member.email,
+      password: member.password,
+      code: member.joinCode,
+    })
+    expect(reused.body.error.code).toBe('sign_in_failed')
   })
 
   it('refuses a used or made-up invitation, and a wrong authenticator code', async () => {

@@ -103,6 +103,8 @@ export async function acceptInvite(
       name: input.name.trim(),
       password_hash: await hashPassword(input.password, await readSecret(env, 'PASSWORD_PEPPER')),
       totp_sealed: await seal(env, { totp: secret.base32 }),
+      // The joining code is spent with the account, in its batch: it cannot sign in a second time.
+      totp_last_step: step,
     },
     {
       actor: { kind: 'staff', id: null, name: input.name.trim(), role: invite.role },
@@ -115,7 +117,6 @@ export async function acceptInvite(
     now,
   )
   if (!member) throw new StaffAuthError(404, 'invite_invalid')
-  await staffStore(env.DB).takeTotpStep(member.id, step)
   return member
 }
 

@@ -93,7 +93,7 @@ export function staffStore(db: D1Database) {
      */
     async acceptInvite(
       tokenHash: string,
-      account: { name: string; password_hash: string; totp_sealed: string },
+      account: { name: string; password_hash: string; totp_sealed: string; totp_last_step: number },
       entry: AuditEntry,
       now: Date,
     ): Promise<StaffMember | null> {
@@ -101,10 +101,10 @@ export function staffStore(db: D1Database) {
       const [created] = await db.batch([
         db
           .prepare(
-            `INSERT INTO staff (email, name, role, password_hash, totp_sealed, created_at)
-             SELECT email, ?3, role, ?4, ?5, ?2 FROM staff_invites WHERE ${live} RETURNING ${columns}`,
+            `INSERT INTO staff (email, name, role, password_hash, totp_sealed, totp_last_step, created_at)
+             SELECT email, ?3, role, ?4, ?5, ?6, ?2 FROM staff_invites WHERE ${live} RETURNING ${columns}`,
           )
-          .bind(tokenHash, now.toISOString(), account.name, account.password_hash, account.totp_sealed),
+          .bind(tokenHash, now.toISOString(), account.name, account.password_hash, account.totp_sealed, account.totp_last_step),
         audit.row(entry, landed),
         db.prepare('UPDATE staff_invites SET used = 1 WHERE token_hash = ?1 AND used = 0').bind(tokenHash),
       ])
