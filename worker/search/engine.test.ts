@@ -60,6 +60,21 @@ describe('reading the query as a shopper meant it', () => {
     expect(ids('iphone17')).toEqual(['1'])
   })
 
+  it('finds the same products for a word joined and split, whichever way each product spells it (issue 42)', () => {
+    const fryers = new SearchIndex([
+      record(1, 'Philips Airfryer XXL', 10, 'Philips'),
+      record(2, 'Tefal Easy Fry Air Fryer', 10, 'Tefal'),
+      record(3, 'Ninja Air Fryer Max', 10, 'Ninja'),
+    ])
+    const found = (query: string) =>
+      fryers
+        .search({ ...base, query })
+        .hits.map((h) => h.objectID)
+        .sort()
+    expect(found('airfryer')).toEqual(['1', '2', '3'])
+    expect(found('air fryer')).toEqual(['1', '2', '3'])
+  })
+
   it('matches the other number of a word and a swap of two letters', () => {
     expect(ids('ثلاجات')).toEqual(['4'])
     expect(ids('samsnug')).toEqual(['5'])

@@ -454,6 +454,11 @@ export class SearchIndex {
       const letter = letterNames[words[i]!]
       if (letter && i + 1 < words.length && this.known(letter + words[i + 1], i + 2 === words.length))
         read(i, 2, [letter + words[i + 1]], formWeights.joinedOrSplit)
+      // A word the index also knows as two whole words (airfryer: air fryer) is read both ways, so the query finds the
+      // products spelled either way, as "air fryer" finds "Airfryer" through the joined reading above (issue 42).
+      // Halves of three letters at least: جوال is not جو and ال.
+      const split = this.wordId(words[i]!) >= 0 ? this.splitInTwo(words[i]!, false, 3) : null
+      if (split) read(i, 1, split, formWeights.joinedOrSplit)
       for (const { length, replacement } of phraseSynonymsAt(words, i)) {
         if (replacement.every((word) => this.known(word, false) || synonymsOf(word).length > 1)) read(i, length, replacement, formWeights.synonym)
       }
@@ -522,8 +527,8 @@ export class SearchIndex {
   }
 
   /** A word read as two the index knows (airfryer: air fryer; ايفون17: ايفون 17), the longer first half first. */
-  private splitInTwo(word: string, typing: boolean): [string, string] | null {
-    for (let at = word.length - 2; at >= 2; at--) {
+  private splitInTwo(word: string, typing: boolean, shortest = 2): [string, string] | null {
+    for (let at = word.length - shortest; at >= shortest; at--) {
       const [head, tail] = [word.slice(0, at), word.slice(at)]
       if (this.wordId(head) >= 0 && this.known(tail, typing)) return [head, tail]
     }

@@ -41,12 +41,25 @@ export function productRecords(rows: readonly DocumentRow[], locale: Locale, now
   })
 }
 
-/** The product line of a name: its first three words ("Samsung Galaxy S25"). */
-function productLine(name: string): string {
-  return name
-    .split(/[\s,،]+/)
-    .slice(0, 3)
-    .join(' ')
+/** A measure's unit: what makes the number before it a size, a capacity or a power rather than a model's number. */
+const unit =
+  /^(?:gb|tb|mb|mm|cm|m|kg|g|l|ml|w|kw|v|hz|mah|btu|inch|in|cu|channel|جيجابايت|تيرابايت|ميجابايت|ملم|سم|كجم|كيلوغرام|جرام|لتر|مل|واط|فولت|هرتز|بوصة|قدم|قدمًا|أقدام|قناة|وحدة)$/iu
+/** A number joined to its unit (128GB, 55-inch, 49mm). */
+const measure = /^\d+(?:[.,]\d+)*-?(?:gb|tb|mb|mm|cm|kg|l|ml|w|kw|v|hz|mah|inch|in|")$/iu
+/** Words that lead into a measure or join two phrases: a line never ends on one. */
+const leadIn = new Set(['مقاس', 'بسعة', 'سعة', 'ذاكرة', 'بنظام', 'بقدرة', 'ذا', 'و', 'مع', 'the', 'with', 'and', 'for', 'of', 'by'])
+
+/**
+ * The product line of a name, as a shopper would type it (issue 42: the first three words cut "شاشة سامسونج ذا
+ * فريم" mid-phrase): the name before its colour (after the comma), its first measure (256GB, "مقاس 27 بوصة") and any
+ * word that only leads into what was cut.
+ */
+export function productLine(name: string): string {
+  const words = name.split(/[,،]/)[0]!.trim().split(/\s+/)
+  let end = words.findIndex((word, i) => measure.test(word) || (/^\d+(?:[.,]\d+)*$/.test(word) && unit.test(words[i + 1] ?? '')))
+  if (end === -1) end = words.length
+  while (end > 1 && leadIn.has(words[end - 1]!.toLowerCase())) end--
+  return words.slice(0, end).join(' ')
 }
 
 export function suggestionRecords(rows: readonly DocumentRow[], locale: Locale): IndexRecord[] {

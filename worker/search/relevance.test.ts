@@ -57,3 +57,15 @@ describe('a plural', () => {
     expect(fewer).toEqual([])
   })
 })
+
+describe('a word joined or split', () => {
+  const index = new SearchIndex(productRecords(rows, 'en', new Date()))
+  const found = (query: string) =>
+    index.search({ query, filters: [], facets: [], page: 0, hitsPerPage: 0, highlightPreTag: '', highlightPostTag: '' }).nbHits
+
+  // Issue 42: "airfryer" found the 6 products named Airfryer, "air fryer" all 18 air fryers.
+  it('finds the same products either way', () => {
+    expect(found('airfryer')).toBeGreaterThan(6)
+    expect(found('airfryer')).toBe(found('air fryer'))
+  })
+})
