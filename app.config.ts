@@ -28,6 +28,11 @@ export const appConfig = {
     vatRate: 0.15,
     feePriceDecimals: 1,
     priceDecimals: 0,
+    /**
+     * A cart, a checkout, an order and an invoice show every amount in one format, with halalas (issue 42: "4,279" on a
+     * line beside "4,279.00" in the totals): their totals carry VAT and percentages a whole riyal cannot.
+     */
+    totalDecimals: 2,
     /** Delivery charged at or under the free-delivery threshold (not in the spec: ours). */
     deliveryFeeSar: 29,
     /** The AC replacement discount: this share of the line, up to the cap. */

@@ -3,18 +3,18 @@ import { isField, popupWait, quietAfterInputMs } from './popup-timing'
 
 describe('popupWait', () => {
   it('opens at its delay for a shopper who does nothing', () => {
-    expect(popupWait({ now: 1000, dueAt: 3000, firstInputAt: undefined, fieldFocused: false })).toBe(2000)
-    expect(popupWait({ now: 3000, dueAt: 3000, firstInputAt: undefined, fieldFocused: false })).toBe(0)
+    expect(popupWait({ now: 1000, dueAt: 3000, lastInputAt: undefined, fieldFocused: false })).toBe(2000)
+    expect(popupWait({ now: 3000, dueAt: 3000, lastInputAt: undefined, fieldFocused: false })).toBe(0)
   })
-  it('waits 10 s after the first input', () => {
-    expect(popupWait({ now: 3000, dueAt: 3000, firstInputAt: 2000, fieldFocused: false })).toBe(2000 + quietAfterInputMs - 3000)
-    expect(popupWait({ now: 12_000, dueAt: 3000, firstInputAt: 2000, fieldFocused: false })).toBe(0)
+  it('waits 10 s after the last input', () => {
+    expect(popupWait({ now: 3000, dueAt: 3000, lastInputAt: 2000, fieldFocused: false })).toBe(2000 + quietAfterInputMs - 3000)
+    expect(popupWait({ now: 12_000, dueAt: 3000, lastInputAt: 2000, fieldFocused: false })).toBe(0)
   })
   it('keeps its own delay when the input came long before', () => {
-    expect(popupWait({ now: 0, dueAt: 20_000, firstInputAt: 0, fieldFocused: false })).toBe(20_000)
+    expect(popupWait({ now: 0, dueAt: 20_000, lastInputAt: 0, fieldFocused: false })).toBe(20_000)
   })
   it('never opens over a focused field, however late', () => {
-    expect(popupWait({ now: 60_000, dueAt: 3000, firstInputAt: 2000, fieldFocused: true })).toBe('field-focused')
+    expect(popupWait({ now: 60_000, dueAt: 3000, lastInputAt: 2000, fieldFocused: true })).toBe('field-focused')
   })
 })
 

@@ -1,6 +1,7 @@
 /**
  * When the home popup may open (issue 28, "No friction": it opened over the search box while the shopper typed).
- * Never over a field that has focus, and not within 10 s of the shopper's first input (a key, a tap, a click): a
+ * Never over a field that has focus, and not within 10 s of the shopper's last input (a key, a tap, a click, a scroll,
+ * or the cookie banner's answer; issue 42: it covered the page 3 s after the answer, and a shopper's first scroll): a
  * shopper already doing something is not interrupted by a promotion.
  */
 export const quietAfterInputMs = 10_000
@@ -9,15 +10,15 @@ export interface PopupMoment {
   now: number
   /** When the popup would open for a shopper who does nothing: the page's delay after the cookie banner's answer. */
   dueAt: number
-  /** The shopper's first input on the page, if any yet. */
-  firstInputAt: number | undefined
+  /** The shopper's latest input on the page, if any yet. */
+  lastInputAt: number | undefined
   fieldFocused: boolean
 }
 
 /** 0: open now; a number: ask again in that many ms; 'field-focused': ask again once the field loses focus. */
-export function popupWait({ now, dueAt, firstInputAt, fieldFocused }: PopupMoment): number | 'field-focused' {
+export function popupWait({ now, dueAt, lastInputAt, fieldFocused }: PopupMoment): number | 'field-focused' {
   if (fieldFocused) return 'field-focused'
-  const quietUntil = firstInputAt === undefined ? dueAt : Math.max(dueAt, firstInputAt + quietAfterInputMs)
+  const quietUntil = lastInputAt === undefined ? dueAt : Math.max(dueAt, lastInputAt + quietAfterInputMs)
   return Math.max(0, quietUntil - now)
 }
 

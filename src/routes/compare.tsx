@@ -12,6 +12,7 @@ import { Icon } from '../components/ui/Icon'
 import { useDeliveryBadge, deliveryText } from '../components/product/DeliveryBadge'
 import { stockLabel } from '../components/product/stock-label'
 import { ProductPicture } from '../components/product/ProductPicture'
+import { AddAllToCart } from '../components/product/AddAllToCart'
 import { Price } from '../components/Price'
 import { differingRows } from '../lib/compare'
 import type { ProductSummary } from '../domain/product'
@@ -104,6 +105,9 @@ function ComparePage() {
             {m.compare_clear()}
           </button>
         </div>
+      </div>
+      <div className="mb-4 flex justify-end">
+        <AddAllToCart products={products} />
       </div>
       <div className="overflow-x-auto rounded-xl bg-white">
         <table className="w-full min-w-[40rem] table-fixed border-collapse text-sm">

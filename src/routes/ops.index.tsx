@@ -4,6 +4,7 @@
  * shared and the back button returns to it.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { appConfig } from '../../app.config'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { methodText, opsErrorText, queueText, statusText, stepText } from '../components/ops/ops-text'
@@ -138,7 +139,7 @@ function OrdersPage() {
                   <span className="block text-xs text-muted">{formatRiyadhTime(order.placed_at, locale)}</span>
                 </span>
                 <span className="text-sm">{methodText[order.payment_method as PaymentCode]?.() ?? order.payment_method}</span>
-                <Price amount={order.grand_total} />
+                <Price amount={order.grand_total} decimals={appConfig.money.totalDecimals} />
                 <span className="text-sm font-semibold">
                   {order.next ? m.ops_next_step({ step: stepText[order.next]() }) : statusText(order.status)}
                 </span>

@@ -4,6 +4,7 @@
  * and the tracking number). A step someone else already took says who and when, and changes nothing.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { appConfig } from '../../app.config'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { courierText, eventOfStep, eventText, methodText, opsErrorText, statusText, stepText } from '../components/ops/ops-text'
@@ -122,26 +123,26 @@ function OrderPage() {
                   {item.sku}
                 </bdi>
               </span>
-              <Price amount={item.row_total} />
+              <Price amount={item.row_total} decimals={appConfig.money.totalDecimals} />
             </li>
           ))}
         </ul>
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-1 text-sm">
           <dt>{m.ops_delivery_fee()}</dt>
           <dd>
-            <Price amount={o.delivery} />
+            <Price amount={o.delivery} decimals={appConfig.money.totalDecimals} />
           </dd>
           {o.discount !== 0 && (
             <>
               <dt>{m.ops_discount()}</dt>
               <dd>
-                <Price amount={Math.abs(o.discount)} negative />
+                <Price amount={Math.abs(o.discount)} decimals={appConfig.money.totalDecimals} negative />
               </dd>
             </>
           )}
           <dt className="font-bold">{m.ops_total()}</dt>
           <dd className="font-bold">
-            <Price amount={o.grand_total} />
+            <Price amount={o.grand_total} decimals={appConfig.money.totalDecimals} />
           </dd>
         </dl>
       </section>

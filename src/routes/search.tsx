@@ -26,7 +26,7 @@ import { searchQueries } from '../queries/search'
 import { savedSearchStorage, withSavedSearch } from '../lib/recent-searches'
 import { savedSearchWordsKey } from '../lib/storage-keys'
 import { consentAllows } from '../lib/consent'
-import { regionIdAtom, savedSearchWordsAtom } from '../state/shopper'
+import { chosenRegionIdAtom, openModalAtom, regionIdAtom, savedSearchWordsAtom } from '../state/shopper'
 import { usePageHydrated } from '../lib/early-tap'
 import { afterNextPaint } from '../lib/after-next-paint'
 
@@ -52,6 +52,8 @@ function SearchPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const { data } = useSuspenseQuery(searchQueries.page(locale, useAtomValue(regionIdAtom), searchPageQuery(search)))
+  const cityChosen = useAtomValue(chosenRegionIdAtom) !== null
+  const setOpenModal = useSetAtom(openModalAtom)
   const now = new Date(data.now)
   const text = search.q.trim()
   // The control answers at once (a ticked box, the chosen order); the new listing renders after that frame.
@@ -115,6 +117,16 @@ function SearchPage() {
           {data.allCitiesTotal === null
             ? m.search_results_all_cities({ count: data.total })
             : m.search_results_in_city({ count: data.total, city: data.city })}
+          {/* The city is the default until the shopper chooses one (issue 42): said, with the way to choose. */}
+          {data.allCitiesTotal !== null && !cityChosen && (
+            <>
+              {m.search_results_separator()}
+              {m.search_city_assumed()}{' '}
+              <button type="button" onClick={() => setOpenModal('city')} className="font-semibold text-brand underline underline-offset-2">
+                {m.city_choose_yours()}
+              </button>
+            </>
+          )}
           {/* Widen when the shopper's city has fewer than every city; narrow back when widened. */}
           {data.allCitiesTotal !== null && data.allCitiesTotal > data.total && (
             <>

@@ -8,6 +8,7 @@ import { useAtomValue } from 'jotai'
 import { MessagePage } from '../components/MessagePage'
 import { Icon } from '../components/ui/Icon'
 import { ProductCard } from '../components/product/ProductCard'
+import { AddAllToCart } from '../components/product/AddAllToCart'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { regionIdAtom, wishlistAtom } from '../state/shopper'
@@ -39,7 +40,10 @@ function FavouritesPage() {
   const products = (data?.products ?? []).filter((p) => skus.includes(p.sku))
   return (
     <section className="mx-auto max-w-content px-4 py-6">
-      <h1 className="mb-4 text-2xl font-bold">{m.favourites_count_title({ count: skus.length })}</h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{m.favourites_count_title({ count: skus.length })}</h1>
+        <AddAllToCart products={products} />
+      </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
         {products.map((product) => (
           <li key={product.sku}>

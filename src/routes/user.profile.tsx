@@ -4,6 +4,7 @@
  * order lookup; `?order=MJ...` opens that order, for a customer its page and for a guest the lookup with it filled in.
  */
 import { useQuery } from '@tanstack/react-query'
+import { appConfig } from '../../app.config'
 import { createFileRoute, Link, useSearch } from '@tanstack/react-router'
 import { AddressBook } from '../components/account/AddressBook'
 import { OrderPage } from '../components/account/OrderPage'
@@ -86,7 +87,7 @@ function OrderList() {
                   >
                     {statusLabel[order.status]()}
                   </span>
-                  <Price amount={order.grand_total} decimals={2} className="text-sm" />
+                  <Price amount={order.grand_total} decimals={appConfig.money.totalDecimals} className="text-sm" />
                 </span>
               </Link>
             </li>

@@ -7,7 +7,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
 import type { CartView } from '../domain/cart'
-import { cartAddBodyOf, cartLine, locale } from '../domain/schemas'
+import { appConfig } from '../../app.config'
+import { cartAddBodyOf, cartLine, locale, regionId, sku } from '../domain/schemas'
 import { endCustomerSessionIfUnauthorized, shopperSession } from './commerce-session.server'
 
 export const getCart = createServerFn({ method: 'GET' })
@@ -71,4 +72,32 @@ export const addToCart = createServerFn({ method: 'POST' })
       answer.feesAdded += 1
     }
     return { ...result, data: answer }
+  })
+
+/** Several products at once, one of each (docs/product.md, "Calls": the multi-add), from favourites or compare. */
+const addAllInput = type({ skus: sku.array().moreThanLength(0).atMostLength(appConfig.cart.maxLines), regionId, locale })
+
+/**
+ * The spec's multi-add (`POST /cart/multiplev2`): each product is added or refused on its own, and the answer names
+ * each refusal in the page's language, so one sold-out product never keeps the others out of the cart.
+ */
+export const addAllToCart = createServerFn({ method: 'POST' })
+  .validator(addAllInput)
+  .handler(async ({ data }) => {
+    const session = shopperSession(data.locale)
+    const cartItems = data.skus.map((item) => ({ sku: item, qty: 1 as const, region: data.regionId }))
+    const attempt = async () => {
+      if (!session.quote()) {
+        const opened = await session.createQuote(data.regionId)
+        if (!opened.data) return { ...opened, data: null }
+      }
+      return (await session.client()).settle((api) => api.cart.multiplev2.$post({ json: { cartItems } }))
+    }
+    let result = await attempt()
+    endCustomerSessionIfUnauthorized(result)
+    if (result.status === 401 || result.error?.code === 'cart_not_found' || result.error?.code === 'cart_ordered') {
+      session.forgetQuote()
+      result = await attempt()
+    }
+    return result
   })

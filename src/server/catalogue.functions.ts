@@ -73,6 +73,8 @@ export const getFrameData = createServerFn({ method: 'GET' })
       search: hostedSearch(),
       /** The pay-later providers checkout offers here and their limits, for the promo widgets. */
       instalments: instalmentOffers(env),
+      /** Moyasar's own hosted page offers Apple Pay and STC Pay beside cards; checkout names them (issue 42). */
+      cardWallets: offeredGateways().hostedCardPage,
     }
   })
 

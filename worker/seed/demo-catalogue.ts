@@ -285,8 +285,10 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
       include_in_menu: top.includeInMenu === false ? 0 : 1,
       show_in_mega_menu: top.showInMegaMenu === false ? 0 : 1,
       show_animation: top.showAnimation ? 1 : 0,
-      banner_desktop: `/media/banner/category-${top.urlKey}-desktop.svg`,
-      banner_mobile: `/media/banner/category-${top.urlKey}-mobile.svg`,
+      // No banner: the demo has no campaign per category, and an empty band of colour only pushed a phone's first
+      // products 110 px down (issue 42). A merchant's import gives one with something to say.
+      banner_desktop: null,
+      banner_mobile: null,
     }
     categories.push(topRow)
     top.children.forEach((child, childIndex) => {

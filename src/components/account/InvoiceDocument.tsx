@@ -111,14 +111,14 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
               <tr key={index} className="border-b border-line align-top">
                 <td className={`py-2 ${line.kind === 'service' ? 'ps-4 text-muted' : ''}`}>{lineName(line, locale)}</td>
                 <td className="px-2 py-2 text-end">
-                  <Price amount={sar(line.unit_price)} decimals={2} />
+                  <Price amount={sar(line.unit_price)} decimals={appConfig.money.totalDecimals} />
                 </td>
                 <td className="px-2 py-2 text-end">{line.qty}</td>
                 <td className="px-2 py-2 text-end">
-                  <Price amount={sar(line.vat)} decimals={2} />
+                  <Price amount={sar(line.vat)} decimals={appConfig.money.totalDecimals} />
                 </td>
                 <td className="py-2 text-end">
-                  <Price amount={sar(line.total)} decimals={2} />
+                  <Price amount={sar(line.total)} decimals={appConfig.money.totalDecimals} />
                 </td>
               </tr>
             ))}
@@ -131,21 +131,21 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
           <>
             <dt>{m.invoice_discount()}</dt>
             <dd className="text-end">
-              <Price amount={sar(invoice.discount)} decimals={2} negative />
+              <Price amount={sar(invoice.discount)} decimals={appConfig.money.totalDecimals} negative />
             </dd>
           </>
         )}
         <dt>{m.invoice_total_excl()}</dt>
         <dd className="text-end">
-          <Price amount={sar(totals.excl_vat)} decimals={2} />
+          <Price amount={sar(totals.excl_vat)} decimals={appConfig.money.totalDecimals} />
         </dd>
         <dt>{m.invoice_total_vat({ rate })}</dt>
         <dd className="text-end">
-          <Price amount={sar(totals.vat)} decimals={2} />
+          <Price amount={sar(totals.vat)} decimals={appConfig.money.totalDecimals} />
         </dd>
         <dt className="border-t border-line pt-2 font-bold">{m.invoice_total_incl()}</dt>
         <dd className="border-t border-line pt-2 text-end font-bold">
-          <Price amount={sar(totals.incl_vat)} decimals={2} />
+          <Price amount={sar(totals.incl_vat)} decimals={appConfig.money.totalDecimals} />
         </dd>
       </dl>
       <p className="text-xs text-muted">{m.invoice_prices_note({ rate })}</p>

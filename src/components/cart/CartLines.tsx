@@ -123,7 +123,7 @@ function ServiceOffers({ item, offers }: { item: CartItemView; offers: readonly 
         >
           <Icon name="plus" className="me-1 inline size-3" />
           {m.cart_service_add({ title: offer.title })} (+
-          <Price amount={offer.price} decimals={appConfig.money.feePriceDecimals} />)
+          <Price amount={offer.price} decimals={appConfig.money.totalDecimals} />)
         </button>
       ))}
     </div>
@@ -136,7 +136,7 @@ function Services({ item }: { item: CartItemView }) {
     <p key={fee.item_id} className="flex items-center gap-2 text-xs text-muted">
       <span>
         {m.cart_service()}: {fee.title} (+
-        <Price amount={fee.price} decimals={appConfig.money.feePriceDecimals} />)
+        <Price amount={fee.price} decimals={appConfig.money.totalDecimals} />)
       </span>
       <button
         type="button"
@@ -203,7 +203,7 @@ export function CartLines({ items, regionId, compact = false }: { items: CartIte
             {item.extension_attributes.replacement_eligible && <ReplacementOffer item={item} />}
             <div className="mt-2 flex items-center justify-between gap-2">
               <QuantityStepper item={item} />
-              <Price amount={item.row_total} className="font-bold" />
+              <Price amount={item.row_total} decimals={appConfig.money.totalDecimals} className="font-bold" />
               <button
                 type="button"
                 onClick={() => removeLine(item)}

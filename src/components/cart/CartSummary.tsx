@@ -57,50 +57,50 @@ export function MoneyLines({
   return (
     <dl className="space-y-1.5" aria-label={m.cart_summary_label()}>
       <Row label={m.cart_products()}>
-        <Price amount={totals.products_original} decimals={2} />
+        <Price amount={totals.products_original} decimals={appConfig.money.totalDecimals} />
       </Row>
       {totals.product_discount > 0 && (
         <Row label={m.cart_product_discount()} className="text-sale">
-          <Price amount={totals.product_discount} decimals={2} negative />
+          <Price amount={totals.product_discount} decimals={appConfig.money.totalDecimals} negative />
         </Row>
       )}
       {totals.services > 0 && (
         <Row label={m.cart_services()}>
-          <Price amount={totals.services} decimals={appConfig.money.feePriceDecimals} />
+          <Price amount={totals.services} decimals={appConfig.money.totalDecimals} />
         </Row>
       )}
       {codes.coupon_code && totals.coupon_discount > 0 && (
         <Row label={m.cart_coupon_line({ code: isolated(codes.coupon_code) })} className="text-sale">
-          <Price amount={totals.coupon_discount} decimals={2} negative />
+          <Price amount={totals.coupon_discount} decimals={appConfig.money.totalDecimals} negative />
         </Row>
       )}
       {totals.replacement_discount > 0 && (
         <Row label={m.cart_replacement_line()} className="text-sale">
-          <Price amount={totals.replacement_discount} decimals={2} negative />
+          <Price amount={totals.replacement_discount} decimals={appConfig.money.totalDecimals} negative />
         </Row>
       )}
       <Row label={pickup ? m.cart_pickup() : m.cart_delivery()}>
-        {totals.delivery === 0 ? m.cart_delivery_free() : <Price amount={totals.delivery} decimals={2} />}
+        {totals.delivery === 0 ? m.cart_delivery_free() : <Price amount={totals.delivery} decimals={appConfig.money.totalDecimals} />}
       </Row>
       {codes.gift_voucher && totals.gift_voucher > 0 && (
         <Row label={m.cart_gift_line({ voucher: isolated(codes.gift_voucher) })} className="text-sale">
-          <Price amount={totals.gift_voucher} decimals={2} negative />
+          <Price amount={totals.gift_voucher} decimals={appConfig.money.totalDecimals} negative />
         </Row>
       )}
       {codes.erp_voucher && totals.erp_voucher > 0 && (
         <Row label={m.cart_erp_line({ voucher: isolated(codes.erp_voucher) })} className="text-sale">
-          <Price amount={totals.erp_voucher} decimals={2} negative />
+          <Price amount={totals.erp_voucher} decimals={appConfig.money.totalDecimals} negative />
         </Row>
       )}
       <Row label={m.cart_grand_total()} className="border-t border-line pt-2 text-base font-bold">
-        <Price amount={totals.grand_total} decimals={2} />
+        <Price amount={totals.grand_total} decimals={appConfig.money.totalDecimals} />
       </Row>
       <Row label={m.cart_vat()} className="text-xs text-muted">
-        <Price amount={totals.vat} decimals={2} />
+        <Price amount={totals.vat} decimals={appConfig.money.totalDecimals} />
       </Row>
       {giftVoucherLeft !== null && (
         <Row label={m.cart_gift_left()} className="text-xs text-muted">
-          <Price amount={giftVoucherLeft} decimals={2} />
+          <Price amount={giftVoucherLeft} decimals={appConfig.money.totalDecimals} />
         </Row>
       )}
     </dl>
@@ -139,7 +139,7 @@ function Installments({ cart }: { cart: CartView }) {
           return (
             <li key={provider}>
               {m.cart_installments_provider_plan({ provider: providerNames[provider](), count: plan.count })}{' '}
-              <Price amount={plan.later} decimals={2} className="font-semibold" />
+              <Price amount={plan.later} decimals={appConfig.money.totalDecimals} className="font-semibold" />
             </li>
           )
         })}
@@ -156,7 +156,7 @@ function FreeDeliveryLeft({ amount }: { amount: number }) {
   return (
     <>
       {before}
-      <Price amount={amount} />
+      <Price amount={amount} decimals={appConfig.money.totalDecimals} />
       {after}
     </>
   )

@@ -5,6 +5,7 @@
  * only when the section opens.
  */
 import { useState } from 'react'
+import { appConfig } from '../../../app.config'
 import type { CartView } from '../../domain/cart'
 import { m } from '../../paraglide/messages.js'
 import { useApplyCoupon, useApplyErpVoucher, useCheckErpVoucher, useRedeemGiftVoucher } from '../../queries/cart-money'
@@ -117,7 +118,7 @@ function ErpVoucherForm({ cart }: { cart: CartView }) {
       {checked && (
         <div className="flex items-center justify-between gap-3 rounded-lg border border-line px-3 py-2 text-sm" role="status">
           <span>
-            {m.cart_erp_worth()} <Price amount={checked.amount} decimals={2} className="font-semibold" />
+            {m.cart_erp_worth()} <Price amount={checked.amount} decimals={appConfig.money.totalDecimals} className="font-semibold" />
           </span>
           <button
             type="button"

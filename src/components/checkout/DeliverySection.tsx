@@ -6,6 +6,7 @@
  * showroom's hours on the chosen day (Friday's are its own), its phone and its map (issue 42, item 4).
  */
 import type { PickupShowroom, ShippingChoice, ShippingCode } from '../../domain/shipping'
+import { appConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
 import { OptionRadio, useChoiceFirst } from '../ui/OptionRadio'
@@ -76,7 +77,7 @@ export function DeliverySection({ methods, chosen, onChoose, date, onDate, error
                 )}
               </span>
               <span className="text-sm font-semibold">
-                {method.amount === 0 ? m.checkout_ship_free() : <Price amount={method.amount} decimals={2} />}
+                {method.amount === 0 ? m.checkout_ship_free() : <Price amount={method.amount} decimals={appConfig.money.totalDecimals} />}
               </span>
             </OptionRadio>
           ))}

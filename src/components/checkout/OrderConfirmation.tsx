@@ -4,6 +4,7 @@
  * lines and the money, line by line; "Track your order", and for a guest the offer of an account that keeps the order.
  */
 import { useQuery } from '@tanstack/react-query'
+import { appConfig } from '../../../app.config'
 import { Link } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
 import { useEffect } from 'react'
@@ -142,7 +143,7 @@ export function OrderParts({ order, cityLabel }: { order: OrderDetail; cityLabel
               <span>
                 {line.name} <bdi dir="ltr">× {line.qty}</bdi>
               </span>
-              <Price amount={line.row_total} decimals={2} className="shrink-0 font-medium" />
+              <Price amount={line.row_total} decimals={appConfig.money.totalDecimals} className="shrink-0 font-medium" />
             </li>
           ))}
         </ul>

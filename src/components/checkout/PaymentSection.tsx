@@ -2,12 +2,16 @@
  * The cart's payment methods (docs/product.md, "Checkout"); those the cart cannot use are shown as such. Tabby and
  * Tamara each open their information modal, as on the product page (its code loads when first opened).
  */
+import { useQuery } from '@tanstack/react-query'
+import { appConfig } from '../../../app.config'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { lazy, Suspense, type ReactNode } from 'react'
 import { m } from '../../paraglide/messages.js'
 import type { PaymentCode, PaymentMethod, UnavailableReason } from '../../domain/order'
 import { Price } from '../Price'
 import { openModalAtom } from '../../state/shopper'
+import { currentLocale } from '../../lib/i18n'
+import { catalogueQueries } from '../../queries/catalogue'
 
 // The providers' names are this page's own messages: sharing the product page's would split them into a chunk of
 // their own, loaded by every product page (first-load budget, docs/architecture.md).
@@ -38,13 +42,13 @@ function unavailableText(why: UnavailableReason): ReactNode {
     case 'below_minimum':
       return (
         <>
-          {m.checkout_pay_from()} <Price amount={why.amount} decimals={0} />
+          {m.checkout_pay_from()} <Price amount={why.amount} decimals={appConfig.money.totalDecimals} />
         </>
       )
     case 'above_maximum':
       return (
         <>
-          {m.checkout_pay_up_to()} <Price amount={why.amount} decimals={0} />
+          {m.checkout_pay_up_to()} <Price amount={why.amount} decimals={appConfig.money.totalDecimals} />
         </>
       )
   }
@@ -62,6 +66,10 @@ export function PaymentSection({ methods, chosen, onChoose, total }: PaymentSect
   const setOpenModal = useSetAtom(openModalAtom)
   const open = useAtomValue(openModalAtom)
   const [shown, choose] = useChoiceFirst(chosen, onChoose)
+  // The gateway's page takes Apple Pay and STC Pay too where it offers them: named, so a shopper who pays that way
+  // knows to choose the card (issue 42).
+  const wallets = useQuery(catalogueQueries.frame(currentLocale())).data?.cardWallets === true
+  const label = (code: PaymentCode) => (code === 'card' && wallets ? m.checkout_pay_card_wallets() : methodLabels[code]())
   return (
     <fieldset className="rounded-2xl bg-white p-5">
       <legend className="float-start mb-3 text-lg font-bold">{m.checkout_payment()}</legend>
@@ -75,7 +83,7 @@ export function PaymentSection({ methods, chosen, onChoose, total }: PaymentSect
             checked={shown === p.code}
             onChange={() => choose(p.code)}
           >
-            <span className="flex-1 font-medium">{methodLabels[p.code]()}</span>
+            <span className="flex-1 font-medium">{label(p.code)}</span>
             {p.unavailable_reason && <span className="text-xs text-muted">{unavailableText(p.unavailable_reason)}</span>}
             {/* A provider's plans only where it can pay for this cart (issue 42, item 2): the reason says the rest. */}
             {(p.code === 'tabby' || p.code === 'tamara') && p.is_available && (

@@ -24,11 +24,13 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
   const store = useStore()
   useEffect(() => {
     // A promotion never covers the cookie banner: its delay starts once the banner has been answered.
-    const consentAnswered = answeredHere || readBrowserCookie(consentCookie) !== undefined
-    if (!consentAnswered || sessionStorage.getItem(popupBannerSeenKey)) return
-    // Nor a field with focus, nor a shopper who started doing something less than 10 s ago (src/lib/popup-timing.ts).
+    const answered = answeredHere || readBrowserCookie(consentCookie) !== undefined
+    if (!answered || sessionStorage.getItem(popupBannerSeenKey)) return
+    // Nor a field with focus, nor a shopper who did something less than 10 s ago (src/lib/popup-timing.ts). The answer
+    // to the cookie banner on this page is such an input: the popup never follows it within 10 s. So is a page already
+    // scrolled when this starts (a shopper who scrolled before the popup's code arrived).
     const dueAt = Date.now() + popupDelayMs
-    let firstInputAt: number | undefined
+    let lastInputAt: number | undefined = answeredHere || window.scrollY > 0 ? Date.now() : undefined
     let timer: ReturnType<typeof setTimeout> | undefined
     let afterFocus: ReturnType<typeof setTimeout> | undefined
     let done = false
@@ -41,7 +43,7 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
         sessionStorage.setItem(popupBannerSeenKey, '1')
         return
       }
-      const wait = popupWait({ now: Date.now(), dueAt, firstInputAt, fieldFocused: isField(document.activeElement as HTMLInputElement | null) })
+      const wait = popupWait({ now: Date.now(), dueAt, lastInputAt, fieldFocused: isField(document.activeElement as HTMLInputElement | null) })
       if (wait === 'field-focused') return // focusout asks again
       if (wait > 0) {
         timer = setTimeout(decide, wait)
@@ -52,7 +54,7 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
       setOpenModal((current) => current ?? 'popupBanner')
     }
     const input = () => {
-      if (firstInputAt === undefined) firstInputAt = Date.now()
+      lastInputAt = Date.now()
     }
     // Focus leaving a field for the next one arrives as focusout before focusin: ask once the new focus has landed.
     const focusLeft = () => {
@@ -62,6 +64,8 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
     document.addEventListener('keydown', input, true)
     document.addEventListener('pointerdown', input, true)
     document.addEventListener('input', input, true)
+    // A scroll by wheel, touch or scrollbar: a shopper reading the page is not covered either.
+    window.addEventListener('scroll', input, { capture: true, passive: true })
     document.addEventListener('focusout', focusLeft)
     timer = setTimeout(decide, popupDelayMs)
     return () => {
@@ -71,6 +75,7 @@ export function PopupBanner({ banner }: { banner: NonNullable<HomeContent['popup
       document.removeEventListener('keydown', input, true)
       document.removeEventListener('pointerdown', input, true)
       document.removeEventListener('input', input, true)
+      window.removeEventListener('scroll', input, { capture: true })
       document.removeEventListener('focusout', focusLeft)
     }
   }, [setOpenModal, answeredHere, store])

@@ -10,7 +10,7 @@ import type { DeliveryFields } from '../../domain/delivery'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { catalogueQueries } from '../../queries/catalogue'
-import { openModalAtom, regionIdAtom } from '../../state/shopper'
+import { chosenRegionIdAtom, openModalAtom, regionIdAtom } from '../../state/shopper'
 import { deliveryText, useDeliveryBadge } from '../product/DeliveryBadge'
 import { cityName } from '../../lib/city-search'
 
@@ -24,6 +24,8 @@ interface DeliveryDatesProps {
 export function DeliveryDates({ product, dates, showDates }: DeliveryDatesProps) {
   const locale = currentLocale()
   const region = useAtomValue(regionIdAtom)
+  // A city the shopper has not chosen is never named as theirs (issue 42): the dates are said to be the default's.
+  const chosen = useAtomValue(chosenRegionIdAtom) !== null
   const setOpenModal = useSetAtom(openModalAtom)
   const city = cityName(useQuery(catalogueQueries.frame(locale)).data?.regions, region) ?? ''
   const badge = useDeliveryBadge(product)
@@ -33,12 +35,13 @@ export function DeliveryDates({ product, dates, showDates }: DeliveryDatesProps)
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="delivery-heading" className="flex items-center gap-2 text-sm font-semibold">
           <Icon name="map-pin" className="size-4 text-brand" />
-          {m.product_delivery_to({ city })}
+          {chosen ? m.product_delivery_to({ city }) : m.product_delivery_heading()}
         </h2>
         <button type="button" onClick={() => setOpenModal('city')} className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
-          {m.product_change_city()}
+          {chosen ? m.product_change_city() : m.city_choose_yours()}
         </button>
       </div>
+      {!chosen && <p className="mt-2 text-sm text-muted">{m.product_delivery_assumed({ city })}</p>}
       <p className={`mt-2 text-sm ${badge === 'big_item_elsewhere' ? 'text-sale' : 'text-muted'}`}>{deliveryText[badge]()}</p>
       {deliverable && (
         <>

@@ -60,10 +60,10 @@ export function InstallmentDialog({ provider, name, price, subject = 'product' }
                   {planText[plan.count]?.() ?? plan.count}
                 </th>
                 <td className="py-2">
-                  <Price amount={plan.first} decimals={2} />
+                  <Price amount={plan.first} decimals={appConfig.money.totalDecimals} />
                 </td>
                 <td className="py-2">
-                  <Price amount={plan.later} decimals={2} />
+                  <Price amount={plan.later} decimals={appConfig.money.totalDecimals} />
                 </td>
               </tr>
             ))}

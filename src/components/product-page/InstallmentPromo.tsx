@@ -5,6 +5,7 @@
  * docs/decisions/0019-tamara-for-real.md): a provider this deployment does not offer shows nothing.
  */
 import { useQuery } from '@tanstack/react-query'
+import { appConfig } from '../../../app.config'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { lazy, Suspense } from 'react'
 import { bnplOffered, noBnplOffers, providerPlan, type BnplProvider } from '../../domain/installments'
@@ -49,7 +50,7 @@ export function InstallmentPromo({ price, eligible }: InstallmentPromoProps) {
     <div className="rounded-xl border border-line bg-white p-4 text-sm">
       {/* Two lines kept on a phone: another variant's longer amount would wrap and push the options under the finger. */}
       <p className="max-sm:min-h-[2lh]">
-        {m.installment_promo({ count: longest })} <Price amount={plan.later} decimals={2} className="font-bold" />
+        {m.installment_promo({ count: longest })} <Price amount={plan.later} decimals={appConfig.money.totalDecimals} className="font-bold" />
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         {providers.map((provider) => (
