@@ -1,63 +1,10 @@
 // The merchant console's staff (docs/product.md, "The merchant console"): invitations, sign-in with a password and an
 // authenticator code, sessions, roles checked on every route, and the audit trail written with each change.
 import { env } from 'cloudflare:test'
-import { Secret, TOTP } from 'otpauth'
 import { describe, expect, it } from 'vitest'
-import { apiApp } from '~/api/app'
-import type { StaffRole } from '@/domain/staff'
 import { call, newIp, newPhone, sellableSku } from './commerce-helpers'
-import { asOperator, cashOrderCart, opsToken } from './order-helpers'
-
-const withToken = { ...env, OPS_TOKEN: opsToken } as unknown as Env
-
-interface Staff {
-  email: string
-  joinCode: string
-  password: string
-  secret: string
-  cookie: string
-  ip: string
-}
-
-/** A call to the console's API as a signed-in staff member (their cookie), or as nobody. */
-async function asStaff(who: Pick<Staff, 'cookie' | 'ip'> | null, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const response = await apiApp.request(
-    `/api/ops${path}`,
-    {
-      method,
-      headers: {
-        'cf-connecting-ip': who?.ip ?? newIp(),
-        ...(who ? { cookie: who.cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    },
-    withToken,
-  )
-  return { status: response.status, body: (await response.json()) as any, setCookie: response.headers.get('set-cookie') }
-}
-
-/** The authenticator app's code for a secret at a time (a later step than any code used before, unless told). */
-const codeFor = (secret: string, at = Date.now()) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at })
-
-const cookieOf = (setCookie: string | null) => /ops_session=([^;]+)/.exec(setCookie ?? '')![1]!
-
-/** A staff member invited by the terminal's token, who has joined: signed in with the cookie joining gave. */
-async function joined(role: StaffRole, name = 'Reem Alharbi'): Promise<Staff> {
-  const email = `${role}-${crypto.randomUUID().slice(0, 8)}@matjar.test`
-  const invited = await asOperator('POST', '/staff/invite', { email, role })
-  expect(invited.status).toBe(200)
-  const invite = new URL(invited.body.data.link).searchParams.get('invite')!
-  const started = await asStaff(null, 'GET', `/join?invite=${invite}`)
-  expect(started.body.data).toMatchObject({ email, role })
-  const password = 'a long staff passphrase'
-  const secret = started.body.data.secret as string
-  const joinCode = codeFor(secret)
-  const done = await asStaff(null, 'POST', '/join', { invite, enrolment: started.body.data.enrolment, name, password, code: joinCode })
-  expect(done.status).toBe(200)
-  return { email, joinCode, password, secret, cookie: `ops_session=${cookieOf(done.setCookie)}`, ip: newIp() }
-}
+import { asOperator, cashOrderCart } from './order-helpers'
+import { asStaff, codeFor, cookieOf, joined } from './staff-helpers'
 
 async function cashOrder() {
   const sku = await sellableSku('p.price < 2000 AND p.big_items = 0', 5)

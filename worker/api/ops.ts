@@ -21,6 +21,8 @@
 import { type } from 'arktype'
 import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { accessHeader, accessMember, accessSettings, teamKeys, type AccessEnv } from '../console/access'
+import { scriptTokens } from '../console/ops-tokens'
 import { createMiddleware } from 'hono/factory'
 import { serverLimits } from '../../app.config'
 import { cookies, serverCookieOptions } from '../../src/domain/cookies'
@@ -54,7 +56,10 @@ import { validate } from './validate'
 
 const wrongTokensPerIpPerHour = 10
 
-type OpsEnv = { Bindings: Env & { OPS_TOKEN?: string }; Variables: { actor: Actor } }
+type OpsEnv = {
+  Bindings: Env & AccessEnv & { OPS_TOKEN?: string; OPS_TOKENS?: string }
+  Variables: { actor: Actor }
+}
 
 const body = type({ run: "'expire-unpaid-orders' | 'daily'" })
 const cronOf = { 'expire-unpaid-orders': crons.everyFiveMinutes, daily: crons.daily } as const
@@ -75,24 +80,38 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
   return difference === 0
 }
 
-/** The script's token, checked in constant time; past ten wrong ones an hour from an address even the right one waits. */
+/**
+ * The script's named token (worker/console/ops-tokens.ts), each compared in constant time; past ten wrong ones an hour
+ * from an address even a right one waits.
+ */
 async function tokenActor(c: Context<OpsEnv>, given: string): Promise<Actor> {
-  const expected = c.env.OPS_TOKEN
-  if (!expected) throw new ApiError(404, 'not_found')
+  const tokens = scriptTokens(c.env)
+  if (tokens.length === 0) throw new ApiError(404, 'not_found')
   // Every try is counted before the compare, in one step of the address's counter, so sixteen wrong tokens sent at once
   // are not all tried (issue 43, L1); a right token then gives its count back, so an operator shipping a busy day's
   // orders one after another is never held back. Past the limit even the right token waits: guesses learn nothing.
   const counter = limiterFor(c.env, `ops-wrong-token:${clientIp((name) => c.req.header(name))}`)
   if (!(await counter.hit(wrongTokensPerIpPerHour, 3600)).allowed) throw new ApiError(429, 'rate_limited')
-  if (!(await sameSecret(given, expected))) throw new ApiError(404, 'not_found')
+  // Every token is compared, the match or not: how long the check takes says nothing about which one was close.
+  const same = await Promise.all(tokens.map((token) => sameSecret(given, token.secret)))
+  const token = tokens[same.indexOf(true)]
+  if (!token) throw new ApiError(404, 'not_found')
   await counter.giveBack(3600)
-  return { kind: 'token', id: null, name: 'terminal', role: 'owner' }
+  return { kind: 'token', id: null, name: token.name, role: token.role }
 }
 
-/** Who is calling: a script's bearer token, else the console's session; null when neither. */
+/**
+ * Who is calling: a script's bearer token; else, with Cloudflare Access in front (worker/console/access.ts), the staff
+ * member its JWT names, and no one without it; else the console's session; null when none.
+ */
 async function callerOf(c: Context<OpsEnv>): Promise<Actor | null> {
   const bearer = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
   if (bearer !== undefined) return tokenActor(c, bearer)
+  const access = accessSettings(c.env)
+  if (access) {
+    const member = await accessMember(c.env.DB, c.req.header(accessHeader), teamKeys(access, c.env.CF_ACCESS_CERTS), access)
+    return member ? staffActor(member) : null
+  }
   const member = await sessionMember(c.env, getCookie(c, cookies.staffSession.name))
   return member ? staffActor(member) : null
 }
