@@ -30,6 +30,7 @@ import { Route as StaticSlugRouteImport } from './routes/static.$slug'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
 import { Route as UserProfileRouteImport } from './routes/user.profile'
 import { Route as OpsOrdersNumberRouteImport } from './routes/ops.orders.$number'
+import { Route as OpsSlipNumberRouteImport } from './routes/ops.slip.$number'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -136,6 +137,11 @@ const OpsOrdersNumberRoute = OpsOrdersNumberRouteImport.update({
   path: '/orders/$number',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsSlipNumberRoute = OpsSlipNumberRouteImport.update({
+  id: '/slip/$number',
+  path: '/slip/$number',
+  getParentRoute: () => OpsRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -159,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/slip/$number': typeof OpsSlipNumberRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByTo {
   '/blogs': typeof BlogsIndexRoute
   '/ops': typeof OpsIndexRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/slip/$number': typeof OpsSlipNumberRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -205,6 +213,7 @@ export interface FileRoutesById {
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/slip/$number': typeof OpsSlipNumberRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -230,6 +239,7 @@ export interface FileRouteTypes {
     | '/blogs/'
     | '/ops/'
     | '/ops/orders/$number'
+    | '/ops/slip/$number'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -252,6 +262,7 @@ export interface FileRouteTypes {
     | '/blogs'
     | '/ops'
     | '/ops/orders/$number'
+    | '/ops/slip/$number'
   id:
     | '__root__'
     | '/'
@@ -275,6 +286,7 @@ export interface FileRouteTypes {
     | '/blogs/'
     | '/ops/'
     | '/ops/orders/$number'
+    | '/ops/slip/$number'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -445,6 +457,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsOrdersNumberRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/slip/$number': {
+      id: '/ops/slip/$number'
+      path: '/slip/$number'
+      fullPath: '/ops/slip/$number'
+      preLoaderRoute: typeof OpsSlipNumberRouteImport
+      parentRoute: typeof OpsRoute
+    }
   }
 }
 
@@ -454,6 +473,7 @@ interface OpsRouteChildren {
   OpsStaffRoute: typeof OpsStaffRoute
   OpsIndexRoute: typeof OpsIndexRoute
   OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
+  OpsSlipNumberRoute: typeof OpsSlipNumberRoute
 }
 
 const OpsRouteChildren: OpsRouteChildren = {
@@ -462,6 +482,7 @@ const OpsRouteChildren: OpsRouteChildren = {
   OpsStaffRoute: OpsStaffRoute,
   OpsIndexRoute: OpsIndexRoute,
   OpsOrdersNumberRoute: OpsOrdersNumberRoute,
+  OpsSlipNumberRoute: OpsSlipNumberRoute,
 }
 
 const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)

@@ -53,9 +53,14 @@ function OrderPage() {
   const address = o.shipping_address ? (JSON.parse(o.shipping_address) as AddressFields) : null
   return (
     <div className="space-y-4">
-      <Link to="/ops" className="text-sm font-semibold text-brand">
-        {m.ops_back_to_orders()}
-      </Link>
+      <div className="flex flex-wrap justify-between gap-2">
+        <Link to="/ops" className="text-sm font-semibold text-brand">
+          {m.ops_back_to_orders()}
+        </Link>
+        <Link to="/ops/slip/$number" params={{ number }} className="text-sm font-semibold text-brand">
+          {m.ops_slip_link()}
+        </Link>
+      </div>
       <h1 className="text-2xl font-bold">
         {m.ops_order_title({ number: o.increment_id })} <span className="text-base font-semibold text-muted">{statusText(o.status)}</span>
       </h1>

@@ -105,6 +105,14 @@ test.describe('the console on a warehouse phone, in Arabic', () => {
     const timeline = page.getByRole('region', { name: 'مراحل الطلب' })
     await expect(timeline.getByRole('listitem').filter({ hasText: 'تم الشحن' })).toContainText('بواسطة سالم الغامدي')
 
+    // The packing slip, in the order's language: its line to tick and the cash the courier collects.
+    await page.getByRole('link', { name: 'قائمة التعبئة' }).click()
+    const slip = page.getByRole('article', { name: 'قائمة التعبئة' })
+    await expect(slip).toContainText(`الطلب ${number}`)
+    await expect(slip.getByRole('row')).toHaveCount(2)
+    await expect(slip).toContainText(/حصّل .+ نقدًا عند التسليم/)
+    await expect(slip.getByRole('button', { name: 'طباعة' })).toBeVisible()
+
     // The buyer's order page, by the number and the mobile: the parcel and its tracking number, no staff name.
     await page.goto(`/user/profile?order=${number}`)
     await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(buyer.local)

@@ -18,8 +18,8 @@ export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) 
   const other = otherLocale(locale)
   const may = (permission: Me['permissions'][number]) => me.permissions.includes(permission)
   return (
-    <div className="min-h-screen bg-surface">
-      <header className="border-b border-line bg-white">
+    <div className="min-h-screen bg-surface print:bg-white">
+      <header className="border-b border-line bg-white print:hidden">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3">
           <p className="me-auto text-lg font-bold">{m.ops_title()}</p>
           <p className="text-sm text-muted">
