@@ -38,7 +38,7 @@ async function logInInArabic(page: Page, email: string, password: string, firstN
   const dialog = page.getByRole('dialog', { name: 'تسجيل الدخول أو إنشاء حساب' })
   await dialog.getByLabel('البريد الإلكتروني أو رقم الجوال').fill(email)
   await dialog.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill(password)
-  await dialog.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
+  await dialog.getByRole('checkbox', { name: 'لست روبوتًا' }).check()
   await dialog.getByRole('button', { name: 'تسجيل الدخول' }).click()
   await expect(page.getByRole('button', { name: `حسابي: ${firstName}` })).toBeVisible()
 }
@@ -122,7 +122,7 @@ test.describe('the account on a phone, in Arabic', () => {
     await page.goto('/')
     await logInInArabic(page, email, password, 'Sara')
     await page.goto('/user/profile')
-    await expect(page.getByRole('heading', { name: 'مرحباً Sara' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'مرحبًا Sara' })).toBeVisible()
     const details = page.getByRole('region', { name: 'بياناتي' })
     await expect(details.getByRole('definition').filter({ hasText: exactly(shopper.local) })).toBeVisible()
 
@@ -130,7 +130,7 @@ test.describe('the account on a phone, in Arabic', () => {
     await details.getByRole('button', { name: 'تغيير رقم الجوال' }).click()
     const mobile = details.getByRole('textbox', { name: 'رقم الجوال الجديد' })
     await mobile.fill('0412345678')
-    await details.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
+    await details.getByRole('checkbox', { name: 'لست روبوتًا' }).check()
     await details.getByRole('button', { name: 'أرسل الرمز' }).click()
     await expect(details.getByText('رقم الجوال يجب أن يبدأ بـ 05')).toBeVisible()
     const next = newMobile('054')
@@ -151,13 +151,13 @@ test.describe('the account on a phone, in Arabic', () => {
     await details.getByRole('button', { name: 'تغيير البريد الإلكتروني' }).click()
     const newEmail = details.getByRole('textbox', { name: 'البريد الإلكتروني الجديد' })
     await newEmail.fill('sara@')
-    const botCheck = details.getByRole('checkbox', { name: 'لست روبوتاً' })
+    const botCheck = details.getByRole('checkbox', { name: 'لست روبوتًا' })
     await botCheck.check()
     await details.getByRole('button', { name: 'أرسل الرمز' }).click()
-    await expect(details.getByText('أدخل بريداً إلكترونياً صحيحاً')).toBeVisible()
+    await expect(details.getByText('أدخل بريدًا إلكترونيًا صحيحًا')).toBeVisible()
     await newEmail.fill(someoneElse.email)
     await details.getByRole('button', { name: 'أرسل الرمز' }).click()
-    await expect(details.getByText('يوجد حساب مسجل بهذا البريد الإلكتروني مسبقاً')).toBeVisible()
+    await expect(details.getByText('يوجد حساب مسجل بهذا البريد الإلكتروني مسبقًا')).toBeVisible()
     // The bot check's answer was spent on that send: it is asked again.
     await expect(botCheck).not.toBeChecked()
     const nextEmail = `sara${next.local}@example.com`

@@ -33,7 +33,7 @@ test.describe('in Arabic on a phone', () => {
     const coupon = page.getByRole('textbox', { name: 'رمز الكوبون' })
     await coupon.fill('NOSUCHCODE')
     await page.getByRole('button', { name: 'تطبيق', exact: true }).click()
-    await expect(page.getByText('رمز الكوبون "NOSUCHCODE" غير صالح')).toBeVisible()
+    await expect(page.getByText('رمز الكوبون «NOSUCHCODE» غير صالح')).toBeVisible()
     await expect(coupon).toHaveAttribute('aria-invalid', 'true')
 
     await coupon.fill('WELCOME10')
