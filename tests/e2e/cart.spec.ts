@@ -107,7 +107,7 @@ test.describe('in Arabic on a phone', () => {
     const plus = quantity.getByRole('button', { name: 'زيادة الكمية' })
     for (let tap = 0; tap < 10; tap++) await plus.click()
     await expect(quantity.locator('output')).toHaveText('11')
-    await expect(page.getByRole('link', { name: 'سلة التسوق، 11 منتجًا' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'سلة التسوق، فيها 11 منتجًا' })).toBeVisible()
     await page.reload()
     await expect(page.getByRole('group', { name: 'الكمية' }).locator('output')).toHaveText('11')
   })
