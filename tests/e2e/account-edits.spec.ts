@@ -132,7 +132,7 @@ test.describe('the account on a phone, in Arabic', () => {
     await mobile.fill('0412345678')
     await details.getByRole('checkbox', { name: 'لست روبوتًا' }).check()
     await details.getByRole('button', { name: 'أرسل الرمز' }).click()
-    await expect(details.getByText('رقم الجوال يجب أن يبدأ بـ 05')).toBeVisible()
+    await expect(details.getByText('يجب أن يبدأ رقم الجوال بـ 05')).toBeVisible()
     const next = newMobile('054')
     await mobile.fill(arabicIndic(next.local))
     await details.getByRole('button', { name: 'أرسل الرمز' }).click()
