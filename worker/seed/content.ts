@@ -33,7 +33,7 @@ export const regions: RegionRow[] = [
 const homeText = {
   ar: {
     banners: [
-      ['عروض الجمعة البيضاء', 'خصومات تصل إلى 40% على الجوالات والتلفزيونات', 'تسوق العروض', '/offers'],
+      ['عروض الجمعة البيضاء', 'خصومات تصل إلى 40% على الجوالات والتلفزيونات', 'تسوّق العروض', '/offers'],
       ['صيّف براحتك', 'مكيفات سبليت مع التركيب في الرياض', 'اكتشف المكيفات', '/air-conditioners'],
       ['عالم الألعاب', 'بلايستيشن 5 برو وإكسسوارات أصلية', 'العب الآن', '/gaming'],
     ],
@@ -315,7 +315,7 @@ export const blogPosts: BlogPostRow[] = [
     title_en: 'Phone buying guide 2026',
     excerpt_ar: 'الكاميرا والبطارية والسعة: ما الذي يهمك فعلًا؟',
     excerpt_en: 'Camera, battery and storage: what really matters?',
-    body_ar: 'إذا كنت تصور كثيرًا فاختر سعة 256 جيجابايت على الأقل. البطارية بقدرة 5000 مللي أمبير تكفي يومًا كاملًا من الاستخدام.',
+    body_ar: 'إذا كنت تصور كثيرًا فاختر سعة 256 جيجابايت على الأقل. البطارية بسعة 5000 مللي أمبير تكفي يومًا كاملًا من الاستخدام.',
     body_en: 'If you shoot a lot of video, choose at least 256GB. A 5,000 mAh battery lasts a full day of use.',
     published_at: '2026-09-01T09:00:00+03:00',
   },

@@ -215,7 +215,7 @@ function textsOf(
     ...(edition?.modelNumber
       ? [{ name: { en: 'Model number', ar: 'رقم الموديل' }, value: { en: edition.modelNumber, ar: edition.modelNumber } }]
       : []),
-    ...(template.modelYears ? [{ name: { en: 'Model year', ar: 'سنة الطراز' }, value: { en: `${year}`, ar: `${year}` } }] : []),
+    ...(template.modelYears ? [{ name: { en: 'Model year', ar: 'سنة الموديل' }, value: { en: `${year}`, ar: `${year}` } }] : []),
   ]
   return {
     nameEn: `${base.nameEn}${label.en}`,

@@ -774,7 +774,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
           }),
           line(brand.bose, t('SoundLink Max', 'ساوند لينك ماكس'), 'flagship', 1599, 'box', {
             colours: [colours.black, colours.blue],
-            specs: [power('Stereo, 3 tweeters and 2 woofers', 'ستيريو، 3 مكبرات حادة و2 للجهير')],
+            specs: [power('Stereo, 3 tweeters and 2 woofers', 'ستيريو، 3 مكبرات للترددات العالية ومكبران للجهير')],
           }),
           line(brand.sony, t('ULT Tower 10', 'ULT تاور 10'), 'flagship', 2499, 'tower', {
             colours: [colours.black],
