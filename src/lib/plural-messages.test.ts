@@ -31,4 +31,23 @@ describe('counted messages', () => {
     expect(m.commerce_order_not_returnable({ days: 14 }, { locale: 'ar' })).toContain('خلال 14 يومًا من الاستلام')
     expect(m.commerce_order_not_returnable({ days: 7 }, { locale: 'en' })).toContain('within 7 days of delivery')
   })
+
+  it('count the minutes and seconds a shopper is asked to wait', () => {
+    const o = { locale: 'ar' as const }
+    expect([1, 2, 3, 15, 60].map((minutes) => m.commerce_order_rate_limited({ minutes }, o))).toEqual([
+      'محاولات كثيرة لإتمام الطلب. حاول مرة أخرى بعد دقيقة.',
+      'محاولات كثيرة لإتمام الطلب. حاول مرة أخرى بعد دقيقتين.',
+      'محاولات كثيرة لإتمام الطلب. حاول مرة أخرى بعد 3 دقائق.',
+      'محاولات كثيرة لإتمام الطلب. حاول مرة أخرى بعد 15 دقيقة.',
+      'محاولات كثيرة لإتمام الطلب. حاول مرة أخرى بعد 60 دقيقة.',
+    ])
+    expect(m.commerce_voucher_locked({ minutes: 5 }, o)).toContain('بعد 5 دقائق')
+    expect(m.commerce_lookup_rate_limited({ minutes: 2 }, o)).toContain('بعد دقيقتين')
+    expect(m.account_otp_wait({ seconds: 1 }, o)).toBe('انتظر ثانية واحدة قبل طلب رمز جديد.')
+    expect(m.account_otp_wait({ seconds: 7 }, o)).toBe('انتظر 7 ثوانٍ قبل طلب رمز جديد.')
+    expect(m.account_otp_wait({ seconds: 45 }, o)).toBe('انتظر 45 ثانية قبل طلب رمز جديد.')
+    expect(m.account_locked({ seconds: 2 }, o)).toContain('بعد ثانيتين')
+    expect(m.commerce_order_rate_limited({ minutes: 1 }, { locale: 'en' })).toBe('Too many order attempts. Please try again in 1 minute.')
+    expect(m.account_otp_wait({ seconds: 1 }, { locale: 'en' })).toBe('Please wait 1 second before asking for a new code.')
+  })
 })

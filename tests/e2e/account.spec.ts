@@ -229,7 +229,7 @@ test.describe('accounts on a phone, in Arabic', () => {
         password: 'كلمة المرور',
         confirm: 'تأكيد كلمة المرور',
         terms: 'أوافق على الشروط',
-        robot: 'لست روبوتاً',
+        robot: 'لست روبوتًا',
         otpTitle: 'أدخل رمز التحقق',
         otpLabel: 'الرمز المكوّن من 6 أرقام',
         verify: 'تحقّق',
@@ -244,7 +244,7 @@ test.describe('accounts on a phone, in Arabic', () => {
     await dialog.getByRole('button', { name: 'نسيت كلمة المرور؟' }).click()
     const forgot = page.getByRole('dialog', { name: 'استعادة كلمة المرور' })
     await forgot.getByLabel('البريد الإلكتروني').fill(shopper.email)
-    await forgot.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
+    await forgot.getByRole('checkbox', { name: 'لست روبوتًا' }).check()
     await forgot.getByRole('button', { name: 'متابعة' }).click()
     // The same words whether or not an account uses the email (docs/decisions/0006): nothing to learn by trying.
     await expect(forgot.getByText('إن كان هذا البريد مسجّلًا لدينا فقد أرسلنا إليه رمزًا. أدخله هنا.')).toBeVisible()
@@ -263,7 +263,7 @@ test.describe('accounts on a phone, in Arabic', () => {
     await expect(dialog).toBeVisible()
     await dialog.getByLabel('البريد الإلكتروني أو رقم الجوال').fill(shopper.phone)
     await dialog.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill('Newpass123')
-    await dialog.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
+    await dialog.getByRole('checkbox', { name: 'لست روبوتًا' }).check()
     await dialog.getByRole('button', { name: 'تسجيل الدخول' }).click()
     await expect(page.getByRole('button', { name: 'حسابي: Reem' })).toBeVisible()
   })
@@ -301,7 +301,7 @@ test.describe('the auth modal on a phone, in Arabic', () => {
     await dialog.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill('Secret123')
     await dialog.getByLabel('تأكيد كلمة المرور').fill('Secret123')
     await dialog.getByRole('checkbox', { name: 'أوافق على الشروط' }).check()
-    await dialog.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
+    await dialog.getByRole('checkbox', { name: 'لست روبوتًا' }).check()
     await dialog.getByRole('button', { name: 'إنشاء الحساب' }).click()
     const otp = page.getByRole('dialog', { name: 'أدخل رمز التحقق' })
     const code = otp.getByLabel('الرمز المكوّن من 6 أرقام')

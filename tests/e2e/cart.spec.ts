@@ -33,7 +33,7 @@ test.describe('in Arabic on a phone', () => {
     const coupon = page.getByRole('textbox', { name: 'رمز الكوبون' })
     await coupon.fill('NOSUCHCODE')
     await page.getByRole('button', { name: 'تطبيق', exact: true }).click()
-    await expect(page.getByText('رمز الكوبون "NOSUCHCODE" غير صالح')).toBeVisible()
+    await expect(page.getByText('رمز الكوبون «NOSUCHCODE» غير صالح')).toBeVisible()
     await expect(coupon).toHaveAttribute('aria-invalid', 'true')
 
     await coupon.fill('WELCOME10')
@@ -107,7 +107,7 @@ test.describe('in Arabic on a phone', () => {
     const plus = quantity.getByRole('button', { name: 'زيادة الكمية' })
     for (let tap = 0; tap < 10; tap++) await plus.click()
     await expect(quantity.locator('output')).toHaveText('11')
-    await expect(page.getByRole('link', { name: 'سلة التسوق، 11 منتجًا' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'سلة التسوق، فيها 11 منتجًا' })).toBeVisible()
     await page.reload()
     await expect(page.getByRole('group', { name: 'الكمية' }).locator('output')).toHaveText('11')
   })

@@ -37,7 +37,7 @@ test.describe('a guest after paying, on a phone in Arabic', () => {
     await page.getByRole('textbox', { name: 'الاسم على البطاقة' }).fill('Reem Alqahtani')
     await page.getByRole('textbox', { name: 'رقم البطاقة' }).fill('4201320111111010')
     await page.getByRole('button', { name: /^ادفع / }).click()
-    const thanks = page.getByRole('heading', { level: 1, name: 'شكراً لك! تم استلام طلبك' })
+    const thanks = page.getByRole('heading', { level: 1, name: 'شكرًا لك! استلمنا طلبك' })
     await expect(thanks).toBeVisible()
     const number = /MJ\d+/.exec(
       await page
@@ -71,7 +71,7 @@ test.describe('a guest after paying, on a phone in Arabic', () => {
     await dialog.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill('Secret123')
     await dialog.getByLabel('تأكيد كلمة المرور').fill('Secret123')
     await dialog.getByRole('checkbox', { name: 'أوافق على الشروط' }).check()
-    await dialog.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
+    await dialog.getByRole('checkbox', { name: 'لست روبوتًا' }).check()
     await dialog.getByRole('button', { name: 'إنشاء الحساب' }).click()
     const otp = page.getByRole('dialog', { name: 'أدخل رمز التحقق' })
     await expect(otp).toBeVisible()

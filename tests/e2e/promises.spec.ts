@@ -50,10 +50,10 @@ test.describe('on a phone, in Arabic', () => {
     await page.getByRole('textbox', { name: 'الاسم الكامل' }).fill('نورة العتيبي')
     await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill('noura@example.com')
     await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(shopper.local)
-    await page.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
-    await page.getByRole('button', { name: 'توثيق الرقم' }).click()
+    await page.getByRole('checkbox', { name: 'لست روبوتًا' }).check()
+    await page.getByRole('button', { name: 'تحقّق من الرقم' }).click()
     await page.getByRole('textbox', { name: 'رمز التحقق' }).fill(await lastCode(request, shopper.international))
-    await expect(page.getByText('موثّق', { exact: true })).toBeVisible()
+    await expect(page.getByText('تم التحقق', { exact: true })).toBeVisible()
     // A delivery asks for the National Address.
     await expect(page.getByRole('textbox', { name: 'الحي' })).toBeVisible()
 
@@ -79,7 +79,7 @@ test.describe('on a phone, in Arabic', () => {
     await expect(page.getByRole('link', { name: /^موقع معرض الملقا على الخريطة/ })).toHaveAttribute('href', /^https:\/\//)
     await page.getByRole('button', { name: 'تأكيد الطلب' }).click()
 
-    await expect(page.getByRole('heading', { name: 'شكراً لك! تم استلام طلبك' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'شكرًا لك! استلمنا طلبك' })).toBeVisible()
     // The confirmation speaks of collection, never of delivery.
     await expect(page.getByText(`استلمه من معرض الملقا ابتداءً من ${date}`)).toBeVisible()
     await expect(page.getByText('سنراسلك حالما يصبح جاهزًا للاستلام.')).toBeVisible()

@@ -118,7 +118,7 @@ test.describe('buying in the browser', () => {
       const panel = page.getByRole('dialog', { name: 'سلة التسوق' })
       await expect(panel).toBeVisible()
       await panel.getByRole('button', { name: 'إغلاق' }).click()
-      await page.getByRole('link', { name: 'سلة التسوق، منتج واحد' }).click()
+      await page.getByRole('link', { name: 'سلة التسوق، فيها منتج واحد' }).click()
       await expect(page).toHaveURL(/\/cart$/)
       await expect(page.getByRole('heading', { level: 1, name: 'سلة التسوق' })).toBeVisible()
       await page.getByRole('button', { name: /^حذف / }).click()
@@ -155,14 +155,14 @@ test.describe('buying in the browser', () => {
       await page.getByRole('radio', { name: 'الدفع عند الاستلام' }).check()
       await page.getByRole('button', { name: 'تأكيد الطلب' }).click()
       await expect(page.getByRole('textbox', { name: 'رقم الجوال' })).toBeFocused()
-      await expect(page.getByRole('textbox', { name: 'رقم الجوال' })).toHaveAccessibleDescription(/وثّق رقم جوالك لتتمكن من الدفع عند الاستلام/)
+      await expect(page.getByRole('textbox', { name: 'رقم الجوال' })).toHaveAccessibleDescription(/تحقّق من رقم جوالك لتتمكن من الدفع عند الاستلام/)
 
-      await page.getByRole('checkbox', { name: 'لست روبوتاً' }).check()
-      await page.getByRole('button', { name: 'توثيق الرقم' }).click()
+      await page.getByRole('checkbox', { name: 'لست روبوتًا' }).check()
+      await page.getByRole('button', { name: 'تحقّق من الرقم' }).click()
       await page.getByRole('textbox', { name: 'رمز التحقق' }).fill(indic(await lastCode(request, shopper.international)))
-      await expect(page.getByText('موثّق', { exact: true })).toBeVisible()
+      await expect(page.getByText('تم التحقق', { exact: true })).toBeVisible()
       await page.getByRole('button', { name: 'تأكيد الطلب' }).click()
-      await expect(page.getByRole('heading', { name: 'شكراً لك! تم استلام طلبك' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'شكرًا لك! استلمنا طلبك' })).toBeVisible()
       await expect(page.locator('address')).toContainText('مبنى 2929')
       await expect(page.locator('address')).toContainText('13521')
       const number = /MJ\d+/.exec(await page.getByText(/^رقم الطلب MJ\d+$/).innerText())![0]
@@ -220,7 +220,7 @@ test.describe('buying in the browser', () => {
       await expect(panel).toBeVisible()
       await panel.getByRole('button', { name: 'إغلاق' }).click()
       await expect.poll(() => held > 0 && released === held, { timeout: 15_000 }).toBe(true)
-      await expect(page.getByRole('link', { name: 'سلة التسوق، منتج واحد' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'سلة التسوق، فيها منتج واحد' })).toBeVisible()
     })
 
     test('the cart page hydrates cleanly when the cart arrives after the page does', async ({ page }) => {
@@ -403,7 +403,7 @@ test.describe('paying in 4 with Tabby, on a phone in Arabic', () => {
     await page.getByRole('textbox', { name: 'الرمز البريدي' }).fill('12211')
     // Tabby explains its own plan here too; the info button does not choose the method.
     await page.getByRole('button', { name: 'عن تابي' }).click()
-    const about = page.getByRole('dialog', { name: 'ادفع لاحقاً مع تابي' })
+    const about = page.getByRole('dialog', { name: 'ادفع لاحقًا مع تابي' })
     await expect(about.getByRole('rowheader')).toHaveText([/^4 دفعات/])
     await about.getByRole('button', { name: 'إغلاق' }).click()
     await expect(page.getByRole('radio', { name: /^تابي/ })).not.toBeChecked()
@@ -417,7 +417,7 @@ test.describe('paying in 4 with Tabby, on a phone in Arabic', () => {
     await expect(page.getByRole('alert')).toHaveText('الرمز غير صحيح. حاول مرة أخرى.')
     await page.getByRole('textbox', { name: 'الرمز المرسل إلى جوالك' }).fill('8888')
     await page.getByRole('button', { name: 'تأكيد', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'شكراً لك! تم استلام طلبك' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'شكرًا لك! استلمنا طلبك' })).toBeVisible()
   })
 })
 
@@ -446,10 +446,10 @@ test.describe('paying later with Tamara, on a phone in Arabic', () => {
 
     // The embedded Tamara: the plan in three, then the first instalment paid; Tamara notifies the store, which
     // authorises and captures before the shopper is back.
-    await expect(page.getByRole('heading', { name: 'ادفع لاحقاً مع تمارا (تجريبي)' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'ادفع لاحقًا مع تمارا (تجريبي)' })).toBeVisible()
     await expect(page.getByText(/على 3 دفعات/)).toBeVisible()
     await page.getByRole('button', { name: 'ادفع الدفعة الأولى' }).click()
-    await expect(page.getByRole('heading', { name: 'شكراً لك! تم استلام طلبك' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'شكرًا لك! استلمنا طلبك' })).toBeVisible()
   })
 })
 

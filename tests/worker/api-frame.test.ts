@@ -37,7 +37,7 @@ describe('GET /api/category/tree', () => {
     const { response, body } = await getJson(`/api/category/tree${query}`)
     expect(response.status).toBe(400)
     expect(body.error).toMatchObject({ status: 400, code: 'bad_request' })
-    expect(body.error.message).toMatch(/الطلب غير صالح/)
+    expect(body.error.message).toMatch(/البيانات المرسلة غير صالحة/)
     expect(body.error.issues.join(' ')).toMatch(/lang/)
   })
 

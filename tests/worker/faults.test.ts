@@ -69,7 +69,7 @@ describe('D1 down', () => {
       expect(answer.status).toBe(503)
       expect(answer.headers.get('retry-after')).toBe('5')
       expect(answer.body.message).toBe(
-        store === 'ar' ? 'المتجر مشغول للحظة، يرجى المحاولة بعد قليل' : 'The store is busy for a moment, please try again shortly',
+        store === 'ar' ? 'المتجر مشغول حاليًا، يرجى المحاولة بعد قليل' : 'The store is busy for a moment, please try again shortly',
       )
       expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([])
     }
@@ -263,7 +263,7 @@ describe('a cart object reset in the middle of a change', () => {
     const add = { sku, qty: 1, extension_attributes: { region: '1101' } }
     const refused = await callWith({ CART: resettingCarts(env.CART, 'before') }, caller, 'POST', '/cart/add', add)
     expect(refused.status).toBe(503)
-    expect(refused.body.message).toBe('المتجر مشغول للحظة، يرجى المحاولة بعد قليل')
+    expect(refused.body.message).toBe('المتجر مشغول حاليًا، يرجى المحاولة بعد قليل')
     expect((await call(caller, 'POST', '/cart/add', add)).status).toBe(200)
     expect((await call(caller, 'GET', '/cart')).body.cart.cartItems).toEqual([expect.objectContaining({ sku, qty: 1 })])
   })

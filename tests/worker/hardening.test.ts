@@ -451,7 +451,7 @@ describe('writes anyone can make without signing in', () => {
     for (let i = 0; i < 10; i++) expect((await post('/api/newsletter', { email: `reader${i}@example.com` }, ip)).status).toBe(200)
     const limited = await post('/api/newsletter', { email: 'one-more@example.com' }, ip)
     expect(limited.status).toBe(429)
-    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe('طلبات كثيرة. حاول مرة أخرى لاحقًا.')
+    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe('محاولات كثيرة في وقت قصير. حاول مرة أخرى بعد قليل.')
     expect(await env.DB.prepare('SELECT count(*) AS n FROM newsletter_subscribers WHERE email = ?').bind('one-more@example.com').first('n')).toBe(0)
   })
 })

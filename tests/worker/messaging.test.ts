@@ -392,7 +392,7 @@ describe('without a provider', () => {
     }
     expect(await messageSender(env).send(request)).toBe('outbox')
     expect(await messageSender(env).send(request)).toBe('duplicate')
-    expect(await outboxTo(phone)).toEqual([{ channel: 'sms', body: '333333 هو رمز التحقق الخاص بك في «متجر». صالح لمدة 5 دقائق.' }])
+    expect(await outboxTo(phone)).toEqual([{ channel: 'sms', body: '333333 هو رمز التحقق في «متجر»، صالح لمدة 5 دقائق.' }])
     expect(await providerFor(env, 'sms')).toBeNull()
     expect(await providerFor(env, 'email')).toBeNull()
   })

@@ -90,7 +90,7 @@ describe('a Tamara order', () => {
     expect(new URL(order.payment_url).searchParams.get('locale')).toBe('ar_SA')
     const arabic = await (await SELF.fetch(onThisMachine(order.payment_url))).text()
     expect(arabic).toContain('<html lang="ar" dir="rtl">')
-    expect(arabic).toContain('ادفع لاحقاً مع تمارا (تجريبي)')
+    expect(arabic).toContain('ادفع لاحقًا مع تمارا (تجريبي)')
     expect(arabic).toContain('>ادفع الدفعة الأولى</button>')
     expect(arabic).not.toMatch(/Tamara|Decline|takes no money/)
   })

@@ -4,7 +4,7 @@ import { emailHtml, outboxText, render, templateHas } from './message-templates'
 describe('message templates', () => {
   it('say the same thing in both languages, from the messages files', () => {
     expect(render('otp', 'sms', { code: '123456' }, 'en')).toEqual({ text: '123456 is your Matjar verification code. It expires in 5 minutes.' })
-    expect(render('otp', 'sms', { code: '123456' }, 'ar')).toEqual({ text: '123456 هو رمز التحقق الخاص بك في «متجر». صالح لمدة 5 دقائق.' })
+    expect(render('otp', 'sms', { code: '123456' }, 'ar')).toEqual({ text: '123456 هو رمز التحقق في «متجر»، صالح لمدة 5 دقائق.' })
   })
   it('have nothing to say on a channel they do not use', () => {
     expect(templateHas('otp', 'email')).toBe(false)

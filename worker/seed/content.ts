@@ -33,13 +33,13 @@ export const regions: RegionRow[] = [
 const homeText = {
   ar: {
     banners: [
-      ['عروض الجمعة البيضاء', 'خصومات تصل إلى 40% على الجوالات والتلفزيونات', 'تسوق العروض', '/offers'],
+      ['عروض الجمعة البيضاء', 'خصومات تصل إلى 40% على الجوالات والتلفزيونات', 'تسوّق العروض', '/offers'],
       ['صيّف براحتك', 'مكيفات سبليت مع التركيب في الرياض', 'اكتشف المكيفات', '/air-conditioners'],
       ['عالم الألعاب', 'بلايستيشن 5 برو وإكسسوارات أصلية', 'العب الآن', '/gaming'],
     ],
     popupAlt: 'توصيل مجاني للطلبات فوق 299 ريال',
     rails: [
-      ['الجوالات الأكثر مبيعاً', 'smartphones'],
+      ['الجوالات الأكثر مبيعًا', 'smartphones'],
       ['لابتوبات للدراسة والعمل', 'laptops'],
       ['أجهزة المطبخ', 'kitchen'],
     ],
@@ -144,7 +144,7 @@ export function footerContent(locale: Locale): FooterContent {
       phone: '920000000',
       whatsapp: '966920000000',
       email: 'care@matjar.example',
-      hours: ar ? 'يومياً من 9 صباحاً إلى 11 مساءً' : 'Daily 9 am to 11 pm',
+      hours: ar ? 'يوميًا من 9 صباحًا إلى 11 مساءً' : 'Daily 9 am to 11 pm',
     },
     social: [
       { name: 'X', href: 'https://x.com/matjar' },
@@ -162,7 +162,7 @@ export const staticPages: StaticPageRow[] = [
     title_ar: 'الشروط والأحكام',
     title_en: 'Terms and conditions',
     body_ar:
-      'باستخدامك «متجر» فإنك توافق على هذه الشروط. الأسعار بالريال السعودي وتشمل ضريبة القيمة المضافة 15%. التوصيل مجاني للطلبات التي تتجاوز 299 ريالاً. يحق لك إرجاع المنتج خلال 7 أيام من الاستلام بحالته الأصلية.',
+      'باستخدامك «متجر» فإنك توافق على هذه الشروط. الأسعار بالريال السعودي وتشمل ضريبة القيمة المضافة 15%. التوصيل مجاني للطلبات التي تتجاوز 299 ريالًا. يحق لك إرجاع المنتج خلال 7 أيام من الاستلام بحالته الأصلية.',
     body_en:
       'By using Matjar you accept these terms. Prices are in Saudi riyals and include 15% VAT. Delivery is free on orders over 299 SAR. You may return a product within 7 days of delivery in its original condition.',
   },
@@ -305,7 +305,7 @@ export const blogPosts: BlogPostRow[] = [
     excerpt_ar: 'الوحدات الحرارية ومساحة الغرفة وكفاءة الطاقة: دليل سريع قبل الصيف.',
     excerpt_en: 'BTUs, room size and energy rating: a quick guide before summer.',
     body_ar:
-      'لغرفة مساحتها 20 متراً مربعاً يكفي مكيف بقدرة 18000 وحدة حرارية. اختر موديلاً بتقنية الإنفرتر لتوفير الكهرباء، وتأكد من التركيب على يد فني معتمد.',
+      'لغرفة مساحتها 20 مترًا مربعًا يكفي مكيف بقدرة 18000 وحدة حرارية. اختر موديلًا بتقنية الإنفرتر لتوفير الكهرباء، وتأكد من التركيب على يد فني معتمد.',
     body_en: 'A 20 m² room needs about 18,000 BTU. Pick an inverter model to save power, and have it installed by a certified technician.',
     published_at: '2026-05-10T09:00:00+03:00',
   },
@@ -313,9 +313,9 @@ export const blogPosts: BlogPostRow[] = [
     slug: 'phone-buying-guide-2026',
     title_ar: 'دليل شراء الجوال في 2026',
     title_en: 'Phone buying guide 2026',
-    excerpt_ar: 'الكاميرا والبطارية والسعة: ما الذي يهمك فعلاً؟',
+    excerpt_ar: 'الكاميرا والبطارية والسعة: ما الذي يهمك فعلًا؟',
     excerpt_en: 'Camera, battery and storage: what really matters?',
-    body_ar: 'إذا كنت تصور كثيراً فاختر سعة 256 جيجابايت على الأقل. البطارية بقدرة 5000 مللي أمبير تكفي يوماً كاملاً من الاستخدام.',
+    body_ar: 'إذا كنت تصور كثيرًا فاختر سعة 256 جيجابايت على الأقل. البطارية بسعة 5000 مللي أمبير تكفي يومًا كاملًا من الاستخدام.',
     body_en: 'If you shoot a lot of video, choose at least 256GB. A 5,000 mAh battery lasts a full day of use.',
     published_at: '2026-09-01T09:00:00+03:00',
   },

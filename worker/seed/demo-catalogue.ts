@@ -37,7 +37,7 @@ const futureWindow = { from: '2031-01-01T00:00:00+03:00', to: '2031-02-01T00:00:
 
 const labelStyles = [
   { text: { en: 'New', ar: 'جديد' }, style: 'background:#0f766e;color:#fff', position: 'top-left' },
-  { text: { en: 'Best seller', ar: 'الأكثر مبيعاً' }, style: 'background:#b45309;color:#fff', position: 'top-right' },
+  { text: { en: 'Best seller', ar: 'الأكثر مبيعًا' }, style: 'background:#b45309;color:#fff', position: 'top-right' },
   { text: { en: 'Online exclusive', ar: 'حصري أونلاين' }, style: 'background:#7c3aed;color:#fff', position: 'bottom-left' },
 ] as const
 
@@ -215,7 +215,7 @@ function textsOf(
     ...(edition?.modelNumber
       ? [{ name: { en: 'Model number', ar: 'رقم الموديل' }, value: { en: edition.modelNumber, ar: edition.modelNumber } }]
       : []),
-    ...(template.modelYears ? [{ name: { en: 'Model year', ar: 'سنة الطراز' }, value: { en: `${year}`, ar: `${year}` } }] : []),
+    ...(template.modelYears ? [{ name: { en: 'Model year', ar: 'سنة الموديل' }, value: { en: `${year}`, ar: `${year}` } }] : []),
   ]
   return {
     nameEn: `${base.nameEn}${label.en}`,
@@ -428,7 +428,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
         discounted_price_from: window?.from ?? null,
         discounted_price_to: window?.to ?? null,
         back_orders: preorder ? appConfig.backOrdersPreorderCode : 0,
-        preorder_note_ar: preorder ? 'طلب مسبق: يُشحن خلال 14 يوماً' : null,
+        preorder_note_ar: preorder ? 'طلب مسبق: يُشحن خلال 14 يومًا' : null,
         preorder_note_en: preorder ? 'Pre-order: ships within 14 days' : null,
         not_for_sale: notForSale ? 1 : 0,
         fast_delivery: fast ? 1 : 0,

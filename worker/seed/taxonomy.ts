@@ -384,7 +384,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
           line(brand.apple, t('Watch Series 11', 'واتش سيريس 11'), 'flagship', 1699, 'square', {
             variants: [t('42mm', '42 ملم'), t('46mm', '46 ملم')],
             colours: [colours.black, colours.silver, colours.pink],
-            specs: [screen('Always-on LTPO3 OLED', 'أوليد LTPO3 تعمل دائماً'), spec('Water resistance', 'مقاومة الماء', '50 m', '50 متراً')],
+            specs: [screen('Always-on LTPO3 OLED', 'أوليد LTPO3 تعمل دائمًا'), spec('Water resistance', 'مقاومة الماء', '50 m', '50 مترًا')],
           }),
           line(brand.samsung, t('Galaxy Watch 8', 'جالاكسي ووتش 8'), 'mid', 1199, 'round', {
             variants: [t('40mm', '40 ملم'), t('44mm', '44 ملم')],
@@ -400,7 +400,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
             variants: [t('49mm', '49 ملم')],
             colours: [colours.black, colours.titanium],
             specs: [
-              screen('Always-on LTPO3 wide-angle OLED', 'أوليد LTPO3 واسعة الزاوية تعمل دائماً'),
+              screen('Always-on LTPO3 wide-angle OLED', 'أوليد LTPO3 واسعة الزاوية تعمل دائمًا'),
               spec('Water resistance', 'مقاومة الماء', '100 m', '100 متر'),
             ],
           }),
@@ -774,7 +774,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
           }),
           line(brand.bose, t('SoundLink Max', 'ساوند لينك ماكس'), 'flagship', 1599, 'box', {
             colours: [colours.black, colours.blue],
-            specs: [power('Stereo, 3 tweeters and 2 woofers', 'ستيريو، 3 مكبرات حادة و2 للجهير')],
+            specs: [power('Stereo, 3 tweeters and 2 woofers', 'ستيريو، 3 مكبرات للترددات العالية ومكبران للجهير')],
           }),
           line(brand.sony, t('ULT Tower 10', 'ULT تاور 10'), 'flagship', 2499, 'tower', {
             colours: [colours.black],
@@ -908,7 +908,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
             specs: [spec('Sensor', 'المستشعر', 'Full frame 32.5 MP', 'إطار كامل 32.5 ميجابكسل')],
           }),
           line(brand.nikon, t('Z6 III', 'Z6 III'), 'flagship', 9499, 'mirrorless', {
-            specs: [spec('Sensor', 'المستشعر', 'Full frame 24.5 MP, partially stacked', 'إطار كامل 24.5 ميجابكسل، مكدس جزئياً')],
+            specs: [spec('Sensor', 'المستشعر', 'Full frame 24.5 MP, partially stacked', 'إطار كامل 24.5 ميجابكسل، مكدس جزئيًا')],
           }),
           line(brand.sony, t('Alpha 7 V', 'ألفا 7 V'), 'flagship', 10499, 'mirrorless', {
             specs: [spec('Sensor', 'المستشعر', 'Full frame 33 MP', 'إطار كامل 33 ميجابكسل')],
@@ -935,16 +935,16 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
           line(brand.dji, t('Mini 5 Pro', 'ميني 5 برو'), 'flagship', 3299, 'drone', {
             kind: t('', 'طائرة درون'),
             variants: [t('Standard kit', 'الطقم الأساسي'), t('Fly More combo', 'باقة فلاي مور')],
-            specs: [spec('Video', 'الفيديو', '4K 120fps', 'فور كي 120 إطاراً')],
+            specs: [spec('Video', 'الفيديو', '4K 120fps', 'فور كي 120 إطارًا')],
           }),
           line(brand.gopro, t('HERO 14 Black', 'هيرو 14 بلاك'), 'mid', 1699, 'action', {
             variants: [t('Standard', 'الأساسية'), t('Creator edition', 'إصدار صانعي المحتوى')],
             colours: [colours.black],
-            specs: [spec('Video', 'الفيديو', '5.3K 60fps', '5.3K بمعدل 60 إطاراً')],
+            specs: [spec('Video', 'الفيديو', '5.3K 60fps', '5.3K بمعدل 60 إطارًا')],
           }),
           line(brand.dji, t('Osmo Action 6', 'أوزمو أكشن 6'), 'mid', 1599, 'action', {
             variants: [t('Standard combo', 'الباقة الأساسية'), t('Adventure combo', 'باقة المغامرة')],
-            specs: [spec('Video', 'الفيديو', '4K 120fps', 'فور كي 120 إطاراً')],
+            specs: [spec('Video', 'الفيديو', '4K 120fps', 'فور كي 120 إطارًا')],
           }),
         ],
         variants: [single],
@@ -1574,7 +1574,7 @@ export const taxonomy: readonly TopCategoryTemplate[] = [
   },
   {
     urlKey: 'coming-soon',
-    name: t('Coming Soon', 'قريباً'),
+    name: t('Coming Soon', 'قريبًا'),
     hue: 60,
     children: [],
   },
