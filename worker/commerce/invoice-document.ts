@@ -326,7 +326,7 @@ const spkiPrefix = Uint8Array.from([
 /**
  * The 32-byte private key from the secret ZATCA_PRIVATE_KEY: the PEM ZATCA's onboarding makes (SEC1 "EC PRIVATE KEY"
  * or PKCS#8, whose inner ECPrivateKey holds the key as `02 01 01 04 20 <32 bytes>`), 64 hex digits, or base64 of the
- * 32 bytes (what development generates, worker/commerce/secrets.ts).
+ * 32 bytes (what development generates, worker/platform/secrets.ts).
  */
 export function parsePrivateKey(secret: string): Uint8Array {
   const trimmed = secret.trim()

@@ -24,7 +24,7 @@ import {
   type InvoiceSeller,
 } from './invoice-document'
 import { orderSignature } from './sandbox-link'
-import { readSecret } from './secrets'
+import { readSecret } from '../platform/secrets'
 
 const limits = serverLimits.invoices
 
