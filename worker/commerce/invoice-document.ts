@@ -10,6 +10,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { appConfig } from '../../app.config'
 import type { InvoiceContent, InvoiceLine, InvoiceSeller } from '../../src/domain/invoice'
 import { vatIncluded } from '../../src/domain/money'
+import type { SealedInvoice } from '../storage/invoice-store'
 
 export type { InvoiceContent, InvoiceLine, InvoiceSeller }
 
@@ -467,14 +468,6 @@ function signatureExtension(block: SignatureBlock): string {
       ),
     ),
   )
-}
-
-/** What sealing an invoice gives: its XML, hash, signature (null without a key: phase 1 only) and QR. */
-export interface SealedInvoice {
-  xml: string
-  hash: string
-  signature: string | null
-  qr: string
 }
 
 /**
