@@ -22,7 +22,7 @@ import {
   toBase64,
   type InvoiceContent,
   type InvoiceSeller,
-} from './invoice-document'
+} from '../integrations/zatca-document'
 import { orderSignature } from './sandbox-link'
 import { readSecret } from '../platform/secrets'
 

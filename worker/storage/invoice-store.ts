@@ -9,7 +9,7 @@ export interface InvoiceRow {
   order_id: number
   uuid: string
   issued_at: string
-  /** JSON of InvoiceContent (worker/commerce/invoice-document.ts). */
+  /** JSON of InvoiceContent (worker/integrations/zatca-document.ts). */
   content: string
   previous_hash: string | null
   hash: string | null
