@@ -3,7 +3,7 @@
  * checked with arktype and then against the rest of the file and the store (known regions, categories, SKUs, url
  * keys). Every problem is kept with where it is (CSV: line and column; JSON: item index and field path) and all of them
  * are answered together, so a retailer fixes the file once. Nothing here touches D1: a file with any problem never
- * reaches the SQL (worker/seed/sql.ts, `importStatements`).
+ * reaches the SQL (worker/storage/catalogue-sql.ts, `importStatements`).
  */
 import { type } from 'arktype'
 import { regionIds } from '../../app.config'
