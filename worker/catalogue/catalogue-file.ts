@@ -10,7 +10,7 @@ import { regionIds } from '../../app.config'
 import { productSlug, categorySlug, type ImageKind } from '../../src/domain/catalogue'
 import { isPictureAddress } from '../../src/domain/pictures'
 import { sku as skuPattern } from '../../src/domain/schemas'
-import { imageKinds } from '../media/illustrations'
+import { imageKinds } from '../media/drawing-styles'
 
 /** Where a problem is: a CSV line and column, or a JSON item and field path. */
 export interface ImportProblem {

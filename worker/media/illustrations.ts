@@ -1,5 +1,6 @@
 import type { ImageKind } from '../../src/domain/catalogue'
 import { circle, ellipse, line, poly, rect, type Fill, type Shape, shapesToSvg } from './shapes'
+import { tvPanels } from './drawing-styles'
 /**
  * Product and banner pictures drawn on the Worker: the store ships no remote image and no binary assets, and every
  * product still has a picture that tells it apart (docs/product.md, "Demo catalogue and pictures"): drawn by its kind,
@@ -39,45 +40,6 @@ export const finishes = {
 
 export type FinishName = keyof typeof finishes
 export const finishNames = Object.keys(finishes) as FinishName[]
-
-/** A TV's panels (bezel, stand and picture) and the sizes drawn to scale. */
-const tvPanels = ['oled', 'qled', 'mini', 'uled', 'eight'] as const
-const tvSizes = [43, 50, 55, 65, 75, 85] as const
-
-/** The styles of each kind, the first its default (docs/product.md, "Demo catalogue and pictures"). */
-export const drawingStyles: Record<ImageKind, readonly string[]> = {
-  phone: ['tri', 'row', 'island', 'ring', 'square', 'duo'],
-  tablet: ['portrait', 'landscape', 'pen', 'keyboard'],
-  watch: ['square', 'round'],
-  laptop: ['mac', 'thinkpad', 'wide', 'slim', 'plain'],
-  monitor: ['flat', 'curved', 'gaming', 'pro', 'projector', 'cube', 'laser'],
-  tv: tvPanels.flatMap((panel) => tvSizes.map((size) => `${panel}${size}`)),
-  headphones: ['over', 'buds', 'stem'],
-  speaker: ['box', 'tube', 'tower', 'bar'],
-  console: ['tower', 'wings', 'handheld'],
-  controller: ['pad'],
-  camera: ['mirrorless', 'dash'],
-  drone: ['drone', 'action'],
-  fridge: ['double', 'single', 'side', 'french'],
-  washer: ['front'],
-  ac: ['split'],
-  oven: ['oven'],
-  microwave: ['micro', 'oven'],
-  blender: ['jug', 'stand'],
-  coffee: ['auto', 'capsule'],
-  airfryer: ['basket', 'dual'],
-  vacuum: ['stick', 'robot'],
-  iron: ['iron', 'station', 'shaver', 'trimmer', 'dryer', 'wrap'],
-  sofa: ['three', 'corner', 'chair'],
-  lamp: ['desk', 'dome', 'arc'],
-  bed: ['frame', 'mattress'],
-  cookware: ['set'],
-  router: ['router', 'mesh', 'cam', 'plug', 'bridge'],
-  charger: ['brick', 'bank', 'puck', 'car'],
-  box: ['parcel'],
-}
-
-export const imageKinds = Object.keys(drawingStyles) as ImageKind[]
 
 const glass = '#0b0d12'
 const phoneScreen: Fill = { from: '#3b82f6', to: '#7c3aed' }
@@ -715,11 +677,6 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
         line([135, 107, 265, 162, 265, 202], 14, f.body),
       ]
   }
-}
-
-/** Whether a drawing's address names a style and finish this file draws. */
-export function isDrawingStyle(kind: ImageKind, style: string): boolean {
-  return drawingStyles[kind].includes(style)
 }
 
 export function isFinish(name: string): name is FinishName {
