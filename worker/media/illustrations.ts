@@ -239,7 +239,49 @@ function headphones(style: string, f: Finish): Shape[] {
   return [...caseShapes, ...bean(155), ...bean(245)]
 }
 
+/** A product drawn by its kind: one function per family of kinds, each drawing its kinds by style and finish. */
 function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[] {
+  switch (kind) {
+    case 'phone':
+    case 'tablet':
+    case 'watch':
+    case 'laptop':
+    case 'monitor':
+    case 'tv':
+      return screenDevice(kind, style, f, view)
+    case 'headphones':
+    case 'speaker':
+    case 'console':
+    case 'controller':
+    case 'camera':
+    case 'drone':
+      return soundAndPlay(kind, style, f)
+    case 'fridge':
+    case 'washer':
+    case 'ac':
+    case 'oven':
+    case 'microwave':
+      return largeAppliance(kind, style, f)
+    case 'blender':
+    case 'coffee':
+    case 'airfryer':
+    case 'vacuum':
+    case 'iron':
+      return smallAppliance(kind, style, f)
+    case 'sofa':
+    case 'lamp':
+    case 'bed':
+    case 'cookware':
+      return furnishing(kind, style, f)
+    case 'router':
+    case 'charger':
+    case 'box':
+      return connectedThing(kind, style, f)
+  }
+}
+
+/** Screens: phones, tablets, watches, laptops, monitors and TVs. */
+function screenDevice(kind: 'phone' | 'tablet' | 'watch' | 'laptop' | 'monitor' | 'tv', style: string, f: Finish, view: number): Shape[] {
   switch (kind) {
     case 'phone':
       // The card shows the back, where the lines differ, with the front behind it; then each side alone.
@@ -315,6 +357,12 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
     }
     case 'tv':
       return tv(style, f)
+  }
+}
+
+/** Sound, play and cameras: headphones, speakers, consoles, controllers, cameras and drones. */
+function soundAndPlay(kind: 'headphones' | 'speaker' | 'console' | 'controller' | 'camera' | 'drone', style: string, f: Finish): Shape[] {
+  switch (kind) {
     case 'headphones':
       return headphones(style, f)
     case 'speaker':
@@ -405,6 +453,12 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
         ellipse(96, 270, 50, 8, f.edge),
         ellipse(304, 270, 50, 8, f.edge),
       ]
+  }
+}
+
+/** Large appliances: fridges, washers, air conditioners, ovens and microwaves. */
+function largeAppliance(kind: 'fridge' | 'washer' | 'ac' | 'oven' | 'microwave', style: string, f: Finish): Shape[] {
+  switch (kind) {
     case 'fridge':
       return fridge(style, f)
     case 'washer':
@@ -444,6 +498,12 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
         circle(300, 200, 12, f.shade),
         circle(300, 240, 12, f.shade),
       ]
+  }
+}
+
+/** Small appliances: blenders, coffee machines, air fryers, vacuums and irons (with the grooming styles). */
+function smallAppliance(kind: 'blender' | 'coffee' | 'airfryer' | 'vacuum' | 'iron', style: string, f: Finish): Shape[] {
+  switch (kind) {
     case 'blender':
       if (style === 'stand')
         return [
@@ -549,6 +609,12 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
       }
       return styles[style] ?? styles.iron!
     }
+  }
+}
+
+/** Furniture and the kitchen: sofas, lamps, beds and cookware. */
+function furnishing(kind: 'sofa' | 'lamp' | 'bed' | 'cookware', style: string, f: Finish): Shape[] {
+  switch (kind) {
     case 'sofa':
       if (style === 'chair')
         return [
@@ -612,6 +678,12 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
         rect(40, 230, 110, 70, 18, f.body, f.edge, 2),
         rect(34, 222, 122, 14, 7, f.shade),
       ]
+  }
+}
+
+/** Networking and power: routers and smart home, chargers, and the parcel a product without a drawing shows. */
+function connectedThing(kind: 'router' | 'charger' | 'box', style: string, f: Finish): Shape[] {
+  switch (kind) {
     case 'router': {
       const styles: Record<string, Shape[]> = {
         router: [
