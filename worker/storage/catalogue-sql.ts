@@ -294,6 +294,31 @@ function productColumns(product: ProductUpdate, categoryIds: ReadonlyMap<string,
 }
 
 /**
+ * The file's categories as rows, parents first: a category whose parent is in the file waits until the parent has its
+ * id. A new category takes the next free id (`next`), and every id is kept in `categoryIds` for the products.
+ */
+function categoryRowsOf(categories: CatalogueFile['categories'], categoryIds: Map<string, number>, next: { category: number }): Row[] {
+  const pending = [...categories]
+  const rows: Row[] = []
+  while (pending.length > 0) {
+    const index = pending.findIndex((c) => !c.parent || (categoryIds.has(c.parent) && !pending.some((p) => p.url_key === c.parent)))
+    const [category] = pending.splice(index === -1 ? 0 : index, 1)
+    const id = categoryIds.get(category!.url_key) ?? next.category++
+    categoryIds.set(category!.url_key, id)
+    rows.push({
+      id,
+      parent_id: category!.parent ? (categoryIds.get(category!.parent) ?? null) : null,
+      url_key: category!.url_key,
+      name_ar: category!.name.ar,
+      name_en: category!.name.en,
+      position: category!.position ?? 0,
+      include_in_menu: category!.include_in_menu === false ? 0 : 1,
+    })
+  }
+  return rows
+}
+
+/**
  * The SQL of a checked file against the store as it is: categories (parents first) and services upserted, each
  * product upserted by SKU (its creation date and popularity kept), its categories, services and stock in every region
  * replaced by the file's, and removed products deleted with their rows (a configurable product with its variants).
@@ -304,24 +329,7 @@ function productColumns(product: ProductUpdate, categoryIds: ReadonlyMap<string,
 export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, now: Date): string[] {
   const next = { ...snapshot.next }
   const categoryIds = new Map(snapshot.categories)
-  // Parents first: a category whose parent is in the file waits until the parent has its id.
-  const pending = [...file.categories]
-  const categoryRows: Row[] = []
-  while (pending.length > 0) {
-    const index = pending.findIndex((c) => !c.parent || (categoryIds.has(c.parent) && !pending.some((p) => p.url_key === c.parent)))
-    const [category] = pending.splice(index === -1 ? 0 : index, 1)
-    const id = categoryIds.get(category!.url_key) ?? next.category++
-    categoryIds.set(category!.url_key, id)
-    categoryRows.push({
-      id,
-      parent_id: category!.parent ? (categoryIds.get(category!.parent) ?? null) : null,
-      url_key: category!.url_key,
-      name_ar: category!.name.ar,
-      name_en: category!.name.en,
-      position: category!.position ?? 0,
-      include_in_menu: category!.include_in_menu === false ? 0 : 1,
-    })
-  }
+  const categoryRows = categoryRowsOf(file.categories, categoryIds, next)
 
   const feeIds = new Map(snapshot.fees)
   const feeRows = new Map<number, Row>()
