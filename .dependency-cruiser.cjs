@@ -41,6 +41,37 @@ module.exports = {
       to: { path: '^src/server/' },
     },
     {
+      name: 'no-circular-in-worker',
+      comment: 'No import circle in worker/: each module can be read, tested and moved after the ones it imports.',
+      severity: 'error',
+      from: { path: '^worker/' },
+      to: { circular: true },
+    },
+    {
+      name: 'platform-is-the-floor',
+      comment: 'worker/platform/ (secrets, token hashes) is below everything else in worker/: it imports only itself and the environment check.',
+      severity: 'error',
+      from: { path: '^worker/platform/' },
+      to: { path: '^worker/', pathNot: ['^worker/platform/', '^worker/http/environment\\.ts$'] },
+    },
+    {
+      name: 'storage-owns-its-types',
+      comment:
+        "worker/storage/ is below its callers: it imports its own row types, never a caller's (the request context and platform only). " +
+        "One exception: the catalogue import's SQL (catalogue-sql.ts) writes the checked file whose shape worker/catalogue/catalogue-file.ts defines with its schemas.",
+      severity: 'error',
+      from: { path: '^worker/storage/' },
+      to: { path: '^worker/', pathNot: ['^worker/storage/', '^worker/platform/', '^worker/http/', '^worker/catalogue/catalogue-file\\.ts$'] },
+    },
+    {
+      name: 'integrations-below-commerce',
+      comment:
+        'worker/integrations/ (providers, their clients, stand-ins and adapters) takes only storage, platform and http below it; commerce builds on it, never the reverse.',
+      severity: 'error',
+      from: { path: '^worker/integrations/' },
+      to: { path: '^worker/', pathNot: ['^worker/(integrations|storage|platform|http)/'] },
+    },
+    {
       name: 'seed-only-for-scripts-and-tests',
       comment: 'The demo catalogue generator is data for scripts and tests, never a source of types or rules.',
       severity: 'error',

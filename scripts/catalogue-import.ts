@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import { parseArgs } from 'node:util'
 import { readCatalogueCsv, readCatalogueJson } from '../worker/catalogue/catalogue-file'
-import { importStatements, storeKeysOf, storeSnapshotOf, storeSnapshotQueries } from '../worker/seed/sql'
+import { importStatements, storeKeysOf, storeSnapshotOf, storeSnapshotQueries } from '../worker/storage/catalogue-sql'
 import { allCacheKeys } from '../worker/storage/kv-cache'
 import { toolEnv } from './local-worker'
 

@@ -1,6 +1,6 @@
 /**
  * A simplified tax invoice as its buyer reads it (docs/decisions/0016-zatca-invoices.md): the shapes the backend issues
- * (worker/commerce/invoice-document.ts) and the invoice page shows. Types only, shared by the Worker and the pages.
+ * (worker/integrations/zatca-document.ts) and the invoice page shows. Types only, shared by the Worker and the pages.
  * Money is in halalas, whole numbers.
  */
 

@@ -12,16 +12,18 @@ import { MessagePage } from '../components/MessagePage'
 import { Icon } from '../components/ui/Icon'
 import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
-import { AddressForm, addressFromForm } from '../components/checkout/AddressForm'
+import { addressFromForm } from '../components/checkout/AddressForm'
+import { AddressSection } from '../components/checkout/AddressSection'
 import { ContactSection } from '../components/checkout/ContactSection'
 import { DeliverySection } from '../components/checkout/DeliverySection'
 import { checkoutFieldMessage, type FieldErrors } from '../components/checkout/field-messages'
-import { AddressLines, OrderConfirmation } from '../components/checkout/OrderConfirmation'
+import { OrderConfirmation } from '../components/checkout/OrderConfirmation'
 import { PaymentSection } from '../components/checkout/PaymentSection'
 import { currentLocale } from '../lib/i18n'
 import { amountCookie, paymentCookie } from '../domain/cookies'
 import { checkoutErrors, type CheckoutDetails, type CheckoutField } from '../domain/checkout'
 import { localMobile, shownMobile } from '../domain/phone'
+import type { CartView } from '../domain/cart'
 import type { ShippingCode } from '../domain/shipping'
 import { deleteBrowserCookie } from '../lib/browser-cookies'
 import { m } from '../paraglide/messages.js'
@@ -124,16 +126,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const [pickedAddress, setPickedAddress] = useState<number | null>(null)
 
   if (loading) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
-  if (!cart || cart.cartItems.length === 0) {
-    return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">{m.cart_empty()}</h1>
-        <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
-          {m.continue_shopping()}
-        </Link>
-      </section>
-    )
-  }
+  if (!cart || cart.cartItems.length === 0) return <EmptyCheckout />
   const regionId = effectiveRegion(cart.region_id)
   const typedMobile = mobile ?? kept?.contact.mobile ?? (userMobile ? shownMobile(userMobile) : '')
   const verified = cart.mobiles[localMobile(typedMobile) ?? ''] === 'verified'
@@ -145,17 +138,12 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const offeredDates = chosenMethod?.dates ?? []
   // Pickup (docs/product.md, "Showrooms"): one of the city's showrooms, the kept one or the only one when not chosen.
   const pickupShowrooms = chosenShipping === 'pickup' ? (chosenMethod?.showrooms ?? []).map((s) => s.id) : null
-  const chosenShowroom = pickupShowrooms
-    ? ([showroom, kept?.pickup_showroom, pickupShowrooms.length === 1 ? pickupShowrooms[0] : null].find(
-        (id): id is string => !!id && pickupShowrooms.includes(id),
-      ) ?? null)
-    : null
-  const chosenDate =
-    date && offeredDates.some((d) => d.Date === date)
-      ? date
-      : kept && offeredDates.some((d) => d.Date === kept.delivery_date)
-        ? kept.delivery_date
-        : (offeredDates[0]?.Date ?? null)
+  const chosenShowroom = pickupShowrooms ? showroomChoice(pickupShowrooms, showroom, kept?.pickup_showroom) : null
+  const chosenDate = dateChoice(
+    offeredDates.map((d) => d.Date),
+    date,
+    kept?.delivery_date,
+  )
   const sameBilling = billingSame ?? !kept?.billing_address
   const defaults = { name: kept?.contact.name ?? (user ? `${user.firstname} ${user.lastname}` : ''), email: kept?.contact.email ?? user?.email ?? '' }
   const placing = place.isPending
@@ -226,95 +214,84 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
           />
           {/* A pickup is collected from its showroom: no address is asked (issue 42, item 4). */}
           {chosenShipping !== 'pickup' && (
-            <section aria-labelledby="address-heading" className="space-y-4 rounded-2xl bg-white p-5">
-              <div>
-                <h2 id="address-heading" className="text-lg font-bold">
-                  {m.checkout_address()}
-                </h2>
-                <p className="text-sm text-muted">{m.checkout_address_hint()}</p>
-              </div>
-              {usable.length > 0 && (
-                <fieldset>
-                  <legend className="mb-2 font-semibold">{m.checkout_saved_addresses()}</legend>
-                  <div className="space-y-2">
-                    {[...usable, null].map((saved) => (
-                      <label
-                        key={saved?.id ?? 0}
-                        className="flex cursor-pointer items-start gap-3 rounded-lg border border-line px-4 py-3 has-checked:border-brand has-checked:bg-brand-soft"
-                      >
-                        <input
-                          type="radio"
-                          name="saved_address"
-                          checked={(picked?.id ?? 0) === (saved?.id ?? 0)}
-                          onChange={() => setPickedAddress(saved?.id ?? 0)}
-                          className="mt-1 accent-[var(--brand)]"
-                        />
-                        {saved ? (
-                          <AddressLines address={saved.address} city={cityLabel(regionId)} />
-                        ) : (
-                          <span className="font-medium">{m.checkout_new_address()}</span>
-                        )}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              )}
-              <AddressForm
-                key={picked?.id ?? (pickedAddress === 0 ? 'new' : 'kept')}
-                prefix=""
-                defaults={picked?.address ?? (pickedAddress === 0 ? null : (kept?.shipping_address ?? null))}
-                errors={errors}
-                regionId={regionId}
-                cityLabel={cityLabel(regionId)}
-              />
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={sameBilling}
-                  onChange={(event) => setBillingSame(event.target.checked)}
-                  className="size-4 accent-[var(--brand)]"
-                />
-                {m.checkout_billing_same()}
-              </label>
-              {!sameBilling && (
-                <fieldset className="space-y-3 border-t border-line pt-4">
-                  <legend className="float-start mb-3 font-bold">{m.checkout_billing_address()}</legend>
-                  <div className="clear-both">
-                    <AddressForm
-                      prefix="billing_"
-                      defaults={kept?.billing_address ?? null}
-                      errors={errors}
-                      regionId={regionId}
-                      cityLabel={cityLabel(regionId)}
-                      regions={regions}
-                    />
-                  </div>
-                </fieldset>
-              )}
-            </section>
+            <AddressSection
+              usable={usable}
+              picked={picked}
+              pickedAddress={pickedAddress}
+              onPick={setPickedAddress}
+              kept={kept}
+              errors={errors}
+              regionId={regionId}
+              cityLabel={cityLabel}
+              regions={regions}
+              sameBilling={sameBilling}
+              onBillingSame={setBillingSame}
+            />
           )}
           <PaymentSection methods={paymentMethods} chosen={chosenPayment} onChoose={setMethod} total={cart.totals.grand_total} />
         </InLaterCommit>
       </div>
-      <aside className="h-fit space-y-4 rounded-2xl bg-white p-5 lg:sticky lg:top-32">
-        <InLaterCommit>
-          <CartLines items={cart.cartItems} compact />
-          <CartSummary cart={cart} />
-        </InLaterCommit>
-        {(place.failure || Object.keys(errors).length > 0) && (
-          <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
-            {place.failure ?? m.checkout_fix_errors()}
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={placing || setShipping.isPending || !chosenPayment}
-          className="w-full rounded-full bg-brand px-4 py-3 font-semibold text-brand-ink disabled:opacity-60"
-        >
-          {placing ? m.checkout_placing() : m.checkout_place_order()}
-        </button>
-      </aside>
+      <PlaceOrderPanel
+        cart={cart}
+        failure={place.failure}
+        invalid={Object.keys(errors).length > 0}
+        placing={placing}
+        disabled={placing || setShipping.isPending || !chosenPayment}
+      />
     </form>
+  )
+}
+
+/** The shopper's showroom, else the one kept with the cart, else the city's only one, if it is one of the city's. */
+function showroomChoice(offered: string[], chosen: string | null, kept: string | null | undefined): string | null {
+  return [chosen, kept, offered.length === 1 ? offered[0] : null].find((id): id is string => !!id && offered.includes(id)) ?? null
+}
+
+/** The shopper's delivery date, else the one kept with the cart, else the first offered, if it is offered. */
+function dateChoice(offered: string[], chosen: string | null, kept: string | undefined): string | null {
+  return chosen && offered.includes(chosen) ? chosen : kept !== undefined && offered.includes(kept) ? kept : (offered[0] ?? null)
+}
+
+function EmptyCheckout() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{m.cart_empty()}</h1>
+      <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-brand-ink">
+        {m.continue_shopping()}
+      </Link>
+    </section>
+  )
+}
+
+/** The order beside the form: its lines and totals, why it was refused or what to fix, and Place order. */
+function PlaceOrderPanel({
+  cart,
+  failure,
+  invalid,
+  placing,
+  disabled,
+}: {
+  cart: CartView
+  failure: string | undefined
+  invalid: boolean
+  placing: boolean
+  disabled: boolean
+}) {
+  return (
+    <aside className="h-fit space-y-4 rounded-2xl bg-white p-5 lg:sticky lg:top-32">
+      <InLaterCommit>
+        <CartLines items={cart.cartItems} compact />
+        <CartSummary cart={cart} />
+      </InLaterCommit>
+      {(failure || invalid) && (
+        <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
+          {failure ?? m.checkout_fix_errors()}
+        </p>
+      )}
+      <button type="submit" disabled={disabled} className="w-full rounded-full bg-brand px-4 py-3 font-semibold text-brand-ink disabled:opacity-60">
+        {placing ? m.checkout_placing() : m.checkout_place_order()}
+      </button>
+    </aside>
   )
 }
 

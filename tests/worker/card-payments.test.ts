@@ -2,7 +2,7 @@
 // answers as Moyasar documents, and the store pays an order only on what the gateway itself says, once.
 import { env, SELF } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { readSecret } from '~/commerce/secrets'
+import { readSecret } from '~/platform/secrets'
 import { moyasarClient, toHalalas } from '~/integrations/moyasar'
 import { moyasarSandboxApi, payInvoice } from '~/integrations/moyasar-sandbox'
 import { refundCancelledPayments } from '~/commerce/hosted-payments'

@@ -3,7 +3,7 @@
 // order; reported to the embedded ZATCA, which checks what it receives, with a retry after a failure.
 import { env, SELF } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { decodeTlv, fromBase64, hashedFormOf, initialPreviousHash, sha256Base64, toBase64, verifyBytes } from '~/commerce/invoice-document'
+import { decodeTlv, fromBase64, hashedFormOf, initialPreviousHash, sha256Base64, toBase64, verifyBytes } from '~/integrations/zatca-document'
 import { issueInvoice, reportInvoices } from '~/commerce/invoices'
 import { orderSignature } from '~/commerce/sandbox-link'
 import { zatcaClient } from '~/integrations/zatca'

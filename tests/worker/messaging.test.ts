@@ -14,7 +14,7 @@ import type { Fetcher } from '~/integrations/send-outcome'
 import { readTaqnyatAnswer, taqnyatSms, embeddedTaqnyatBase } from '~/integrations/taqnyat'
 import { taqnyatFailingNumber } from '~/integrations/taqnyat-sandbox'
 import { readUnifonicAnswer, unifonicSms, embeddedUnifonicBase } from '~/integrations/unifonic'
-import { readSecret } from '~/commerce/secrets'
+import { readSecret } from '~/platform/secrets'
 import { messageStore } from '~/storage/message-store'
 import { newPhone } from './commerce-helpers'
 

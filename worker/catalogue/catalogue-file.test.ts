@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { regionIds } from '../../app.config'
-import { importStatements, storeKeysOf, storeSnapshotOf, type StoreSnapshot } from '../seed/sql'
+import { importStatements, storeKeysOf, storeSnapshotOf, type StoreSnapshot } from '../storage/catalogue-sql'
 import { parseCsv, readCatalogueCsv, readCatalogueJson, riyadhInstant, type ImportProblem } from './catalogue-file'
 
 const example = (name: string) => readFileSync(new URL(`../../docs/examples/${name}`, import.meta.url), 'utf8')

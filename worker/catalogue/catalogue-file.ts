@@ -3,14 +3,14 @@
  * checked with arktype and then against the rest of the file and the store (known regions, categories, SKUs, url
  * keys). Every problem is kept with where it is (CSV: line and column; JSON: item index and field path) and all of them
  * are answered together, so a retailer fixes the file once. Nothing here touches D1: a file with any problem never
- * reaches the SQL (worker/seed/sql.ts, `importStatements`).
+ * reaches the SQL (worker/storage/catalogue-sql.ts, `importStatements`).
  */
 import { type } from 'arktype'
 import { regionIds } from '../../app.config'
 import { productSlug, categorySlug, type ImageKind } from '../../src/domain/catalogue'
 import { isPictureAddress } from '../../src/domain/pictures'
 import { sku as skuPattern } from '../../src/domain/schemas'
-import { imageKinds } from '../media/illustrations'
+import { imageKinds } from '../media/drawing-styles'
 
 /** Where a problem is: a CSV line and column, or a JSON item and field path. */
 export interface ImportProblem {

@@ -10,10 +10,11 @@ import { messageSender } from '../integrations/messaging'
 import { internationalMobile } from '../../src/domain/phone'
 import { limiterFor, withinHourlyLimit } from '../durable-objects/limiter'
 import { accountStore } from '../storage/account-store'
-import { issueCustomerToken, randomToken, sha256Hex, type Customer } from './customers'
+import { issueCustomerToken, type Customer } from './customers'
+import { randomToken, sha256Hex } from '../platform/tokens'
 import { CommerceError } from './errors'
 import { hashPassword, verifyPassword } from './passwords'
-import { readSecret } from './secrets'
+import { readSecret } from '../platform/secrets'
 
 /**
  * login and register are the account flows; checkout verifies the phone an order is placed with; mobile_change and

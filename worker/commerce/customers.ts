@@ -6,21 +6,9 @@
 import { appConfig } from '../../app.config'
 import { daysToMs } from '../../src/domain/time'
 import { accountStore, type Customer } from '../storage/account-store'
+import { randomToken, sha256Hex } from '../platform/tokens'
 
 export type { Customer }
-
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value))
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
-}
-
-export function randomToken(bytes = 32): string {
-  const raw = crypto.getRandomValues(new Uint8Array(bytes))
-  return btoa(String.fromCharCode(...raw))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '')
-}
 
 export async function issueCustomerToken(db: D1Database, customerId: number, now = new Date()) {
   const token = randomToken()

@@ -5,7 +5,7 @@
 import { jwtVerify, SignJWT } from 'jose'
 import { appConfig, type Locale } from '../../app.config'
 import { daysToSeconds } from '../../src/domain/time'
-import { readSecret } from './secrets'
+import { readSecret } from '../platform/secrets'
 
 interface HandshakeClaims {
   store: Locale

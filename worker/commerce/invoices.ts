@@ -22,9 +22,9 @@ import {
   toBase64,
   type InvoiceContent,
   type InvoiceSeller,
-} from './invoice-document'
+} from '../integrations/zatca-document'
 import { orderSignature } from './sandbox-link'
-import { readSecret } from './secrets'
+import { readSecret } from '../platform/secrets'
 
 const limits = serverLimits.invoices
 

@@ -17,6 +17,9 @@ import { formatAmount } from '../../src/domain/money'
 import { templateHas, type OrderWords, type TemplateName, type WordsOf } from '../integrations/message-templates'
 import { messageSender } from '../integrations/messaging'
 import { orderStore, type OrderDetailRow } from '../storage/order-store'
+import { invoiceStore } from '../storage/invoice-store'
+import type { PickupShowroom } from '../../src/domain/shipping'
+import { invoiceLink } from './invoices'
 
 type Extra<T extends TemplateName> = Omit<WordsOf<T>, keyof OrderWords>
 
@@ -60,5 +63,44 @@ export async function sendOrderMessage<T extends TemplateName>(
         JSON.stringify({ level: 'error', message: 'order message not sent', order: row.increment_id, template, channel, error: String(error) }),
       )
     }
+  }
+}
+
+/** The stored showroom in the page's language. */
+export function pickupShowroomOf(json: string | null, locale: Locale): PickupShowroom | null {
+  if (!json) return null
+  const s = JSON.parse(json) as Omit<PickupShowroom, 'name' | 'address'> & {
+    name_ar: string
+    name_en: string
+    address_ar: string
+    address_en: string
+  }
+  const { name_ar, name_en, address_ar, address_en, ...rest } = s
+  return { ...rest, name: locale === 'ar' ? name_ar : name_en, address: locale === 'ar' ? address_ar : address_en }
+}
+
+/**
+ * The order's SMS and email in the language it was placed in (`sendOrderMessage`): at placing for cash
+ * on delivery, saying it is received (the store's confirmation is a message of its own), at payment for a hosted
+ * method, saying it is confirmed. A failed send is logged, never a failed order.
+ */
+export async function sendOrderConfirmation(env: Env, orderId: number): Promise<void> {
+  // A paid order's email carries its invoice (docs/decisions/0016-zatca-invoices.md); a cash order's comes when delivered.
+  const row = await orderStore(env.DB).detail(orderId)
+  const invoiced = row && (await invoiceStore(env.DB).byOrder(orderId))
+  const invoice = invoiced ? await invoiceLink(env, row.increment_id, row.locale === 'en' ? 'en' : 'ar') : ''
+  const showroom = row && pickupShowroomOf(row.pickup_showroom, row.locale === 'en' ? 'en' : 'ar')
+  // A cash order is received until the store confirms it (fulfilment.ts sends that); a paid one is confirmed now.
+  const cash = row?.payment_method === 'cashondelivery'
+  if (showroom) {
+    const choice = cash
+      ? ({ customer: 'order_received_pickup', guest: 'order_received_pickup_guest' } as const)
+      : ({ customer: 'order_confirmed_pickup', guest: 'order_confirmed_pickup_guest' } as const)
+    await sendOrderMessage(env, orderId, choice, { invoice, showroom: showroom.name })
+  } else {
+    const choice = cash
+      ? ({ customer: 'order_received', guest: 'order_received_guest' } as const)
+      : ({ customer: 'order_confirmed', guest: 'order_confirmed_guest' } as const)
+    await sendOrderMessage(env, orderId, choice, { invoice })
   }
 }

@@ -11,10 +11,10 @@ import { isCourier } from '../../src/domain/fulfilment'
 import type { ReturnReason } from '../../src/domain/returns'
 import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile, shownMobile } from '../../src/domain/phone'
-import type { PickupShowroom, ShippingCode } from '../../src/domain/shipping'
+import type { ShippingCode } from '../../src/domain/shipping'
 import { shipmentFor } from './couriers'
 import { cartStub, refusal, sellableIn } from './carts'
-import { sendOrderMessage } from './order-messages'
+import { pickupShowroomOf, sendOrderConfirmation, sendOrderMessage } from './order-messages'
 import { availableMethod, checkedDetails, phoneVerified } from './checkout-rules'
 import { CommerceError } from './errors'
 import { addressStore } from '../storage/address-store'
@@ -22,10 +22,9 @@ import { voucherStore } from '../storage/voucher-store'
 import type { AuditEntry } from '../storage/audit-store'
 import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
-import { gatewaysOf, isHostedPayment, paymentMethods } from './payments'
-import { hostedPaymentUrl, providerFor, recordHostedPayment, refundHostedPayment, startHostedPayment, stillUnpaid } from './hosted-payments'
-import { invoiceLink, issueInvoice } from './invoices'
-import { invoiceStore } from '../storage/invoice-store'
+import { gatewaysOf, isHostedPayment, paymentMethods, providerFor } from './payments'
+import { hostedPaymentUrl, recordHostedPayment, refundHostedPayment, startHostedPayment, stillUnpaid } from './hosted-payments'
+import { issueInvoice } from './invoices'
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
 function toPlaced(row: OrderRow): PlacedOrder {
@@ -239,45 +238,6 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
     shipment: row.shipment && isCourier(row.shipment.courier) ? shipmentFor(row.shipment.courier, row.shipment.tracking_number, locale) : null,
     // Stored from the closed list of reasons the route accepts.
     return_request: row.return_request && { ...row.return_request, reason: row.return_request.reason as ReturnReason },
-  }
-}
-
-/** The stored showroom in the page's language. */
-export function pickupShowroomOf(json: string | null, locale: Locale): PickupShowroom | null {
-  if (!json) return null
-  const s = JSON.parse(json) as Omit<PickupShowroom, 'name' | 'address'> & {
-    name_ar: string
-    name_en: string
-    address_ar: string
-    address_en: string
-  }
-  const { name_ar, name_en, address_ar, address_en, ...rest } = s
-  return { ...rest, name: locale === 'ar' ? name_ar : name_en, address: locale === 'ar' ? address_ar : address_en }
-}
-
-/**
- * The order's SMS and email in the language it was placed in (worker/commerce/order-messages.ts): at placing for cash
- * on delivery, saying it is received (the store's confirmation is a message of its own), at payment for a hosted
- * method, saying it is confirmed. A failed send is logged, never a failed order.
- */
-export async function sendOrderConfirmation(env: Env, orderId: number): Promise<void> {
-  // A paid order's email carries its invoice (docs/decisions/0016-zatca-invoices.md); a cash order's comes when delivered.
-  const row = await orderStore(env.DB).detail(orderId)
-  const invoiced = row && (await invoiceStore(env.DB).byOrder(orderId))
-  const invoice = invoiced ? await invoiceLink(env, row.increment_id, row.locale === 'en' ? 'en' : 'ar') : ''
-  const showroom = row && pickupShowroomOf(row.pickup_showroom, row.locale === 'en' ? 'en' : 'ar')
-  // A cash order is received until the store confirms it (fulfilment.ts sends that); a paid one is confirmed now.
-  const cash = row?.payment_method === 'cashondelivery'
-  if (showroom) {
-    const choice = cash
-      ? ({ customer: 'order_received_pickup', guest: 'order_received_pickup_guest' } as const)
-      : ({ customer: 'order_confirmed_pickup', guest: 'order_confirmed_pickup_guest' } as const)
-    await sendOrderMessage(env, orderId, choice, { invoice, showroom: showroom.name })
-  } else {
-    const choice = cash
-      ? ({ customer: 'order_received', guest: 'order_received_guest' } as const)
-      : ({ customer: 'order_confirmed', guest: 'order_confirmed_guest' } as const)
-    await sendOrderMessage(env, orderId, choice, { invoice })
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Payment methods for a cart (docs/product.md, "Calls" and "Rules"): code and is_available. Cash on delivery, a card
- * through Moyasar, Tabby and Tamara through their own (hosted-payments.ts), the last two by product eligibility and amount
+ * through Moyasar, Tabby and Tamara through their own (worker/integrations/*-provider.ts, settled by hosted-payments.ts), the last two by product eligibility and amount
  * limits; a cart with a pre-order item is paid up front, so it keeps only the card. Card, Tabby and Tamara are hosted
  * payments: the order waits for the provider (its embedded stand-in in development). A card takes at least the gateway's
  * minimum, and a cart its vouchers pay in full is offered only `free`, placed without a gateway (issue 43, L2).
@@ -9,11 +9,19 @@ import { appConfig } from '../../app.config'
 import type { CartState, CartTotals } from '../../src/domain/cart'
 import { bnplRefusal, type BnplOffers, type BnplProvider } from '../../src/domain/installments'
 import { paymentCodes, type PaymentCode, type PaymentMethod, type UnavailableReason } from '../../src/domain/order'
-import { moyasar, tabby, tamara } from './hosted-payments'
+import type { PaymentProvider } from '../integrations/payment-provider'
+import { moyasar } from '../integrations/moyasar-provider'
+import { tabby } from '../integrations/tabby-provider'
+import { tamara } from '../integrations/tamara-provider'
 
 /** Methods paid on a provider's page: the order waits in pending_payment until the shopper returns. */
 export const hostedPaymentCodes: readonly PaymentCode[] = ['card', 'tabby', 'tamara']
 export const isHostedPayment = (code: PaymentCode) => hostedPaymentCodes.includes(code)
+
+/** The providers by the name a stored payment keeps (worker/storage/payment-store.ts). */
+export const paymentProviders = { moyasar, tabby, tamara }
+/** Which provider takes which of our payment methods. */
+export const providerFor: Partial<Record<string, PaymentProvider>> = { card: moyasar, tabby, tamara }
 
 /** Where hosted payments can go here: each provider where configured, or its embedded stand-in in development. */
 export interface Gateways {

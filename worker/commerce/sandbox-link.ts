@@ -5,7 +5,7 @@
  * the same signature (worker/integrations/tamara-sandbox.ts): knowing a pending order's number is not enough to pay or
  * decline it.
  */
-import { readSecret } from './secrets'
+import { readSecret } from '../platform/secrets'
 
 /**
  * What a signed link grants: paying (and returning from paying) an order, or reading its invoice from the link in the

@@ -13,7 +13,7 @@
  */
 import type { Locale } from '../../app.config'
 import { internationalMobile } from '../../src/domain/phone'
-import { readSecret } from '../commerce/secrets'
+import { readSecret } from '../platform/secrets'
 import { isDevelopment } from '../http/environment'
 import { messageStore } from '../storage/message-store'
 import { outboxText, render, type Channel, type Content, type TemplateName, type WordsOf } from './message-templates'

@@ -12,7 +12,7 @@ import { faviconDataUri } from '../../src/domain/brand'
 import { directionOf } from '../../src/domain/locale'
 import { formatAmount } from '../../src/domain/money'
 import { m } from '../../src/paraglide/messages.js'
-import { readSecret } from '../commerce/secrets'
+import { readSecret } from '../platform/secrets'
 import { moyasarSandboxStore } from '../storage/payment-store'
 import type { MoyasarInvoice, MoyasarPayment, MoyasarWebhook, NewInvoice } from './moyasar'
 

@@ -5,7 +5,7 @@
  * MOYASAR_API_URL is set and to the embedded gateway (./moyasar-sandbox.ts) in development and tests.
  */
 import { isDevelopment } from '../http/environment'
-import { readSecret } from '../commerce/secrets'
+import { readSecret } from '../platform/secrets'
 import { sameText } from './constant-time'
 
 /** A payment as `GET /v1/payments/{id}` answers it (the fields the store reads). */

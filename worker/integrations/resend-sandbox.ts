@@ -8,8 +8,8 @@
  * fail.resend.embedded always answers 500 `application_error` (a hiccup).
  */
 import { Hono } from 'hono'
-import { readSecret } from '../commerce/secrets'
-import { sha256Hex } from '../commerce/customers'
+import { readSecret } from '../platform/secrets'
+import { sha256Hex } from '../platform/tokens'
 import { eventStore } from '../storage/event-store'
 import { outboxText } from './message-templates'
 import { resendEmailsPath, type ResendEmail, type ResendError } from './resend'

@@ -4,7 +4,7 @@
  * TABBY_API_URL is set and to the embedded Tabby (./tabby-sandbox.ts) in development and tests.
  */
 import { isDevelopment } from '../http/environment'
-import { readSecret } from '../commerce/secrets'
+import { readSecret } from '../platform/secrets'
 import { sameText } from './constant-time'
 import type { Fetcher } from './moyasar'
 

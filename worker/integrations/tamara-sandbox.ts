@@ -20,7 +20,7 @@ import { directionOf } from '../../src/domain/locale'
 import { formatAmount } from '../../src/domain/money'
 import { installmentPlan } from '../../src/domain/installments'
 import { m } from '../../src/paraglide/messages.js'
-import { readSecret } from '../commerce/secrets'
+import { readSecret } from '../platform/secrets'
 import { tamaraSandboxStore } from '../storage/payment-store'
 import {
   tamaraAmount,

@@ -11,7 +11,7 @@
  */
 import { jwtVerify } from 'jose'
 import { isDevelopment } from '../http/environment'
-import { readSecret } from '../commerce/secrets'
+import { readSecret } from '../platform/secrets'
 import type { Fetcher } from './moyasar'
 
 export interface TamaraAmount {

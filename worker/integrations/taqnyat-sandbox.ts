@@ -7,7 +7,7 @@
  * lands in the development outbox. Its test number 966500000500 always answers 500 (a hiccup).
  */
 import { Hono } from 'hono'
-import { readSecret } from '../commerce/secrets'
+import { readSecret } from '../platform/secrets'
 import { eventStore } from '../storage/event-store'
 import { smsParts } from './sms-parts'
 import { taqnyatMessagesPath, type TaqnyatAnswer, type TaqnyatRequest } from './taqnyat'

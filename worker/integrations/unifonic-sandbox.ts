@@ -8,7 +8,7 @@
  * lands in the development outbox. Its test number 966500000500 always answers 599 "Request failed" (a hiccup).
  */
 import { Hono } from 'hono'
-import { readSecret } from '../commerce/secrets'
+import { readSecret } from '../platform/secrets'
 import { eventStore } from '../storage/event-store'
 import { smsParts } from './sms-parts'
 import { unifonicMessagesPath, type UnifonicAnswer } from './unifonic'

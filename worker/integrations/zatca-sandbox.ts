@@ -9,7 +9,7 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { decodeTlv, fromBase64, hashedFormOf, sha256Base64, verifyBytes } from '../commerce/invoice-document'
+import { decodeTlv, fromBase64, hashedFormOf, sha256Base64, verifyBytes } from './zatca-document'
 import { zatcaSandboxStore } from '../storage/invoice-store'
 import { sameText } from './constant-time'
 import { zatcaAuthorization, type ReportingAnswer, type ZatcaMessage } from './zatca'

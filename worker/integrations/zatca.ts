@@ -7,7 +7,7 @@
  * when ZATCA_API_URL is set and to the embedded stand-in (./zatca-sandbox.ts) in development and tests.
  */
 import { isDevelopment } from '../http/environment'
-import { readSecret } from '../commerce/secrets'
+import { readSecret } from '../platform/secrets'
 
 /** A message of ZATCA's validation. */
 export interface ZatcaMessage {

@@ -1,5 +1,6 @@
 import type { ImageKind } from '../../src/domain/catalogue'
 import { circle, ellipse, line, poly, rect, type Fill, type Shape, shapesToSvg } from './shapes'
+import { tvPanels } from './drawing-styles'
 /**
  * Product and banner pictures drawn on the Worker: the store ships no remote image and no binary assets, and every
  * product still has a picture that tells it apart (docs/product.md, "Demo catalogue and pictures"): drawn by its kind,
@@ -39,45 +40,6 @@ export const finishes = {
 
 export type FinishName = keyof typeof finishes
 export const finishNames = Object.keys(finishes) as FinishName[]
-
-/** A TV's panels (bezel, stand and picture) and the sizes drawn to scale. */
-const tvPanels = ['oled', 'qled', 'mini', 'uled', 'eight'] as const
-const tvSizes = [43, 50, 55, 65, 75, 85] as const
-
-/** The styles of each kind, the first its default (docs/product.md, "Demo catalogue and pictures"). */
-export const drawingStyles: Record<ImageKind, readonly string[]> = {
-  phone: ['tri', 'row', 'island', 'ring', 'square', 'duo'],
-  tablet: ['portrait', 'landscape', 'pen', 'keyboard'],
-  watch: ['square', 'round'],
-  laptop: ['mac', 'thinkpad', 'wide', 'slim', 'plain'],
-  monitor: ['flat', 'curved', 'gaming', 'pro', 'projector', 'cube', 'laser'],
-  tv: tvPanels.flatMap((panel) => tvSizes.map((size) => `${panel}${size}`)),
-  headphones: ['over', 'buds', 'stem'],
-  speaker: ['box', 'tube', 'tower', 'bar'],
-  console: ['tower', 'wings', 'handheld'],
-  controller: ['pad'],
-  camera: ['mirrorless', 'dash'],
-  drone: ['drone', 'action'],
-  fridge: ['double', 'single', 'side', 'french'],
-  washer: ['front'],
-  ac: ['split'],
-  oven: ['oven'],
-  microwave: ['micro', 'oven'],
-  blender: ['jug', 'stand'],
-  coffee: ['auto', 'capsule'],
-  airfryer: ['basket', 'dual'],
-  vacuum: ['stick', 'robot'],
-  iron: ['iron', 'station', 'shaver', 'trimmer', 'dryer', 'wrap'],
-  sofa: ['three', 'corner', 'chair'],
-  lamp: ['desk', 'dome', 'arc'],
-  bed: ['frame', 'mattress'],
-  cookware: ['set'],
-  router: ['router', 'mesh', 'cam', 'plug', 'bridge'],
-  charger: ['brick', 'bank', 'puck', 'car'],
-  box: ['parcel'],
-}
-
-export const imageKinds = Object.keys(drawingStyles) as ImageKind[]
 
 const glass = '#0b0d12'
 const phoneScreen: Fill = { from: '#3b82f6', to: '#7c3aed' }
@@ -277,7 +239,49 @@ function headphones(style: string, f: Finish): Shape[] {
   return [...caseShapes, ...bean(155), ...bean(245)]
 }
 
+/** A product drawn by its kind: one function per family of kinds, each drawing its kinds by style and finish. */
 function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[] {
+  switch (kind) {
+    case 'phone':
+    case 'tablet':
+    case 'watch':
+    case 'laptop':
+    case 'monitor':
+    case 'tv':
+      return screenDevice(kind, style, f, view)
+    case 'headphones':
+    case 'speaker':
+    case 'console':
+    case 'controller':
+    case 'camera':
+    case 'drone':
+      return soundAndPlay(kind, style, f)
+    case 'fridge':
+    case 'washer':
+    case 'ac':
+    case 'oven':
+    case 'microwave':
+      return largeAppliance(kind, style, f)
+    case 'blender':
+    case 'coffee':
+    case 'airfryer':
+    case 'vacuum':
+    case 'iron':
+      return smallAppliance(kind, style, f)
+    case 'sofa':
+    case 'lamp':
+    case 'bed':
+    case 'cookware':
+      return furnishing(kind, style, f)
+    case 'router':
+    case 'charger':
+    case 'box':
+      return connectedThing(kind, style, f)
+  }
+}
+
+/** Screens: phones, tablets, watches, laptops, monitors and TVs. */
+function screenDevice(kind: 'phone' | 'tablet' | 'watch' | 'laptop' | 'monitor' | 'tv', style: string, f: Finish, view: number): Shape[] {
   switch (kind) {
     case 'phone':
       // The card shows the back, where the lines differ, with the front behind it; then each side alone.
@@ -353,6 +357,12 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
     }
     case 'tv':
       return tv(style, f)
+  }
+}
+
+/** Sound, play and cameras: headphones, speakers, consoles, controllers, cameras and drones. */
+function soundAndPlay(kind: 'headphones' | 'speaker' | 'console' | 'controller' | 'camera' | 'drone', style: string, f: Finish): Shape[] {
+  switch (kind) {
     case 'headphones':
       return headphones(style, f)
     case 'speaker':
@@ -443,6 +453,12 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
         ellipse(96, 270, 50, 8, f.edge),
         ellipse(304, 270, 50, 8, f.edge),
       ]
+  }
+}
+
+/** Large appliances: fridges, washers, air conditioners, ovens and microwaves. */
+function largeAppliance(kind: 'fridge' | 'washer' | 'ac' | 'oven' | 'microwave', style: string, f: Finish): Shape[] {
+  switch (kind) {
     case 'fridge':
       return fridge(style, f)
     case 'washer':
@@ -482,6 +498,12 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
         circle(300, 200, 12, f.shade),
         circle(300, 240, 12, f.shade),
       ]
+  }
+}
+
+/** Small appliances: blenders, coffee machines, air fryers, vacuums and irons (with the grooming styles). */
+function smallAppliance(kind: 'blender' | 'coffee' | 'airfryer' | 'vacuum' | 'iron', style: string, f: Finish): Shape[] {
+  switch (kind) {
     case 'blender':
       if (style === 'stand')
         return [
@@ -587,6 +609,12 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
       }
       return styles[style] ?? styles.iron!
     }
+  }
+}
+
+/** Furniture and the kitchen: sofas, lamps, beds and cookware. */
+function furnishing(kind: 'sofa' | 'lamp' | 'bed' | 'cookware', style: string, f: Finish): Shape[] {
+  switch (kind) {
     case 'sofa':
       if (style === 'chair')
         return [
@@ -650,6 +678,12 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
         rect(40, 230, 110, 70, 18, f.body, f.edge, 2),
         rect(34, 222, 122, 14, 7, f.shade),
       ]
+  }
+}
+
+/** Networking and power: routers and smart home, chargers, and the parcel a product without a drawing shows. */
+function connectedThing(kind: 'router' | 'charger' | 'box', style: string, f: Finish): Shape[] {
+  switch (kind) {
     case 'router': {
       const styles: Record<string, Shape[]> = {
         router: [
@@ -715,11 +749,6 @@ function device(kind: ImageKind, style: string, f: Finish, view: number): Shape[
         line([135, 107, 265, 162, 265, 202], 14, f.body),
       ]
   }
-}
-
-/** Whether a drawing's address names a style and finish this file draws. */
-export function isDrawingStyle(kind: ImageKind, style: string): boolean {
-  return drawingStyles[kind].includes(style)
 }
 
 export function isFinish(name: string): name is FinishName {

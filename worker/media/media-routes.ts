@@ -1,7 +1,8 @@
 /** /media/*: product and banner pictures drawn on the Worker (no remote image anywhere), and the social previews. */
 import { Hono } from 'hono'
 import { onApiError, onNotFound } from '../api/errors'
-import { bannerSvg, type Drawing, drawingStyles, imageKinds, isDrawingStyle, isFinish, productSvg } from './illustrations'
+import { bannerSvg, type Drawing, isFinish, productSvg } from './illustrations'
+import { drawingStyles, imageKinds, isDrawingStyle } from './drawing-styles'
 import { productSocialCard, storeSocialCard } from './social-card'
 import type { ImageKind } from '../../src/domain/catalogue'
 

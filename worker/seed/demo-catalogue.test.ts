@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest'
 import { generateCatalogue } from './demo-catalogue'
 import { finishOf, type ProductLine, type SubCategoryTemplate, taxonomy, type Text } from './taxonomy'
-import { drawingStyles, finishNames, isDrawingStyle } from '../media/illustrations'
+import { finishNames } from '../media/illustrations'
+import { drawingStyles, isDrawingStyle } from '../media/drawing-styles'
 import type { Catalogue } from './demo-catalogue'
 import type { ProductRow } from '../../src/domain/catalogue'
 

@@ -36,7 +36,7 @@ export interface ProductLine {
   configurable?: boolean
   /** The price of its first option, in riyals; the others rise by the template's steps. */
   price: number
-  /** How the line is drawn (worker/media/illustrations.ts, drawingStyles); a TV's size is added from its option. */
+  /** How the line is drawn (worker/media/drawing-styles.ts, drawingStyles); a TV's size is added from its option. */
   drawing: string
   /** The options it is sold in, cheapest first, when not the template's. */
   variants?: readonly Text[]

@@ -4,14 +4,12 @@
  * the sequence has no gap and no duplicate however many orders are invoiced at once. Sealing writes an invoice's hash
  * only when the previous number's hash is the one it was chained to: the hash chain follows the sequence.
  */
-import type { SealedInvoice } from '../commerce/invoice-document'
-
 export interface InvoiceRow {
   number: number
   order_id: number
   uuid: string
   issued_at: string
-  /** JSON of InvoiceContent (worker/commerce/invoice-document.ts). */
+  /** JSON of InvoiceContent (worker/integrations/zatca-document.ts). */
   content: string
   previous_hash: string | null
   hash: string | null
@@ -23,6 +21,14 @@ export interface InvoiceRow {
   report_attempts: number
   next_report_at: string | null
   reported_at: string | null
+}
+
+/** What sealing an invoice gives, the columns `seal` writes: its XML, hash, signature (null without a key: phase 1 only) and QR. */
+export interface SealedInvoice {
+  xml: string
+  hash: string
+  signature: string | null
+  qr: string
 }
 
 /** What ZATCA (or its stand-in) answered a report with, and what follows from it. */

@@ -5,7 +5,7 @@
  */
 import { EncryptJWT, jwtDecrypt } from 'jose'
 import type { SessionUser } from '../commerce/accounts'
-import { readSecret } from '../commerce/secrets'
+import { readSecret } from '../platform/secrets'
 
 interface StoredSession {
   user: SessionUser

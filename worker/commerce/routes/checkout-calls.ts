@@ -25,8 +25,8 @@ import type { CommerceEnv } from '../context'
 import type { Customer } from '../customers'
 import { CommerceError } from '../errors'
 import { orderDetailView, placeOrder } from '../orders'
-import { gatewaysOf, paymentMethods } from '../payments'
-import { providerFor, storeOrigin } from '../hosted-payments'
+import { gatewaysOf, paymentMethods, providerFor } from '../payments'
+import { storeOrigin } from '../hosted-payments'
 import { validate } from '../validate'
 
 const shippingBody = type({ code: type.enumerated(...shippingCodes) })

@@ -9,15 +9,19 @@ import type { CommerceEnv } from '../context'
 import { CommerceError } from '../errors'
 import { formFields } from '../validate'
 import { devRouteAllowed } from '../../http/environment'
-import { orderStore } from '../../storage/order-store'
+import { orderStore, type OrderRow } from '../../storage/order-store'
 import { isOrderSignature } from '../sandbox-link'
-import { hostedReturn, moyasar, moyasarWebhook, providerFor, tabby, tabbyWebhook, tamara, tamaraWebhook } from '../hosted-payments'
+import { moyasarWebhook, settleHostedPayment, tabbyWebhook, tamaraWebhook } from '../hosted-payments'
+import { cancelOrder } from '../orders'
+import { paymentProviders, providerFor } from '../payments'
+import type { PaymentProvider } from '../../integrations/payment-provider'
+import { paymentStore } from '../../storage/payment-store'
 import { invoicePage, payInvoice } from '../../integrations/moyasar-sandbox'
 import { answerTabbySession, tabbySessionPage } from '../../integrations/tabby-sandbox'
 import { answerTamaraCheckout, tamaraCheckoutPage } from '../../integrations/tamara-sandbox'
 import { orderNumber, paymentCodes } from '../../../src/domain/order'
 
-const returning = { moyasar, tabby, tamara }
+const returning = paymentProviders
 
 export const paymentRoutes = new Hono<CommerceEnv>()
   // Back from a provider's page (docs/decisions/0014, 0015, 0019), with how it ended (`outcome`) and, from Moyasar, the
@@ -101,3 +105,36 @@ export const paymentRoutes = new Hono<CommerceEnv>()
     if (!next) throw new CommerceError(404, 'order_not_found')
     return c.redirect(next, 303)
   })
+
+/**
+ * The shopper back from the provider's page: a payment id (after paying) is checked with the provider; `cancel` or
+ * `failure` gives the order up unless the provider says it was paid meanwhile. Answers the order as it is now.
+ */
+async function hostedReturn(
+  env: Env,
+  provider: PaymentProvider,
+  order: OrderRow,
+  paymentId: string | undefined,
+  outcome: 'success' | 'cancel' | 'failure',
+): Promise<OrderRow> {
+  const record = await paymentStore(env.DB).forOrder(order.id)
+  if (!record || record.provider !== provider.name || order.status !== 'pending_payment') return order
+  // Moyasar names the payment made on its invoice; Tabby's payment and Tamara's order are the ones started for the order,
+  // whatever the browser says.
+  const id = provider.name === 'moyasar' ? paymentId : record.checkout_id
+  if (id) {
+    const settled = await settleHostedPayment(env, provider, id).catch((error: unknown) => {
+      if (error instanceof Error && 'status' in error && error.status === 404) return null
+      throw error
+    })
+    if (settled?.id === order.id && settled.status !== 'pending_payment') return settled
+  }
+  if (outcome !== 'success') {
+    // Gone back from the provider's page: a payment made meanwhile still counts.
+    const paid = await provider.paymentOf(env, record.checkout_id)
+    const settled = paid ? await settleHostedPayment(env, provider, paid) : null
+    if (settled && settled.status !== 'pending_payment') return settled
+    await cancelOrder(env, order.id, 'unpaid')
+  }
+  return (await orderStore(env.DB).byId(order.id)) ?? order
+}

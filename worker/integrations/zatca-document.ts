@@ -10,6 +10,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { appConfig } from '../../app.config'
 import type { InvoiceContent, InvoiceLine, InvoiceSeller } from '../../src/domain/invoice'
 import { vatIncluded } from '../../src/domain/money'
+import type { SealedInvoice } from '../storage/invoice-store'
 
 export type { InvoiceContent, InvoiceLine, InvoiceSeller }
 
@@ -326,7 +327,7 @@ const spkiPrefix = Uint8Array.from([
 /**
  * The 32-byte private key from the secret ZATCA_PRIVATE_KEY: the PEM ZATCA's onboarding makes (SEC1 "EC PRIVATE KEY"
  * or PKCS#8, whose inner ECPrivateKey holds the key as `02 01 01 04 20 <32 bytes>`), 64 hex digits, or base64 of the
- * 32 bytes (what development generates, worker/commerce/secrets.ts).
+ * 32 bytes (what development generates, worker/platform/secrets.ts).
  */
 export function parsePrivateKey(secret: string): Uint8Array {
   const trimmed = secret.trim()
@@ -467,14 +468,6 @@ function signatureExtension(block: SignatureBlock): string {
       ),
     ),
   )
-}
-
-/** What sealing an invoice gives: its XML, hash, signature (null without a key: phase 1 only) and QR. */
-export interface SealedInvoice {
-  xml: string
-  hash: string
-  signature: string | null
-  qr: string
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   verifyBytes,
   type InvoicedOrder,
   type InvoiceSeller,
-} from './invoice-document'
+} from './zatca-document'
 
 const seller: InvoiceSeller = { name_ar: 'متجر التجربة', name_en: 'Matjar Test', vat_number: '399999999900003', cr_number: '1010010000' }
 const order: InvoicedOrder = {

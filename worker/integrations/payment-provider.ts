@@ -1,0 +1,61 @@
+/**
+ * What the store asks of a payment provider (docs/decisions/0014-card-payments-through-moyasar.md, 0015-tabby-for-real.md,
+ * 0019-tamara-for-real.md): one `PaymentProvider` each for Moyasar (./moyasar-provider.ts), Tabby (./tabby-provider.ts)
+ * and Tamara (./tamara-provider.ts), each speaking its provider's protocol through its client, or to its embedded
+ * stand-in in development. What follows from a provider's answer for an order (paying it once, refunds, expiry) is
+ * order logic and stays in worker/commerce/hosted-payments.ts (docs/decisions/0025-payments-beside-their-clients.md).
+ */
+import type { Locale } from '../../app.config'
+
+/** What a provider says of a payment, read from the provider itself. */
+export interface ProviderPayment {
+  /** `open`: not decided yet; `authorized`: approved, the money not yet taken (Tabby captures it). */
+  state: 'open' | 'authorized' | 'paid' | 'failed'
+  amountSar: number
+  currency: string
+  /** The provider's reference of what the shopper paid on (Moyasar's invoice, Tabby's payment). */
+  reference: string | null
+  /** The provider's id of this payment (Moyasar's payment id; Tabby's and Tamara's are the reference itself). */
+  paymentId: string
+  /** The store's order number the provider keeps with the payment, where it keeps one (Tamara's order_reference_id). */
+  orderReference?: string
+}
+
+export interface PaymentProvider {
+  name: 'moyasar' | 'tabby' | 'tamara'
+  /** Whether this deployment can take payments through it. */
+  configured(env: Env): boolean
+  /**
+   * Starts a payment for the order; answers the provider's reference and the page the shopper pays on, or null when the
+   * provider refuses this buyer or amount (the order is then refused: worker/commerce/hosted-payments.ts).
+   */
+  start(
+    env: Env,
+    order: OrderForPayment,
+    back: (outcome: 'success' | 'cancel' | 'failure') => string,
+  ): Promise<{ reference: string; url: string } | null>
+  /** Reads a payment from the provider by the id a return or a webhook names. */
+  read(env: Env, paymentId: string): Promise<ProviderPayment>
+  /** The payment to settle for a checkout, asked of the provider (null: none was made). */
+  paymentOf(env: Env, checkoutId: string): Promise<string | null>
+  /** Takes the money of an authorised payment (idempotent by the order's number); answers the payment after. */
+  capture(env: Env, payment: ProviderPayment, increment: string): Promise<ProviderPayment>
+  /** Lets go of an authorisation the store will not capture (an order that expired before the buyer confirmed). */
+  release(env: Env, payment: ProviderPayment): Promise<void>
+  /** Gives the whole payment back (idempotent by the order's number). */
+  refund(env: Env, paymentId: string, amountSar: number, increment: string): Promise<void>
+}
+
+/** What a provider needs to know of an order to start its payment. */
+export interface OrderForPayment {
+  increment_id: string
+  grand_total: number
+  locale: Locale
+  email: string
+  /** International form (966...). */
+  phone: string
+  customer_name: string
+  city: string
+  address: string
+  items: { sku: string; name: string; qty: number; price: number }[]
+}
