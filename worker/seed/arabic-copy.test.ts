@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { blogPosts, footerContent, homeContent, regions, showrooms, staticPages } from './content'
+import { regions } from '../storage/region-rows'
+import { blogPosts, footerContent, homeContent, showrooms, staticPages } from './content'
 import { generateCatalogue } from './demo-catalogue'
 
 const arabicLetter = /[\u0621-\u064A]/
