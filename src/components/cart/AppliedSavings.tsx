@@ -35,12 +35,14 @@ export function AppliedSavings({ cart }: { cart: CartView }) {
       )}
       {cart.gift_voucher && (
         <Applied removeLabel={m.cart_gift_remove()} onRemove={() => reverseGift.mutate()} busy={reverseGift.isPending}>
-          {m.cart_gift_line({ voucher: isolated(cart.gift_voucher) })}: <Price amount={cart.totals.gift_voucher} decimals={appConfig.money.totalDecimals} negative />
+          {m.cart_gift_line({ voucher: isolated(cart.gift_voucher) })}:{' '}
+          <Price amount={cart.totals.gift_voucher} decimals={appConfig.money.totalDecimals} negative />
         </Applied>
       )}
       {cart.erp_voucher && (
         <Applied removeLabel={m.cart_erp_remove()} onRemove={() => removeErp.mutate()} busy={removeErp.isPending}>
-          {m.cart_erp_line({ voucher: isolated(cart.erp_voucher) })}: <Price amount={cart.totals.erp_voucher} decimals={appConfig.money.totalDecimals} negative />
+          {m.cart_erp_line({ voucher: isolated(cart.erp_voucher) })}:{' '}
+          <Price amount={cart.totals.erp_voucher} decimals={appConfig.money.totalDecimals} negative />
         </Applied>
       )}
     </ul>
