@@ -8,6 +8,7 @@ import { appConfig } from '../../app.config'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { courierText, eventOfStep, eventText, methodText, opsErrorText, statusText, stepText } from '../components/ops/ops-text'
+import { OrderQueryState } from '../components/ops/OrderQueryState'
 import { Price } from '../components/Price'
 import type { AddressFields } from '../domain/checkout'
 import { formatRiyadhTime } from '../domain/dates'
@@ -42,13 +43,7 @@ function OrderPage() {
   const locale = currentLocale()
   const order = useQuery(opsQueries.order(number))
   const me = useQuery(opsQueries.me()).data
-  if (order.isPending) return <p className="py-10 text-center text-muted">{m.cart_loading()}</p>
-  if (order.isError)
-    return (
-      <p role="alert" className="py-10 text-center text-sale">
-        {opsErrorText(order.error)}
-      </p>
-    )
+  if (!order.data) return <OrderQueryState query={order} />
   const o = order.data.order
   const address = o.shipping_address ? (JSON.parse(o.shipping_address) as AddressFields) : null
   return (

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { Locale } from '../../app.config'
 import { appConfig } from '../../app.config'
-import { opsErrorText } from '../components/ops/ops-text'
+import { OrderQueryState } from '../components/ops/OrderQueryState'
 import { Price } from '../components/Price'
 import type { AddressFields } from '../domain/checkout'
 import { formatRiyadhTime } from '../domain/dates'
@@ -21,13 +21,7 @@ export const Route = createFileRoute('/ops/slip/$number')({
 function PackingSlip() {
   const { number } = Route.useParams()
   const order = useQuery(opsQueries.order(number))
-  if (order.isPending) return <p className="py-10 text-center text-muted">{m.cart_loading()}</p>
-  if (order.isError)
-    return (
-      <p role="alert" className="py-10 text-center text-sale">
-        {opsErrorText(order.error)}
-      </p>
-    )
+  if (!order.data) return <OrderQueryState query={order} />
   const o = order.data.order
   const locale: Locale = o.locale === 'en' ? 'en' : 'ar'
   const t = { locale }
