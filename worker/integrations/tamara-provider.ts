@@ -87,11 +87,7 @@ export const tamara: PaymentProvider = {
   // Approved: the store authorises it (Tamara's acknowledgement of the notification), then captures it whole.
   async capture(env, payment) {
     const gateway = tamaraGateway(env)
-    let order = await gateway.order(payment.paymentId)
-    if (order.status === 'approved') {
-      await gateway.authorise(order.order_id).catch(alreadyDone)
-      order = await gateway.order(order.order_id)
-    }
+    const order = await authorisedOrder(gateway, payment.paymentId)
     if (order.status === 'authorised') await gateway.capture(order.order_id, order.total_amount, new Date().toISOString()).catch(alreadyDone)
     const after = await tamara.read(env, payment.paymentId)
     // Refused for another reason than a delivery that got there first: fail, and let the notification come again,
@@ -102,11 +98,7 @@ export const tamara: PaymentProvider = {
   // An approval the store will not take: authorised, then cancelled, so the buyer's instalments end now.
   async release(env, payment) {
     const gateway = tamaraGateway(env)
-    let order = await gateway.order(payment.paymentId)
-    if (order.status === 'approved') {
-      await gateway.authorise(order.order_id).catch(alreadyDone)
-      order = await gateway.order(order.order_id)
-    }
+    const order = await authorisedOrder(gateway, payment.paymentId)
     if (order.status === 'authorised') await gateway.cancel(order.order_id, order.total_amount).catch(alreadyDone)
   },
   // Captured money goes back as a refund; an order only authorised is cancelled instead (Tamara refunds captures only).
@@ -121,4 +113,12 @@ export const tamara: PaymentProvider = {
 function tamaraGateway(env: Env) {
   const embedded = !env.TAMARA_API_URL
   return tamaraClient(env, async (request) => (embedded ? tamaraSandboxApi.fetch(request, env) : fetch(request)))
+}
+
+/** Tamara's order, authorised by the store first if the buyer's approval still waits for it (a repeat is no error). */
+async function authorisedOrder(gateway: ReturnType<typeof tamaraGateway>, orderId: string) {
+  const order = await gateway.order(orderId)
+  if (order.status !== 'approved') return order
+  await gateway.authorise(order.order_id).catch(alreadyDone)
+  return gateway.order(order.order_id)
 }
