@@ -92,5 +92,5 @@ export interface PaymentMethod {
 }
 
 /** The console's work queues of orders (docs/product.md, "The merchant console"); worker/storage/order-store.ts says what each holds. */
-export const orderQueues = ['to_confirm', 'to_prepare', 'to_ship', 'ready_for_pickup', 'returns'] as const
+export const orderQueues = ['to_confirm', 'to_prepare', 'to_ship', 'ready_for_pickup', 'returns', 'refunds_failed'] as const
 export type OrderQueue = (typeof orderQueues)[number]

@@ -4,7 +4,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { SignJWT } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { refundHostedPayment } from '~/commerce/hosted-payments'
+import { refundCancelledOrder } from '~/commerce/refunds'
 import { cancelBeforeShipping, expireUnpaidOrders } from '~/commerce/orders'
 import { readSecret } from '~/platform/secrets'
 import { tamaraClient, TamaraError, type TamaraOrder } from '~/integrations/tamara'
@@ -277,7 +277,7 @@ describe('a refund through Tamara', () => {
     await answer(order.payment_url, 'approve')
     expect(await stockOf(sku)).toBe(9)
     expect(await cancelBeforeShipping(env, order.order_id, 'buyer')).toEqual({ cancelled: true, refunded: true })
-    expect(await refundHostedPayment(env, order.order_id)).toBe(false)
+    expect(await refundCancelledOrder(env, order.order_id)).toBe(false)
     expect(await stockOf(sku)).toBe(10)
     expect(await gateway().order(await tamaraIdOf(order.order_id))).toMatchObject({
       status: 'fully_refunded',

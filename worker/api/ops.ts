@@ -12,6 +12,10 @@
  * - GET /api/ops/orders (queues and search), GET /api/ops/orders/{number}
  * - POST /api/ops/orders/{number}/{confirm|prepare|ship|ready|deliver|cancel} (ship takes {courier, tracking_number});
  *   a repeated step answers `already`, a step out of order 409 with why
+ * - POST /api/ops/orders/{number}/return/{accept|refuse|receive}: the buyer's return ({answer} the buyer reads;
+ *   receive takes {lines: [{sku, qty}]}, whose units go back to stock)
+ * - POST /api/ops/orders/{number}/refunds {key, kind: whole|lines|amount, method, reason, lines?, delivery?, amount?}
+ *   (amount in halalas; the same key is the same refund), POST /api/ops/refunds/{id}/retry
  * - POST /api/ops/housekeeping {run: "expire-unpaid-orders" | "daily"} runs a scheduled job now
  *
  * A wrong token is answered as if the routes did not exist (404); ten wrong tokens an hour from one address, and that
@@ -32,6 +36,9 @@ import { internationalMobile } from '../../src/domain/phone'
 import { may, permissions, staffRoles, type Actor, type Permission } from '../../src/domain/staff'
 import { isEmail } from '../../src/domain/account-rules'
 import { takeStep } from '../commerce/fulfilment'
+import { refundOrder, retryRefund, type RefundOutcome } from '../commerce/refunds'
+import { decideReturn, receiveReturn, type ReturnStepResult } from '../commerce/returns'
+import { refundMethods, refundReasonMaxLength } from '../../src/domain/refunds'
 import {
   acceptInvite,
   endSession,
@@ -44,7 +51,10 @@ import {
   startSession,
 } from '../console/staff-auth'
 import { auditStore } from '../storage/audit-store'
+import { messageStore } from '../storage/message-store'
 import { orderStore } from '../storage/order-store'
+import { paymentStore } from '../storage/payment-store'
+import { refundStore } from '../storage/refund-store'
 import { staffStore } from '../storage/staff-store'
 import { limiterFor } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'
@@ -198,6 +208,33 @@ const orderQuery = type({
   'before?': /^\d{1,12}$/,
 })
 
+const units = type({ sku: '0 < string <= 64', qty: '1 <= number.integer <= 999' }).array().atMostLength(100)
+const returnDecision = type({ decision: "'accept' | 'refuse'", number: orderNumber })
+const answerBody = type({ 'answer?': `string <= ${refundReasonMaxLength}` })
+const receiveBody = type({ lines: units })
+const refundBody = type({
+  key: '8 <= string <= 64',
+  reason: `0 < string <= ${refundReasonMaxLength}`,
+  method: type.enumerated(...refundMethods),
+}).and(
+  type({ kind: "'whole'" })
+    .or({ kind: "'lines'", lines: units, delivery: 'boolean', 'amount?': '1 <= number.integer <= 100000000' })
+    .or({ kind: "'amount'", amount: '1 <= number.integer <= 100000000' }),
+)
+
+/** A return step's answer: done or already, else 409 with why (the console words it). */
+function returnAnswer(result: ReturnStepResult) {
+  if (result.outcome === 'refused' && result.reason === 'no_request') throw new ApiError(404, 'not_found')
+  if (result.outcome === 'refused') throw new ApiError(409, 'bad_request', [result.reason])
+  return result
+}
+
+/** A refund's answer: a refusal is 409 with why, changing nothing; a provider's failure is kept and answered as such. */
+function refundAnswer(result: RefundOutcome) {
+  if (result.outcome === 'refused') throw new ApiError(409, 'bad_request', [result.reason])
+  return result.outcome === 'failed' ? { outcome: result.outcome, refund: result.refund, failure: result.failure } : result
+}
+
 /** What the search box holds: an order number, a mobile in any spelling, or an email. */
 function searchTerms(q: string | undefined): { number?: string; phone?: string; email?: string } {
   const typed = q?.trim()
@@ -327,8 +364,86 @@ export const opsApi = new Hono<OpsEnv>()
   .get('/ops/orders/:number', allowed('orders.read'), validate('param', type({ number: orderNumber })), async (c) => {
     const order = await orderNamed(c.env, c.req.valid('param').number)
     const detail = await orderStore(c.env.DB).detail(order.id)
-    const trail = await auditStore(c.env.DB).list({ subject: { kind: 'order', id: order.increment_id }, limit: 100 })
-    return c.json({ data: { order: detail, audit: trail } })
+    const [trail, refunds, payment, messages] = await Promise.all([
+      auditStore(c.env.DB).list({ subject: { kind: 'order', id: order.increment_id }, limit: 100 }),
+      refundStore(c.env.DB).forOrder(order.id),
+      paymentStore(c.env.DB).forOrder(order.id),
+      messageStore(c.env.DB).forOrder(order.id),
+    ])
+    const refunded = refunds.filter((refund) => refund.status === 'done').reduce((sum, refund) => sum + refund.amount, 0)
+    return c.json({
+      data: {
+        order: detail,
+        audit: trail,
+        refunds,
+        payment: {
+          provider: payment?.provider ?? null,
+          checkout_id: payment?.checkout_id ?? null,
+          payment_id: payment?.payment_id ?? null,
+          captured_halalas: payment?.payment_id ? Math.round(order.grand_total * 100) : 0,
+          refunded_halalas: refunded,
+        },
+        messages: messages.map(({ id, channel, recipient, template, status, attempts, last_error, created_at, updated_at }) => ({
+          id,
+          channel,
+          recipient,
+          template,
+          status,
+          attempts,
+          last_error,
+          created_at,
+          updated_at,
+        })),
+      },
+    })
+  })
+  // Receiving before the decisions' route, whose `:decision` would otherwise take "receive".
+  .post(
+    '/ops/orders/:number/return/receive',
+    allowed('orders.refund'),
+    validate('param', type({ number: orderNumber })),
+    validate('json', receiveBody),
+    async (c) => {
+      const order = await orderNamed(c.env, c.req.valid('param').number)
+      const { lines } = c.req.valid('json')
+      const audit = auditOf(c, 'return.receive', { kind: 'order', id: order.increment_id }, { after: { lines } })
+      return c.json({ data: returnAnswer(await receiveReturn(c.env, order.id, lines, audit.at, audit)) })
+    },
+  )
+  .post(
+    '/ops/orders/:number/return/:decision',
+    allowed('orders.refund'),
+    validate('param', returnDecision),
+    validate('json', answerBody),
+    async (c) => {
+      const { number, decision } = c.req.valid('param')
+      const answer = (c.req.valid('json').answer ?? '').trim()
+      if (decision === 'refuse' && answer.length < 3) throw new ApiError(400, 'bad_request', ['answer'])
+      const order = await orderNamed(c.env, number)
+      const outcome = decision === 'accept' ? 'accepted' : 'refused'
+      const audit = auditOf(c, `return.${decision}`, { kind: 'order', id: order.increment_id }, { after: { answer } })
+      return c.json({ data: returnAnswer(await decideReturn(c.env, order.id, outcome, answer, audit.at, audit)) })
+    },
+  )
+  // Before the steps' route, whose `:step` would otherwise take "refunds".
+  .post(
+    '/ops/orders/:number/refunds',
+    allowed('orders.refund'),
+    validate('param', type({ number: orderNumber })),
+    validate('json', refundBody),
+    async (c) => {
+      const order = await orderNamed(c.env, c.req.valid('param').number)
+      const ask = c.req.valid('json')
+      const audit = auditOf(c, 'order.refund', { kind: 'order', id: order.increment_id }, { after: ask })
+      return c.json({ data: refundAnswer(await refundOrder(c.env, order.id, ask, audit.at, audit)) })
+    },
+  )
+  .post('/ops/refunds/:id/retry', allowed('orders.refund'), validate('param', staffParam), async (c) => {
+    const refund = await refundStore(c.env.DB).byId(Number(c.req.valid('param').id))
+    const order = refund && (await orderStore(c.env.DB).byId(refund.order_id))
+    if (!refund || !order) throw new ApiError(404, 'not_found')
+    const audit = auditOf(c, 'order.refund_retry', { kind: 'order', id: order.increment_id }, { after: { refund: refund.id } })
+    return c.json({ data: refundAnswer(await retryRefund(c.env, refund.id, audit.at, audit)) })
   })
   // One route per step: the step's rules and its message are worker/commerce/fulfilment.ts's.
   .post(

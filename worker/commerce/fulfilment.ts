@@ -13,8 +13,8 @@ import type { AuditEntry } from '../storage/audit-store'
 import { orderStore, type OrderDetailRow } from '../storage/order-store'
 import { courierName } from './couriers'
 import { invoiceLink, issueInvoice } from './invoices'
-import { cancelBeforeShipping, tellBuyer } from './orders'
-import { pickupShowroomOf } from './order-messages'
+import { cancelBeforeShipping } from './orders'
+import { pickupShowroomOf, tellBuyer } from './order-messages'
 
 export type StepResult =
   | { outcome: 'done'; refunded?: boolean }

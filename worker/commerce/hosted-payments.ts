@@ -8,7 +8,7 @@
  * whatever order they arrive; a payment that lands on an order already cancelled is given back, once.
  */
 import { type } from 'arktype'
-import { serverLimits, type Locale } from '../../app.config'
+import { type Locale } from '../../app.config'
 import { isDevelopment } from '../http/environment'
 import { isMoyasarWebhook, toHalalas, type MoyasarWebhook } from '../integrations/moyasar'
 import { isTabbyWebhook, tabbyWebhookHeader } from '../integrations/tabby'
@@ -27,6 +27,7 @@ import { inProcessOrigin } from './in-process'
 import { issueInvoice } from './invoices'
 import { sendOrderConfirmation } from './order-messages'
 import { paymentProviders } from './payments'
+import { refundCancelledOrder } from './refunds'
 import { orderSignature } from './sandbox-link'
 
 /** The host the commerce client's in-process road uses (worker/commerce/client.ts). */
@@ -168,7 +169,9 @@ export async function settleHostedPayment(env: Env, provider: PaymentProvider, p
       payment: payment.paymentId,
     }
     console.error(JSON.stringify(second))
-    await provider.refund(env, payment.paymentId, payment.amountSar, `${order.increment_id}-2`).catch((error: unknown) => {
+    const key = `refund-${order.increment_id}-second-${payment.paymentId}`
+    const refund = { paymentId: payment.paymentId, amountSar: payment.amountSar, key, reason: 'second payment of one order', refundedBeforeSar: 0 }
+    await provider.refund(env, refund).catch((error: unknown) => {
       // Given back by an earlier delivery of the same webhook: nothing more to do.
       console.error(JSON.stringify({ ...second, message: 'second payment not refunded', error: String(error) }))
     })
@@ -184,28 +187,8 @@ export async function settleHostedPayment(env: Env, provider: PaymentProvider, p
   }
   const after = (await orders.byId(order.id))!
   // Paid after the order expired (its stock went back): the money goes back too.
-  if (after.status === 'canceled') await refundHostedPayment(env, after.id, now)
+  if (after.status === 'canceled') await refundCancelledOrder(env, after.id, now)
   return after
-}
-
-/** Gives an order's payment back through the provider that took it, once; answers whether this call did it. */
-export async function refundHostedPayment(env: Env, orderId: number, now = new Date()): Promise<boolean> {
-  const payments = paymentStore(env.DB)
-  const record = await payments.forOrder(orderId)
-  const order = await orderStore(env.DB).byId(orderId)
-  const provider = record && paymentProviders[record.provider as keyof typeof paymentProviders]
-  if (!record?.payment_id || !order || !provider) return false
-  const halalas = toHalalas(order.grand_total)
-  if (!(await payments.claimRefund(orderId, halalas, now))) return false
-  try {
-    await provider.refund(env, record.payment_id, order.grand_total, order.increment_id)
-  } catch (error) {
-    await payments.releaseRefund(orderId)
-    throw error
-  }
-  await orderStore(env.DB).markRefunded(orderId, now)
-  console.log(JSON.stringify({ level: 'info', message: 'payment refunded', provider: provider.name, order: order.increment_id, halalas }))
-  return true
 }
 
 /** Moyasar's webhook: refused (401, logged) without the dashboard's secret token; else the payment is settled. */
@@ -260,17 +243,4 @@ export async function stillUnpaid(env: Env, orderId: number): Promise<boolean> {
   const paymentId = await provider.paymentOf(env, record.checkout_id)
   const order = paymentId ? await settleHostedPayment(env, provider, paymentId) : null
   return !order || order.status === 'pending_payment'
-}
-
-/** Gives back what cancelled orders still hold (a refund the provider refused, a payment that came late); the cron's. */
-export async function refundCancelledPayments(env: Env, now = new Date()): Promise<number> {
-  let refunded = 0
-  for (const orderId of await paymentStore(env.DB).unrefunded(serverLimits.orders.expiryBatch)) {
-    try {
-      if (await refundHostedPayment(env, orderId, now)) refunded += 1
-    } catch (error) {
-      console.error(JSON.stringify({ level: 'error', message: 'refund failed, tried again next run', orderId, error: String(error) }))
-    }
-  }
-  return refunded
 }

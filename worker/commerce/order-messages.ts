@@ -104,3 +104,13 @@ export async function sendOrderConfirmation(env: Env, orderId: number): Promise<
     await sendOrderMessage(env, orderId, choice, { invoice })
   }
 }
+
+/**
+ * Tells an order's buyer something by SMS and email, in the language the order was placed in (docs/product.md,
+ * "Fulfilment"): `compose` writes the text from the messages files, and it goes out once per order and `what`
+ * (worker/commerce/order-messages.ts, template `order_update`), through the queue when a provider is configured. A
+ * failed send is logged, never a failed step: the order has already moved.
+ */
+export async function tellBuyer(env: Env, orderId: number, what: string, compose: (row: OrderDetailRow, locale: Locale) => string): Promise<void> {
+  await sendOrderMessage(env, orderId, 'order_update', (row, locale) => ({ text: compose(row, locale) }), { key: `order-${orderId}-${what}` })
+}

@@ -23,7 +23,8 @@ import type { AuditEntry } from '../storage/audit-store'
 import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { gatewaysOf, isHostedPayment, paymentMethods, providerFor } from './payments'
-import { hostedPaymentUrl, recordHostedPayment, refundHostedPayment, startHostedPayment, stillUnpaid } from './hosted-payments'
+import { hostedPaymentUrl, recordHostedPayment, startHostedPayment, stillUnpaid } from './hosted-payments'
+import { refundCancelledOrder } from './refunds'
 import { issueInvoice } from './invoices'
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
@@ -255,7 +256,7 @@ export async function expireUnpaidOrders(env: Env, now = new Date()): Promise<nu
     // The provider is asked first: a payment whose return and webhook were both lost still pays its order.
     const unpaid = await stillUnpaid(env, id).catch((error: unknown) => {
       // A provider that cannot be reached does not hold stock for ever: the order expires, and a payment that turns
-      // up later is given back (settleHostedPayment, refundCancelledPayments).
+      // up later is given back (settleHostedPayment, sendOwedRefunds).
       console.error(JSON.stringify({ level: 'error', message: 'provider not reached before expiry', orderId: id, error: String(error) }))
       return true
     })
@@ -308,17 +309,8 @@ export async function cancelBeforeShipping(
   audit: AuditEntry | null = null,
 ): Promise<{ cancelled: boolean; refunded: boolean }> {
   if (!(await cancelOrder(env, orderId, 'beforeShipping', now, audit))) return { cancelled: false, refunded: false }
-  const refunded = await refundHostedPayment(env, orderId, now)
+  // A refund the provider refuses now is sent again by the five-minute job (./refunds.ts `sendOwedRefunds`).
+  const refunded = await refundCancelledOrder(env, orderId, now).catch(() => false)
   await sendOrderMessage(env, orderId, refunded ? 'order_cancelled_refunded' : by === 'buyer' ? 'order_cancelled' : 'order_cancelled_by_store')
   return { cancelled: true, refunded }
-}
-
-/**
- * Tells an order's buyer something by SMS and email, in the language the order was placed in (docs/product.md,
- * "Fulfilment"): `compose` writes the text from the messages files, and it goes out once per order and `what`
- * (worker/commerce/order-messages.ts, template `order_update`), through the queue when a provider is configured. A
- * failed send is logged, never a failed step: the order has already moved.
- */
-export async function tellBuyer(env: Env, orderId: number, what: string, compose: (row: OrderDetailRow, locale: Locale) => string): Promise<void> {
-  await sendOrderMessage(env, orderId, 'order_update', (row, locale) => ({ text: compose(row, locale) }), { key: `order-${orderId}-${what}` })
 }

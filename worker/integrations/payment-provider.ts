@@ -42,8 +42,23 @@ export interface PaymentProvider {
   capture(env: Env, payment: ProviderPayment, increment: string): Promise<ProviderPayment>
   /** Lets go of an authorisation the store will not capture (an order that expired before the buyer confirmed). */
   release(env: Env, payment: ProviderPayment): Promise<void>
-  /** Gives the whole payment back (idempotent by the order's number). */
-  refund(env: Env, paymentId: string, amountSar: number, increment: string): Promise<void>
+  /**
+   * Gives `amountSar` of the payment back, once per `key` (worker/commerce/refunds.ts). A provider with no idempotency
+   * key of its own (Moyasar) reads the payment first: when it has given back more than `refundedBeforeSar`, an
+   * earlier try of this refund landed and nothing is sent again.
+   */
+  refund(env: Env, refund: ProviderRefund): Promise<void>
+}
+
+/** One refund as the store sends it to a provider. */
+export interface ProviderRefund {
+  paymentId: string
+  amountSar: number
+  key: string
+  /** What the provider keeps with the refund (Tabby's and Tamara's reason). */
+  reason: string
+  /** What the store had already given back of this payment before this refund. */
+  refundedBeforeSar: number
 }
 
 /** What a provider needs to know of an order to start its payment. */

@@ -64,8 +64,9 @@ export const tabby: PaymentProvider = {
   async release(env, payment) {
     await tabbyGateway(env).close(payment.paymentId)
   },
-  async refund(env, paymentId, amountSar, increment) {
-    await tabbyGateway(env).refund(paymentId, tabbyAmount(amountSar), `refund-${increment}`, 'order cancelled')
+  // Tabby keys each refund by its reference_id: the same key twice is one refund.
+  async refund(env, { paymentId, amountSar, key, reason }) {
+    await tabbyGateway(env).refund(paymentId, tabbyAmount(amountSar), key, reason)
   },
 }
 

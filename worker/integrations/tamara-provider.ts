@@ -102,11 +102,11 @@ export const tamara: PaymentProvider = {
     if (order.status === 'authorised') await gateway.cancel(order.order_id, order.total_amount).catch(alreadyDone)
   },
   // Captured money goes back as a refund; an order only authorised is cancelled instead (Tamara refunds captures only).
-  async refund(env, orderId, amountSar, increment) {
+  async refund(env, { paymentId: orderId, amountSar, key, reason }) {
     const gateway = tamaraGateway(env)
     const order = await gateway.order(orderId)
     if (order.status === 'authorised') await gateway.cancel(orderId, tamaraAmount(amountSar))
-    else await gateway.refund(orderId, tamaraAmount(amountSar), `refund-${increment}`, `Order ${increment} cancelled`)
+    else await gateway.refund(orderId, tamaraAmount(amountSar), key, reason)
   },
 }
 

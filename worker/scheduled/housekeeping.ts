@@ -9,7 +9,7 @@
  */
 import { serverLimits } from '../../app.config'
 import { daysToMs } from '../../src/domain/time'
-import { refundCancelledPayments } from '../commerce/hosted-payments'
+import { sendOwedRefunds } from '../commerce/refunds'
 import { issueMissingInvoices, reportInvoices } from '../commerce/invoices'
 import { expireUnconfirmedCashOrders, expireUnpaidOrders } from '../commerce/orders'
 import { warmSearchIndexes } from '../search/indexes'
@@ -56,7 +56,7 @@ export async function runHousekeeping(env: Env, cron: string, now: Date): Promis
       await timed('expire-unpaid-orders', async () => ({ cancelled: await expireUnpaidOrders(env, now) })),
       await timed('expire-unconfirmed-cash-orders', async () => ({ cancelled: await expireUnconfirmedCashOrders(env, now) })),
       // Money still held by cancelled orders (a refund the provider refused) goes back (docs/decisions/0014).
-      await timed('refund-cancelled-payments', async () => ({ refunded: await refundCancelledPayments(env, now) })),
+      await timed('send-owed-refunds', async () => ({ refunded: await sendOwedRefunds(env, serverLimits.orders.expiryBatch, now) })),
       // Invoices owed and not issued are issued, and simplified invoices are reported to ZATCA within its 24 hours,
       // a failed report tried again later (docs/decisions/0016-zatca-invoices.md).
       await timed('issue-missing-invoices', async () => ({ issued: await issueMissingInvoices(env, now) })),

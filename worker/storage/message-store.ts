@@ -107,6 +107,17 @@ export function messageStore(db: D1Database) {
         .run()
     },
 
+    /**
+     * Every message an order sent its buyer, oldest first: their keys all start `order-<id>-`
+     * (worker/commerce/order-messages.ts), read as a range of the primary key.
+     */
+    async forOrder(orderId: number): Promise<(DeliveryRow & { created_at: string; updated_at: string })[]> {
+      const { results } = await db
+        .prepare('SELECT * FROM message_deliveries WHERE id >= ?1 AND id < ?2 ORDER BY created_at, id')
+        .bind(`order-${orderId}-`, `order-${orderId}.`)
+        .all<DeliveryRow & { created_at: string; updated_at: string }>()
+      return results
+    },
     async delivery(key: string): Promise<DeliveryRow | null> {
       return db
         .prepare(

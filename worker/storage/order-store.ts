@@ -96,7 +96,16 @@ export interface OrderDetailRow extends OrderRow {
   }[]
   events: { status: string; at: string; actor: string | null }[]
   shipment: ShipmentRow | null
-  return_request: { reason: string; note: string; requested_at: string } | null
+  return_request: {
+    reason: string
+    note: string
+    requested_at: string
+    status: 'requested' | 'accepted' | 'refused' | 'received'
+    /** The staff member's answer: a refusal's reason, which its buyer reads. */
+    answer: string
+    /** JSON [{sku, qty}]: the units the warehouse took back. */
+    received_lines: string
+  } | null
 }
 
 /** A shipped order's parcel (docs/product.md, "Fulfilment"). */
@@ -161,7 +170,11 @@ const queues: Record<OrderQueue, string> = {
   to_prepare: readyFor.prepare,
   to_ship: `${readyFor.ship} AND ${reached('preparing')}`,
   ready_for_pickup: `status = 'processing' AND ${reached('ready_for_pickup')}`,
-  returns: `${reached('return_requested')} AND NOT ${reached('refunded')}`,
+  // Driven from the small tables (their partial indexes), so a count stays fast at 100,000 orders: a return is open
+  // until it is refused or a refund lands after it was asked.
+  returns: `id IN (SELECT r.order_id FROM order_returns r WHERE r.status IN ('requested', 'accepted', 'received')
+    AND NOT EXISTS (SELECT 1 FROM order_refunds f WHERE f.order_id = r.order_id AND f.status = 'done' AND f.created_at >= r.requested_at))`,
+  refunds_failed: "id IN (SELECT order_id FROM order_refunds WHERE status = 'failed')",
 }
 
 export interface OrderSearch {
@@ -241,7 +254,7 @@ export function orderStore(db: D1Database) {
           )
           .bind(id),
         db.prepare('SELECT courier, tracking_number, shipped_at FROM order_shipments WHERE order_id = ?').bind(id),
-        db.prepare('SELECT reason, note, requested_at FROM order_returns WHERE order_id = ?').bind(id),
+        db.prepare('SELECT reason, note, requested_at, status, answer, received_lines FROM order_returns WHERE order_id = ?').bind(id),
       ])
       const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events' | 'shipment' | 'return_request'> | undefined
       if (!row) return null

@@ -58,6 +58,7 @@ export const queueText: Record<OrderQueue, () => string> = {
   to_ship: m.ops_queue_to_ship,
   ready_for_pickup: m.ops_queue_ready_for_pickup,
   returns: m.ops_queue_returns,
+  refunds_failed: m.ops_queue_refunds_failed,
 }
 
 const statusTexts: Record<string, () => string> = {
