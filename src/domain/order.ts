@@ -62,7 +62,16 @@ export interface OrderDetail extends PlacedOrder {
   /** Once shipped: the courier, its number and where to follow it (docs/product.md, "Fulfilment"). */
   shipment: Shipment | null
   /** The buyer's request to return the delivered order, once asked (src/domain/returns.ts). */
-  return_request: { reason: ReturnReason; note: string; requested_at: string } | null
+  return_request: {
+    reason: ReturnReason
+    note: string
+    requested_at: string
+    status: 'requested' | 'accepted' | 'refused' | 'received'
+    /** A refusal's reason, written by the store for the buyer. */
+    answer: string
+  } | null
+  /** The money given back (docs/product.md, "Returns and refunds"), in SAR, oldest first. */
+  refunds: { amount: number; method: 'provider' | 'bank_transfer' | 'showroom'; at: string }[]
 }
 
 /** A line of the account's order list. */

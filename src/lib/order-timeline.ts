@@ -1,7 +1,8 @@
 /**
  * An order's status timeline (docs/product.md, "Accounts"): the steps it has reached, with when, and the steps still
  * ahead. A hosted payment adds "paid", cash on delivery "confirmed" (by the operator); a cancelled order ends at "canceled" (then "refunded" when
- * its payment went back) with nothing ahead; a delivered order the buyer asked to return ends at "return_requested".
+ * its payment went back) with nothing ahead; a delivered order the buyer asked to return goes on with the return's steps (accepted or refused, received) and
+ * "refunded" once everything it took went back; a partial refund shows in the order's refunds, not the timeline.
  * A pickup order is made "ready_for_pickup" at its showroom instead of shipped, and its delivery is its collection.
  */
 import type { OrderDetail } from '../domain/order'
@@ -16,6 +17,9 @@ export type TimelineStep =
   | 'delivered'
   | 'collected'
   | 'return_requested'
+  | 'return_accepted'
+  | 'return_refused'
+  | 'return_received'
   | 'canceled'
   | 'refunded'
 
@@ -35,7 +39,7 @@ export function orderTimeline(
           order.payment_method === 'cashondelivery' ? 'confirmed' : 'paid',
           'preparing',
           ...(pickup ? (['ready_for_pickup', 'collected'] as const) : (['shipped', 'delivered'] as const)),
-          ...(reached.has('return_requested') ? (['return_requested'] as const) : []),
+          ...(['return_requested', 'return_accepted', 'return_refused', 'return_received', 'refunded'] as const).filter((step) => reached.has(step)),
         ]
   return steps.map((step) => ({ step, at: reached.get(step) ?? null }))
 }

@@ -6,6 +6,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Courier, FulfilmentStep } from '../domain/fulfilment'
 import type { OrderQueue } from '../domain/order'
+import type { RefundMethod, RefundUnits } from '../domain/refunds'
 import type { Actor, Permission, StaffRole } from '../domain/staff'
 
 export class OpsError extends Error {
@@ -75,13 +76,43 @@ export interface OpsOrderDetail {
     vat: number
     delivery_date: string | null
     shipping_address: string | null
-    items: { name: string; sku: string; qty: number; price: number; row_total: number }[]
+    items: { name: string; sku: string; qty: number; price: number; row_total: number; parent_sku: string | null }[]
     events: { status: string; at: string; actor: string | null }[]
     shipment: { courier: string; tracking_number: string; shipped_at: string } | null
-    return_request: { reason: string; note: string; requested_at: string } | null
+    return_request: {
+      reason: string
+      note: string
+      requested_at: string
+      status: 'requested' | 'accepted' | 'refused' | 'received'
+      answer: string
+      /** JSON [{sku, qty}]. */
+      received_lines: string
+    } | null
   }
   audit: { id: number; at: string; actor_name: string; action: string }[]
+  refunds: OpsRefund[]
+  payment: { provider: string | null; checkout_id: string | null; payment_id: string | null; captured_halalas: number; refunded_halalas: number }
+  messages: { id: string; channel: 'sms' | 'email'; template: string; status: string; attempts: number; updated_at: string }[]
 }
+
+/** One refund of an order (worker/storage/refund-store.ts); amounts in halalas. */
+export interface OpsRefund {
+  id: number
+  amount: number
+  lines: RefundUnits[]
+  delivery: boolean
+  reason: string
+  method: RefundMethod
+  status: 'pending' | 'done' | 'failed'
+  actor: string | null
+  created_at: string
+}
+
+export type RefundBody = { key: string; reason: string; method: RefundMethod } & (
+  { kind: 'whole' } | { kind: 'lines'; lines: RefundUnits[]; delivery: boolean; amount?: number } | { kind: 'amount'; amount: number }
+)
+type RefundResult = { outcome: 'done' | 'already' | 'failed'; refund: OpsRefund }
+type ReturnStep = { step: 'accept' } | { step: 'refuse'; answer: string } | { step: 'receive'; lines: RefundUnits[] }
 
 export interface StaffRow {
   id: number
@@ -175,3 +206,14 @@ export const useStaffChange = () =>
     ops('POST', `/staff/${input.id}`, { role: input.role, active: input.active }),
   )
 export const useSignOutEverywhere = () => useOpsChange((id: number) => ops<{ ended: number }>('POST', `/staff/${id}/sign-out`))
+export const useRefund = (number: string) =>
+  useOpsChange((input: RefundBody) => ops<RefundResult>('POST', `/orders/${encodeURIComponent(number)}/refunds`, input))
+export const useRefundRetry = () => useOpsChange((id: number) => ops<RefundResult>('POST', `/refunds/${id}/retry`))
+export const useReturnStep = (number: string) =>
+  useOpsChange((input: ReturnStep) =>
+    ops<{ outcome: 'done' | 'already' }>(
+      'POST',
+      `/orders/${encodeURIComponent(number)}/return/${input.step}`,
+      input.step === 'receive' ? { lines: input.lines } : input.step === 'refuse' ? { answer: input.answer } : {},
+    ),
+  )

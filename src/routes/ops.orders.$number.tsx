@@ -1,6 +1,6 @@
 /**
  * One order in the console (docs/product.md, "The merchant console"): the buyer, the lines and totals, the timeline
- * with who took each step, the parcel, a return request, and the next steps as buttons (shipping asks for the courier
+ * with who took each step, the parcel, the return and the money (src/components/ops/OrderMoney.tsx), the messages sent, and the next steps as buttons (shipping asks for the courier
  * and the tracking number). A step someone else already took says who and when, and changes nothing.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -8,12 +8,14 @@ import { appConfig } from '../../app.config'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { courierText, eventOfStep, eventText, methodText, opsErrorText, statusText, stepText } from '../components/ops/ops-text'
+import { OrderMessages, OrderMoney, ReturnPanel } from '../components/ops/OrderMoney'
 import { OrderQueryState } from '../components/ops/OrderQueryState'
 import { Price } from '../components/Price'
 import type { AddressFields } from '../domain/checkout'
 import { formatRiyadhTime } from '../domain/dates'
 import { courierCodes, trackingNumber, type Courier, type FulfilmentStep } from '../domain/fulfilment'
 import type { PaymentCode } from '../domain/order'
+import type { Permission } from '../domain/staff'
 import { currentLocale } from '../lib/i18n'
 import { submittedFields } from '../lib/form-fields'
 import { m } from '../paraglide/messages.js'
@@ -45,6 +47,7 @@ function OrderPage() {
   const me = useQuery(opsQueries.me()).data
   if (!order.data) return <OrderQueryState query={order} />
   const o = order.data.order
+  const may = (permission: Permission) => me?.permissions.includes(permission) ?? false
   const address = o.shipping_address ? (JSON.parse(o.shipping_address) as AddressFields) : null
   return (
     <div className="space-y-4">
@@ -103,11 +106,6 @@ function OrderPage() {
               {courierText[o.shipment.courier as Courier]?.() ?? o.shipment.courier} · <bdi dir="ltr">{o.shipment.tracking_number}</bdi>
             </p>
           )}
-          {o.return_request && (
-            <p className="mt-2 rounded-lg bg-surface p-2 text-sm">
-              {m.ops_return_requested({ reason: o.return_request.reason })} {o.return_request.note}
-            </p>
-          )}
         </section>
       </div>
       <section aria-labelledby="lines" className="rounded-2xl bg-white p-4">
@@ -146,6 +144,9 @@ function OrderPage() {
           </dd>
         </dl>
       </section>
+      <ReturnPanel detail={order.data} mayHandle={may('orders.refund')} />
+      <OrderMoney detail={order.data} mayRefund={may('orders.refund')} />
+      <OrderMessages detail={order.data} />
     </div>
   )
 }

@@ -3,7 +3,7 @@
 // a support member, who cannot ship or manage staff.
 import { readFileSync } from 'node:fs'
 import { Secret, TOTP } from 'otpauth'
-import { apiCheckoutDetails, desktop, expect, lastCode, newMobile, phone, test } from './fixtures'
+import { apiCheckoutDetails, desktop, expect, lastCode, newMobile, operatorStep, phone, registeredCustomer, test } from './fixtures'
 
 const token = () => /^OPS_TOKEN=(.+)$/m.exec(readFileSync(new URL('../../.dev.vars', import.meta.url), 'utf8'))![1]!.trim()
 
@@ -50,6 +50,100 @@ async function cashOrder(request: import('@playwright/test').APIRequestContext) 
   expect(placed.status(), await placed.text()).toBe(200)
   return { number: (await placed.json()).increment_id as string, buyer }
 }
+
+/** A product in stock in Riyadh, found through the store's own pages. */
+async function skuInStock(request: import('@playwright/test').APIRequestContext, listing: string) {
+  const html = await (await request.get(listing)).text()
+  for (const [, path] of html.matchAll(/href="(\/en\/product\/[^"]+)"/g)) {
+    const page = await (await request.get(path!)).text()
+    const sku = page.includes('In stock') ? /SKU: <bdi dir="ltr">([A-Z]+-\d+)<\/bdi>/.exec(page)?.[1] : undefined
+    if (sku) return sku
+  }
+  throw new Error(`no product in stock on ${listing}`)
+}
+
+/**
+ * A registered customer's card order of two units, paid on the embedded Moyasar's page, shipped and delivered, whose
+ * buyer asks to return it: the order number, the buyer's mobile and the product's SKU.
+ */
+async function deliveredOrderToReturn(request: import('@playwright/test').APIRequestContext) {
+  const buyer = newMobile('058')
+  const { email, password } = await registeredCustomer(request, buyer, { first: 'Maha', last: 'Alshammari' })
+  const { token: handshake } = await (await request.post('/commerce/handshake', { data: { store: 'ar' } })).json()
+  const base = { authorization: `Bearer ${handshake}`, recaptcha: 'Bearer e2e' }
+  const login = await request.post('/commerce/customer/login', { headers: base, data: { username: email, password, recaptchaToken: 'e2e' } })
+  const headers = { ...base, mage: (await login.json()).token as string }
+  const { quoteId } = await (await request.get('/commerce/cart/create?region=1101', { headers })).json()
+  const withQuote = { ...headers, quote: quoteId }
+  const sku = await skuInStock(request, '/en/headphones')
+  const added = await request.post('/commerce/cart/add', { headers: withQuote, data: { sku, qty: 2, extension_attributes: { region: '1101' } } })
+  expect(added.status(), await added.text()).toBe(200)
+  const checkout = await apiCheckoutDetails(request, withQuote, { name: 'مها الشمري', email, mobile: buyer.local })
+  const placed = await request.post('/commerce/cart/placeOrder', { headers: withQuote, data: { checkout, paymentMethod: { method: 'card' } } })
+  expect(placed.status(), await placed.text()).toBe(200)
+  const { increment_id: number, payment_url } = await placed.json()
+  const paid = await request.post(new URL(payment_url as string).pathname + new URL(payment_url as string).search, {
+    form: { name: 'Maha Alshammari', number: '4201320111111010' },
+    maxRedirects: 0,
+  })
+  expect(paid.status()).toBeLessThan(400)
+  await operatorStep(request, number, 'ship', { courier: 'smsa', tracking_number: 'SA-5501' })
+  await operatorStep(request, number, 'deliver')
+  const asked = await request.post(`/commerce/customer/orders/${number}/return`, { headers, data: { reason: 'damaged', note: 'الغطاء مكسور' } })
+  expect(asked.status(), await asked.text()).toBe(200)
+  return { number: number as string, buyer, sku }
+}
+
+test.describe('a return on a warehouse phone, in Arabic', () => {
+  test.use({ viewport: phone })
+
+  test('is accepted, received and refunded by line; the buyer sees each step and the money', async ({ page, request }) => {
+    test.slow()
+    const { number, buyer } = await deliveredOrderToReturn(request)
+    // An operations member joins (over the API, in the page's own cookies).
+    const { path } = await invitation(request, 'operations')
+    const invite = new URL(path, 'http://x').searchParams.get('invite')!
+    const enrolment = (await (await page.request.get(`/api/ops/join?invite=${invite}`)).json()).data
+    const joined = await page.request.post('/api/ops/join', {
+      data: { invite, enrolment: enrolment.enrolment, name: 'فهد العتيبي', password: 'returns desk passphrase', code: appCode(enrolment.secret) },
+    })
+    expect(joined.status()).toBe(200)
+
+    await page.goto('/ops')
+    await page.getByRole('link', { name: /طلبات الإرجاع/ }).click()
+    await page.getByRole('list', { name: 'الطلبات' }).getByRole('link').filter({ hasText: number }).click()
+    const ret = page.getByRole('region', { name: /طلب الإرجاع/ })
+    await expect(ret).toContainText('بانتظار الرد')
+    await expect(ret).toContainText('وصل تالفًا')
+    await ret.getByRole('button', { name: 'اقبل الإرجاع' }).click()
+    await expect(ret.getByRole('status')).toHaveText('تمّ، وأُبلغ المشتري.')
+    // One of the two units came back.
+    const receive = ret.getByRole('form', { name: 'سجّل استلام المنتجات' })
+    await receive.getByRole('combobox').selectOption('1')
+    await receive.getByRole('button', { name: 'سجّل استلام المنتجات' }).click()
+    await expect(ret).toContainText('استُلمت المنتجات')
+
+    const money = page.getByRole('region', { name: 'الدفع' })
+    const form = money.getByRole('form', { name: 'إعادة مبلغ' })
+    await form.getByRole('button', { name: 'أعِد المبلغ' }).click()
+    await expect(form.getByRole('alert')).toHaveText('اكتب سبب الإعادة.')
+    await form.getByRole('combobox').first().selectOption('1')
+    await form.getByRole('textbox', { name: 'السبب (يظهر في السجل)' }).fill('وصل تالفًا')
+    await form.getByRole('button', { name: 'أعِد المبلغ' }).click()
+    await expect(form.getByRole('status')).toContainText('وأُبلغ المشتري')
+    await expect(money.getByRole('list', { name: 'المبالغ المُعادة' }).getByRole('listitem')).toHaveCount(1)
+    await expect(money.getByRole('list', { name: 'المبالغ المُعادة' })).toContainText('بواسطة فهد العتيبي')
+    await expect(page.getByRole('region', { name: 'الرسائل المرسلة إلى المشتري' })).toContainText('رسالة نصية')
+
+    // The buyer's order page, by the number and the mobile: the return's steps and the money given back.
+    await page.goto(`/user/profile?order=${number}`)
+    await page.getByRole('textbox', { name: 'رقم الجوال' }).fill(buyer.local)
+    await page.getByRole('button', { name: 'ابحث عن طلبي' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(number) })).toBeVisible()
+    await expect(page.getByText('استلمنا المنتجات المرتجعة، وسنبلغك حين نعيد المبلغ.')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'المبالغ المُعادة' })).toContainText(/أُعيد [\d,]+\.\d{2} ر\.س في/)
+  })
+})
 
 test.describe('the console on a warehouse phone, in Arabic', () => {
   test.use({ viewport: phone })

@@ -25,6 +25,7 @@ import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { gatewaysOf, isHostedPayment, paymentMethods, providerFor } from './payments'
 import { hostedPaymentUrl, recordHostedPayment, startHostedPayment, stillUnpaid } from './hosted-payments'
 import { refundCancelledOrder } from './refunds'
+import type { RefundMethod } from '../../src/domain/refunds'
 import { issueInvoice } from './invoices'
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
@@ -238,7 +239,14 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
     timeline: row.events.map(({ status, at }) => ({ status, at })),
     shipment: row.shipment && isCourier(row.shipment.courier) ? shipmentFor(row.shipment.courier, row.shipment.tracking_number, locale) : null,
     // Stored from the closed list of reasons the route accepts.
-    return_request: row.return_request && { ...row.return_request, reason: row.return_request.reason as ReturnReason },
+    return_request: row.return_request && {
+      reason: row.return_request.reason as ReturnReason,
+      note: row.return_request.note,
+      requested_at: row.return_request.requested_at,
+      status: row.return_request.status,
+      answer: row.return_request.answer,
+    },
+    refunds: row.refunds.map((refund) => ({ amount: refund.amount / 100, method: refund.method as RefundMethod, at: refund.done_at })),
   }
 }
 

@@ -106,6 +106,8 @@ export interface OrderDetailRow extends OrderRow {
     /** JSON [{sku, qty}]: the units the warehouse took back. */
     received_lines: string
   } | null
+  /** The money given back, oldest first (worker/storage/refund-store.ts); halalas. */
+  refunds: { amount: number; method: string; done_at: string }[]
 }
 
 /** A shipped order's parcel (docs/product.md, "Fulfilment"). */
@@ -231,7 +233,7 @@ export function orderStore(db: D1Database) {
     byIncrement: (incrementId: string) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ?`).bind(incrementId).first<OrderRow>(),
 
     async detail(id: number): Promise<OrderDetailRow | null> {
-      const [order, items, events, shipment, returned] = await db.batch([
+      const [order, items, events, shipment, returned, refunds] = await db.batch([
         db
           .prepare(
             `SELECT ${orderColumns}, email, created_at, customer_name, phone, shipping_address, billing_address, delivery_date, shipping_method, totals,
@@ -255,8 +257,9 @@ export function orderStore(db: D1Database) {
           .bind(id),
         db.prepare('SELECT courier, tracking_number, shipped_at FROM order_shipments WHERE order_id = ?').bind(id),
         db.prepare('SELECT reason, note, requested_at, status, answer, received_lines FROM order_returns WHERE order_id = ?').bind(id),
+        db.prepare("SELECT amount, method, done_at FROM order_refunds WHERE order_id = ? AND status = 'done' ORDER BY id").bind(id),
       ])
-      const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events' | 'shipment' | 'return_request'> | undefined
+      const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events' | 'shipment' | 'return_request' | 'refunds'> | undefined
       if (!row) return null
       return {
         ...row,
@@ -264,6 +267,7 @@ export function orderStore(db: D1Database) {
         events: events!.results as OrderDetailRow['events'],
         shipment: (shipment!.results[0] as ShipmentRow | undefined) ?? null,
         return_request: (returned!.results[0] as OrderDetailRow['return_request'] | undefined) ?? null,
+        refunds: refunds!.results as OrderDetailRow['refunds'],
       }
     },
 

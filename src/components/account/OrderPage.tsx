@@ -2,6 +2,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { appConfig } from '../../../app.config'
+import { formatAmount } from '../../domain/money'
 import { formatDisplayDate, riyadhDateString } from '../../domain/dates'
 import type { InvoiceHistoryState } from '../../domain/invoice'
 import type { OrderDetail } from '../../domain/order'
@@ -12,6 +14,7 @@ import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { catalogueQueries } from '../../queries/catalogue'
 import { useReactivateOrder } from '../../queries/checkout'
+import { returnReasonText } from '../return-reasons'
 import { returnNoteMaxLength, returnReasons, returnable, type ReturnReason } from '../../domain/returns'
 import { useCancelOrder, useReturnOrder } from '../../queries/orders'
 import { failureMessage } from '../../queries/server-action'
@@ -52,13 +55,15 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
         <InvoiceLink order={order} guest={!reorder} />
       </div>
       {reorder && <CancelOrder order={order} />}
-      {reorder && <ReturnOrder order={order} />}
+      {/* Asking is the signed-in buyer's; where a return stands is shown to whoever finds the order. */}
+      {(reorder || order.return_request) && <ReturnOrder order={order} />}
       {failure && (
         <p role="alert" className="rounded-lg bg-[#fde8eb] px-3 py-2 text-sm text-sale">
           {failure}
         </p>
       )}
       <OrderTimeline order={order} />
+      <OrderRefunds order={order} />
       <OrderParts order={order} cityLabel={(id) => cityName(regions, effectiveRegion(id)) ?? ''} />
       {reorder && (
         <p className="text-center">
@@ -67,6 +72,29 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
           </Link>
         </p>
       )}
+    </section>
+  )
+}
+
+/** The money given back to the buyer, each refund with its day (docs/product.md, "Returns and refunds"). */
+function OrderRefunds({ order }: { order: OrderDetail }) {
+  const locale = currentLocale()
+  if (order.refunds.length === 0) return null
+  return (
+    <section aria-labelledby="refunds-heading" className="rounded-2xl bg-white p-4">
+      <h2 id="refunds-heading" className="mb-2 font-bold">
+        {m.order_refunds_heading()}
+      </h2>
+      <ul className="space-y-1 text-sm">
+        {order.refunds.map((refund) => (
+          <li key={refund.at}>
+            {m.order_refund_line({
+              amount: formatAmount(refund.amount, appConfig.money.totalDecimals),
+              date: formatDisplayDate(riyadhDateString(new Date(refund.at)), locale),
+            })}
+          </li>
+        ))}
+      </ul>
     </section>
   )
 }
@@ -139,13 +167,7 @@ function CancelOrder({ order }: { order: OrderDetail }) {
   )
 }
 
-const reasonLabel: Record<ReturnReason, () => string> = {
-  damaged: m.order_return_reason_damaged,
-  not_as_described: m.order_return_reason_not_as_described,
-  wrong_item: m.order_return_reason_wrong_item,
-  changed_mind: m.order_return_reason_changed_mind,
-  other: m.order_return_reason_other,
-}
+const reasonLabel = returnReasonText
 
 /**
  * Asking to return a delivered order within the terms' days (docs/product.md, "Fulfilment"): a reason, an optional
@@ -157,9 +179,16 @@ function ReturnOrder({ order }: { order: OrderDetail }) {
   const [reason, setReason] = useState<ReturnReason | null>(null)
   const [note, setNote] = useState('')
   if (order.return_request) {
+    const request = order.return_request
+    const notice = {
+      requested: () => m.order_return_requested_notice(),
+      accepted: () => m.order_return_accepted_notice(),
+      refused: () => m.order_return_refused_notice({ reason: request.answer }),
+      received: () => m.order_return_received_notice(),
+    }[request.status]
     return (
       <p role="status" className="rounded-lg bg-brand-soft px-3 py-2 text-sm font-medium">
-        {m.order_return_requested_notice()}
+        {notice()}
       </p>
     )
   }

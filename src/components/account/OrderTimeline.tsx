@@ -18,6 +18,9 @@ const stepLabel: Record<TimelineStep, () => string> = {
   delivered: m.order_step_delivered,
   collected: m.order_step_collected,
   return_requested: m.order_step_return_requested,
+  return_accepted: m.order_step_return_accepted,
+  return_refused: m.order_step_return_refused,
+  return_received: m.order_step_return_received,
   canceled: m.order_step_canceled,
   refunded: m.order_step_refunded,
 }

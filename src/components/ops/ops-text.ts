@@ -81,6 +81,9 @@ const eventTexts: Record<string, () => string> = {
   canceled: m.ops_event_canceled,
   refunded: m.ops_event_refunded,
   return_requested: m.ops_event_return_requested,
+  return_accepted: m.order_step_return_accepted,
+  return_refused: m.order_step_return_refused,
+  return_received: m.order_step_return_received,
 }
 export const eventText = (status: string) => eventTexts[status]?.() ?? status
 
