@@ -59,6 +59,9 @@ export interface CreditNoteReference {
   reason: string
 }
 
+/** A credit note's printed number (worker/integrations/zatca-document.ts `documentId`), as the invoice page's `note`. */
+export const creditNoteNumber = /^CN-\d{6,9}$/
+
 /** The kinds of document in the one chain: ZATCA counts invoices and credit notes in one sequence. */
 export type DocumentKind = 'invoice' | 'credit_note'
 

@@ -12,7 +12,9 @@ import { zatcaSandboxApi } from '~/integrations/zatca-sandbox'
 import { invoiceStore, type InvoiceRow } from '~/storage/invoice-store'
 import { orderStore } from '~/storage/order-store'
 import type { CartTotals } from '@/domain/cart'
-import type { InvoiceContent } from '@/domain/invoice'
+import type { InvoiceContent, InvoiceView } from '@/domain/invoice'
+import { orderSignature } from '~/commerce/sandbox-link'
+import { call, newGuestCart } from './commerce-helpers'
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes)
 const pad = (serial: number) => String(serial).padStart(6, '0')
@@ -186,6 +188,37 @@ describe('a credit note', () => {
     const orderId = await paidOrder()
     expect(await issueCreditNote(env, refund(orderId))).toBeNull()
     expect(await creditNotesOf(env, orderId)).toEqual([])
+  })
+})
+
+describe('the printable credit note', () => {
+  it('opens for exactly whoever may open the invoice, which lists it', async () => {
+    const { orderId, invoice } = await invoicedOrder()
+    const other = await invoicedOrder()
+    const note = (await issueCreditNote(env, refund(orderId, { amountHalalas: 4000, lines: [] })))!
+    const elsewhere = (await issueCreditNote(env, refund(other.orderId, { amountHalalas: 4000, lines: [] })))!
+    const number = `CN-${pad(note.serial)}`
+    const increment = contentOf(invoice).order
+    const caller = await newGuestCart()
+    const lookup = { increment, mobilenumber: '0500000000' }
+
+    const shownInvoice = await call(caller, 'POST', '/orders/lookup/invoice', lookup)
+    expect(shownInvoice.status).toBe(200)
+    expect((shownInvoice.body as InvoiceView).credit_notes).toEqual([expect.objectContaining({ number, amount: 4000 })])
+    const shown = await call(caller, 'POST', '/orders/lookup/invoice', { ...lookup, note: number })
+    expect(shown.status).toBe(200)
+    expect(shown.body as InvoiceView).toMatchObject({
+      kind: 'credit_note',
+      number,
+      credit_note: { invoice: `INV-${pad(invoice.serial)}`, reason: 'Returned: arrived damaged' },
+      qr: { text: note.qr },
+      credit_notes: [],
+    })
+    // The email's signed link opens the order's notes too; another order's note is no note of this order.
+    const sig = await orderSignature(env, increment, 'invoice')
+    expect((await call(caller, 'POST', '/orders/invoice/signed', { increment, sig, note: number })).status).toBe(200)
+    expect((await call(caller, 'POST', '/orders/invoice/signed', { increment, sig, note: `CN-${pad(elsewhere.serial)}` })).status).toBe(404)
+    expect((await call(caller, 'POST', '/orders/lookup/invoice', { ...lookup, mobilenumber: '0555555555', note: number })).status).toBe(404)
   })
 })
 
