@@ -31,20 +31,25 @@ export const orderQueries = {
   mine: (locale: Locale) => queryOptions({ queryKey: ['my-orders', locale], queryFn: () => getMyOrders({ data: { locale } }), enabled: inBrowser }),
   one: (locale: Locale, increment: string) =>
     queryOptions({ queryKey: ['my-order', locale, increment], queryFn: () => getMyOrder({ data: { locale, increment } }), enabled: inBrowser }),
-  invoice: (locale: Locale, increment: string) =>
-    queryOptions({ queryKey: ['my-invoice', locale, increment], queryFn: () => getMyInvoice({ data: { locale, increment } }), enabled: inBrowser }),
-  /** A guest's invoice, for the mobile carried over from the order lookup (src/routes/invoice.tsx). */
-  guestInvoice: (locale: Locale, increment: string, mobile: string) =>
+  /** The order's invoice, or with `note` one of its credit notes (src/routes/invoice.tsx). */
+  invoice: (locale: Locale, increment: string, note?: string) =>
     queryOptions({
-      queryKey: ['guest-invoice', locale, increment, mobile],
-      queryFn: () => lookupInvoice({ data: { locale, increment, mobile } }),
+      queryKey: ['my-invoice', locale, increment, note ?? ''],
+      queryFn: () => getMyInvoice({ data: { locale, increment, note } }),
+      enabled: inBrowser,
+    }),
+  /** A guest's invoice or credit note, for the mobile carried over from the order lookup (src/routes/invoice.tsx). */
+  guestInvoice: (locale: Locale, increment: string, mobile: string, note?: string) =>
+    queryOptions({
+      queryKey: ['guest-invoice', locale, increment, mobile, note ?? ''],
+      queryFn: () => lookupInvoice({ data: { locale, increment, mobile, note } }),
       enabled: inBrowser && mobile !== '',
     }),
-  /** The invoice from the email's signed link (src/routes/invoice.tsx). */
-  signedInvoice: (locale: Locale, increment: string, sig: string) =>
+  /** The invoice or a credit note from the email's signed link (src/routes/invoice.tsx). */
+  signedInvoice: (locale: Locale, increment: string, sig: string, note?: string) =>
     queryOptions({
-      queryKey: ['signed-invoice', locale, increment, sig],
-      queryFn: () => signedInvoice({ data: { locale, increment, sig } }),
+      queryKey: ['signed-invoice', locale, increment, sig, note ?? ''],
+      queryFn: () => signedInvoice({ data: { locale, increment, sig, note } }),
       enabled: inBrowser,
     }),
   addresses: (locale: Locale) =>
@@ -71,7 +76,7 @@ export const useLookupOrder = () =>
   useServerAction((input: { increment: string; mobile: string }, locale) => lookupOrder({ data: { ...input, locale } }))
 
 export const useLookupInvoice = () =>
-  useServerAction((input: { increment: string; mobile: string }, locale) => lookupInvoice({ data: { ...input, locale } }))
+  useServerAction((input: { increment: string; mobile: string; note?: string }, locale) => lookupInvoice({ data: { ...input, locale } }))
 
 /** Cancels one of the customer's orders before it ships: the order page and the list show it cancelled at once. */
 /** The customer asks to return a delivered order; the page then shows the request in its timeline. */

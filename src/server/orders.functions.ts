@@ -4,6 +4,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { type } from 'arktype'
+import { creditNoteNumber } from '../domain/invoice'
 import { orderNumber } from '../domain/order'
 import { returnNoteMaxLength, returnReasons } from '../domain/returns'
 import { addressFields, itemId, locale } from '../domain/schemas'
@@ -44,26 +45,33 @@ export const lookupOrder = createServerFn({ method: 'POST' })
     ),
   )
 
-/** The simplified tax invoice of one of the customer's orders (docs/decisions/0016-zatca-invoices.md). */
-export const getMyInvoice = createServerFn({ method: 'GET' })
-  .validator(type({ locale, increment: orderNumber }))
-  .handler(({ data }) => customerCall(data, (api) => api.customer.orders[':increment'].invoice.$get({ param: { increment: data.increment } })))
+/** Which document: the order's invoice, or with `note` one of its credit notes (CN-000001). */
+const note = { 'note?': creditNoteNumber } as const
 
-/** A guest's invoice: the order's number with the mobile it was placed with, as the order lookup asks. */
-export const lookupInvoice = createServerFn({ method: 'POST' })
-  .validator(type({ locale, increment: 'string <= 32', mobile: 'string <= 20' }))
-  .handler(async ({ data }) =>
-    (await shopperSession(data.locale).client()).settle((api) =>
-      api.orders.lookup.invoice.$post({ json: { increment: data.increment, mobilenumber: data.mobile } }),
+/** The simplified tax invoice, or a credit note, of one of the customer's orders (docs/decisions/0016-zatca-invoices.md). */
+export const getMyInvoice = createServerFn({ method: 'GET' })
+  .validator(type({ locale, increment: orderNumber, ...note }))
+  .handler(({ data }) =>
+    customerCall(data, (api) =>
+      api.customer.orders[':increment'].invoice.$get({ param: { increment: data.increment }, query: data.note ? { note: data.note } : {} }),
     ),
   )
 
-/** The invoice from the link in the buyer's email: the order's number with its invoice signature. */
-export const signedInvoice = createServerFn({ method: 'POST' })
-  .validator(type({ locale, increment: orderNumber, sig: /^[A-Za-z0-9_-]{43}$/ }))
+/** A guest's invoice or credit note: the order's number with the mobile it was placed with, as the order lookup asks. */
+export const lookupInvoice = createServerFn({ method: 'POST' })
+  .validator(type({ locale, increment: 'string <= 32', mobile: 'string <= 20', ...note }))
   .handler(async ({ data }) =>
     (await shopperSession(data.locale).client()).settle((api) =>
-      api.orders.invoice.signed.$post({ json: { increment: data.increment, sig: data.sig } }),
+      api.orders.lookup.invoice.$post({ json: { increment: data.increment, mobilenumber: data.mobile, note: data.note } }),
+    ),
+  )
+
+/** The invoice or a credit note from the link in the buyer's email: the order's number with its invoice signature. */
+export const signedInvoice = createServerFn({ method: 'POST' })
+  .validator(type({ locale, increment: orderNumber, sig: /^[A-Za-z0-9_-]{43}$/, ...note }))
+  .handler(async ({ data }) =>
+    (await shopperSession(data.locale).client()).settle((api) =>
+      api.orders.invoice.signed.$post({ json: { increment: data.increment, sig: data.sig, note: data.note } }),
     ),
   )
 

@@ -6,7 +6,7 @@
  */
 import { encode } from 'uqr'
 import { appConfig, serverLimits, type Locale } from '../../app.config'
-import type { InvoiceView } from '../../src/domain/invoice'
+import type { CreditNoteSummary, InvoiceView } from '../../src/domain/invoice'
 import { sellerIdentity } from '../../src/domain/seller'
 import { isDevelopment } from '../http/environment'
 import { zatcaBaseUrl, zatcaClient, type Fetcher } from '../integrations/zatca'
@@ -14,9 +14,9 @@ import { zatcaSandboxApi } from '../integrations/zatca-sandbox'
 import { invoiceStore, type InvoiceRow, type ReportOutcome } from '../storage/invoice-store'
 import { orderStore } from '../storage/order-store'
 import {
+  documentId,
   initialPreviousHash,
   invoiceContent,
-  invoiceId,
   parsePrivateKey,
   sealInvoice,
   toBase64,
@@ -106,7 +106,8 @@ async function sealInOrder(env: Env): Promise<number> {
     const previous = next.number === 1 ? initialPreviousHash : (await invoices.byNumber(next.number - 1))?.hash
     // Never happens while numbers are sealed in order; stop rather than chain to nothing.
     if (!previous) break
-    const seal = await sealInvoice(JSON.parse(next.content) as InvoiceContent, { icv: next.number, pih: previous }, key)
+    const link = { id: documentId(next.kind, next.serial), icv: next.number, pih: previous }
+    const seal = await sealInvoice(JSON.parse(next.content) as InvoiceContent, link, key)
     if (await invoices.seal(next.number, previous, initialPreviousHash, seal)) sealed += 1
   }
   return sealed
@@ -207,9 +208,32 @@ export function qrPath(text: string): { size: number; path: string } {
   return { size, path: parts.join('') }
 }
 
-/** The invoice as its buyer reads it: its content as issued, its number and its QR drawn. */
-export function invoiceView(row: InvoiceRow): InvoiceView | null {
+/**
+ * The invoice or credit note as its buyer reads it: its content as issued, its number and its QR drawn; an invoice
+ * lists the credit notes issued against it (`creditNotes`, the order's rows of that kind).
+ */
+export function invoiceView(row: InvoiceRow, creditNotes: InvoiceRow[] = []): InvoiceView | null {
   if (!row.qr) return null
   const content = JSON.parse(row.content) as InvoiceContent
-  return { ...content, number: invoiceId(row.number), qr: { text: row.qr, ...qrPath(row.qr) }, signed: row.signature !== null }
+  return {
+    ...content,
+    kind: row.kind,
+    number: documentId(row.kind, row.serial),
+    qr: { text: row.qr, ...qrPath(row.qr) },
+    signed: row.signature !== null,
+    credit_notes: row.kind === 'invoice' ? creditNotes.map(creditNoteSummary) : [],
+  }
+}
+
+/** A credit note as an order's pages list it, with the path of its printable page (src/routes/invoice.tsx). */
+export function creditNoteSummary(row: InvoiceRow): CreditNoteSummary {
+  const content = JSON.parse(row.content) as InvoiceContent
+  const number = documentId(row.kind, row.serial)
+  return {
+    number,
+    amount: content.totals.incl_vat,
+    issued_at: row.issued_at,
+    reason: content.credit_note?.reason ?? '',
+    path: `/invoice?order=${content.order}&note=${number}`,
+  }
 }

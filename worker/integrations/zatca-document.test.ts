@@ -65,7 +65,11 @@ describe('the QR', () => {
   })
 
   it('decodes to every tag 1-9 of a sealed invoice, each what it should be', async () => {
-    const sealed = await sealInvoice(content, { icv: 1, pih: initialPreviousHash }, { privateKey: testKey, binarySecurityToken: null })
+    const sealed = await sealInvoice(
+      content,
+      { id: 'INV-000001', icv: 1, pih: initialPreviousHash },
+      { privateKey: testKey, binarySecurityToken: null },
+    )
     const tags = decodeTlv(fromBase64(sealed.qr))
     expect([...tags.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
     expect(text(tags.get(1)!)).toBe(seller.name_ar)
@@ -89,7 +93,7 @@ describe('the QR', () => {
 
 describe('the XML, its hash and the chain', () => {
   it('is a simplified invoice as ZATCA profiles it', () => {
-    const xml = hashedXml(content, { icv: 7, pih: initialPreviousHash })
+    const xml = hashedXml(content, { id: 'INV-000007', icv: 7, pih: initialPreviousHash })
     expect(xml).toContain('<cbc:ProfileID>reporting:1.0</cbc:ProfileID>')
     expect(xml).toContain('<cbc:ID>INV-000007</cbc:ID>')
     expect(xml).toContain('<cbc:InvoiceTypeCode name="0200000">388</cbc:InvoiceTypeCode>')
@@ -105,22 +109,30 @@ describe('the XML, its hash and the chain', () => {
     // ZATCA's documented first PIH: base64 of the hex text of SHA-256("0").
     const zero = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode('0')))
     expect(initialPreviousHash).toBe(btoa(hex(zero)))
-    const first = await sealInvoice(content, { icv: 1, pih: initialPreviousHash }, { privateKey: testKey, binarySecurityToken: null })
-    expect(first.hash).toBe(await sha256Base64(hashedXml(content, { icv: 1, pih: initialPreviousHash })))
+    const first = await sealInvoice(
+      content,
+      { id: 'INV-000001', icv: 1, pih: initialPreviousHash },
+      { privateKey: testKey, binarySecurityToken: null },
+    )
+    expect(first.hash).toBe(await sha256Base64(hashedXml(content, { id: 'INV-000001', icv: 1, pih: initialPreviousHash })))
     // What a receiver recomputes from the whole XML is the same hash.
     expect(await sha256Base64(hashedFormOf(first.xml))).toBe(first.hash)
-    const second = await sealInvoice({ ...content, uuid: '1f0b2d6e-0000-4000-8000-000000000002' }, { icv: 2, pih: first.hash }, null)
+    const second = await sealInvoice(
+      { ...content, uuid: '1f0b2d6e-0000-4000-8000-000000000002' },
+      { id: 'INV-000002', icv: 2, pih: first.hash },
+      null,
+    )
     expect(second.xml).toContain(`<cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${first.hash}</`)
     expect(await sha256Base64(hashedFormOf(second.xml))).toBe(second.hash)
     // Another link in the chain is another hash.
-    const elsewhere = await sealInvoice(content, { icv: 1, pih: second.hash }, null)
+    const elsewhere = await sealInvoice(content, { id: 'INV-000001', icv: 1, pih: second.hash }, null)
     expect(elsewhere.hash).not.toBe(first.hash)
   })
 
   it('seals the same invoice the same way twice (two racing sealers agree)', async () => {
     const key = { privateKey: testKey, binarySecurityToken: null }
-    expect(await sealInvoice(content, { icv: 3, pih: initialPreviousHash }, key)).toEqual(
-      await sealInvoice(content, { icv: 3, pih: initialPreviousHash }, key),
+    expect(await sealInvoice(content, { id: 'INV-000003', icv: 3, pih: initialPreviousHash }, key)).toEqual(
+      await sealInvoice(content, { id: 'INV-000003', icv: 3, pih: initialPreviousHash }, key),
     )
   })
 })
@@ -132,10 +144,14 @@ describe('the signature', () => {
   })
 
   it('signs the hash so that the public key verifies it, and nothing else', async () => {
-    const sealed = await sealInvoice(content, { icv: 1, pih: initialPreviousHash }, { privateKey: testKey, binarySecurityToken: null })
+    const sealed = await sealInvoice(
+      content,
+      { id: 'INV-000001', icv: 1, pih: initialPreviousHash },
+      { privateKey: testKey, binarySecurityToken: null },
+    )
     const signature = fromBase64(sealed.signature!)
     expect(verifyBytes(signature, fromBase64(sealed.hash), publicKeyInfo(testKey))).toBe(true)
-    const other = await sealInvoice(content, { icv: 2, pih: initialPreviousHash }, null)
+    const other = await sealInvoice(content, { id: 'INV-000002', icv: 2, pih: initialPreviousHash }, null)
     expect(verifyBytes(signature, fromBase64(other.hash), publicKeyInfo(testKey))).toBe(false)
     const stranger = parsePrivateKey(toBase64(new Uint8Array(32).fill(7)))
     expect(verifyBytes(signature, fromBase64(sealed.hash), publicKeyInfo(stranger))).toBe(false)

@@ -8,7 +8,7 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { appConfig } from '../../app.config'
-import type { InvoiceContent, InvoiceLine, InvoiceSeller } from '../../src/domain/invoice'
+import type { DocumentKind, InvoiceContent, InvoiceLine, InvoiceSeller } from '../../src/domain/invoice'
 import { vatIncluded } from '../../src/domain/money'
 import type { SealedInvoice } from '../storage/invoice-store'
 
@@ -60,8 +60,17 @@ export function invoiceContent(order: InvoicedOrder, seller: InvoiceSeller, uuid
   }
 }
 
-/** The invoice number as printed and as UBL's cbc:ID: the sequence's number, zero-padded. */
-export const invoiceId = (number: number) => `INV-${String(number).padStart(6, '0')}`
+/**
+ * The document's number as printed and as UBL's cbc:ID: its kind's own gap-free serial, zero-padded (INV-000001,
+ * CN-000001). The chain's counter (ICV) runs across both kinds and is written apart from it.
+ */
+export const documentId = (kind: DocumentKind, serial: number) => `${kind === 'invoice' ? 'INV' : 'CN'}-${String(serial).padStart(6, '0')}`
+
+/** The serial of a printed number of the kind, or null when it is not one. */
+export function documentSerial(kind: DocumentKind, id: string): number | null {
+  const match = /^(INV|CN)-(\d{6,9})$/.exec(id)
+  return match && match[1] === (kind === 'invoice' ? 'INV' : 'CN') ? Number(match[2]) : null
+}
 
 /** Riyadh's wall clock (UTC+3 all year: Saudi Arabia keeps no daylight saving) as yyyy-mm-dd and hh:mm:ss. */
 export function riyadhIssue(issuedAt: string): { date: string; time: string } {
@@ -173,36 +182,48 @@ const namespaces = {
   'xmlns:ext': 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
 }
 
-/** The invoice's place in the chain: its counter (ICV, the invoice number) and the previous invoice's hash (PIH). */
+/**
+ * The document's place: its printed number (cbc:ID, `documentId`), and in the chain its counter (ICV, shared by
+ * invoices and credit notes) and the previous document's hash (PIH).
+ */
 export interface ChainLink {
+  id: string
   icv: number
   pih: string
 }
 
 /** The lines' names in the XML: both languages, as the printed invoice shows them. */
 function lineName(line: InvoiceLine): string {
+  if (line.kind === 'adjustment') return `${line.name_ar} / ${line.name_en}`
   if (line.kind === 'delivery') return 'التوصيل / Delivery'
   return line.name_ar && line.name_ar !== line.name_en ? `${line.name_ar} / ${line.name_en}` : line.name_en
 }
+
+/** ZATCA's longest reason for issuance (KSA-10): 1000 characters. */
+export const reasonMaxLength = 1000
 
 /** The parts of the invoice body, in UBL's order, split where the hashed form leaves out the QR and the signature. */
 function bodyParts(content: InvoiceContent, link: ChainLink): { head: string; tail: string } {
   const { date, time } = riyadhIssue(content.issued_at)
   const seller = content.seller
+  const note = content.credit_note
   const lineNet = (line: InvoiceLine) => line.total - line.vat
   const linesNet = content.lines.reduce((sum, line) => sum + lineNet(line), 0)
   const allowance = linesNet - content.totals.excl_vat
   const head = [
     text('cbc:ProfileID', 'reporting:1.0'),
-    text('cbc:ID', invoiceId(link.icv)),
+    text('cbc:ID', link.id),
     text('cbc:UUID', content.uuid),
     text('cbc:IssueDate', date),
     text('cbc:IssueTime', time),
-    // 388: a tax invoice; its name 0200000: simplified, none of third party, nominal, export, summary, self-billed.
-    text('cbc:InvoiceTypeCode', '388', { name: '0200000' }),
+    // 388 a tax invoice, 381 a credit note; the name 0200000: simplified, none of third party, nominal, export,
+    // summary, self-billed (ZATCA's own simplified credit note sample carries the same name).
+    text('cbc:InvoiceTypeCode', note ? '381' : '388', { name: '0200000' }),
     text('cbc:DocumentCurrencyCode', 'SAR'),
     text('cbc:TaxCurrencyCode', 'SAR'),
     el('cac:OrderReference', null, text('cbc:ID', content.order)),
+    // A credit note names the invoice it corrects (BR-KSA-56).
+    note ? el('cac:BillingReference', null, el('cac:InvoiceDocumentReference', null, text('cbc:ID', note.invoice))) : '',
     el('cac:AdditionalDocumentReference', null, text('cbc:ID', 'ICV'), text('cbc:UUID', String(link.icv))),
     el(
       'cac:AdditionalDocumentReference',
@@ -226,6 +247,9 @@ function bodyParts(content: InvoiceContent, link: ChainLink): { head: string; ta
     ),
     // A simplified invoice names no buyer (a B2C sale).
     el('cac:AccountingCustomerParty', null, el('cac:Party', null)),
+    // A credit note's reason for issuance (KSA-10, BR-KSA-17) is the payment instruction's note; the means is
+    // "instrument not defined" (1, in ZATCA's subset of UNTDID 4461, BR-KSA-16): the refund, not the note, pays.
+    note ? el('cac:PaymentMeans', null, text('cbc:PaymentMeansCode', '1'), text('cbc:InstructionNote', note.reason.slice(0, reasonMaxLength))) : '',
     allowance > 0
       ? el(
           'cac:AllowanceCharge',

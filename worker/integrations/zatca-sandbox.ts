@@ -2,9 +2,10 @@
  * The embedded ZATCA: the reporting API the store talks to in development and tests (docs/decisions/0016-zatca-invoices.md). It answers
  * `POST /e-invoicing/developer-portal/invoices/reporting/single` as ZATCA documents it (HTTP Basic of the binary
  * security token and secret, `Accept-Version: V2`, `{invoiceHash, uuid, invoice}`) and checks what ZATCA checks of a
- * simplified invoice, as far as this store writes one: the hash recomputed from the XML, the UUID, the profile and type,
- * the counter and previous hash (against the invoice it was last sent with the counter before), the signature against
- * the key in the XML, and the QR's tags 6 and 7. Its answers have ZATCA's shape: 200 REPORTED, 202 REPORTED with
+ * simplified invoice or credit note, as far as this store writes one: the hash recomputed from the XML, the UUID, the
+ * profile and type, the counter and previous hash (against the document it was last sent with the counter before), the
+ * signature against the key in the XML, and the QR's tags 6 and 7; and of a credit note, that it names an invoice it
+ * was sent before (BR-KSA-56) and gives its reason (BR-KSA-17). Its answers have ZATCA's shape: 200 REPORTED, 202 REPORTED with
  * warnings, 400 NOT_REPORTED with the errors.
  */
 import { type } from 'arktype'
@@ -42,23 +43,23 @@ function decodedXml(base64: string): string | null {
 async function checkInvoice(
   db: D1Database,
   body: typeof reportingBody.infer,
-): Promise<{ errors: ZatcaMessage[]; warnings: ZatcaMessage[]; icv: number }> {
+): Promise<{ errors: ZatcaMessage[]; warnings: ZatcaMessage[]; icv: number; documentId: string | null }> {
   const errors: ZatcaMessage[] = []
   const warnings: ZatcaMessage[] = []
   const error = (code: string, category: string, text: string) => errors.push(message('ERROR', code, category, text))
   const xml = decodedXml(body.invoice)
   if (xml === null) {
     error('invalid-invoice', 'XSD_SCHEMA_ERROR', 'The invoice is not base64 of a UTF-8 XML document')
-    return { errors, warnings, icv: 0 }
+    return { errors, warnings, icv: 0, documentId: null }
   }
   if ((await sha256Base64(hashedFormOf(xml))) !== body.invoiceHash) {
     error('invalid-invoice-hash', 'INVOICE_HASHING_ERRORS', 'The invoice hash API body does not match the (calculated) Hash of the XML')
   }
   if (element(xml, 'cbc:UUID', '</cbc:ID>') !== body.uuid) error('invalid-uuid', 'KSA', 'The UUID in the body does not match the invoice')
   if (element(xml, 'cbc:ProfileID') !== 'reporting:1.0') error('BR-KSA-EN16931-01', 'KSA', 'The profile must be reporting:1.0')
-  if (!/<cbc:InvoiceTypeCode name="02\d{5}">388<\/cbc:InvoiceTypeCode>/.test(xml)) {
-    error('invalid-invoice-type', 'KSA', 'Only simplified tax invoices (388, 02xxxxx) are reported')
-  }
+  const type = /<cbc:InvoiceTypeCode name="02\d{5}">(388|381)<\/cbc:InvoiceTypeCode>/.exec(xml)?.[1]
+  if (!type) error('invalid-invoice-type', 'KSA', 'Only simplified tax invoices and credit notes (388 or 381, 02xxxxx) are reported')
+  if (type === '381') await checkCreditNote(db, xml, error)
   const vat = element(xml, 'cbc:CompanyID')
   if (!vat || !/^3\d{13}3$/.test(vat)) error('BR-KSA-39', 'KSA', "The seller's VAT number must be 15 digits, starting and ending with 3")
   const icv = Number(element(xml, 'cbc:UUID', '<cbc:ID>ICV</cbc:ID>'))
@@ -81,7 +82,20 @@ async function checkInvoice(
   if (tag(6) !== body.invoiceHash || tag(7) !== signature || !tags.has(8) || !tags.has(9)) {
     error('invalid-qr', 'QRCODE_VALIDATION', 'The QR code does not carry the invoice hash, signature, public key and certificate signature')
   }
-  return { errors, warnings, icv }
+  // Kept for an invoice only: a credit note may name an invoice, never another note.
+  return { errors, warnings, icv, documentId: type === '388' ? element(xml, 'cbc:ID', '</cbc:ProfileID>') : null }
+}
+
+/** A credit note names an invoice this ZATCA was sent (BR-KSA-56) and says why it was issued (BR-KSA-17). */
+async function checkCreditNote(db: D1Database, xml: string, error: (code: string, category: string, text: string) => void) {
+  const invoice = element(xml, 'cbc:ID', '<cac:BillingReference><cac:InvoiceDocumentReference>')
+  if (!invoice) error('BR-KSA-56', 'KSA', 'A credit note must name the invoice it corrects (BillingReference)')
+  else if (!(await zatcaSandboxStore(db).hasInvoice(invoice))) {
+    error('invalid-billing-reference', 'KSA', `The credit note names invoice ${invoice}, which was never reported`)
+  }
+  if (!element(xml, 'cbc:InstructionNote', '<cbc:PaymentMeansCode>[^<]*</cbc:PaymentMeansCode>')?.trim()) {
+    error('BR-KSA-17', 'KSA', 'A credit note must give the reason it is issued for (KSA-10, PaymentMeans/InstructionNote)')
+  }
 }
 
 type SandboxEnv = { Bindings: Env }
@@ -92,7 +106,7 @@ export const zatcaSandboxApi = new Hono<SandboxEnv>().basePath('/e-invoicing/dev
   if (c.req.header('accept-version') !== 'V2') return c.json({ code: 'Invalid-Version', message: 'Accept-Version must be V2' }, 400)
   const body = reportingBody(await c.req.json().catch(() => null))
   if (body instanceof type.errors) return c.json({ code: 'Invalid-Request', message: body.summary }, 400)
-  const { errors, warnings, icv } = await checkInvoice(c.env.DB, body)
+  const { errors, warnings, icv, documentId } = await checkInvoice(c.env.DB, body)
   const answer = (reportingStatus: ReportingAnswer['reportingStatus'], status: ReportingAnswer['validationResults']['status']): ReportingAnswer => ({
     validationResults: {
       infoMessages: errors.length
@@ -105,6 +119,6 @@ export const zatcaSandboxApi = new Hono<SandboxEnv>().basePath('/e-invoicing/dev
     reportingStatus,
   })
   if (errors.length > 0) return c.json(answer('NOT_REPORTED', 'ERROR'), 400)
-  await zatcaSandboxStore(c.env.DB).keep(body.uuid, body.invoiceHash, icv, new Date())
+  await zatcaSandboxStore(c.env.DB).keep(body.uuid, body.invoiceHash, icv, documentId, new Date())
   return warnings.length > 0 ? c.json(answer('REPORTED', 'WARNING'), 202) : c.json(answer('REPORTED', 'PASS'), 200)
 })

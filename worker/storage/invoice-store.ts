@@ -1,15 +1,25 @@
 /**
- * Simplified tax invoices in D1 (docs/architecture.md, "Storage owns the SQL"; docs/decisions/0016-zatca-invoices.md).
- * The number is allocated in the statement that stores the invoice (max + 1, and none for an order that has one), so
- * the sequence has no gap and no duplicate however many orders are invoiced at once. Sealing writes an invoice's hash
- * only when the previous number's hash is the one it was chained to: the hash chain follows the sequence.
+ * Simplified tax invoices and their credit notes in D1 (docs/architecture.md, "Storage owns the SQL";
+ * docs/decisions/0016-zatca-invoices.md). Both kinds are rows of one table because ZATCA chains them in one sequence:
+ * the chain's number (ICV) and the kind's own printed serial are both allocated in the statement that stores the
+ * document (max + 1 each, and none for an order that has its invoice or a refund that has its note), so neither has a
+ * gap or a duplicate however many are issued at once. Sealing writes a document's hash only when the previous
+ * number's hash is the one it was chained to: the hash chain follows the sequence.
  */
+import type { DocumentKind } from '../../src/domain/invoice'
+
 export interface InvoiceRow {
+  /** The chain's counter across both kinds (ZATCA's ICV). */
   number: number
+  kind: DocumentKind
+  /** The kind's own gap-free number: INV-<serial>, CN-<serial>. */
+  serial: number
   order_id: number
+  /** The refund a credit note records; null on an invoice. */
+  refund_id: number | null
   uuid: string
   issued_at: string
-  /** JSON of InvoiceContent (worker/integrations/zatca-document.ts). */
+  /** JSON of InvoiceContent (src/domain/invoice.ts). */
   content: string
   previous_hash: string | null
   hash: string | null
@@ -41,20 +51,67 @@ export interface ReportOutcome {
   retryAt: Date | null
 }
 
+/** The next chain number and the next serial of a kind, as expressions of the INSERT that stores a document. */
+const nextNumber = 'coalesce((SELECT max(number) FROM invoices), 0) + 1'
+const nextSerial = (kind: DocumentKind) => `coalesce((SELECT max(serial) FROM invoices WHERE kind = '${kind}'), 0) + 1`
+
 export function invoiceStore(db: D1Database) {
   return {
-    byOrder: (orderId: number) => db.prepare('SELECT * FROM invoices WHERE order_id = ?').bind(orderId).first<InvoiceRow>(),
+    /** The order's invoice (not its credit notes). */
+    byOrder: (orderId: number) => db.prepare("SELECT * FROM invoices WHERE order_id = ? AND kind = 'invoice'").bind(orderId).first<InvoiceRow>(),
     byNumber: (number: number) => db.prepare('SELECT * FROM invoices WHERE number = ?').bind(number).first<InvoiceRow>(),
+    byRefund: (refundId: number) => db.prepare('SELECT * FROM invoices WHERE refund_id = ?').bind(refundId).first<InvoiceRow>(),
 
-    /** Stores the order's invoice with the next number, unless the order has one; answers whether this call did. */
+    /** The order's credit notes, oldest first. */
+    async creditNotes(orderId: number): Promise<InvoiceRow[]> {
+      const { results } = await db
+        .prepare("SELECT * FROM invoices WHERE order_id = ? AND kind = 'credit_note' ORDER BY serial")
+        .bind(orderId)
+        .all<InvoiceRow>()
+      return results
+    },
+
+    /** A credit note of the order by its serial (CN-<serial>), or null. */
+    creditNote: (orderId: number, serial: number) =>
+      db.prepare("SELECT * FROM invoices WHERE order_id = ? AND kind = 'credit_note' AND serial = ?").bind(orderId, serial).first<InvoiceRow>(),
+
+    /** Stores the order's invoice with the next numbers, unless the order has one; answers whether this call did. */
     async issue(orderId: number, uuid: string, issuedAt: string, content: string): Promise<boolean> {
       const result = await db
         .prepare(
-          `INSERT OR IGNORE INTO invoices (number, order_id, uuid, issued_at, content)
-           SELECT coalesce((SELECT max(number) FROM invoices), 0) + 1, ?1, ?2, ?3, ?4
-           WHERE NOT EXISTS (SELECT 1 FROM invoices WHERE order_id = ?1)`,
+          `INSERT OR IGNORE INTO invoices (number, kind, serial, order_id, uuid, issued_at, content)
+           SELECT ${nextNumber}, 'invoice', ${nextSerial('invoice')}, ?1, ?2, ?3, ?4
+           WHERE NOT EXISTS (SELECT 1 FROM invoices WHERE order_id = ?1 AND kind = 'invoice')`,
         )
         .bind(orderId, uuid, issuedAt, content)
+        .run()
+      return result.meta.changes === 1
+    },
+
+    /**
+     * Stores the refund's credit note with the next numbers, unless the refund has one, and only while the order's
+     * credit notes with this one credit no more than `invoiceTotal` halalas (VAT included): the check and the insert
+     * are one statement, so two refunds credited at once never together exceed the invoice. Answers whether this call
+     * stored it.
+     */
+    async issueCreditNote(
+      orderId: number,
+      refundId: number,
+      amount: number,
+      invoiceTotal: number,
+      uuid: string,
+      issuedAt: string,
+      content: string,
+    ): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `INSERT OR IGNORE INTO invoices (number, kind, serial, order_id, refund_id, uuid, issued_at, content)
+           SELECT ${nextNumber}, 'credit_note', ${nextSerial('credit_note')}, ?1, ?2, ?5, ?6, ?7
+           WHERE NOT EXISTS (SELECT 1 FROM invoices WHERE refund_id = ?2)
+           AND (SELECT coalesce(sum(json_extract(content, '$.totals.incl_vat')), 0) FROM invoices
+                WHERE order_id = ?1 AND kind = 'credit_note') + ?3 <= ?4`,
+        )
+        .bind(orderId, refundId, amount, invoiceTotal, uuid, issuedAt, content)
         .run()
       return result.meta.changes === 1
     },
@@ -65,14 +122,14 @@ export function invoiceStore(db: D1Database) {
         .prepare(
           `SELECT o.id FROM orders o WHERE o.status IN ('processing', 'complete')
            AND EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = o.id AND e.status IN ('paid', 'delivered'))
-           AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id) ORDER BY o.id LIMIT ?`,
+           AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id AND i.kind = 'invoice') ORDER BY o.id LIMIT ?`,
         )
         .bind(limit)
         .all<{ id: number }>()
       return results.map((row) => row.id)
     },
 
-    /** The first invoice not yet sealed (they are sealed in number order). */
+    /** The first document not yet sealed (they are sealed in number order, both kinds alike). */
     firstUnsealed: () => db.prepare('SELECT * FROM invoices WHERE hash IS NULL ORDER BY number LIMIT 1').first<InvoiceRow>(),
 
     /**
@@ -91,12 +148,17 @@ export function invoiceStore(db: D1Database) {
       return result.meta.changes === 1
     },
 
-    /** Sealed invoices not yet reported and due for a try, oldest first; refused ones wait for the operator. */
+    /**
+     * Sealed documents not yet reported and due for a try, oldest first; refused ones wait for the operator, and a
+     * credit note waits until the invoice it corrects is reported (ZATCA reads a note against its invoice).
+     */
     async dueForReporting(now: Date, limit: number): Promise<InvoiceRow[]> {
       const { results } = await db
         .prepare(
-          `SELECT * FROM invoices WHERE reported_at IS NULL AND hash IS NOT NULL AND coalesce(reporting_status, '') <> 'NOT_REPORTED'
-           AND (next_report_at IS NULL OR next_report_at <= ?) ORDER BY number LIMIT ?`,
+          `SELECT * FROM invoices d WHERE reported_at IS NULL AND hash IS NOT NULL AND coalesce(reporting_status, '') <> 'NOT_REPORTED'
+           AND (next_report_at IS NULL OR next_report_at <= ?)
+           AND (kind = 'invoice' OR EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = d.order_id AND i.kind = 'invoice' AND i.reported_at IS NOT NULL))
+           ORDER BY number LIMIT ?`,
         )
         .bind(now.toISOString(), limit)
         .all<InvoiceRow>()
@@ -124,16 +186,19 @@ export function invoiceStore(db: D1Database) {
 /** What the embedded ZATCA keeps of each invoice reported to it (worker/integrations/zatca-sandbox.ts). */
 export function zatcaSandboxStore(db: D1Database) {
   return {
-    /** The invoice last reported with this counter. */
+    /** The document last reported with this counter. */
     byIcv: (icv: number) =>
       db
         .prepare('SELECT uuid, invoice_hash, icv FROM zatca_sandbox_reports WHERE icv = ? ORDER BY received_at DESC LIMIT 1')
         .bind(icv)
         .first<{ uuid: string; invoice_hash: string; icv: number }>(),
-    keep: (uuid: string, hash: string, icv: number, now: Date) =>
+    /** Whether an invoice (not a note) with this number (cbc:ID) was reported. */
+    hasInvoice: async (documentId: string) =>
+      (await db.prepare('SELECT 1 AS found FROM zatca_sandbox_reports WHERE document_id = ? LIMIT 1').bind(documentId).first()) !== null,
+    keep: (uuid: string, hash: string, icv: number, documentId: string | null, now: Date) =>
       db
-        .prepare('INSERT OR IGNORE INTO zatca_sandbox_reports (uuid, invoice_hash, icv, received_at) VALUES (?, ?, ?, ?)')
-        .bind(uuid, hash, icv, now.toISOString())
+        .prepare('INSERT OR IGNORE INTO zatca_sandbox_reports (uuid, invoice_hash, icv, document_id, received_at) VALUES (?, ?, ?, ?, ?)')
+        .bind(uuid, hash, icv, documentId, now.toISOString())
         .run(),
     count: async () => (await db.prepare('SELECT count(*) AS n FROM zatca_sandbox_reports').first<{ n: number }>())?.n ?? 0,
   }

@@ -1,5 +1,6 @@
 /**
- * The simplified tax invoice as its buyer reads and prints it (docs/decisions/0016-zatca-invoices.md): the seller's
+ * The simplified tax invoice, or a credit note, as its buyer reads and prints it (docs/decisions/0016-zatca-invoices.md;
+ * a credit note adds the invoice it corrects and the reason it was issued for): the seller's
  * name in both languages with its VAT and commercial registration numbers, the invoice's number and time of issue in
  * Riyadh, the lines with their VAT, the totals, and ZATCA's QR drawn as an SVG. Only this prints (src/styles/app.css,
  * "data-print-only").
@@ -25,22 +26,24 @@ const sar = (halalas: number) => halalas / 100
 
 function lineName(line: InvoiceLine, locale: Locale): string {
   if (line.kind === 'delivery') return m.invoice_delivery()
+  // An adjustment's name was written in both languages when the credit note was issued (worker/commerce/credit-notes.ts).
   return locale === 'ar' ? line.name_ar : line.name_en
 }
 
 export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
   const locale = currentLocale()
   const { seller, totals } = invoice
+  const note = invoice.credit_note
   const pad = 2
   return (
     <article data-print-only aria-labelledby="invoice-heading" className="space-y-6 rounded-2xl bg-white p-5 print:rounded-none print:p-0 sm:p-8">
       <div className="flex flex-wrap items-start justify-between gap-6">
         <div className="space-y-3">
           <h1 id="invoice-heading" className="text-2xl font-bold">
-            {m.invoice_page_title()}
+            {note ? m.credit_note_title() : m.invoice_page_title()}
           </h1>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted">{m.invoice_number()}</dt>
+            <dt className="text-muted">{note ? m.credit_note_number() : m.invoice_number()}</dt>
             <dd>
               <bdi dir="ltr" className="font-semibold">
                 {invoice.number}
@@ -48,15 +51,30 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
             </dd>
             <dt className="text-muted">{m.invoice_issued()}</dt>
             <dd>{issuedAt(invoice.issued_at, locale)}</dd>
+            {note && (
+              <>
+                <dt className="text-muted">{m.credit_note_invoice()}</dt>
+                <dd>
+                  <bdi dir="ltr">{note.invoice}</bdi> · {issuedAt(note.invoice_issued_at, locale)}
+                </dd>
+              </>
+            )}
             <dt className="text-muted">{m.invoice_order()}</dt>
             <dd>
               <bdi dir="ltr">{invoice.order}</bdi>
             </dd>
+            {note && (
+              <>
+                <dt className="text-muted">{m.credit_note_reason()}</dt>
+                {/* The staff member's words, in the language they wrote them. */}
+                <dd dir="auto">{note.reason}</dd>
+              </>
+            )}
           </dl>
         </div>
         <svg
           role="img"
-          aria-label={m.invoice_qr_label()}
+          aria-label={note ? m.credit_note_qr_label() : m.invoice_qr_label()}
           viewBox={`${-pad} ${-pad} ${invoice.qr.size + pad * 2} ${invoice.qr.size + pad * 2}`}
           className="h-36 w-36 shrink-0"
           shapeRendering="crispEdges"
@@ -129,7 +147,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
       <dl className="ms-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
         {invoice.discount > 0 && (
           <>
-            <dt>{m.invoice_discount()}</dt>
+            <dt>{note ? m.credit_note_discount() : m.invoice_discount()}</dt>
             <dd className="text-end">
               <Price amount={sar(invoice.discount)} decimals={appConfig.money.totalDecimals} negative />
             </dd>

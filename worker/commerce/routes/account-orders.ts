@@ -26,11 +26,15 @@ import { isReadableText } from '../../../src/domain/typed-text'
 import { m } from '../../../src/paraglide/messages.js'
 import type { InvoiceView } from '../../../src/domain/invoice'
 import { invoiceStore } from '../../storage/invoice-store'
+import { creditNoteOf } from '../credit-notes'
 import { invoiceView } from '../invoices'
 import { isOrderSignature } from '../sandbox-link'
 
 const lookupBody = type({ increment: 'string <= 32', mobilenumber: 'string <= 20' })
-const signedInvoiceBody = type({ increment: 'string <= 32', sig: 'string <= 64' })
+/** Which of the order's documents: its invoice, or with `note` one of its credit notes (CN-000001). */
+const documentChoice = { 'note?': 'string <= 16' } as const
+const invoiceLookupBody = lookupBody.and(documentChoice)
+const signedInvoiceBody = type({ increment: 'string <= 32', sig: 'string <= 64', ...documentChoice })
 const returnBody = type({
   reason: type.enumerated(...returnReasons),
   // The operator reads the note: it must show what it says (src/domain/typed-text.ts).
@@ -76,10 +80,15 @@ async function guestOrder(env: Env, body: typeof lookupBody.infer, header: (name
   return order
 }
 
-/** The order's invoice as its buyer reads it; 404 while it has none (awaiting payment, or cash not yet delivered). */
-async function orderInvoice(env: Env, orderId: number): Promise<InvoiceView> {
-  const row = await invoiceStore(env.DB).byOrder(orderId)
-  const view = row ? invoiceView(row) : null
+/**
+ * The order's invoice as its buyer reads it, with the credit notes issued against it; 404 while it has none (awaiting
+ * payment, or cash not yet delivered). With `note`, that credit note of the order instead (docs/decisions/0016-zatca-invoices.md,
+ * "Credit notes"): whoever may read the invoice may read its notes, and nobody else.
+ */
+async function orderInvoice(env: Env, orderId: number, note?: string): Promise<InvoiceView> {
+  const store = invoiceStore(env.DB)
+  const row = note === undefined ? await store.byOrder(orderId) : await creditNoteOf(env, orderId, note)
+  const view = row ? invoiceView(row, row.kind === 'invoice' ? await store.creditNotes(orderId) : []) : null
   if (!view) throw new CommerceError(404, 'order_not_found')
   return view
 }
@@ -145,25 +154,26 @@ export const accountOrderRoutes = new Hono<CommerceEnv>()
   })
 
   // The order's simplified tax invoice (docs/decisions/0016-zatca-invoices.md): its buyer's alone, found as the order page finds the order.
-  .get('/customer/orders/:increment/invoice', async (c) => {
+  .get('/customer/orders/:increment/invoice', validate('query', type(documentChoice)), async (c) => {
     const customer = signedIn(c.get('customer'))
     const increment = c.req.param('increment')
     const order = orderNumber.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
     if (!order || order.customer_id !== customer.id) throw new CommerceError(404, 'order_not_found')
-    return c.json(await orderInvoice(c.env, order.id))
+    return c.json(await orderInvoice(c.env, order.id, c.req.valid('query').note))
   })
 
   // The link in the buyer's email: the order's number with its invoice signature.
   .post('/orders/invoice/signed', validate('json', signedInvoiceBody), async (c) => {
-    const { increment, sig } = c.req.valid('json')
+    const { increment, sig, note } = c.req.valid('json')
     const order = orderNumber.test(increment) ? await orderStore(c.env.DB).byIncrement(increment) : null
     if (!order || !(await isOrderSignature(c.env, increment, sig, 'invoice'))) throw new CommerceError(404, 'order_not_found')
-    return c.json(await orderInvoice(c.env, order.id))
+    return c.json(await orderInvoice(c.env, order.id, note))
   })
 
-  .post('/orders/lookup/invoice', validate('json', lookupBody), async (c) => {
-    const order = await guestOrder(c.env, c.req.valid('json'), (n) => c.req.header(n))
-    return c.json(await orderInvoice(c.env, order.id))
+  .post('/orders/lookup/invoice', validate('json', invoiceLookupBody), async (c) => {
+    const body = c.req.valid('json')
+    const order = await guestOrder(c.env, body, (n) => c.req.header(n))
+    return c.json(await orderInvoice(c.env, order.id, body.note))
   })
 
   .get('/customer/addresses', async (c) => {
