@@ -5,6 +5,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Courier, FulfilmentStep } from '../domain/fulfilment'
+import type { CreditNoteSummary } from '../domain/invoice'
 import type { OrderQueue } from '../domain/order'
 import type { RefundMethod, RefundUnits } from '../domain/refunds'
 import type { Actor, Permission, StaffRole } from '../domain/staff'
@@ -91,6 +92,7 @@ export interface OpsOrderDetail {
   }
   audit: { id: number; at: string; actor_name: string; action: string }[]
   refunds: OpsRefund[]
+  credit_notes: CreditNoteSummary[]
   payment: { provider: string | null; checkout_id: string | null; payment_id: string | null; captured_halalas: number; refunded_halalas: number }
   messages: { id: string; channel: 'sms' | 'email'; template: string; status: string; attempts: number; updated_at: string }[]
 }

@@ -134,6 +134,8 @@ test.describe('a return on a warehouse phone, in Arabic', () => {
     await expect(money.getByRole('list', { name: 'المبالغ المُعادة' }).getByRole('listitem')).toHaveCount(1)
     await expect(money.getByRole('list', { name: 'المبالغ المُعادة' })).toContainText('بواسطة فهد العتيبي')
     await expect(page.getByRole('region', { name: 'الرسائل المرسلة إلى المشتري' })).toContainText('رسالة نصية')
+    // The refund of an invoiced order is on the tax record: its credit note.
+    await expect(money.getByRole('list', { name: 'الإشعارات الدائنة' })).toContainText(/إشعار دائن CN-\d{6}/)
 
     // The buyer's order page, by the number and the mobile: the return's steps and the money given back.
     await page.goto(`/user/profile?order=${number}`)

@@ -83,6 +83,15 @@ describe('a refund through the console', () => {
     expect(detail.body.data.messages.filter((message: { id: string }) => message.id.includes('-refund-')).length).toBe(6) // 3 SMS, 3 emails
     expect((await messagesTo(phone.international)).filter((text) => text.includes('is on its way back to how you paid')).length).toBe(3)
     expect(await audits(order.increment_id, 'order.refund')).toBe(3)
+    // Each refund of the invoiced order is on the tax record: a credit note of exactly its amount, naming the invoice.
+    const notes = (
+      await env.DB.prepare("SELECT content FROM invoices WHERE kind = 'credit_note' AND order_id = ? ORDER BY number")
+        .bind(order.order_id)
+        .all<{ content: string }>()
+    ).results.map((row) => JSON.parse(row.content) as { totals: { incl_vat: number }; credit_note: { invoice: string } })
+    expect(notes.map((note) => note.totals.incl_vat)).toEqual([lineAmount, 1_000, paid - lineAmount - 1_000])
+    expect(notes.every((note) => /^INV-\d{6}$/.test(note.credit_note.invoice))).toBe(true)
+    expect(detail.body.data.credit_notes.length).toBe(3)
   })
 
   it('refuses more units than a line holds, a SKU the order lacks and an amount above the lines, changing nothing', async () => {

@@ -36,6 +36,7 @@ import { internationalMobile } from '../../src/domain/phone'
 import { may, permissions, staffRoles, type Actor, type Permission } from '../../src/domain/staff'
 import { isEmail } from '../../src/domain/account-rules'
 import { takeStep } from '../commerce/fulfilment'
+import { creditNotesOf } from '../commerce/credit-notes'
 import { refundOrder, retryRefund, type RefundOutcome } from '../commerce/refunds'
 import { decideReturn, receiveReturn, type ReturnStepResult } from '../commerce/returns'
 import { refundMethods, refundReasonMaxLength } from '../../src/domain/refunds'
@@ -364,11 +365,12 @@ export const opsApi = new Hono<OpsEnv>()
   .get('/ops/orders/:number', allowed('orders.read'), validate('param', type({ number: orderNumber })), async (c) => {
     const order = await orderNamed(c.env, c.req.valid('param').number)
     const detail = await orderStore(c.env.DB).detail(order.id)
-    const [trail, refunds, payment, messages] = await Promise.all([
+    const [trail, refunds, payment, messages, creditNotes] = await Promise.all([
       auditStore(c.env.DB).list({ subject: { kind: 'order', id: order.increment_id }, limit: 100 }),
       refundStore(c.env.DB).forOrder(order.id),
       paymentStore(c.env.DB).forOrder(order.id),
       messageStore(c.env.DB).forOrder(order.id),
+      creditNotesOf(c.env, order.id),
     ])
     const refunded = refunds.filter((refund) => refund.status === 'done').reduce((sum, refund) => sum + refund.amount, 0)
     return c.json({
@@ -376,6 +378,7 @@ export const opsApi = new Hono<OpsEnv>()
         order: detail,
         audit: trail,
         refunds,
+        credit_notes: creditNotes,
         payment: {
           provider: payment?.provider ?? null,
           checkout_id: payment?.checkout_id ?? null,

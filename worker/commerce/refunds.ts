@@ -13,6 +13,7 @@ import type { AuditEntry } from '../storage/audit-store'
 import { orderStore, type OrderDetailRow } from '../storage/order-store'
 import { paymentStore } from '../storage/payment-store'
 import { refundStore, type RefundRow } from '../storage/refund-store'
+import { issueCreditNote } from './credit-notes'
 import { tellBuyer } from './order-messages'
 import { paymentProviders } from './payments'
 
@@ -157,6 +158,20 @@ async function send(env: Env, order: OrderDetailRow, refund: RefundRow, earlier:
   await refunds.finish(refund.id, { status: 'done' }, now)
   const done = (await refunds.byId(refund.id))!
   console.log(JSON.stringify({ level: 'info', message: 'refund done', order: order.increment_id, refund: refund.id, halalas: refund.amount }))
+  // The tax record follows the money: an invoiced order's refund gets its credit note (./credit-notes.ts). One that
+  // fails here is logged; the refund stands, and the note can be issued again for the same refund.
+  await issueCreditNote(env, {
+    refundId: done.id,
+    orderId: order.id,
+    reason: done.reason,
+    amountHalalas: done.amount,
+    lines: done.lines,
+    delivery: done.delivery,
+  }).catch((error: unknown) => {
+    console.error(
+      JSON.stringify({ level: 'error', message: 'credit note not issued', order: order.increment_id, refund: done.id, error: String(error) }),
+    )
+  })
   if (refund.request_key !== cancellationKey) await tellBuyer(env, order.id, `refund-${refund.id}`, (row, locale) => refundWords(row, done, locale))
   return { outcome: 'done', refund: done }
 }

@@ -119,6 +119,16 @@ export function OrderMoney({ detail, mayRefund }: { detail: OpsOrderDetail; mayR
           ))}
         </ul>
       )}
+      {detail.credit_notes.length > 0 && (
+        <ul aria-label={m.ops_credit_notes()} className="space-y-1 text-sm">
+          {detail.credit_notes.map((note) => (
+            <li key={note.number}>
+              <span className="font-semibold">{m.ops_credit_note({ number: note.number })}</span> ·{' '}
+              <Price amount={sar(note.amount)} decimals={decimals} /> · {note.reason} · {formatRiyadhTime(note.issued_at, locale)}
+            </li>
+          ))}
+        </ul>
+      )}
       <Said said={said} />
       {mayRefund && <RefundForm detail={detail} key={order.increment_id} />}
     </section>
