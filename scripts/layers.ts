@@ -25,9 +25,13 @@ const fast: Layer[] = [
   { name: 'unit', script: 'test:unit' },
 ]
 
+// The browser layer is npm run test:e2e in its three steps, so the table says what the build and the deploy check cost
+// beside the Playwright suite.
 const slow: Layer[] = [
   { name: 'workerd', script: 'test:worker' },
-  { name: 'browser', script: 'test:e2e' },
+  { name: 'build', script: 'build' },
+  { name: 'deploy', script: 'deploy:check' },
+  { name: 'browser', script: 'test:browser' },
 ]
 
 interface Outcome {

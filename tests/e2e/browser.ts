@@ -15,9 +15,20 @@ export function chromiumExecutable(): string | undefined {
   return candidates.find((path): path is string => Boolean(path && existsSync(path)))
 }
 
-export function chromiumLaunchOptions(): LaunchOptions {
+/**
+ * The browser the Playwright suite drives: Debian's headless shell when it is installed (package
+ * chromium-headless-shell, which .ci/run installs), else the full browser. The shell is the same Blink without the full
+ * browser's window machinery, the build Playwright itself runs headless tests in; the axe spec took 179 CPU s in the
+ * full browser and 155 in the shell (README, "Tests"). The measuring scripts (lighthouse, inp) keep the full browser.
+ */
+export function testChromiumExecutable(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  return existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : chromiumExecutable()
+}
+
+export function chromiumLaunchOptions(executablePath = chromiumExecutable()): LaunchOptions {
   return {
-    executablePath: chromiumExecutable(),
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',

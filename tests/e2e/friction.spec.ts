@@ -193,6 +193,8 @@ test.describe('the home page on a desktop', () => {
   })
 
   test('in English, a rail scrolls by its buttons', async ({ page, context, baseURL }) => {
+    // The suite asks for less motion (playwright.config.ts); a shopper who did not gets the smooth glide, tested here.
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
     await answered(context, baseURL)
     await page.goto('/en')
     const next = page.getByRole('button', { name: /^Next products in / }).first()
