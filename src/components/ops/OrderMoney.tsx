@@ -15,7 +15,7 @@ import { m } from '../../paraglide/messages.js'
 import { OpsError, useRefund, useRefundRetry, useReturnStep, type OpsOrderDetail, type OpsRefund } from '../../queries/ops'
 import { Price } from '../Price'
 import { returnReasonText } from '../return-reasons'
-import { opsErrorText } from './ops-text'
+import { eventText, opsErrorText } from './ops-text'
 
 const decimals = appConfig.money.totalDecimals
 const sar = (halalas: number) => halalas / 100
@@ -101,7 +101,7 @@ export function OrderMoney({ detail, mayRefund }: { detail: OpsOrderDetail; mayR
                 <Price amount={sar(refund.amount)} decimals={decimals} className="font-semibold" /> · {methodText[refund.method]()} ·{' '}
                 <span className={refund.status === 'failed' ? 'font-semibold text-sale' : ''}>{refundStatusText[refund.status]()}</span>
                 <span className="block text-muted">
-                  {refund.reason} · {formatRiyadhTime(refund.created_at, locale)}
+                  <bdi>{refund.reason}</bdi> · {formatRiyadhTime(refund.created_at, locale)}
                   {refund.actor && ` · ${m.ops_by({ name: refund.actor })}`}
                 </span>
               </span>
@@ -124,7 +124,7 @@ export function OrderMoney({ detail, mayRefund }: { detail: OpsOrderDetail; mayR
           {detail.credit_notes.map((note) => (
             <li key={note.number}>
               <span className="font-semibold">{m.ops_credit_note({ number: note.number })}</span> ·{' '}
-              <Price amount={sar(note.amount)} decimals={decimals} /> · {note.reason} · {formatRiyadhTime(note.issued_at, locale)}
+              <Price amount={sar(note.amount)} decimals={decimals} /> · <bdi>{note.reason}</bdi> · {formatRiyadhTime(note.issued_at, locale)}
             </li>
           ))}
         </ul>
@@ -310,7 +310,12 @@ export function ReturnPanel({ detail, mayHandle }: { detail: OpsOrderDetail; may
       </h2>
       <p className="text-sm">
         {returnReasonText[request.reason as ReturnReason]?.() ?? request.reason}
-        {request.note && ` · ${request.note}`}
+        {request.note && (
+          <>
+            {' · '}
+            <bdi>{request.note}</bdi>
+          </>
+        )}
       </p>
       {request.status === 'refused' && <p className="text-sm">{m.ops_return_answer_shown({ answer: request.answer })}</p>}
       {received.length > 0 && (
@@ -385,7 +390,41 @@ const returnStatusText: Record<NonNullable<OpsOrderDetail['order']['return_reque
   received: m.ops_return_status_received,
 }
 
-/** Every message the order sent its buyer, with how its delivery ended. */
+/** What a message was about, read from its key (`order-<id>-<what>-<channel>`, worker/commerce/order-messages.ts). */
+function messageSubject(id: string, template: string): string {
+  const what = id
+    .replace(/^order-\d+-/, '')
+    .replace(/-(sms|email)$/, '')
+    .replace(/-\d+$/, '')
+  const event: Record<string, string> = {
+    order_confirmed: 'placed',
+    order_confirmed_guest: 'placed',
+    confirmation: 'confirmed',
+    preparing: 'preparing',
+    shipping: 'shipped',
+    ready: 'ready_for_pickup',
+    delivery: 'delivered',
+    'return-request': 'return_requested',
+    'return-accepted': 'return_accepted',
+    'return-refused': 'return_refused',
+    'return-received': 'return_received',
+    refund: 'refunded',
+  }
+  if (what.startsWith('order_cancelled')) return eventText('canceled')
+  return event[what] ? eventText(event[what]) : template
+}
+
+const deliveryText: Record<string, () => string> = {
+  queued: m.ops_message_status_queued,
+  sending: m.ops_message_status_queued,
+  retrying: m.ops_message_status_retrying,
+  sent: m.ops_message_status_sent,
+  dead: m.ops_message_status_dead,
+  expired: m.ops_message_status_dead,
+  outbox: m.ops_message_status_outbox,
+}
+
+/** Every message the order sent its buyer, what it was about and how its delivery ended. */
 export function OrderMessages({ detail }: { detail: OpsOrderDetail }) {
   const locale = currentLocale()
   if (detail.messages.length === 0) return null
@@ -398,10 +437,10 @@ export function OrderMessages({ detail }: { detail: OpsOrderDetail }) {
         {detail.messages.map((message) => (
           <li key={message.id} className="flex flex-wrap justify-between gap-2 py-1.5">
             <span>
-              {message.channel === 'sms' ? m.ops_message_sms() : m.ops_message_email()} · <bdi dir="ltr">{message.template}</bdi>
+              {message.channel === 'sms' ? m.ops_message_sms() : m.ops_message_email()} · {messageSubject(message.id, message.template)}
             </span>
-            <span className="text-muted">
-              {message.status} · {formatRiyadhTime(message.updated_at, locale)}
+            <span className={message.status === 'dead' || message.status === 'expired' ? 'font-semibold text-sale' : 'text-muted'}>
+              {deliveryText[message.status]?.() ?? message.status} · {formatRiyadhTime(message.updated_at, locale)}
             </span>
           </li>
         ))}
