@@ -91,6 +91,9 @@ function copyCheckout() {
     mkdirSync(dirname(join(copy, file)), { recursive: true })
     cpSync(join(checkout, file), join(copy, file))
   }
+  // A repository of its own with those files in its index: the docs tests and the message-keys test list files with git ls-files.
+  execFileSync('git', ['init', '--quiet'], { cwd: copy })
+  execFileSync('git', ['add', '--all'], { cwd: copy })
 }
 
 const newest = (name: string) => execFileSync('npm', ['view', name, 'version'], { env: npmEnv }).toString().trim()
