@@ -43,7 +43,10 @@ export const Route = createFileRoute('/$urlKey')({
   loader: ({ context, params, deps }) => {
     // A path no category can have (favicon.ico, x.php) is the not-found page at once.
     if (!categorySlug.test(params.urlKey)) throw notFound()
-    return context.queryClient.ensureQueryData(catalogueQueries.category(context.locale, context.prefs.regionId, params.urlKey, deps))
+    return context.queryClient.query({
+      ...catalogueQueries.category(context.locale, context.prefs.regionId, params.urlKey, deps),
+      staleTime: 'static',
+    })
   },
   head: ({ loaderData }) => ({
     meta: loaderData

@@ -35,7 +35,7 @@ import { faviconDataUri as favicon } from '../domain/brand'
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   beforeLoad: () => ({ locale: currentLocale(), prefs: readShopperPrefs() }),
   loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(catalogueQueries.frame(context.locale))
+    await context.queryClient.query({ ...catalogueQueries.frame(context.locale), staleTime: 'static' })
   },
   head: ({ matches }) => {
     const leaf = matches[matches.length - 1]

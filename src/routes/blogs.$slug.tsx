@@ -12,7 +12,7 @@ export const Route = createFileRoute('/blogs/$slug')({
   loader: ({ context, params }) => {
     // Anything else is no page of ours: the not-found page, not a refused server call (a 500).
     if (!contentSlug.test(params.slug)) throw notFound()
-    return context.queryClient.ensureQueryData(catalogueQueries.blogPost(context.locale, params.slug))
+    return context.queryClient.query({ ...catalogueQueries.blogPost(context.locale, params.slug), staleTime: 'static' })
   },
   head: ({ loaderData }) => ({ meta: loaderData ? [{ title: `${loaderData.title} | ${m.site_name()}` }] : [] }),
   component: BlogPost,

@@ -7,7 +7,7 @@ import { catalogueQueries } from '../queries/catalogue'
 import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/blogs/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(catalogueQueries.blogPosts(context.locale)),
+  loader: ({ context }) => context.queryClient.query({ ...catalogueQueries.blogPosts(context.locale), staleTime: 'static' }),
   head: () => ({ meta: [{ title: `${m.blog_title()} | ${m.site_name()}` }] }),
   component: BlogList,
 })

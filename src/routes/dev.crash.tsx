@@ -4,7 +4,7 @@ import { devQueries } from '../queries/dev'
 
 export const Route = createFileRoute('/dev/crash')({
   beforeLoad: async ({ context }) => {
-    if (!(await context.queryClient.ensureQueryData(devQueries.routesEnabled()))) throw notFound()
+    if (!(await context.queryClient.query({ ...devQueries.routesEnabled(), staleTime: 'static' }))) throw notFound()
   },
   head: () => ({ meta: [{ name: 'robots', content: 'noindex' }] }),
   component: Crash,

@@ -17,7 +17,7 @@ import { regionIdAtom } from '../state/shopper'
 import { usePageHydrated } from '../lib/early-tap'
 
 export const Route = createFileRoute('/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(catalogueQueries.home(context.locale, context.prefs.regionId)),
+  loader: ({ context }) => context.queryClient.query({ ...catalogueQueries.home(context.locale, context.prefs.regionId), staleTime: 'static' }),
   head: () => ({ meta: openGraph({ title: m.home_title(), description: m.home_meta_description() }, currentLocale()) }),
   component: Home,
 })

@@ -46,7 +46,7 @@ export const Route = createFileRoute('/product/$rewriteUrl')({
   loader: ({ context, params }) => {
     // A path no product can have (x.png) is the not-found page at once.
     if (!productSlug.test(params.rewriteUrl)) throw notFound()
-    return context.queryClient.ensureQueryData(catalogueQueries.product(context.locale, context.prefs.regionId, params.rewriteUrl))
+    return context.queryClient.query({ ...catalogueQueries.product(context.locale, context.prefs.regionId, params.rewriteUrl), staleTime: 'static' })
   },
   head: ({ loaderData, match }) => {
     if (!loaderData) return { meta: [] }

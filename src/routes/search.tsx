@@ -34,7 +34,8 @@ export const Route = createFileRoute('/search')({
   validateSearch: parseSearchPageSearch,
   // Parsed again: the router keeps raw parameters a route's parser dropped.
   loaderDeps: ({ search }) => searchPageQuery(parseSearchPageSearch(search)),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(searchQueries.page(context.locale, context.prefs.regionId, deps)),
+  loader: ({ context, deps }) =>
+    context.queryClient.query({ ...searchQueries.page(context.locale, context.prefs.regionId, deps), staleTime: 'static' }),
   head: () => ({ meta: [{ title: `${m.search_page_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
   component: SearchPage,
 })

@@ -16,7 +16,7 @@ import { chosenRegionIdAtom } from '../state/shopper'
 import type { Locale } from '../../app.config'
 
 export const Route = createFileRoute('/showrooms')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(catalogueQueries.showrooms(context.locale)),
+  loader: ({ context }) => context.queryClient.query({ ...catalogueQueries.showrooms(context.locale), staleTime: 'static' }),
   head: () => ({
     meta: [{ title: `${m.showrooms_title()} | ${m.site_name()}` }, { name: 'description', content: m.showrooms_intro() }],
   }),

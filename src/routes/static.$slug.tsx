@@ -10,7 +10,7 @@ export const Route = createFileRoute('/static/$slug')({
   loader: ({ context, params }) => {
     // Anything else is no page of ours: the not-found page, not a refused server call (a 500).
     if (!contentSlug.test(params.slug)) throw notFound()
-    return context.queryClient.ensureQueryData(catalogueQueries.staticPage(context.locale, params.slug))
+    return context.queryClient.query({ ...catalogueQueries.staticPage(context.locale, params.slug), staleTime: 'static' })
   },
   head: ({ loaderData }) => ({
     meta: loaderData ? [{ title: loaderData.title }, { name: 'description', content: loaderData.body.slice(0, 150) }] : [],

@@ -1,5 +1,5 @@
 /**
- * Money given back (docs/product.md, "Returns and refunds"; docs/decisions/0026-refunds-once.md): the whole of what an
+ * Money given back (docs/product.md, "Returns and refunds"; docs/decisions/0027-refunds-once.md): the whole of what an
  * order still holds, units of its lines, or an amount, through the provider that took the money (Moyasar, Tabby,
  * Tamara) or, for a cash order, recorded as paid by bank transfer or at the showroom. Each refund is claimed in D1
  * before anything is sent (worker/storage/refund-store.ts), so a double click, two staff at once or a retry gives back
