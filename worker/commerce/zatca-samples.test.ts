@@ -178,7 +178,7 @@ describe("the store's documents against ZATCA's business rules", () => {
     vat: 31.3,
     delivery: 30,
     items: [
-      { sku: 'TV-1', name: 'Television & stand <wall>', name_ar: 'تلفاز مع حامل', qty: 2, price: 100, row_total: 200, parent_sku: null },
+      { sku: 'TV-1', name: 'Television 55" & stand <wall>', name_ar: 'تلفاز 55" مع حامل', qty: 2, price: 100, row_total: 200, parent_sku: null },
       { sku: 'FEE-1', name: 'Installation', name_ar: 'تركيب', qty: 1, price: 50, row_total: 50, parent_sku: 'TV-1' },
     ],
   }

@@ -155,20 +155,19 @@ export function invoiceQr(content: InvoiceContent, seal: QrSeal | null): string 
 /** ZATCA's documented previous-invoice hash of the first invoice: base64 of the hex text of SHA-256("0"). */
 export const initialPreviousHash = 'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ=='
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
 type Attrs = Record<string, string>
 /** An element; children are already-written XML, text is escaped. */
 function el(name: string, attrs: Attrs | null, ...children: string[]): string {
   const attributes = attrs
     ? Object.keys(attrs)
         .sort()
-        .map((key) => ` ${key}="${escapeXml(attrs[key]!)}"`)
+        .map((key) => ` ${key}="${canonicalAttribute(attrs[key]!)}"`)
         .join('')
     : ''
   return `<${name}${attributes}>${children.join('')}</${name}>`
 }
-const text = (name: string, value: string, attrs: Attrs | null = null) => el(name, attrs, escapeXml(value))
+// Escaped as C14N escapes (a quotation mark in text stays one), so that what is written is its own canonical form.
+const text = (name: string, value: string, attrs: Attrs | null = null) => el(name, attrs, canonicalText(value))
 const money = (name: string, amount: number) => text(name, sar(amount), { currencyID: 'SAR' })
 
 const vatPercent = (appConfig.money.vatRate * 100).toFixed(2)
