@@ -155,20 +155,19 @@ export function invoiceQr(content: InvoiceContent, seal: QrSeal | null): string 
 /** ZATCA's documented previous-invoice hash of the first invoice: base64 of the hex text of SHA-256("0"). */
 export const initialPreviousHash = 'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ=='
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
 type Attrs = Record<string, string>
 /** An element; children are already-written XML, text is escaped. */
 function el(name: string, attrs: Attrs | null, ...children: string[]): string {
   const attributes = attrs
     ? Object.keys(attrs)
         .sort()
-        .map((key) => ` ${key}="${escapeXml(attrs[key]!)}"`)
+        .map((key) => ` ${key}="${canonicalAttribute(attrs[key]!)}"`)
         .join('')
     : ''
   return `<${name}${attributes}>${children.join('')}</${name}>`
 }
-const text = (name: string, value: string, attrs: Attrs | null = null) => el(name, attrs, escapeXml(value))
+// Escaped as C14N escapes (a quotation mark in text stays one), so that what is written is its own canonical form.
+const text = (name: string, value: string, attrs: Attrs | null = null) => el(name, attrs, canonicalText(value))
 const money = (name: string, amount: number) => text(name, sar(amount), { currencyID: 'SAR' })
 
 const vatPercent = (appConfig.money.vatRate * 100).toFixed(2)
@@ -326,13 +325,58 @@ export function invoiceXml(content: InvoiceContent, link: ChainLink, qr: string,
   return `<?xml version="1.0" encoding="UTF-8"?>${el('Invoice', namespaces, extensions, head, qrReference, signatureReference, tail)}`
 }
 
-/** Takes out of a whole invoice what `hashedXml` leaves out: what a receiver does to check the hash (./zatca-sandbox). */
+/**
+ * Takes out of a whole invoice what ZATCA's hash leaves out (UBLExtensions, the QR reference, cac:Signature) and
+ * canonicalises the rest: what a receiver does to check the hash (./zatca-sandbox). For our own XML this is exactly
+ * `hashedXml`; ZATCA's published samples, indented and with attributes in another order, give the digests they carry
+ * (tests/fixtures/zatca).
+ */
 export function hashedFormOf(xml: string): string {
-  return xml
-    .replace(/^<\?xml[^>]*\?>/, '')
-    .replace(/<ext:UBLExtensions>[\s\S]*?<\/ext:UBLExtensions>/, '')
-    .replace(/<cac:AdditionalDocumentReference><cbc:ID>QR<\/cbc:ID>[\s\S]*?<\/cac:AdditionalDocumentReference>/, '')
-    .replace(/<cac:Signature>[\s\S]*?<\/cac:Signature>/, '')
+  return canonicalXml(
+    xml
+      .replace(/<ext:UBLExtensions>[\s\S]*?<\/ext:UBLExtensions>/, '')
+      .replace(/<cac:AdditionalDocumentReference>\s*<cbc:ID>QR<\/cbc:ID>[\s\S]*?<\/cac:AdditionalDocumentReference>/, '')
+      .replace(/<cac:Signature>[\s\S]*?<\/cac:Signature>/, ''),
+  )
+}
+
+const entities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
+const decodeXml = (value: string) =>
+  value.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (whole, name: string) => {
+    if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16))
+    if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)))
+    return entities[name] ?? whole
+  })
+/** C14N's escaping: in text only &, <, > and carriage returns (a quotation mark stays one); in attributes &, <, " and white space. */
+const canonicalText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;')
+const canonicalAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;')
+
+/**
+ * Canonical XML (C14N 1.1) of a document as invoices are written: no XML declaration or comments, line ends as line
+ * feeds, empty-element tags written as start and end tags, namespace declarations before attributes and both in
+ * sorted order, text and attributes escaped as C14N escapes them, white space between elements kept. Not a general
+ * implementation: no DTD, CDATA or processing instructions, and attributes are sorted by their written names (ZATCA's
+ * invoices carry no prefixed attribute outside the parts its hash leaves out).
+ */
+export function canonicalXml(xml: string): string {
+  const source = xml
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/<\?xml[^>]*\?>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .trim()
+  return source.replace(/<(\/?)([^\s/>]+)((?:\s+[^\s=]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|[^<]+/g, (token, closing, name, attributes, empty) => {
+    if (name === undefined) return canonicalText(decodeXml(token))
+    if (closing) return `</${name}>`
+    const pairs = [...(attributes as string).matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)].map(
+      ([, key, double, single]) => [key!, decodeXml(double ?? single ?? '')] as const,
+    )
+    const rank = (key: string) => (key === 'xmlns' ? 0 : key.startsWith('xmlns:') ? 1 : 2)
+    pairs.sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
+    const written = pairs.map(([key, value]) => ` ${key}="${canonicalAttribute(value)}"`).join('')
+    return empty ? `<${name}${written}></${name}>` : `<${name}${written}>`
+  })
 }
 
 /** Base64 SHA-256 of the text (the invoice hash, tag 6 and the next invoice's PIH). */
@@ -410,6 +454,20 @@ export function certificateSignature(binarySecurityToken: string | null, private
   if (!bitString || der[bitString.start] !== 0x03) throw new Error('the binary security token holds no X.509 certificate')
   // The first content byte of a BIT STRING counts its unused bits (0 here).
   return der.slice(bitString.contentStart + 1, bitString.end)
+}
+
+/**
+ * The DER SubjectPublicKeyInfo inside an X.509 certificate (DER): the key a signed invoice's certificate vouches for,
+ * as ZATCA's own samples carry it in ds:X509Certificate, and what tag 8 of their QR holds.
+ */
+export function certificatePublicKey(certificate: Uint8Array): Uint8Array {
+  const tbs = derChildren(certificate, 0)[0]
+  if (!tbs) throw new Error('not an X.509 certificate')
+  const fields = derChildren(certificate, tbs.start)
+  // tbsCertificate: [0] version (when present), serial, signature algorithm, issuer, validity, subject, the key.
+  const key = fields[certificate[fields[0]!.start] === 0xa0 ? 6 : 5]
+  if (!key) throw new Error('the certificate holds no public key')
+  return certificate.slice(key.start, key.end)
 }
 
 /** The children of the DER SEQUENCE at `at`: where each starts, where its content starts, where it ends. */
