@@ -27,6 +27,9 @@ import { useServerAction } from './server-action'
 
 const inBrowser = typeof window !== 'undefined'
 
+/** A credit note's number when one is asked for: an absent key, never `undefined`, which the validators refuse. */
+const noteOf = (note: string | undefined) => (note ? { note } : {})
+
 export const orderQueries = {
   mine: (locale: Locale) => queryOptions({ queryKey: ['my-orders', locale], queryFn: () => getMyOrders({ data: { locale } }), enabled: inBrowser }),
   one: (locale: Locale, increment: string) =>
@@ -35,21 +38,21 @@ export const orderQueries = {
   invoice: (locale: Locale, increment: string, note?: string) =>
     queryOptions({
       queryKey: ['my-invoice', locale, increment, note ?? ''],
-      queryFn: () => getMyInvoice({ data: { locale, increment, note } }),
+      queryFn: () => getMyInvoice({ data: { locale, increment, ...noteOf(note) } }),
       enabled: inBrowser,
     }),
   /** A guest's invoice or credit note, for the mobile carried over from the order lookup (src/routes/invoice.tsx). */
   guestInvoice: (locale: Locale, increment: string, mobile: string, note?: string) =>
     queryOptions({
       queryKey: ['guest-invoice', locale, increment, mobile, note ?? ''],
-      queryFn: () => lookupInvoice({ data: { locale, increment, mobile, note } }),
+      queryFn: () => lookupInvoice({ data: { locale, increment, mobile, ...noteOf(note) } }),
       enabled: inBrowser && mobile !== '',
     }),
   /** The invoice or a credit note from the email's signed link (src/routes/invoice.tsx). */
   signedInvoice: (locale: Locale, increment: string, sig: string, note?: string) =>
     queryOptions({
       queryKey: ['signed-invoice', locale, increment, sig, note ?? ''],
-      queryFn: () => signedInvoice({ data: { locale, increment, sig, note } }),
+      queryFn: () => signedInvoice({ data: { locale, increment, sig, ...noteOf(note) } }),
       enabled: inBrowser,
     }),
   addresses: (locale: Locale) =>
