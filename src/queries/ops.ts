@@ -113,7 +113,7 @@ export interface OpsRefund {
 export type RefundBody = { key: string; reason: string; method: RefundMethod } & (
   { kind: 'whole' } | { kind: 'lines'; lines: RefundUnits[]; delivery: boolean; amount?: number } | { kind: 'amount'; amount: number }
 )
-type RefundResult = { outcome: 'done' | 'already' | 'failed'; refund: OpsRefund }
+type RefundResult = { outcome: 'done' | 'already' | 'failed' | 'pending'; refund: OpsRefund }
 type ReturnStep = { step: 'accept' } | { step: 'refuse'; answer: string } | { step: 'receive'; lines: RefundUnits[] }
 
 export interface StaffRow {

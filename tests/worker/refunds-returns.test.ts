@@ -100,6 +100,12 @@ describe('a refund through the console', () => {
     expect((await ask({ kind: 'lines', lines: [{ sku, qty: 3 }], delivery: false })).body.error.issues).toEqual(['too_much'])
     expect((await ask({ kind: 'lines', lines: [{ sku: 'NOT-IN-ORDER', qty: 1 }], delivery: false })).body.error.issues).toEqual(['unknown_line'])
     expect((await ask({ kind: 'lines', lines: [{ sku, qty: 1 }], delivery: false, amount: 99_999_999 })).body.error.issues).toEqual(['too_much'])
+    // One SKU listed twice counts as its sum: three of a line of two is too many, however it is split.
+    const split = [
+      { sku, qty: 2 },
+      { sku, qty: 1 },
+    ]
+    expect((await ask({ kind: 'lines', lines: split, delivery: false })).body.error.issues).toEqual(['too_much'])
     expect((await ask({ kind: 'whole', method: 'bank_transfer' })).body.error.issues).toEqual(['wrong_method'])
     expect((await ask({ kind: 'amount', amount: -5 })).status).toBe(400)
     expect(await refunds(order.order_id)).toEqual([])

@@ -27,6 +27,8 @@ export type RefundAsk = { key: string; reason: string; method: RefundMethod } & 
 
 export type RefundOutcome =
   | { outcome: 'done' | 'already'; refund: RefundRow }
+  /** The provider did not answer: the refund holds its amount and the job sends it again (same key). */
+  | { outcome: 'pending'; refund: RefundRow }
   | { outcome: 'failed'; refund: RefundRow; failure: string }
   | { outcome: 'refused'; reason: RefundRefusal }
 
@@ -66,7 +68,10 @@ export async function refundOrder(
     const busy = (await refunds.forOrder(orderId)).some((refund) => refund.status === 'pending')
     return { outcome: 'refused', reason: busy ? 'busy' : 'too_much' }
   }
-  if (!claimed.fresh) return claimed.refund.status === 'failed' ? failedOutcome(claimed.refund) : { outcome: 'already', refund: claimed.refund }
+  if (!claimed.fresh) {
+    if (claimed.refund.status === 'failed') return failedOutcome(claimed.refund)
+    return { outcome: claimed.refund.status === 'pending' ? 'pending' : 'already', refund: claimed.refund }
+  }
   return send(env, order, claimed.refund, earlier, now)
 }
 
@@ -111,7 +116,13 @@ function plan(
       delivery: deliveryLeft,
     }
   if (ask.kind === 'amount') return ask.amount > left ? { refused: 'too_much' } : { amount: ask.amount, lines: [], delivery: false }
-  const lines = ask.lines.filter((line) => line.qty > 0)
+  // One SKU listed twice is its sum: each part alone may fit where the whole does not.
+  const lines: RefundUnits[] = []
+  for (const line of ask.lines.filter((unit) => unit.qty > 0)) {
+    const same = lines.find((unit) => unit.sku === line.sku)
+    if (same) same.qty += line.qty
+    else lines.push({ ...line })
+  }
   const stillHeld = unitsLeft(
     order,
     earlier.flatMap((refund) => refund.lines),
@@ -139,7 +150,7 @@ async function send(env: Env, order: OrderDetailRow, refund: RefundRow, earlier:
     const payment = await paymentStore(env.DB).forOrder(order.id)
     const provider = payment && paymentProviders[payment.provider as keyof typeof paymentProviders]
     try {
-      if (!payment?.payment_id || !provider) throw new Error('no payment to refund')
+      if (!payment?.payment_id || !provider) throw Object.assign(new Error('no payment to refund'), { status: 409 })
       const refundedBefore = earlier.filter((other) => other.status === 'done').reduce((sum, other) => sum + other.amount, 0)
       await provider.refund(env, {
         paymentId: payment.payment_id,
@@ -150,6 +161,13 @@ async function send(env: Env, order: OrderDetailRow, refund: RefundRow, earlier:
       })
     } catch (error) {
       const failure = String(error)
+      // Only a provider's clear refusal (4xx) is a failure. A timeout or a 5xx may have given the money back: the
+      // refund stays on its way, holding its amount, and the job sends it again with the same key after 15 minutes.
+      const status = (error as { status?: unknown }).status
+      if (typeof status !== 'number' || status >= 500) {
+        console.error(JSON.stringify({ level: 'error', message: 'refund unanswered', order: order.increment_id, refund: refund.id, error: failure }))
+        return { outcome: 'pending', refund }
+      }
       await refunds.finish(refund.id, { status: 'failed', failure }, now)
       console.error(JSON.stringify({ level: 'error', message: 'refund failed', order: order.increment_id, refund: refund.id, error: failure }))
       return failedOutcome({ ...refund, status: 'failed', failure })
@@ -197,7 +215,7 @@ export async function refundCancelledOrder(env: Env, orderId: number, now = new 
   if (!payment?.payment_id) return false
   const result = await refundOrder(env, orderId, { key: cancellationKey, reason: 'order cancelled', method: 'provider', kind: 'whole' }, now)
   if (result.outcome === 'failed') throw new Error(result.failure)
-  return result.outcome === 'done'
+  return result.outcome === 'done' || result.outcome === 'pending'
 }
 
 /** The job's part: provider refunds that failed or were lost on the way are sent again; cancelled orders get theirs. */

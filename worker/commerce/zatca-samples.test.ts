@@ -214,9 +214,12 @@ describe("the store's documents against ZATCA's business rules", () => {
 
   // Known gap: the seller's street, building, district, city and postal code (BR-KSA-09, -37, -66) are issue 47's; the
   // XML gives the country only (docs/decisions/0016-zatca-invoices.md, "What going live with reporting needs").
-  it.skip('keeps the seller address rules (issue 47: there is no setting for the address yet)', async () => {
+  // When issue 47 gives the seller an address, this fails: then it asserts that no rule is broken at all.
+  it('breaks only the seller address rules, the known gap (issue 47)', async () => {
     const { invoice } = await documents()
-    expect(brokenRules(invoice.xml)).toEqual([])
+    const broken = brokenRules(invoice.xml)
+    expect(broken.length).toBeGreaterThan(0)
+    expect(broken.filter((rule) => !/BR-KSA-(09|37|66)/.test(rule))).toEqual([])
   })
 
   it('passes what the embedded ZATCA checks of a document alone', async () => {

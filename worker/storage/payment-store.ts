@@ -1,7 +1,7 @@
 /**
  * Payments on a provider's page in D1 (docs/architecture.md, "Storage owns the SQL"; docs/decisions/0014, 0015, 0019):
- * the checkout each order is paid on (Moyasar's invoice, Tabby's payment, Tamara's order), the payment that paid it, and a refund taken at
- * most once. Also the embedded providers' own records, kept as the JSON the provider answers with.
+ * the checkout each order is paid on (Moyasar's invoice, Tabby's payment, Tamara's order) and the payment that paid it (its refunds:
+ * ./refund-store.ts). Also the embedded providers' own records, kept as the JSON the provider answers with.
  */
 
 export interface OrderPaymentRow {
@@ -11,7 +11,6 @@ export interface OrderPaymentRow {
   checkout_id: string
   checkout_url: string
   payment_id: string | null
-  refunded_halalas: number
 }
 
 export function paymentStore(db: D1Database) {
@@ -40,33 +39,6 @@ export function paymentStore(db: D1Database) {
         .run()
       return result.meta.changes === 1
     },
-
-    /** Cancelled orders whose money was taken and not yet given back (a refund that failed, a payment that came late). */
-    async unrefunded(limit: number): Promise<number[]> {
-      const { results } = await db
-        .prepare(
-          `SELECT p.order_id FROM order_payments p JOIN orders o ON o.id = p.order_id
-           WHERE o.status = 'canceled' AND p.payment_id IS NOT NULL AND p.refunded_halalas = 0 ORDER BY p.order_id LIMIT ?`,
-        )
-        .bind(limit)
-        .all<{ order_id: number }>()
-      return results.map((row) => row.order_id)
-    },
-
-    /**
-     * Claims the refund of an order's payment, once: answers whether this call may send it. A refund the gateway then
-     * refuses is released (`releaseRefund`) so that the next attempt tries again.
-     */
-    async claimRefund(orderId: number, halalas: number, now: Date): Promise<boolean> {
-      const result = await db
-        .prepare(
-          'UPDATE order_payments SET refunded_halalas = ?, updated_at = ? WHERE order_id = ? AND refunded_halalas = 0 AND payment_id IS NOT NULL',
-        )
-        .bind(halalas, now.toISOString(), orderId)
-        .run()
-      return result.meta.changes === 1
-    },
-    releaseRefund: (orderId: number) => db.prepare('UPDATE order_payments SET refunded_halalas = 0 WHERE order_id = ?').bind(orderId).run(),
   }
 }
 

@@ -77,9 +77,9 @@ const refundedUnits = (sku: string) => `(SELECT coalesce(sum(l.value ->> 'qty'),
  */
 const fits = `${paidHalalas} - ${heldHalalas} >= ?3
   AND NOT EXISTS (SELECT 1 FROM order_refunds WHERE order_id = ?1 AND status = 'pending' AND id <> ?2)
-  AND NOT EXISTS (SELECT 1 FROM json_each(?4) j WHERE (j.value ->> 'qty') > coalesce(
-        (SELECT sum(i.qty) FROM order_items i WHERE i.order_id = ?1 AND i.parent_sku IS NULL AND i.sku = j.value ->> 'sku'), 0)
-      - ${refundedUnits("j.value ->> 'sku'")})
+  AND NOT EXISTS (SELECT 1 FROM (SELECT j.value ->> 'sku' AS sku, sum(j.value ->> 'qty') AS qty FROM json_each(?4) j GROUP BY 1) asked
+      WHERE asked.qty > coalesce((SELECT sum(i.qty) FROM order_items i WHERE i.order_id = ?1 AND i.parent_sku IS NULL AND i.sku = asked.sku), 0)
+      - ${refundedUnits('asked.sku')})
   AND (?5 = 0 OR NOT EXISTS (SELECT 1 FROM order_refunds WHERE order_id = ?1 AND delivery = 1 AND status <> 'failed' AND id <> ?2))`
 
 export function refundStore(db: D1Database) {
@@ -204,7 +204,10 @@ export function refundStore(db: D1Database) {
           .prepare(
             `SELECT p.order_id FROM order_payments p JOIN orders o ON o.id = p.order_id
              WHERE o.status = 'canceled' AND p.payment_id IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = p.order_id) ORDER BY p.order_id LIMIT ?1`,
+             AND NOT EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = p.order_id AND (r.request_key = 'cancel' OR r.status = 'pending'))
+             AND (SELECT coalesce(sum(amount), 0) FROM order_refunds r WHERE r.order_id = p.order_id AND r.status = 'done')
+                 < CAST(round(o.grand_total * 100) AS INTEGER)
+             ORDER BY p.order_id LIMIT ?1`,
           )
           .bind(limit),
       ])
@@ -238,7 +241,8 @@ export function refundStore(db: D1Database) {
           .prepare(
             `INSERT INTO stock (product_id, region_id, qty)
              SELECT i.product_id, o.region_id, sum(j.value ->> 'qty') FROM json_each(?2) j
-             JOIN order_items i ON i.order_id = ?1 AND i.parent_sku IS NULL AND i.sku = j.value ->> 'sku'
+             JOIN (SELECT sku, min(product_id) AS product_id FROM order_items WHERE order_id = ?1 AND parent_sku IS NULL GROUP BY sku) i
+               ON i.sku = j.value ->> 'sku'
              JOIN orders o ON o.id = ?1
              WHERE i.product_id IS NOT NULL AND ${accepted} GROUP BY i.product_id
              ON CONFLICT (product_id, region_id) DO UPDATE SET qty = qty + excluded.qty`,

@@ -67,7 +67,11 @@ export function OrderMoney({ detail, mayRefund }: { detail: OpsOrderDetail; mayR
   const again = (id: number) =>
     retry.mutate(id, {
       onSuccess: (result) =>
-        setSaid(result.outcome === 'failed' ? { text: m.ops_refund_failed(), problem: true } : { text: m.ops_refund_sent(), problem: false }),
+        setSaid(
+          result.outcome === 'failed' || result.outcome === 'pending'
+            ? { text: result.outcome === 'failed' ? m.ops_refund_failed() : m.ops_refund_unanswered(), problem: true }
+            : { text: m.ops_refund_sent(), problem: false },
+        ),
       onError: (error) => setSaid({ text: refusal(error), problem: true }),
     })
   return (
@@ -181,6 +185,7 @@ function RefundForm({ detail }: { detail: OpsOrderDetail }) {
     refund.mutate(body, {
       onSuccess: (result) => {
         if (result.outcome === 'failed') return setSaid({ text: m.ops_refund_failed(), problem: true })
+        if (result.outcome === 'pending') return setSaid({ text: m.ops_refund_unanswered(), problem: true })
         setSaid({
           text: result.outcome === 'already' ? m.ops_refund_already() : m.ops_refund_done({ amount: (result.refund.amount / 100).toFixed(2) }),
           problem: result.outcome === 'already',
