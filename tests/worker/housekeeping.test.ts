@@ -133,7 +133,7 @@ describe('the five-minute run', () => {
     expect(loggedLines(log)).toEqual([
       expect.objectContaining({ level: 'info', job: 'expire-unpaid-orders', cancelled: 0 }),
       expect.objectContaining({ level: 'info', job: 'expire-unconfirmed-cash-orders', cancelled: 0 }),
-      expect.objectContaining({ level: 'info', job: 'refund-cancelled-payments', refunded: 0 }),
+      expect.objectContaining({ level: 'info', job: 'send-owed-refunds', refunded: 0 }),
       expect.objectContaining({ level: 'info', job: 'issue-missing-invoices', issued: expect.any(Number) }),
       expect.objectContaining({ level: 'info', job: 'report-invoices', reported: expect.any(Number), failed: expect.any(Number) }),
       expect.objectContaining({ level: 'info', job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
@@ -223,7 +223,7 @@ describe('POST /api/ops/housekeeping', () => {
         reports: [
           expect.objectContaining({ job: 'expire-unpaid-orders', cancelled: expect.any(Number) }),
           expect.objectContaining({ job: 'expire-unconfirmed-cash-orders', cancelled: expect.any(Number) }),
-          expect.objectContaining({ job: 'refund-cancelled-payments', refunded: expect.any(Number) }),
+          expect.objectContaining({ job: 'send-owed-refunds', refunded: expect.any(Number) }),
           expect.objectContaining({ job: 'issue-missing-invoices', issued: expect.any(Number) }),
           expect.objectContaining({ job: 'report-invoices', reported: expect.any(Number) }),
           expect.objectContaining({ job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
