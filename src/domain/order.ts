@@ -71,7 +71,12 @@ export interface OrderDetail extends PlacedOrder {
     answer: string
   } | null
   /** The money given back (docs/product.md, "Returns and refunds"), in SAR, oldest first. */
-  refunds: { amount: number; method: 'provider' | 'bank_transfer' | 'showroom'; at: string }[]
+  refunds: {
+    amount: number
+    method: 'provider' | 'bank_transfer' | 'showroom'
+    at: string
+    /** CN-000001, when the order was invoiced. */ credit_note: string | null
+  }[]
 }
 
 /** A line of the account's order list. */

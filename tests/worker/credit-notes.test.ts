@@ -4,7 +4,7 @@
 // and hash chain run across invoices and notes alike; and the embedded ZATCA accepts it only after its invoice.
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { CreditNoteRefused, creditNotesOf, issueCreditNote, type CreditedRefund } from '~/commerce/credit-notes'
+import { CreditNoteRefused, creditNotesOf, issueCreditNote, issueMissingCreditNotes, type CreditedRefund } from '~/commerce/credit-notes'
 import { issueInvoice, reportInvoices } from '~/commerce/invoices'
 import { zatcaClient } from '~/integrations/zatca'
 import { decodeTlv, fromBase64, hashedFormOf, initialPreviousHash, sha256Base64, toBase64, verifyBytes } from '~/integrations/zatca-document'
@@ -296,5 +296,26 @@ describe('reporting a credit note', () => {
     expect(sent).toEqual([invoice.uuid, invoice.uuid, note.uuid])
     expect(await invoiceStore(env.DB).byRefund(note.refund_id!)).toMatchObject({ reporting_status: 'REPORTED' })
     expect(error).not.toHaveBeenCalled()
+  })
+})
+
+describe('the five-minute job', () => {
+  it('issues the note of a refund made before its order was invoiced, once the invoice is, and only once', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const orderId = await paidOrder()
+    const { meta } = await env.DB.prepare(
+      `INSERT INTO order_refunds (order_id, request_key, amount, lines, delivery, reason, method, status, created_at, done_at)
+       VALUES (?1, 'job-test', 10000, '[{"sku":"TV-1","qty":1}]', 0, 'Returned', 'provider', 'done', ?2, ?2)`,
+    )
+      .bind(orderId, new Date().toISOString())
+      .run()
+    const refundId = meta.last_row_id
+    // No invoice yet: nothing to credit, nothing issued.
+    expect(await issueMissingCreditNotes(env, 10)).toBe(0)
+    await issueInvoice(env, orderId)
+    expect(await issueMissingCreditNotes(env, 10)).toBe(1)
+    expect(await issueMissingCreditNotes(env, 10)).toBe(0)
+    const notes = (await allDocuments()).filter((row) => row.refund_id === refundId)
+    expect(notes.map((row) => [row.kind, contentOf(row).totals.incl_vat])).toEqual([['credit_note', 10000]])
   })
 })

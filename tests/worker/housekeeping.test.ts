@@ -135,6 +135,7 @@ describe('the five-minute run', () => {
       expect.objectContaining({ level: 'info', job: 'expire-unconfirmed-cash-orders', cancelled: 0 }),
       expect.objectContaining({ level: 'info', job: 'send-owed-refunds', refunded: 0 }),
       expect.objectContaining({ level: 'info', job: 'issue-missing-invoices', issued: expect.any(Number) }),
+      expect.objectContaining({ level: 'info', job: 'issue-missing-credit-notes', issued: expect.any(Number) }),
       expect.objectContaining({ level: 'info', job: 'report-invoices', reported: expect.any(Number), failed: expect.any(Number) }),
       expect.objectContaining({ level: 'info', job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
     ])
@@ -225,6 +226,7 @@ describe('POST /api/ops/housekeeping', () => {
           expect.objectContaining({ job: 'expire-unconfirmed-cash-orders', cancelled: expect.any(Number) }),
           expect.objectContaining({ job: 'send-owed-refunds', refunded: expect.any(Number) }),
           expect.objectContaining({ job: 'issue-missing-invoices', issued: expect.any(Number) }),
+          expect.objectContaining({ job: 'issue-missing-credit-notes', issued: expect.any(Number) }),
           expect.objectContaining({ job: 'report-invoices', reported: expect.any(Number) }),
           expect.objectContaining({ job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
         ],

@@ -41,7 +41,7 @@ const key = () => crypto.randomUUID()
 
 describe('a refund through the console', () => {
   it('gives back one line, then an amount, then the rest, each once, never more than was paid', async () => {
-    const { phone, order, paymentId, sku } = await paidOrderOfTwo('p.entity_id > 1400')
+    const { me, phone, order, paymentId, sku } = await paidOrderOfTwo('p.entity_id > 1400')
     const paid = Math.round(order.grand_total * 100)
     const first = key()
     const line = await refund(order.increment_id, {
@@ -92,6 +92,20 @@ describe('a refund through the console', () => {
     expect(notes.map((note) => note.totals.incl_vat)).toEqual([lineAmount, 1_000, paid - lineAmount - 1_000])
     expect(notes.every((note) => /^INV-\d{6}$/.test(note.credit_note.invoice))).toBe(true)
     expect(detail.body.data.credit_notes.length).toBe(3)
+    // The buyer reads each note: on the order's page beside its refund, and from the refund's message by a signed link.
+    const buyers = (await call(me, 'GET', `/customer/orders/${order.increment_id}`)).body as { refunds: { credit_note: string | null }[] }
+    expect(buyers.refunds.map((r) => r.credit_note)).toEqual(detail.body.data.credit_notes.map((n: { number: string }) => n.number))
+    const told = (await messagesTo(phone.international)).filter((text) => text.includes('is on its way back to how you paid'))
+    const link = /Credit note (CN-\d{6}): (\S+)/.exec(told[0]!)
+    expect(link?.[1]).toBe(buyers.refunds[0]!.credit_note)
+    const signed = new URL(link![2]!)
+    const opened = await call(me, 'POST', '/orders/invoice/signed', {
+      increment: signed.searchParams.get('order'),
+      sig: signed.searchParams.get('sig'),
+      note: signed.searchParams.get('note'),
+    })
+    expect(opened.status).toBe(200)
+    expect(opened.body).toMatchObject({ kind: 'credit_note', number: link![1] })
   })
 
   it('refuses more units than a line holds, a SKU the order lacks and an amount above the lines, changing nothing', async () => {

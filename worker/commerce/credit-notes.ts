@@ -10,6 +10,7 @@ import { vatIncluded } from '../../src/domain/money'
 import { m } from '../../src/paraglide/messages.js'
 import { documentId, documentSerial, reasonMaxLength } from '../integrations/zatca-document'
 import { invoiceStore, type InvoiceRow } from '../storage/invoice-store'
+import { refundStore, type RefundRow } from '../storage/refund-store'
 import { creditNoteSummary, invoiceSeller, sealPendingInvoices } from './invoices'
 
 /** A refund as the credit note records it. */
@@ -137,6 +138,33 @@ export async function issueCreditNote(env: Env, refund: CreditedRefund, now = ne
     note = await invoices.byRefund(refund.refundId)
   }
   return note
+}
+
+/** What a done refund gives back, as its credit note records it. */
+export const creditedRefund = (refund: RefundRow): CreditedRefund => ({
+  refundId: refund.id,
+  orderId: refund.order_id,
+  reason: refund.reason,
+  amountHalalas: refund.amount,
+  lines: refund.lines,
+  delivery: refund.delivery,
+})
+
+/**
+ * The job's part: done refunds of invoiced orders without their note get it (a note that failed to issue with its
+ * refund, or a refund made before the invoice was). Answers how many were issued; one refused is logged and the
+ * others still get theirs.
+ */
+export async function issueMissingCreditNotes(env: Env, limit: number, now = new Date()): Promise<number> {
+  let issued = 0
+  for (const refund of await refundStore(env.DB).withoutCreditNote(limit)) {
+    try {
+      if (await issueCreditNote(env, creditedRefund(refund), now)) issued += 1
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', message: 'credit note not issued', refund: refund.id, error: String(error) }))
+    }
+  }
+  return issued
 }
 
 /** An order's credit notes, oldest first, as its pages list them (number, amount, issued_at, reason, path). */

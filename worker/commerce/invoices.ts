@@ -185,11 +185,12 @@ export async function reportInvoices(
 /**
  * The invoice page's address in the buyer's email: their language, the order's number, and the order's invoice
  * signature, so that a guest whose mobile was never verified (a card payment) can open it from their own mailbox. The
- * page without the signature asks for what the order page asks for.
+ * page without the signature asks for what the order page asks for. With `creditNote` (CN-000001) it opens that note.
  */
-export async function invoiceLink(env: Env, increment: string, locale: Locale): Promise<string> {
+export async function invoiceLink(env: Env, increment: string, locale: Locale, creditNote?: string): Promise<string> {
   const origin = (env.STORE_ORIGIN || appConfig.store.canonicalOrigin).replace(/\/+$/, '')
-  return `${origin}${locale === 'en' ? '/en' : ''}/invoice?order=${increment}&sig=${await orderSignature(env, increment, 'invoice')}`
+  const note = creditNote ? `&note=${creditNote}` : ''
+  return `${origin}${locale === 'en' ? '/en' : ''}/invoice?order=${increment}${note}&sig=${await orderSignature(env, increment, 'invoice')}`
 }
 
 /** The QR's dark modules as one SVG path, a run of modules per rectangle. */

@@ -27,6 +27,7 @@ import { hostedPaymentUrl, recordHostedPayment, startHostedPayment, stillUnpaid 
 import { refundCancelledOrder } from './refunds'
 import type { RefundMethod } from '../../src/domain/refunds'
 import { issueInvoice } from './invoices'
+import { documentId } from '../integrations/zatca-document'
 
 /** An order's row as the Direct API names it; only orderForQuote, which answers its buyer, adds where to pay. */
 function toPlaced(row: OrderRow): PlacedOrder {
@@ -246,7 +247,12 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
       status: row.return_request.status,
       answer: row.return_request.answer,
     },
-    refunds: row.refunds.map((refund) => ({ amount: refund.amount / 100, method: refund.method as RefundMethod, at: refund.done_at })),
+    refunds: row.refunds.map((refund) => ({
+      amount: refund.amount / 100,
+      method: refund.method as RefundMethod,
+      at: refund.done_at,
+      credit_note: refund.note_serial === null ? null : documentId('credit_note', refund.note_serial),
+    })),
   }
 }
 

@@ -13,7 +13,9 @@ import type { AuditEntry } from '../storage/audit-store'
 import { orderStore, type OrderDetailRow } from '../storage/order-store'
 import { paymentStore } from '../storage/payment-store'
 import { refundStore, type RefundRow } from '../storage/refund-store'
-import { issueCreditNote } from './credit-notes'
+import { creditedRefund, issueCreditNote } from './credit-notes'
+import { invoiceLink } from './invoices'
+import { documentId } from '../integrations/zatca-document'
 import { tellBuyer } from './order-messages'
 import { paymentProviders } from './payments'
 
@@ -177,20 +179,22 @@ async function send(env: Env, order: OrderDetailRow, refund: RefundRow, earlier:
   const done = (await refunds.byId(refund.id))!
   console.log(JSON.stringify({ level: 'info', message: 'refund done', order: order.increment_id, refund: refund.id, halalas: refund.amount }))
   // The tax record follows the money: an invoiced order's refund gets its credit note (./credit-notes.ts). One that
-  // fails here is logged; the refund stands, and the note can be issued again for the same refund.
-  await issueCreditNote(env, {
-    refundId: done.id,
-    orderId: order.id,
-    reason: done.reason,
-    amountHalalas: done.amount,
-    lines: done.lines,
-    delivery: done.delivery,
-  }).catch((error: unknown) => {
+  // fails here is logged; the refund stands, and the five-minute job issues its note (`issueMissingCreditNotes`).
+  const note = await issueCreditNote(env, creditedRefund(done)).catch((error: unknown) => {
     console.error(
       JSON.stringify({ level: 'error', message: 'credit note not issued', order: order.increment_id, refund: done.id, error: String(error) }),
     )
+    return null
   })
-  if (refund.request_key !== cancellationKey) await tellBuyer(env, order.id, `refund-${refund.id}`, (row, locale) => refundWords(row, done, locale))
+  if (refund.request_key !== cancellationKey) {
+    const noteNumber = note && documentId(note.kind, note.serial)
+    const links = { ar: '', en: '' }
+    if (noteNumber) for (const locale of ['ar', 'en'] as const) links[locale] = await invoiceLink(env, order.increment_id, locale, noteNumber)
+    await tellBuyer(env, order.id, `refund-${refund.id}`, (row, locale) => {
+      const words = refundWords(row, done, locale)
+      return noteNumber ? `${words} ${m.order_refund_note_sms({ note: noteNumber, link: links[locale] }, { locale })}` : words
+    })
+  }
   return { outcome: 'done', refund: done }
 }
 

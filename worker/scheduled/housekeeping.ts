@@ -10,6 +10,7 @@
 import { serverLimits } from '../../app.config'
 import { daysToMs } from '../../src/domain/time'
 import { sendOwedRefunds } from '../commerce/refunds'
+import { issueMissingCreditNotes } from '../commerce/credit-notes'
 import { issueMissingInvoices, reportInvoices } from '../commerce/invoices'
 import { expireUnconfirmedCashOrders, expireUnpaidOrders } from '../commerce/orders'
 import { warmSearchIndexes } from '../search/indexes'
@@ -60,6 +61,10 @@ export async function runHousekeeping(env: Env, cron: string, now: Date): Promis
       // Invoices owed and not issued are issued, and simplified invoices are reported to ZATCA within its 24 hours,
       // a failed report tried again later (docs/decisions/0016-zatca-invoices.md).
       await timed('issue-missing-invoices', async () => ({ issued: await issueMissingInvoices(env, now) })),
+      // A refund's credit note follows its invoice: one that failed with its refund, or came before the invoice, is issued.
+      await timed('issue-missing-credit-notes', async () => ({
+        issued: await issueMissingCreditNotes(env, serverLimits.orders.expiryBatch, now),
+      })),
       await timed('report-invoices', async () => await reportInvoices(env, now)),
       // The search indexes are made here, after a catalogue change or once they are old, and left in KV: a shopper's
       // search then reads a snapshot instead of waiting for a build (docs/decisions/0012-search-at-scale.md).

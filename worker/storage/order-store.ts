@@ -106,8 +106,8 @@ export interface OrderDetailRow extends OrderRow {
     /** JSON [{sku, qty}]: the units the warehouse took back. */
     received_lines: string
   } | null
-  /** The money given back, oldest first (worker/storage/refund-store.ts); halalas. */
-  refunds: { amount: number; method: string; done_at: string }[]
+  /** The money given back, oldest first (worker/storage/refund-store.ts); halalas; with its credit note's serial, if any. */
+  refunds: { amount: number; method: string; done_at: string; note_serial: number | null }[]
 }
 
 /** A shipped order's parcel (docs/product.md, "Fulfilment"). */
@@ -257,7 +257,11 @@ export function orderStore(db: D1Database) {
           .bind(id),
         db.prepare('SELECT courier, tracking_number, shipped_at FROM order_shipments WHERE order_id = ?').bind(id),
         db.prepare('SELECT reason, note, requested_at, status, answer, received_lines FROM order_returns WHERE order_id = ?').bind(id),
-        db.prepare("SELECT amount, method, done_at FROM order_refunds WHERE order_id = ? AND status = 'done' ORDER BY id").bind(id),
+        db
+          .prepare(
+            "SELECT f.amount, f.method, f.done_at, n.serial AS note_serial FROM order_refunds f LEFT JOIN invoices n ON n.refund_id = f.id WHERE f.order_id = ? AND f.status = 'done' ORDER BY f.id",
+          )
+          .bind(id),
       ])
       const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events' | 'shipment' | 'return_request' | 'refunds'> | undefined
       if (!row) return null

@@ -187,6 +187,24 @@ export function refundStore(db: D1Database) {
     },
 
     /**
+     * Done refunds of invoiced orders that have no credit note yet: one whose note failed to issue, or a refund made
+     * before its order's invoice was issued. The job issues their notes (worker/commerce/credit-notes.ts).
+     */
+    async withoutCreditNote(limit: number): Promise<RefundRow[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT f.* FROM order_refunds f
+           WHERE f.status = 'done'
+           AND EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = f.order_id AND i.kind = 'invoice')
+           AND NOT EXISTS (SELECT 1 FROM invoices n WHERE n.refund_id = f.id)
+           ORDER BY f.id LIMIT ?`,
+        )
+        .bind(limit)
+        .all<StoredRefund>()
+      return results.map(parsed)
+    },
+
+    /**
      * Provider refunds the job sends (again): cancellations' that failed, any pending since before `stuckBefore` (a
      * Worker that stopped between the claim and the answer), and cancelled orders whose payment nothing has given
      * back yet. A staff member's refund that failed waits in the console's queue for them to send again.

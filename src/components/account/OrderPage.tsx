@@ -63,7 +63,7 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
         </p>
       )}
       <OrderTimeline order={order} />
-      <OrderRefunds order={order} />
+      <OrderRefunds order={order} guest={!reorder} />
       <OrderParts order={order} cityLabel={(id) => cityName(regions, effectiveRegion(id)) ?? ''} />
       {reorder && (
         <p className="text-center">
@@ -76,8 +76,11 @@ export function OrderPage({ order, reorder = true }: { order: OrderDetail; reord
   )
 }
 
-/** The money given back to the buyer, each refund with its day (docs/product.md, "Returns and refunds"). */
-function OrderRefunds({ order }: { order: OrderDetail }) {
+/**
+ * The money given back to the buyer, each refund with its day and, for an invoiced order, its credit note (docs/product.md,
+ * "Returns and refunds"), opened on the invoice page as the invoice is.
+ */
+function OrderRefunds({ order, guest }: { order: OrderDetail; guest: boolean }) {
   const locale = currentLocale()
   if (order.refunds.length === 0) return null
   return (
@@ -87,11 +90,21 @@ function OrderRefunds({ order }: { order: OrderDetail }) {
       </h2>
       <ul className="space-y-1 text-sm">
         {order.refunds.map((refund) => (
-          <li key={refund.at}>
+          <li key={refund.at} className="flex flex-wrap items-baseline gap-x-3">
             {m.order_refund_line({
               amount: formatAmount(refund.amount, appConfig.money.totalDecimals),
               date: formatDisplayDate(riyadhDateString(new Date(refund.at)), locale),
             })}
+            {refund.credit_note && (
+              <Link
+                to="/invoice"
+                search={{ order: order.increment_id, note: refund.credit_note } as never}
+                state={(previous) => ({ ...previous, ...invoiceState(order, guest) })}
+                className="font-semibold text-brand underline-offset-2 hover:underline"
+              >
+                {m.order_refund_credit_note({ note: refund.credit_note })}
+              </Link>
+            )}
           </li>
         ))}
       </ul>
@@ -99,18 +112,20 @@ function OrderRefunds({ order }: { order: OrderDetail }) {
   )
 }
 
+/** A guest's mobile rides along in the history entry, so the invoice page need not ask for it again. */
+const invoiceState = (order: OrderDetail, guest: boolean): InvoiceHistoryState =>
+  guest && order.contact ? { invoiceMobile: order.contact.mobile } : {}
+
 /**
- * The order's simplified tax invoice, once it has one: paid, or delivered (docs/decisions/0016-zatca-invoices.md). A
- * guest's mobile goes along in the history entry, so the invoice page need not ask for it again.
+ * The order's simplified tax invoice, once it has one: paid, or delivered (docs/decisions/0016-zatca-invoices.md).
  */
 function InvoiceLink({ order, guest }: { order: OrderDetail; guest: boolean }) {
   if (order.status === 'canceled' || !order.timeline.some((event) => event.status === 'paid' || event.status === 'delivered')) return null
-  const state: InvoiceHistoryState = guest && order.contact ? { invoiceMobile: order.contact.mobile } : {}
   return (
     <Link
       to="/invoice"
       search={{ order: order.increment_id } as never}
-      state={(previous) => ({ ...previous, ...state })}
+      state={(previous) => ({ ...previous, ...invoiceState(order, guest) })}
       className="rounded-full border border-brand px-5 py-2.5 font-semibold text-brand"
     >
       {m.order_invoice()}
