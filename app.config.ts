@@ -209,6 +209,8 @@ export const serverLimits = {
     expiryBatch: 200,
     /** A delivered order may be asked back this many days after delivery (the terms' 7-day returns). */
     returnDays: 7,
+    /** A buyer's message may be sent again by staff this many times: enough for a lost SMS, never a way to spam them. */
+    resendsPerMessage: 3,
     /** How many open orders the operator's work list shows at once, oldest first (`npm run ops -- orders`). */
     operatorListSize: 200,
     /** Place-order attempts allowed per cart and per client address, each per hour. */

@@ -94,7 +94,18 @@ export interface OpsOrderDetail {
   refunds: OpsRefund[]
   credit_notes: CreditNoteSummary[]
   payment: { provider: string | null; checkout_id: string | null; payment_id: string | null; captured_halalas: number; refunded_halalas: number }
-  messages: { id: string; channel: 'sms' | 'email'; template: string; status: string; attempts: number; updated_at: string }[]
+  messages: {
+    id: string
+    channel: 'sms' | 'email'
+    template: string
+    status: string
+    attempts: number
+    updated_at: string
+    /** Finished, with its words kept: may be sent again (for `orders.resend`). */
+    resendable: boolean
+    /** How many times it was sent again: the resend says how many it saw, so a second press sends nothing more. */
+    resends: number
+  }[]
 }
 
 /** One refund of an order (worker/storage/refund-store.ts); amounts in halalas. */
@@ -210,6 +221,12 @@ export const useStaffChange = () =>
 export const useSignOutEverywhere = () => useOpsChange((id: number) => ops<{ ended: number }>('POST', `/staff/${id}/sign-out`))
 export const useRefund = (number: string) =>
   useOpsChange((input: RefundBody) => ops<RefundResult>('POST', `/orders/${encodeURIComponent(number)}/refunds`, input))
+export const useResendMessage = (number: string) =>
+  useOpsChange((input: { id: string; seen: number }) =>
+    ops<{ outcome: 'sent' | 'already' }>('POST', `/orders/${encodeURIComponent(number)}/messages/${encodeURIComponent(input.id)}/resend`, {
+      seen: input.seen,
+    }),
+  )
 export const useRefundRetry = () => useOpsChange((id: number) => ops<RefundResult>('POST', `/refunds/${id}/retry`))
 export const useReturnStep = (number: string) =>
   useOpsChange((input: ReturnStep) =>

@@ -146,7 +146,7 @@ function OrderPage() {
       </section>
       <ReturnPanel detail={order.data} mayHandle={may('orders.refund')} />
       <OrderMoney detail={order.data} mayRefund={may('orders.refund')} />
-      <OrderMessages detail={order.data} />
+      <OrderMessages detail={order.data} mayResend={may('orders.resend')} />
     </div>
   )
 }

@@ -37,6 +37,7 @@ import { may, permissions, staffRoles, type Actor, type Permission } from '../..
 import { isEmail } from '../../src/domain/account-rules'
 import { takeStep } from '../commerce/fulfilment'
 import { creditNotesOf } from '../commerce/credit-notes'
+import { resendOrderMessage } from '../commerce/order-messages'
 import { refundOrder, retryRefund, type RefundOutcome } from '../commerce/refunds'
 import { decideReturn, receiveReturn, type ReturnStepResult } from '../commerce/returns'
 import { refundMethods, refundReasonMaxLength } from '../../src/domain/refunds'
@@ -52,7 +53,7 @@ import {
   startSession,
 } from '../console/staff-auth'
 import { auditStore } from '../storage/audit-store'
-import { messageStore } from '../storage/message-store'
+import { finalStatuses, messageStore } from '../storage/message-store'
 import { orderStore } from '../storage/order-store'
 import { paymentStore } from '../storage/payment-store'
 import { refundStore } from '../storage/refund-store'
@@ -386,7 +387,7 @@ export const opsApi = new Hono<OpsEnv>()
           captured_halalas: payment?.payment_id ? Math.round(order.grand_total * 100) : 0,
           refunded_halalas: refunded,
         },
-        messages: messages.map(({ id, channel, recipient, template, status, attempts, last_error, created_at, updated_at }) => ({
+        messages: messages.map(({ id, channel, recipient, template, status, attempts, last_error, created_at, updated_at, content }) => ({
           id,
           channel,
           recipient,
@@ -396,6 +397,10 @@ export const opsApi = new Hono<OpsEnv>()
           last_error,
           created_at,
           updated_at,
+          // Its words were kept and it finished: staff with orders.resend may send it again (resendOrderMessage),
+          // saying how many resends they saw listed.
+          resendable: content !== null && finalStatuses.includes(status) && !id.includes('-again-'),
+          resends: messages.filter((other) => other.id.startsWith(`${id}-again-`)).length,
         })),
       },
     })
@@ -439,6 +444,21 @@ export const opsApi = new Hono<OpsEnv>()
       const ask = c.req.valid('json')
       const audit = auditOf(c, 'order.refund', { kind: 'order', id: order.increment_id }, { after: ask })
       return c.json({ data: refundAnswer(await refundOrder(c.env, order.id, ask, audit.at, audit)) })
+    },
+  )
+  .post(
+    '/ops/orders/:number/messages/:id/resend',
+    allowed('orders.resend'),
+    validate('param', type({ number: orderNumber, id: /^order-\d{1,12}-[\w-]{1,100}$/ })),
+    validate('json', type({ seen: '0 <= number.integer <= 100' })),
+    async (c) => {
+      const { number, id } = c.req.valid('param')
+      const order = await orderNamed(c.env, number)
+      const audit = auditOf(c, 'order.resend_message', { kind: 'order', id: order.increment_id }, { after: { message: id } })
+      const outcome = await resendOrderMessage(c.env, order.id, id, c.req.valid('json').seen, audit, audit.at)
+      if (outcome === 'not_found') throw new ApiError(404, 'not_found')
+      if (outcome === 'limit') throw new ApiError(409, 'bad_request', ['resend_limit'])
+      return c.json({ data: { outcome } })
     },
   )
   .post('/ops/refunds/:id/retry', allowed('orders.refund'), validate('param', staffParam), async (c) => {

@@ -11,11 +11,13 @@
  * order's row and language. Never throws: a
  * message that cannot be sent is logged, and the order goes on.
  */
-import { appConfig, type Locale } from '../../app.config'
+import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { formatDisplayDate } from '../../src/domain/dates'
 import { formatAmount } from '../../src/domain/money'
 import { templateHas, type OrderWords, type TemplateName, type WordsOf } from '../integrations/message-templates'
 import { messageSender } from '../integrations/messaging'
+import { finalStatuses, messageStore } from '../storage/message-store'
+import type { AuditEntry } from '../storage/audit-store'
 import { orderStore, type OrderDetailRow } from '../storage/order-store'
 import { invoiceStore } from '../storage/invoice-store'
 import type { PickupShowroom } from '../../src/domain/shipping'
@@ -57,7 +59,7 @@ export async function sendOrderMessage<T extends TemplateName>(
   for (const [channel, to] of recipients) {
     if (!to || !templateHas(template, channel)) continue
     try {
-      await sender.send({ channel, to, template, words: all, locale, key: `${key}-${channel}` })
+      await sender.send({ channel, to, template, words: all, locale, key: `${key}-${channel}`, keep: true })
     } catch (error) {
       console.error(
         JSON.stringify({ level: 'error', message: 'order message not sent', order: row.increment_id, template, channel, error: String(error) }),
@@ -103,6 +105,33 @@ export async function sendOrderConfirmation(env: Env, orderId: number): Promise<
       : ({ customer: 'order_confirmed', guest: 'order_confirmed_guest' } as const)
     await sendOrderMessage(env, orderId, choice, { invoice })
   }
+}
+
+export type ResendOutcome = 'sent' | 'already' | 'limit' | 'not_found'
+
+/**
+ * Sends one of an order's messages again, as it was, to the same mobile or address (docs/product.md, "The merchant
+ * console"): at most `resendsPerMessage` times. `seen` is how many resends the staff member saw listed: when others
+ * were sent since, or two presses race for the same one (each resend is keyed by its number), it is 'already' and
+ * nothing more is sent. Only an order's own message that finished (sent, failed, or in the outbox) and kept its words
+ * can be sent again.
+ */
+export async function resendOrderMessage(
+  env: Env,
+  orderId: number,
+  messageId: string,
+  seen: number,
+  audit: AuditEntry,
+  now = new Date(),
+): Promise<ResendOutcome> {
+  const store = messageStore(env.DB)
+  const original = messageId.startsWith(`order-${orderId}-`) && !messageId.includes('-again-') ? await store.kept(messageId) : null
+  if (!original?.content || !finalStatuses.includes(original.status)) return 'not_found'
+  const sent = await store.resends(messageId)
+  if (sent >= serverLimits.orders.resendsPerMessage) return 'limit'
+  if (seen !== sent) return 'already'
+  const result = await messageSender(env).sendAgain(original, `${messageId}-again-${sent + 1}`, audit, now)
+  return result === 'duplicate' ? 'already' : result === 'nothing' ? 'not_found' : 'sent'
 }
 
 /**

@@ -15,7 +15,8 @@ import type { Locale } from '../../app.config'
 import { internationalMobile } from '../../src/domain/phone'
 import { readSecret } from '../platform/secrets'
 import { isDevelopment } from '../http/environment'
-import { messageStore } from '../storage/message-store'
+import { messageStore, type KeptMessage } from '../storage/message-store'
+import type { AuditEntry } from '../storage/audit-store'
 import { outboxText, render, type Channel, type Content, type TemplateName, type WordsOf } from './message-templates'
 import { resendBase, embeddedResendBase, resendEmail } from './resend'
 import { resendSandboxApi } from './resend-sandbox'
@@ -38,6 +39,8 @@ export interface MessageRequest<T extends TemplateName> {
   key?: string
   /** After this moment the message is worth nothing (a one-time code): the queue drops it rather than send it late. */
   expiresAt?: Date
+  /** Keep what it said, so staff can send it again (an order's messages; never a code). */
+  keep?: boolean
 }
 
 /** A message on the queue: everything the consumer needs, rendered already. */
@@ -67,6 +70,49 @@ export function providerConfigured(env: MessagingEnv, channel: Channel): boolean
 const masked = (to: string) => (to.includes('@') ? to.replace(/^(.).*(@.*)$/, '$1***$2') : `***${to.slice(-4)}`)
 
 export function messageSender(env: MessagingEnv) {
+  /** Records the rendered message under its key and sends it: to the outbox, or onto the queue for its provider. */
+  async function deliver(
+    message: Omit<QueuedMessage, 'expiresAt'> & { expiresAt?: Date },
+    kept: { keep: boolean; audit?: AuditEntry },
+    now: Date,
+  ): Promise<SendResult> {
+    const { key, channel, to, template, locale, content } = message
+    if (!keyPattern.test(key)) throw new Error(`message key ${JSON.stringify(key)}: letters, digits, - and _ only`)
+    const store = messageStore(env.DB)
+    const record = {
+      key,
+      channel,
+      recipient: to,
+      template,
+      ...(kept.keep ? { content: JSON.stringify(content), locale } : {}),
+      ...(kept.audit ? { audit: kept.audit } : {}),
+    }
+    if (!providerConfigured(env, channel)) {
+      const written = await store.writeToOutbox({ ...record, body: outboxText(content) }, now)
+      if (written) console.log(JSON.stringify({ level: 'info', message: 'outbox', channel, recipient: to, template }))
+      return written ? 'outbox' : 'duplicate'
+    }
+    if (!(await store.claimForQueue(record, now))) return 'duplicate'
+    const queued: QueuedMessage = {
+      key,
+      channel,
+      to,
+      template,
+      locale,
+      content,
+      ...(message.expiresAt ? { expiresAt: message.expiresAt.toISOString() } : {}),
+    }
+    try {
+      await env.MESSAGES.send(queued, { contentType: 'json' })
+    } catch (error) {
+      // Not on the queue: the claim goes, so asking again sends it.
+      await store.release(key)
+      throw error
+    }
+    console.log(JSON.stringify({ level: 'info', message: 'message queued', key, channel, to: masked(to), template }))
+    return 'queued'
+  }
+
   return {
     async send<T extends TemplateName>(request: MessageRequest<T>, now = new Date()): Promise<SendResult> {
       const content = render(request.template, request.channel, request.words, request.locale)
@@ -75,37 +121,35 @@ export function messageSender(env: MessagingEnv) {
         if (!to) console.error(JSON.stringify({ level: 'error', message: 'message not sent: no valid recipient', template: request.template }))
         return 'nothing'
       }
-      const key = request.key ?? crypto.randomUUID()
-      if (!keyPattern.test(key)) throw new Error(`message key ${JSON.stringify(key)}: letters, digits, - and _ only`)
-      const store = messageStore(env.DB)
-      const record = { key, channel: request.channel, recipient: to, template: request.template }
-      if (!providerConfigured(env, request.channel)) {
-        const written = await store.writeToOutbox({ ...record, body: outboxText(content) }, now)
-        if (written)
-          console.log(JSON.stringify({ level: 'info', message: 'outbox', channel: request.channel, recipient: to, template: request.template }))
-        return written ? 'outbox' : 'duplicate'
-      }
-      if (!(await store.claimForQueue(record, now))) return 'duplicate'
-      const queued: QueuedMessage = {
-        key,
+      const message = {
+        key: request.key ?? crypto.randomUUID(),
         channel: request.channel,
         to,
         template: request.template,
         locale: request.locale,
         content,
-        ...(request.expiresAt ? { expiresAt: request.expiresAt.toISOString() } : {}),
       }
-      try {
-        await env.MESSAGES.send(queued, { contentType: 'json' })
-      } catch (error) {
-        // Not on the queue: the claim goes, so asking again sends it.
-        await store.release(key)
-        throw error
-      }
-      console.log(
-        JSON.stringify({ level: 'info', message: 'message queued', key, channel: request.channel, to: masked(to), template: request.template }),
+      // A one-time code is never kept: it is worth nothing late, and a stored code is one more place to steal it from.
+      return deliver(
+        request.expiresAt ? { ...message, expiresAt: request.expiresAt } : message,
+        { keep: Boolean(request.keep) && !request.expiresAt },
+        now,
       )
-      return 'queued'
+    },
+
+    /**
+     * Sends a kept message again, as it was, under `key` (its own key followed by `-again-<n>`), with the staff
+     * member's audit row in the same batch as the claim; 'duplicate' when that key was sent already.
+     */
+    async sendAgain(message: KeptMessage, key: string, audit: AuditEntry, now = new Date()): Promise<SendResult> {
+      if (!message.content) return 'nothing'
+      const content = JSON.parse(message.content) as Content
+      const locale: Locale = message.locale === 'en' ? 'en' : 'ar'
+      return deliver(
+        { key, channel: message.channel, to: message.recipient, template: message.template, locale, content },
+        { keep: true, audit },
+        now,
+      )
     },
   }
 }

@@ -3,6 +3,8 @@
  * idempotency key: claimed before it is queued or written to the outbox, claimed again by the queue's consumer before
  * each attempt, and marked with how it ended. A key already sent, or being sent right now, is never sent again.
  */
+import { auditStore, type AuditEntry } from './audit-store'
+
 export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'dead' | 'expired' | 'outbox'
 
 export interface DeliveryRow {
@@ -24,29 +26,57 @@ interface NewDelivery {
   template: string
 }
 
+/** What an order's message is recorded with, so it can be sent again as it was (JSON of its rendered content). */
+interface KeptWords {
+  content?: string
+  locale?: string
+  /** A staff member's resend: its audit row lands in the claim's batch, only when the claim does. */
+  audit?: AuditEntry
+}
+
+/** A message kept to be sent again: its record and its rendered content. */
+export interface KeptMessage extends DeliveryRow {
+  content: string | null
+  locale: string | null
+  created_at: string
+}
+
 /** How a message ended: these statuses are final, and a redelivery of one is acknowledged without sending. */
 export const finalStatuses: readonly DeliveryStatus[] = ['sent', 'dead', 'expired', 'outbox']
 
 export function messageStore(db: D1Database) {
+  /** A resend's audit row, landing only with its claim: the row of this key created at this moment. */
+  const auditOf = (message: KeptWords & { key: string }, at: string): D1PreparedStatement[] =>
+    message.audit
+      ? [
+          auditStore(db).row(message.audit, {
+            sql: 'EXISTS (SELECT 1 FROM message_deliveries WHERE id = ? AND created_at = ?)',
+            values: [message.key, at],
+          }),
+        ]
+      : []
+
   return {
     /** Records a message before it is queued; false: this key was recorded already (the message is on its way or sent). */
-    async claimForQueue(message: NewDelivery, now: Date): Promise<boolean> {
+    async claimForQueue(message: NewDelivery & KeptWords, now: Date): Promise<boolean> {
       const at = now.toISOString()
-      const result = await db
-        .prepare(
-          `INSERT INTO message_deliveries (id, channel, recipient, template, status, created_at, updated_at)
-           VALUES (?1, ?2, ?3, ?4, 'queued', ?5, ?5) ON CONFLICT (id) DO NOTHING`,
-        )
-        .bind(message.key, message.channel, message.recipient, message.template, at)
-        .run()
-      return (result.meta.changes ?? 0) > 0
+      const [result] = await db.batch([
+        db
+          .prepare(
+            `INSERT INTO message_deliveries (id, channel, recipient, template, status, content, locale, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, 'queued', ?5, ?6, ?7, ?7) ON CONFLICT (id) DO NOTHING`,
+          )
+          .bind(message.key, message.channel, message.recipient, message.template, message.content ?? null, message.locale ?? null, at),
+        ...auditOf(message, at),
+      ])
+      return (result!.meta.changes ?? 0) > 0
     },
 
     /**
      * Writes a message to the development outbox and records it, in one batch; false (and nothing written) when this
      * key was recorded already.
      */
-    async writeToOutbox(message: NewDelivery & { body: string }, now: Date): Promise<boolean> {
+    async writeToOutbox(message: NewDelivery & KeptWords & { body: string }, now: Date): Promise<boolean> {
       const at = now.toISOString()
       const [outbox] = await db.batch([
         db
@@ -57,10 +87,11 @@ export function messageStore(db: D1Database) {
           .bind(message.channel, message.recipient, message.body, at, message.key),
         db
           .prepare(
-            `INSERT INTO message_deliveries (id, channel, recipient, template, status, provider, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, 'outbox', 'outbox', ?5, ?5) ON CONFLICT (id) DO NOTHING`,
+            `INSERT INTO message_deliveries (id, channel, recipient, template, status, provider, content, locale, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, 'outbox', 'outbox', ?5, ?6, ?7, ?7) ON CONFLICT (id) DO NOTHING`,
           )
-          .bind(message.key, message.channel, message.recipient, message.template, at),
+          .bind(message.key, message.channel, message.recipient, message.template, message.content ?? null, message.locale ?? null, at),
+        ...auditOf(message, at),
       ])
       return (outbox!.meta.changes ?? 0) > 0
     },
@@ -111,13 +142,33 @@ export function messageStore(db: D1Database) {
      * Every message an order sent its buyer, oldest first: their keys all start `order-<id>-`
      * (worker/commerce/order-messages.ts), read as a range of the primary key.
      */
-    async forOrder(orderId: number): Promise<(DeliveryRow & { created_at: string; updated_at: string })[]> {
+    async forOrder(orderId: number): Promise<(KeptMessage & { updated_at: string })[]> {
       const { results } = await db
         .prepare('SELECT * FROM message_deliveries WHERE id >= ?1 AND id < ?2 ORDER BY created_at, id')
         .bind(`order-${orderId}-`, `order-${orderId}.`)
-        .all<DeliveryRow & { created_at: string; updated_at: string }>()
+        .all<KeptMessage & { updated_at: string }>()
       return results
     },
+    /** A message with what it said, to send again. */
+    async kept(key: string): Promise<KeptMessage | null> {
+      return db
+        .prepare(
+          `SELECT id, channel, recipient, template, status, attempts, provider, provider_message_id, last_error, content, locale, created_at
+           FROM message_deliveries WHERE id = ?`,
+        )
+        .bind(key)
+        .first<KeptMessage>()
+    },
+
+    /** How many times a message was sent again: each resend's key is its own followed by `-again-<n>`. */
+    async resends(key: string): Promise<number> {
+      const row = await db
+        .prepare('SELECT count(*) AS n FROM message_deliveries WHERE id >= ?1 AND id < ?2')
+        .bind(`${key}-again-`, `${key}-again.`)
+        .first<{ n: number }>()
+      return row?.n ?? 0
+    },
+
     async delivery(key: string): Promise<DeliveryRow | null> {
       return db
         .prepare(

@@ -12,7 +12,7 @@ import type { ReturnReason } from '../../domain/returns'
 import { currentLocale } from '../../lib/i18n'
 import { submittedFields } from '../../lib/form-fields'
 import { m } from '../../paraglide/messages.js'
-import { OpsError, useRefund, useRefundRetry, useReturnStep, type OpsOrderDetail, type OpsRefund } from '../../queries/ops'
+import { OpsError, useRefund, useRefundRetry, useResendMessage, useReturnStep, type OpsOrderDetail, type OpsRefund } from '../../queries/ops'
 import { Price } from '../Price'
 import { returnReasonText } from '../return-reasons'
 import { eventText, opsErrorText } from './ops-text'
@@ -39,6 +39,7 @@ const refusalText: Record<string, () => string> = {
   unknown_line: m.ops_refund_refused_too_much,
   not_accepted: m.ops_return_refused_not_accepted,
   too_many: m.ops_return_refused_too_many,
+  resend_limit: m.ops_message_resend_limit,
 }
 
 /** A refusal in the staff member's words: the worker's reason where it gives one. */
@@ -397,6 +398,12 @@ const returnStatusText: Record<NonNullable<OpsOrderDetail['order']['return_reque
 
 /** What a message was about, read from its key (`order-<id>-<what>-<channel>`, worker/commerce/order-messages.ts). */
 function messageSubject(id: string, template: string): string {
+  const again = /-again-\d+$/.test(id)
+  const subject = eventSubject(id.replace(/-again-\d+$/, ''), template)
+  return again ? m.ops_message_sent_again({ subject }) : subject
+}
+
+function eventSubject(id: string, template: string): string {
   const what = id
     .replace(/^order-\d+-/, '')
     .replace(/-(sms|email)$/, '')
@@ -430,26 +437,54 @@ const deliveryText: Record<string, () => string> = {
 }
 
 /** Every message the order sent its buyer, what it was about and how its delivery ended. */
-export function OrderMessages({ detail }: { detail: OpsOrderDetail }) {
+export function OrderMessages({ detail, mayResend }: { detail: OpsOrderDetail; mayResend: boolean }) {
   const locale = currentLocale()
+  const resend = useResendMessage(detail.order.increment_id)
+  const [said, setSaid] = useState<Said>(null)
   if (detail.messages.length === 0) return null
+  const again = (message: OpsOrderDetail['messages'][number]) =>
+    resend.mutate(
+      { id: message.id, seen: message.resends },
+      {
+        onSuccess: (result) => setSaid({ text: result.outcome === 'sent' ? m.ops_message_resent() : m.ops_message_resent_already(), problem: false }),
+        onError: (error) => setSaid({ text: refusal(error), problem: true }),
+      },
+    )
   return (
     <section aria-labelledby="messages" className="rounded-2xl bg-white p-4">
       <h2 id="messages" className="mb-2 font-bold">
         {m.ops_messages()}
       </h2>
       <ul className="divide-y divide-line text-sm">
-        {detail.messages.map((message) => (
-          <li key={message.id} className="flex flex-wrap justify-between gap-2 py-1.5">
-            <span>
-              {message.channel === 'sms' ? m.ops_message_sms() : m.ops_message_email()} · {messageSubject(message.id, message.template)}
-            </span>
-            <span className={message.status === 'dead' || message.status === 'expired' ? 'font-semibold text-sale' : 'text-muted'}>
-              {deliveryText[message.status]?.() ?? message.status} · {formatRiyadhTime(message.updated_at, locale)}
-            </span>
-          </li>
-        ))}
+        {detail.messages.map((message) => {
+          const subject = messageSubject(message.id, message.template)
+          const channel = message.channel === 'sms' ? m.ops_message_sms() : m.ops_message_email()
+          return (
+            <li key={message.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+              <span>
+                {channel} · {subject}
+              </span>
+              <span className="flex items-center gap-3">
+                <span className={message.status === 'dead' || message.status === 'expired' ? 'font-semibold text-sale' : 'text-muted'}>
+                  {deliveryText[message.status]?.() ?? message.status} · {formatRiyadhTime(message.updated_at, locale)}
+                </span>
+                {mayResend && message.resendable && (
+                  <button
+                    type="button"
+                    disabled={resend.isPending}
+                    onClick={() => again(message)}
+                    aria-label={m.ops_message_resend_label({ channel, subject })}
+                    className="min-h-9 rounded-full border border-brand px-3 font-semibold text-brand disabled:opacity-60"
+                  >
+                    {m.ops_message_resend()}
+                  </button>
+                )}
+              </span>
+            </li>
+          )
+        })}
       </ul>
+      <Said said={said} />
     </section>
   )
 }
