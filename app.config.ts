@@ -211,8 +211,8 @@ export const serverLimits = {
     returnDays: 7,
     /** A buyer's message may be sent again by staff this many times: enough for a lost SMS, never a way to spam them. */
     resendsPerMessage: 3,
-    /** How many open orders the operator's work list shows at once, oldest first (`npm run ops -- orders`). */
-    operatorListSize: 200,
+    /** How many orders or audit entries a page of the console lists, newest first; "older" pages on from the last one. */
+    consolePageSize: 50,
     /** Place-order attempts allowed per cart and per client address, each per hour. */
     placeAttemptsPerCartPerHour: 10,
     placeAttemptsPerIpPerHour: 30,

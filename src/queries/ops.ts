@@ -57,7 +57,22 @@ export interface OrderFilter {
   method?: string
   from?: string
   to?: string
+  /** The page that starts after this order's id (src/components/ops/Pager.tsx). */
+  before?: number
 }
+
+export interface AuditFilter {
+  actor?: string
+  action?: string
+  from?: string
+  to?: string
+  before?: number
+}
+
+const pageSearch = (filter: OrderFilter | AuditFilter): Record<string, string | undefined> => ({
+  ...filter,
+  before: filter.before ? String(filter.before) : undefined,
+})
 
 export interface OpsOrderDetail {
   order: {
@@ -167,7 +182,8 @@ export const opsQueries = {
   orders: (filter: OrderFilter) =>
     queryOptions({
       queryKey: ['ops', 'orders', filter],
-      queryFn: () => ops<{ queues: Record<OrderQueue, number>; orders: OpsOrderRow[] }>('GET', `/orders${search({ ...filter })}`),
+      queryFn: () =>
+        ops<{ queues: Record<OrderQueue, number>; orders: OpsOrderRow[]; older: number | null }>('GET', `/orders${search(pageSearch(filter))}`),
       enabled: inBrowser,
       staleTime: 10_000,
     }),
@@ -178,10 +194,10 @@ export const opsQueries = {
       enabled: inBrowser,
     }),
   staff: () => queryOptions({ queryKey: ['ops', 'staff'], queryFn: () => ops<{ staff: StaffRow[] }>('GET', '/staff'), enabled: inBrowser }),
-  audit: (filter: { actor?: string; action?: string; from?: string; to?: string }) =>
+  audit: (filter: AuditFilter) =>
     queryOptions({
       queryKey: ['ops', 'audit', filter],
-      queryFn: () => ops<{ entries: AuditEntryRow[] }>('GET', `/audit${search(filter)}`),
+      queryFn: () => ops<{ entries: AuditEntryRow[]; older: number | null }>('GET', `/audit${search(pageSearch(filter))}`),
       enabled: inBrowser,
     }),
   invite: (invite: string) =>

@@ -7,24 +7,20 @@ import { formatRiyadhTime } from '../domain/dates'
 import { currentLocale } from '../lib/i18n'
 import { submittedFields } from '../lib/form-fields'
 import { m } from '../paraglide/messages.js'
-import { opsQueries } from '../queries/ops'
-
-interface AuditSearch {
-  actor?: string
-  action?: string
-  from?: string
-  to?: string
-}
+import { opsQueries, type AuditFilter } from '../queries/ops'
+import { Pager } from '../components/ops/Pager'
+import { pageStart } from '../domain/paging'
 
 const text = (value: unknown, max: number) => (typeof value === 'string' && value.length <= max ? value : undefined)
 const date = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined)
 
 export const Route = createFileRoute('/ops/audit')({
-  validateSearch: (search: Record<string, unknown>): AuditSearch => ({
+  validateSearch: (search: Record<string, unknown>): AuditFilter => ({
     actor: text(search.actor, 80),
     action: text(search.action, 40),
     from: date(search.from),
     to: date(search.to),
+    before: pageStart(search.before),
   }),
   component: AuditPage,
 })
@@ -87,6 +83,7 @@ function AuditPage() {
         ))}
       </ul>
       {trail.data && trail.data.entries.length === 0 && <p className="rounded-2xl bg-white p-6 text-center text-muted">{m.ops_no_entries()}</p>}
+      <Pager to="/ops/audit" search={filter} older={trail.data?.older} />
     </div>
   )
 }

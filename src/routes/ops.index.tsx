@@ -8,9 +8,11 @@ import { appConfig } from '../../app.config'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { methodText, opsErrorText, queueText, statusText, stepText } from '../components/ops/ops-text'
+import { Pager } from '../components/ops/Pager'
 import { Price } from '../components/Price'
 import { formatRiyadhTime } from '../domain/dates'
 import { orderQueues, paymentCodes, type PaymentCode } from '../domain/order'
+import { pageStart } from '../domain/paging'
 import { currentLocale } from '../lib/i18n'
 import { submittedFields } from '../lib/form-fields'
 import { m } from '../paraglide/messages.js'
@@ -31,6 +33,7 @@ export const Route = createFileRoute('/ops/')({
     method: oneOf(paymentCodes, search.method),
     from: isDate(search.from) ? search.from : undefined,
     to: isDate(search.to) ? search.to : undefined,
+    before: pageStart(search.before),
   }),
   component: OrdersPage,
 })
@@ -148,6 +151,7 @@ function OrdersPage() {
           ))}
         </ul>
       )}
+      <Pager to="/ops" search={filter} older={orders.data?.older} />
     </div>
   )
 }

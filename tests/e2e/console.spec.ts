@@ -143,7 +143,11 @@ test.describe('a return on a warehouse phone, in Arabic', () => {
     await page.getByRole('button', { name: 'ابحث عن طلبي' }).click()
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(number) })).toBeVisible()
     await expect(page.getByText('استلمنا المنتجات المرتجعة، وسنبلغك حين نعيد المبلغ.')).toBeVisible()
-    await expect(page.getByRole('region', { name: 'المبالغ المُعادة' })).toContainText(/أُعيد [\d,]+\.\d{2} ر\.س في/)
+    const given = page.getByRole('region', { name: 'المبالغ المُعادة' })
+    await expect(given).toContainText(/أُعيد [\d,]+\.\d{2} ر\.س في/)
+    // Its credit note, printable as the invoice is, for the mobile the lookup was made with.
+    await given.getByRole('link', { name: /إشعار دائن CN-\d{6}/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: /إشعار دائن/ })).toBeVisible()
   })
 })
 

@@ -1,6 +1,7 @@
 // The merchant console's staff (docs/product.md, "The merchant console"): invitations, sign-in with a password and an
 // authenticator code, sessions, roles checked on every route, and the audit trail written with each change.
 import { env } from 'cloudflare:test'
+import { serverLimits } from '../../app.config'
 import { describe, expect, it } from 'vitest'
 import { call, newIp, newPhone, sellableSku } from './commerce-helpers'
 import { asOperator, cashOrderCart } from './order-helpers'
@@ -167,5 +168,24 @@ describe('the audit trail', () => {
     await asStaff(owner, 'POST', '/staff/invite', { email: invited, role: 'support' })
     const trail = (await asStaff(owner, 'GET', `/audit?actor=${encodeURIComponent('Nora Alsaud')}&action=staff.invite`)).body.data.entries
     expect(trail.map((e: { subject_id: string }) => e.subject_id)).toEqual([invited])
+  })
+})
+
+describe('the console`s lists', () => {
+  it('come in pages, newest first, each starting after the last row of the one before', async () => {
+    const pageSize = serverLimits.orders.consolePageSize
+    const insert = env.DB.prepare(
+      `INSERT INTO audit_log (at, actor_kind, actor_name, action, subject_kind, subject_id, request_id)
+       VALUES (?, 'token', 'paging', 'test.page', 'order', ?, 'r')`,
+    )
+    await env.DB.batch(Array.from({ length: pageSize + 5 }, (_, i) => insert.bind(new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), `S${i}`)))
+    const first = await asOperator('GET', '/audit?action=test.page')
+    expect(first.body.data.entries.length).toBe(pageSize)
+    expect(first.body.data.entries[0].subject_id).toBe(`S${pageSize + 4}`)
+    expect(first.body.data.older).toBe(first.body.data.entries.at(-1).id)
+    const second = await asOperator('GET', `/audit?action=test.page&before=${first.body.data.older}`)
+    expect(second.body.data.entries.map((entry: { subject_id: string }) => entry.subject_id)).toEqual(['S4', 'S3', 'S2', 'S1', 'S0'])
+    expect(second.body.data.older).toBeNull()
+    expect((await asOperator('GET', '/audit?action=test.page&before=12a')).status).toBe(400)
   })
 })

@@ -149,6 +149,9 @@ function auditOf(
   return { actor: c.get('actor'), action, subject, ...values, requestId: currentRequestId() ?? crypto.randomUUID(), at }
 }
 
+/** A full page, newest first, has older rows after it: the `before` of the next page is its last row's id. */
+const olderPage = (rows: { id: number }[]) => (rows.length === serverLimits.orders.consolePageSize ? rows.at(-1)!.id : null)
+
 /** A staff sign-in refusal as the API's error: the same words whichever part was wrong. */
 function refusal(error: unknown): never {
   if (error instanceof StaffAuthError) throw new ApiError(error.status, error.code, error.seconds === undefined ? [] : [String(error.seconds)])
@@ -321,9 +324,9 @@ export const opsApi = new Hono<OpsEnv>()
       from: q.from && dayStart(q.from),
       to: q.to && dayAfter(q.to),
       before: q.before ? Number(q.before) : undefined,
-      limit: serverLimits.orders.operatorListSize,
+      limit: serverLimits.orders.consolePageSize,
     })
-    return c.json({ data: { entries: rows } })
+    return c.json({ data: { entries: rows, older: olderPage(rows) } })
   })
 
   .get('/ops/orders', allowed('orders.read'), validate('query', orderQuery), async (c) => {
@@ -339,13 +342,14 @@ export const opsApi = new Hono<OpsEnv>()
         from: q.from && dayStart(q.from),
         to: q.to && dayAfter(q.to),
         before: q.before ? Number(q.before) : undefined,
-        limit: serverLimits.orders.operatorListSize,
+        limit: serverLimits.orders.consolePageSize,
       }),
       store.queueCounts(),
     ])
     return c.json({
       data: {
         queues,
+        older: olderPage(orders),
         orders: orders.map((order) => ({
           order: order.increment_id,
           id: order.id,
