@@ -8,6 +8,7 @@ import { call, checkoutFor, newPhone, sellableSku, stockOf } from './commerce-he
 import { asOperator, cashOrderCart, customerWithCart, messagesTo } from './order-helpers'
 import { asStaff, joined } from './staff-helpers'
 import { origin } from './commerce-helpers'
+import { sendOwedRefunds } from '~/commerce/refunds'
 
 /** A card order of two units of one product, paid on the embedded Moyasar's page. */
 async function paidOrderOfTwo(from: string) {
@@ -186,6 +187,30 @@ describe('a refund through the console', () => {
     const done = await refund(number, { key: key(), ...whole })
     expect(done.body.data).toMatchObject({ outcome: 'done', refund: { method: 'bank_transfer', amount: Math.round(placed.body.grand_total * 100) } })
     expect((await messagesTo(phone.international)).at(-1)).toContain(`we have transferred`)
+  })
+
+  it('finishes a cash refund whose record stopped half way, so it no longer blocks the order`s next refund', async () => {
+    const sku = await sellableSku('p.entity_id > 1470 AND p.price < 2000 AND p.big_items = 0', 5)
+    const phone = newPhone()
+    const { cart, body } = await cashOrderCart(sku, phone.local)
+    const placed = await call(cart, 'POST', '/cart/placeOrder', body)
+    const number = placed.body.increment_id as string
+    for (const [name, parcel] of [['confirm'], ['ship', { courier: 'smsa', tracking_number: 'SA-78' }], ['deliver']] as const)
+      expect((await asOperator('POST', `/orders/${number}/${name}`, parcel)).status).toBe(200)
+    // A Worker that stopped between the claim and its record: the refund is on its way, holding its amount.
+    const claimed = new Date(Date.now() - 20 * 60_000).toISOString()
+    await env.DB.prepare(
+      `INSERT INTO order_refunds (order_id, request_key, amount, reason, method, status, created_at)
+       VALUES (?, 'stopped', 500, 'returned', 'showroom', 'pending', ?)`,
+    )
+      .bind(placed.body.order_id, claimed)
+      .run()
+    expect((await refund(number, { key: key(), kind: 'amount', amount: 100, method: 'showroom', reason: 'more' })).body.error.issues).toEqual([
+      'busy',
+    ])
+    expect(await sendOwedRefunds(env, 50)).toBeGreaterThanOrEqual(1)
+    expect((await refunds(placed.body.order_id)).map((r) => [r.request_key, r.status])).toEqual([['stopped', 'done']])
+    expect((await refund(number, { key: key(), kind: 'amount', amount: 100, method: 'showroom', reason: 'more' })).body.data.outcome).toBe('done')
   })
 
   it('is refused to support and to catalogue staff, and allowed to operations', async () => {

@@ -5,6 +5,7 @@ import { env, SELF } from 'cloudflare:test'
 import { SignJWT } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { refundCancelledOrder } from '~/commerce/refunds'
+import { paymentProviders } from '~/commerce/payments'
 import { cancelBeforeShipping, expireUnpaidOrders } from '~/commerce/orders'
 import { readSecret } from '~/platform/secrets'
 import { tamaraClient, TamaraError, type TamaraOrder } from '~/integrations/tamara'
@@ -284,6 +285,31 @@ describe('a refund through Tamara', () => {
       refunded_amount: { amount: order.grand_total, currency: 'SAR' },
     })
     expect(await eventsOf(order.order_id)).toEqual(['canceled', 'paid', 'placed', 'refunded'])
+  })
+})
+
+describe('a refund of an order Tamara only authorised', () => {
+  it('is a cancellation, and a try whose answer was lost is not sent again', async () => {
+    const { order } = await tamaraOrder('p.entity_id > 1320')
+    const link = new URL(order.payment_url)
+    await answerTamaraCheckout(env, link.pathname.split('/').at(-1)!, link.searchParams.get('sig')!, 'approve', async () => new Response(null))
+    const tamaraId = await tamaraIdOf(order.order_id)
+    const store = tamaraSandboxStore(env.DB)
+    const stored = (await store.order<{ order: TamaraOrder; checkout_id: string }>(tamaraId))!
+    await store.save(tamaraId, stored.checkout_id, { ...stored, order: { ...stored.order, status: 'authorised' } })
+    const ask = {
+      paymentId: tamaraId,
+      amountSar: order.grand_total,
+      key: `refund-${order.increment_id}-1`,
+      reason: 'cancelled',
+      refundedBeforeSar: 0,
+    }
+    await paymentProviders.tamara.refund(env, ask)
+    expect(await gateway().order(tamaraId)).toMatchObject({ status: 'canceled', canceled_amount: { amount: order.grand_total } })
+    // The job sends it again after a timeout that had in fact landed: Tamara's cancel takes no key, so nothing goes.
+    await expect(paymentProviders.tamara.refund(env, ask)).resolves.toBeUndefined()
+    // A further amount beyond what was given back is still asked of Tamara (and refused: nothing is left).
+    await expect(paymentProviders.tamara.refund(env, { ...ask, amountSar: 1, refundedBeforeSar: order.grand_total })).rejects.toThrow()
   })
 })
 

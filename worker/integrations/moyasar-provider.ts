@@ -6,7 +6,7 @@
 import { serverLimits } from '../../app.config'
 import { moyasarBaseUrl, moyasarClient, toHalalas } from './moyasar'
 import { moyasarSandboxApi } from './moyasar-sandbox'
-import type { PaymentProvider } from './payment-provider'
+import { paymentFetcher, type PaymentProvider } from './payment-provider'
 
 export const moyasar: PaymentProvider = {
   name: 'moyasar',
@@ -46,6 +46,5 @@ export const moyasar: PaymentProvider = {
 }
 
 function moyasarGateway(env: Env) {
-  const embedded = !env.MOYASAR_API_URL
-  return moyasarClient(env, async (request) => (embedded ? moyasarSandboxApi.fetch(request, env) : fetch(request)))
+  return moyasarClient(env, paymentFetcher(env, env.MOYASAR_API_URL ? null : moyasarSandboxApi))
 }

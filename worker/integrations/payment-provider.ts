@@ -6,6 +6,18 @@
  * order logic and stays in worker/commerce/hosted-payments.ts (docs/decisions/0025-payments-beside-their-clients.md).
  */
 import type { Locale } from '../../app.config'
+import { providerTimeoutMs } from './send-outcome'
+
+/**
+ * How a payment client reaches its provider: the embedded stand-in in development, else the provider over the network,
+ * given up after `providerTimeoutMs`. An answer that never comes then fails the call instead of holding the shopper's
+ * request or the job; a refund so cut short stays on its way and is sent again with its key
+ * (docs/decisions/0027-refunds-once.md).
+ */
+export function paymentFetcher(env: Env, standIn: { fetch(request: Request, env: Env): Response | Promise<Response> } | null) {
+  return async (request: Request): Promise<Response> =>
+    standIn ? standIn.fetch(request, env) : fetch(request, { signal: AbortSignal.timeout(providerTimeoutMs) })
+}
 
 /** What a provider says of a payment, read from the provider itself. */
 export interface ProviderPayment {

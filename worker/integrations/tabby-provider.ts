@@ -5,7 +5,7 @@
  */
 import { tabbyAmount, tabbyBaseUrl, tabbyClient, tabbyMerchantCode } from './tabby'
 import { tabbySandboxApi } from './tabby-sandbox'
-import type { PaymentProvider } from './payment-provider'
+import { paymentFetcher, type PaymentProvider } from './payment-provider'
 
 export const tabby: PaymentProvider = {
   name: 'tabby',
@@ -71,6 +71,5 @@ export const tabby: PaymentProvider = {
 }
 
 function tabbyGateway(env: Env) {
-  const embedded = !env.TABBY_API_URL
-  return tabbyClient(env, async (request) => (embedded ? tabbySandboxApi.fetch(request, env) : fetch(request)))
+  return tabbyClient(env, paymentFetcher(env, env.TABBY_API_URL ? null : tabbySandboxApi))
 }

@@ -6,7 +6,7 @@
 import { toHalalas } from './moyasar'
 import { tamaraAmount, tamaraBaseUrl, tamaraClient, TamaraError } from './tamara'
 import { tamaraSandboxApi } from './tamara-sandbox'
-import type { PaymentProvider } from './payment-provider'
+import { paymentFetcher, type PaymentProvider } from './payment-provider'
 
 /** Tamara's answers that mean another delivery got there first (an order already authorised or captured). */
 const alreadyDone = (error: unknown) => {
@@ -102,17 +102,20 @@ export const tamara: PaymentProvider = {
     if (order.status === 'authorised') await gateway.cancel(order.order_id, order.total_amount).catch(alreadyDone)
   },
   // Captured money goes back as a refund; an order only authorised is cancelled instead (Tamara refunds captures only).
-  async refund(env, { paymentId: orderId, amountSar, key, reason }) {
+  // Tamara's cancel takes no key: a try whose answer was lost (a timeout) shows in what Tamara has given back already,
+  // so it is not sent again, as Moyasar's refund (docs/decisions/0027-refunds-once.md).
+  async refund(env, { paymentId: orderId, amountSar, key, reason, refundedBeforeSar }) {
     const gateway = tamaraGateway(env)
     const order = await gateway.order(orderId)
+    const givenBack = toHalalas(order.canceled_amount.amount) + toHalalas(order.refunded_amount.amount)
+    if (givenBack >= toHalalas(refundedBeforeSar + amountSar)) return
     if (order.status === 'authorised') await gateway.cancel(orderId, tamaraAmount(amountSar))
     else await gateway.refund(orderId, tamaraAmount(amountSar), key, reason)
   },
 }
 
 function tamaraGateway(env: Env) {
-  const embedded = !env.TAMARA_API_URL
-  return tamaraClient(env, async (request) => (embedded ? tamaraSandboxApi.fetch(request, env) : fetch(request)))
+  return tamaraClient(env, paymentFetcher(env, env.TAMARA_API_URL ? null : tamaraSandboxApi))
 }
 
 /** Tamara's order, authorised by the store first if the buyer's approval still waits for it (a repeat is no error). */

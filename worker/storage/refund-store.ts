@@ -205,16 +205,16 @@ export function refundStore(db: D1Database) {
     },
 
     /**
-     * Provider refunds the job sends (again): cancellations' that failed, any pending since before `stuckBefore` (a
-     * Worker that stopped between the claim and the answer), and cancelled orders whose payment nothing has given
+     * Refunds the job sends (again): cancellations' that failed, any pending since before `stuckBefore` (a Worker that
+     * stopped between the claim and the answer; a cash refund's record is finished as the staff member asked), and cancelled orders whose payment nothing has given
      * back yet. A staff member's refund that failed waits in the console's queue for them to send again.
      */
     async owed(stuckBefore: Date, limit: number): Promise<{ refunds: number[]; cancelledOrders: number[] }> {
       const [refunds, cancelled] = await db.batch([
         db
           .prepare(
-            `SELECT id FROM order_refunds WHERE method = 'provider'
-             AND ((status = 'failed' AND request_key = 'cancel') OR (status = 'pending' AND created_at < ?1))
+            `SELECT id FROM order_refunds
+             WHERE (method = 'provider' AND status = 'failed' AND request_key = 'cancel') OR (status = 'pending' AND created_at < ?1)
              ORDER BY id LIMIT ?2`,
           )
           .bind(stuckBefore.toISOString(), limit),
