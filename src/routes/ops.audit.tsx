@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { opsErrorText } from '../components/ops/ops-text'
+import { actionText, auditActions, opsErrorText } from '../components/ops/ops-text'
 import { formatRiyadhTime } from '../domain/dates'
 import { currentLocale } from '../lib/i18n'
 import { submittedFields } from '../lib/form-fields'
@@ -42,22 +42,31 @@ function AuditPage() {
         role="search"
         onSubmit={search}
         aria-label={m.ops_audit()}
-        className="grid gap-3 rounded-2xl bg-white p-4 md:grid-cols-5 md:items-end"
+        className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 md:grid-cols-5 md:items-end"
         key={JSON.stringify(filter)}
       >
-        {(['actor', 'action'] as const).map((name) => (
-          <label key={name}>
-            <span className="mb-1 block text-sm font-medium">{name === 'actor' ? m.ops_person() : m.ops_action()}</span>
-            <input name={name} defaultValue={filter[name]} dir="auto" className="h-11 w-full rounded-lg border border-line px-3" />
-          </label>
-        ))}
+        <label className="col-span-2 md:col-span-1">
+          <span className="mb-1 block text-sm font-medium">{m.ops_person()}</span>
+          <input name="actor" defaultValue={filter.actor} dir="auto" className="h-11 w-full rounded-lg border border-line px-3" />
+        </label>
+        <label className="col-span-2 md:col-span-1">
+          <span className="mb-1 block text-sm font-medium">{m.ops_action()}</span>
+          <select name="action" defaultValue={filter.action ?? ''} className="h-11 w-full rounded-lg border border-line bg-white px-2">
+            <option value="">{m.ops_any()}</option>
+            {auditActions.map((action) => (
+              <option key={action} value={action}>
+                {actionText(action)}
+              </option>
+            ))}
+          </select>
+        </label>
         {(['from', 'to'] as const).map((name) => (
           <label key={name}>
             <span className="mb-1 block text-sm font-medium">{name === 'from' ? m.ops_from() : m.ops_to()}</span>
             <input name={name} type="date" defaultValue={filter[name]} className="h-11 w-full rounded-lg border border-line px-2" />
           </label>
         ))}
-        <button type="submit" className="h-11 rounded-full bg-brand px-5 font-semibold text-brand-ink">
+        <button type="submit" className="col-span-2 h-11 rounded-full bg-brand px-5 font-semibold text-brand-ink md:col-span-1">
           {m.ops_search()}
         </button>
       </form>
@@ -68,14 +77,18 @@ function AuditPage() {
       )}
       <ul aria-label={m.ops_audit()} className="space-y-2">
         {trail.data?.entries.map((entry) => (
-          <li key={entry.id} className="rounded-2xl bg-white p-3 text-sm">
-            <span className="font-semibold">{entry.actor_name}</span> · <code dir="ltr">{entry.action}</code> ·{' '}
-            <bdi dir="ltr">
-              {entry.subject_kind} {entry.subject_id}
-            </bdi>{' '}
-            · <span className="text-muted">{formatRiyadhTime(entry.at, locale)}</span>
+          <li key={entry.id} className="space-y-0.5 rounded-2xl bg-white p-3 text-sm">
+            <p>
+              <span className="font-semibold">{entry.actor_name}</span> · {actionText(entry.action)}
+            </p>
+            <p className="flex flex-wrap gap-x-2 text-muted">
+              <bdi dir="ltr" className="break-all">
+                {entry.subject_kind} {entry.subject_id}
+              </bdi>
+              <span>{formatRiyadhTime(entry.at, locale)}</span>
+            </p>
             {entry.after_json && (
-              <code dir="ltr" className="mt-1 block break-all text-xs text-muted">
+              <code dir="ltr" className="block break-all text-xs text-muted">
                 {entry.before_json ?? '–'} → {entry.after_json}
               </code>
             )}

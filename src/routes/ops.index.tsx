@@ -73,10 +73,10 @@ function OrdersPage() {
         role="search"
         aria-label={m.ops_search()}
         onSubmit={search}
-        className="grid gap-3 rounded-2xl bg-white p-4 md:grid-cols-6"
+        className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 md:grid-cols-6"
         key={JSON.stringify(filter)}
       >
-        <label className="md:col-span-2">
+        <label className="col-span-2">
           <span className="mb-1 block text-sm font-medium">{m.ops_search_label()}</span>
           <input name="q" type="search" defaultValue={filter.q} dir="auto" className="h-11 w-full rounded-lg border border-line px-3" />
         </label>
@@ -110,7 +110,7 @@ function OrdersPage() {
           <span className="mb-1 block text-sm font-medium">{m.ops_to()}</span>
           <input name="to" type="date" defaultValue={filter.to} className="h-11 w-full rounded-lg border border-line px-2" />
         </label>
-        <div className="flex gap-2 md:col-span-6">
+        <div className="col-span-2 flex gap-2 md:col-span-6">
           <button type="submit" className="h-11 rounded-full bg-brand px-6 font-semibold text-brand-ink">
             {m.ops_search()}
           </button>

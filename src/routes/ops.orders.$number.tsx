@@ -82,7 +82,10 @@ function OrderPage() {
           </p>
           {address ? (
             <p className="mt-2 text-sm">
-              {[address.building, address.street, address.district, address.postalCode].filter(Boolean).join('، ')}
+              {/* Typed in either language: its own direction, so its commas and numbers keep their places. */}
+              <bdi dir="auto">
+                {[address.building, address.street, address.district, address.postalCode].filter(Boolean).join(locale === 'ar' ? '، ' : ', ')}
+              </bdi>
               {address.shortAddress && <bdi dir="ltr"> ({address.shortAddress})</bdi>}
             </p>
           ) : (

@@ -56,7 +56,10 @@ function PackingSlip() {
         </p>
         {address && (
           <p>
-            {[address.building, address.street, address.district, address.postalCode].filter(Boolean).join(locale === 'ar' ? '، ' : ', ')}
+            {/* Typed in either language: its own direction, so its commas and numbers keep their places. */}
+            <bdi dir="auto">
+              {[address.building, address.street, address.district, address.postalCode].filter(Boolean).join(locale === 'ar' ? '، ' : ', ')}
+            </bdi>
             {address.shortAddress && <bdi dir="ltr"> ({address.shortAddress})</bdi>}
           </p>
         )}

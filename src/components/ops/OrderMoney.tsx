@@ -474,7 +474,7 @@ export function OrderMessages({ detail, mayResend }: { detail: OpsOrderDetail; m
                     disabled={resend.isPending}
                     onClick={() => again(message)}
                     aria-label={m.ops_message_resend_label({ channel, subject })}
-                    className="min-h-9 rounded-full border border-brand px-3 font-semibold text-brand disabled:opacity-60"
+                    className="min-h-9 shrink-0 whitespace-nowrap rounded-full border border-brand px-3 font-semibold text-brand disabled:opacity-60"
                   >
                     {m.ops_message_resend()}
                   </button>

@@ -97,6 +97,23 @@ export const eventOfStep: Record<FulfilmentStep, string> = {
   cancel: 'canceled',
 }
 
+/** The audit trail's actions (worker/api/ops.ts `auditOf`) as the console names them; an unknown one as it is stored. */
+const actionTexts: Record<string, () => string> = {
+  'staff.invite': m.ops_action_staff_invite,
+  'staff.join': m.ops_action_staff_join,
+  'staff.update': m.ops_action_staff_update,
+  'staff.sign_out_everywhere': m.ops_action_staff_sign_out_everywhere,
+  'order.refund': m.ops_action_order_refund,
+  'order.refund_retry': m.ops_action_order_refund_retry,
+  'order.resend_message': m.ops_action_order_resend_message,
+  'return.accept': m.ops_action_return_accept,
+  'return.refuse': m.ops_action_return_refuse,
+  'return.receive': m.ops_action_return_receive,
+  ...Object.fromEntries(Object.entries(stepText).map(([step, text]) => [`order.${step}`, () => m.ops_action_order_step({ step: text() })])),
+}
+export const auditActions = Object.keys(actionTexts)
+export const actionText = (action: string) => actionTexts[action]?.() ?? action
+
 /** Payment methods as the console names them: the checkout's own words. */
 export const methodText: Record<PaymentCode, () => string> = {
   cashondelivery: m.checkout_pay_cashondelivery,
