@@ -213,6 +213,8 @@ export const serverLimits = {
     resendsPerMessage: 3,
     /** How many orders or audit entries a page of the console lists, newest first; "older" pages on from the last one. */
     consolePageSize: 50,
+    /** The days the console's numbers cover unless asked for others (1 to 90). */
+    numbersDays: 30,
     /** Place-order attempts allowed per cart and per client address, each per hour. */
     placeAttemptsPerCartPerHour: 10,
     placeAttemptsPerIpPerHour: 30,

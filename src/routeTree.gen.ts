@@ -24,6 +24,7 @@ import { Route as DevCrashRouteImport } from './routes/dev.crash'
 import { Route as OpsIndexRouteImport } from './routes/ops.index'
 import { Route as OpsAuditRouteImport } from './routes/ops.audit'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
+import { Route as OpsNumbersRouteImport } from './routes/ops.numbers'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
 import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewriteUrl'
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
@@ -107,6 +108,11 @@ const OpsJoinRoute = OpsJoinRouteImport.update({
   path: '/join',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsNumbersRoute = OpsNumbersRouteImport.update({
+  id: '/numbers',
+  path: '/numbers',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsStaffRoute = OpsStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
   '/ops/join': typeof OpsJoinRoute
+  '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -180,6 +187,7 @@ export interface FileRoutesByTo {
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
   '/ops/join': typeof OpsJoinRoute
+  '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -205,6 +213,7 @@ export interface FileRoutesById {
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
   '/ops/join': typeof OpsJoinRoute
+  '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -231,6 +240,7 @@ export interface FileRouteTypes {
     | '/dev/crash'
     | '/ops/audit'
     | '/ops/join'
+    | '/ops/numbers'
     | '/ops/staff'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -254,6 +264,7 @@ export interface FileRouteTypes {
     | '/dev/crash'
     | '/ops/audit'
     | '/ops/join'
+    | '/ops/numbers'
     | '/ops/staff'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -278,6 +289,7 @@ export interface FileRouteTypes {
     | '/dev/crash'
     | '/ops/audit'
     | '/ops/join'
+    | '/ops/numbers'
     | '/ops/staff'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -415,6 +427,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsJoinRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/numbers': {
+      id: '/ops/numbers'
+      path: '/numbers'
+      fullPath: '/ops/numbers'
+      preLoaderRoute: typeof OpsNumbersRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/staff': {
       id: '/ops/staff'
       path: '/staff'
@@ -470,6 +489,7 @@ declare module '@tanstack/react-router' {
 interface OpsRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
   OpsJoinRoute: typeof OpsJoinRoute
+  OpsNumbersRoute: typeof OpsNumbersRoute
   OpsStaffRoute: typeof OpsStaffRoute
   OpsIndexRoute: typeof OpsIndexRoute
   OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
@@ -479,6 +499,7 @@ interface OpsRouteChildren {
 const OpsRouteChildren: OpsRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
   OpsJoinRoute: OpsJoinRoute,
+  OpsNumbersRoute: OpsNumbersRoute,
   OpsStaffRoute: OpsStaffRoute,
   OpsIndexRoute: OpsIndexRoute,
   OpsOrdersNumberRoute: OpsOrdersNumberRoute,

@@ -25,6 +25,8 @@ export const permissions = [
   'catalogue.manage',
   /** Run a scheduled job now. */
   'jobs.run',
+  /** Read the shop's numbers: sales, by day, method and city. */
+  'reports.read',
 ] as const
 export type Permission = (typeof permissions)[number]
 

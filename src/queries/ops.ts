@@ -4,6 +4,7 @@
  * API's code, which the screens say in the staff member's language (src/components/ops/ops-text.ts).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { SalesNumbers } from '../domain/numbers'
 import type { Courier, FulfilmentStep } from '../domain/fulfilment'
 import type { CreditNoteSummary } from '../domain/invoice'
 import type { OrderQueue } from '../domain/order'
@@ -186,6 +187,18 @@ export const opsQueries = {
         ops<{ queues: Record<OrderQueue, number>; orders: OpsOrderRow[]; older: number | null }>('GET', `/orders${search(pageSearch(filter))}`),
       enabled: inBrowser,
       staleTime: 10_000,
+    }),
+  numbers: (days: number) =>
+    queryOptions({
+      queryKey: ['ops', 'numbers', days],
+      queryFn: () =>
+        ops<
+          SalesNumbers & {
+            attention: { to_confirm: number; returns: number; refunds_failed: number; unreported_invoices: number; dead_messages: number }
+          }
+        >('GET', `/numbers?days=${days}`),
+      enabled: inBrowser,
+      staleTime: 60_000,
     }),
   order: (number: string) =>
     queryOptions({

@@ -283,6 +283,11 @@ test.describe('the console on a desktop, in English', () => {
     // The owner reads the invitation in the activity log.
     await page.getByRole('link', { name: 'Activity log' }).click()
     await expect(page.getByRole('list', { name: 'Activity log' })).toContainText(supportEmail)
+    // The shop's numbers are the owner's: today's and the last 30 days' sales, and what is waiting for someone.
+    await page.getByRole('link', { name: 'Numbers' }).click()
+    await expect(page.getByRole('region', { name: 'Today' })).toContainText('Sales, VAT included')
+    await expect(page.getByRole('region', { name: 'The last 30 days' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Sales day by day' })).toBeVisible()
     await support.context().close()
   })
 })

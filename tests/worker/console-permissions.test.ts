@@ -17,6 +17,7 @@ const routes: Record<string, { permission: Permission; path: string; body?: unkn
   'POST /api/ops/staff/:id': { permission: 'staff.manage', path: '/staff/999999', body: { role: 'support', active: true } },
   'POST /api/ops/staff/:id/sign-out': { permission: 'staff.manage', path: '/staff/999999/sign-out' },
   'GET /api/ops/audit': { permission: 'audit.read', path: '/audit?action=nothing.here' },
+  'GET /api/ops/numbers': { permission: 'reports.read', path: '/numbers?days=7' },
   'GET /api/ops/orders': { permission: 'orders.read', path: `/orders?q=${number}` },
   'GET /api/ops/orders/:number': { permission: 'orders.read', path: `/orders/${number}` },
   'POST /api/ops/orders/:number/return/receive': {

@@ -53,6 +53,9 @@ import {
   startSession,
 } from '../console/staff-auth'
 import { auditStore } from '../storage/audit-store'
+import { numbersStore } from '../storage/numbers-store'
+import { periodDays, salesNumbers } from '../../src/domain/numbers'
+import { riyadhDateString } from '../../src/domain/dates'
 import { finalStatuses, messageStore } from '../storage/message-store'
 import { orderStore } from '../storage/order-store'
 import { paymentStore } from '../storage/payment-store'
@@ -364,6 +367,21 @@ export const opsApi = new Hono<OpsEnv>()
           grand_total: order.grand_total,
           next: order.next,
         })),
+      },
+    })
+  })
+  .get('/ops/numbers', allowed('reports.read'), validate('query', type({ 'days?': /^([1-9]|[1-8]\d|90)$/ })), async (c) => {
+    const days = Number(c.req.valid('query').days ?? serverLimits.orders.numbersDays)
+    const now = new Date()
+    const today = riyadhDateString(now)
+    // The period starts at Riyadh's midnight of its first day: 21:00 UTC the day before.
+    const from = new Date(Date.parse(`${periodDays(today, days)[0]}T00:00:00+03:00`))
+    const store = numbersStore(c.env.DB)
+    const [sales, attention, queues] = await Promise.all([store.sales(from), store.attention(), orderStore(c.env.DB).queueCounts()])
+    return c.json({
+      data: {
+        ...salesNumbers(sales, today, days),
+        attention: { ...attention, to_confirm: queues.to_confirm, refunds_failed: queues.refunds_failed, returns: queues.returns },
       },
     })
   })

@@ -38,6 +38,11 @@ export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) 
               {m.ops_orders()}
             </Link>
           )}
+          {may('reports.read') && (
+            <Link to="/ops/numbers" className={linkClass}>
+              {m.ops_numbers()}
+            </Link>
+          )}
           {may('staff.manage') && (
             <Link to="/ops/staff" className={linkClass}>
               {m.ops_staff()}
