@@ -4,6 +4,10 @@
  * Money is in halalas, whole numbers.
  */
 
+import type { NationalAddress } from './seller'
+
+export type { NationalAddress }
+
 /** The seller as configuration names it (src/domain/seller.ts, wrangler.toml [vars]). */
 export interface InvoiceSeller {
   name_ar: string
@@ -12,6 +16,8 @@ export interface InvoiceSeller {
   vat_number: string
   /** 10 digits, or null when not configured. */
   cr_number: string | null
+  /** The seller's National Address (BR-KSA-09); absent on invoices issued before the store carried it. */
+  address?: NationalAddress | null
 }
 
 /**

@@ -7,7 +7,7 @@
 import { encode } from 'uqr'
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import type { CreditNoteSummary, InvoiceView } from '../../src/domain/invoice'
-import { sellerIdentity } from '../../src/domain/seller'
+import { sellerAddress, sellerIdentity, type NationalAddress } from '../../src/domain/seller'
 import { isDevelopment } from '../http/environment'
 import { zatcaBaseUrl, zatcaClient, type Fetcher } from '../integrations/zatca'
 import { zatcaSandboxApi } from '../integrations/zatca-sandbox'
@@ -30,16 +30,27 @@ const limits = serverLimits.invoices
 
 /**
  * The seller the invoices name, from configuration. Development without one uses ZATCA's own sample identity (the VAT
- * number of its SDK's samples), marked as such; production without a VAT number issues no invoice (and `npm run
- * deploy` refuses that configuration: scripts/deploy-settings.ts).
+ * number and address of its SDK's samples, tests/fixtures/zatca), marked as such; production without a VAT number issues
+ * no invoice, and `npm run deploy` refuses production without the VAT number or the address (scripts/deploy-settings.ts).
  */
 export function invoiceSeller(env: Env): InvoiceSeller | null {
   const ar = sellerIdentity(env, 'ar')
   const en = sellerIdentity(env, 'en')
   const name = ar.name ?? en.name
-  if (ar.vatNumber && name) return { name_ar: name, name_en: en.name ?? name, vat_number: ar.vatNumber, cr_number: ar.crNumber }
+  const address = sellerAddress(env) ?? (isDevelopment(env) ? developmentAddress : null)
+  if (ar.vatNumber && name) return { name_ar: name, name_en: en.name ?? name, vat_number: ar.vatNumber, cr_number: ar.crNumber, address }
   if (!isDevelopment(env)) return null
-  return { name_ar: 'متجر (بيئة التطوير)', name_en: 'Matjar (development)', vat_number: '399999999900003', cr_number: '1010010000' }
+  return { name_ar: 'متجر (بيئة التطوير)', name_en: 'Matjar (development)', vat_number: '399999999900003', cr_number: '1010010000', address }
+}
+
+/** The address of ZATCA's sample seller, development's when none is configured. */
+const developmentAddress: NationalAddress = {
+  building_number: '2322',
+  street: 'الامير سلطان | Prince Sultan',
+  district: 'المربع | Al-Murabba',
+  city: 'الرياض | Riyadh',
+  postal_code: '23333',
+  additional_number: null,
 }
 
 /**

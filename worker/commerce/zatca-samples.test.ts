@@ -45,9 +45,8 @@ const within = (a: number, b: number, tolerance = 0.01) => Math.abs(a - b) <= to
 /**
  * ZATCA's business rules this store's documents are bound by, read field by field from the XML (the rule numbers are
  * those of ZATCA's "E-invoicing XML Implementation Standard" and its validation rules). Answers the rules broken.
- * The seller's address (BR-KSA-09 and the rules under it) is issue 47's: `address` leaves it out.
  */
-function brokenRules(raw: string, { address = true } = {}): string[] {
+function brokenRules(raw: string): string[] {
   const xml = compact(raw)
   const broken: string[] = []
   const rule = (code: string, holds: boolean) => holds || broken.push(code)
@@ -73,13 +72,14 @@ function brokenRules(raw: string, { address = true } = {}): string[] {
   rule('BR-KSA-39/40 seller VAT number', /^3\d{13}3$/.test(first(seller, 'cbc:CompanyID') ?? ''))
   rule('BR-06 seller name', Boolean(first(seller, 'cbc:RegistrationName')?.trim()))
   rule('BR-09 seller country', first(seller, 'cbc:IdentificationCode') === 'SA')
-  if (address) {
-    for (const field of ['cbc:StreetName', 'cbc:BuildingNumber', 'cbc:PostalZone', 'cbc:CityName', 'cbc:CitySubdivisionName']) {
-      rule(`BR-KSA-09 seller address ${field}`, Boolean(first(seller, field)?.trim()))
-    }
-    rule('BR-KSA-37 building number of 4 digits', /^\d{4}$/.test(first(seller, 'cbc:BuildingNumber') ?? ''))
-    rule('BR-KSA-66 postal code of 5 digits', /^\d{5}$/.test(first(seller, 'cbc:PostalZone') ?? ''))
+  for (const field of ['cbc:StreetName', 'cbc:BuildingNumber', 'cbc:PostalZone', 'cbc:CityName', 'cbc:CitySubdivisionName']) {
+    rule(`BR-KSA-09 seller address ${field}`, Boolean(first(seller, field)?.trim()))
   }
+  rule('BR-KSA-37 building number of 4 digits', /^\d{4}$/.test(first(seller, 'cbc:BuildingNumber') ?? ''))
+  rule('BR-KSA-66 postal code of 5 digits', /^\d{5}$/.test(first(seller, 'cbc:PostalZone') ?? ''))
+  // The additional number, when given, is 4 digits (KSA-23, BR-KSA-64).
+  const plot = first(seller, 'cbc:PlotIdentification')
+  rule('BR-KSA-64 additional number of 4 digits', plot === null || /^\d{4}$/.test(plot))
   // Credit and debit notes: the invoice they correct, and why.
   if (note) {
     rule('BR-KSA-56 billing reference', Boolean(/<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>[^<]+</.test(xml)))
@@ -170,7 +170,13 @@ describe("ZATCA's published samples", () => {
 })
 
 describe("the store's documents against ZATCA's business rules", () => {
-  const seller: InvoiceSeller = { name_ar: 'متجر التجربة', name_en: 'Matjar Test', vat_number: '399999999900003', cr_number: '1010010000' }
+  const seller: InvoiceSeller = {
+    name_ar: 'متجر التجربة',
+    name_en: 'Matjar Test',
+    vat_number: '399999999900003',
+    cr_number: '1010010000',
+    address: { building_number: '2322', street: 'الامير سلطان', district: 'المربع', city: 'الرياض', postal_code: '23333', additional_number: '8228' },
+  }
   // 2 x 100 + a service of 50 + delivery 30, less a coupon of 40: 240 with 31.30 VAT (as worker/integrations/zatca-document.test.ts).
   const order: InvoicedOrder = {
     increment_id: 'MJ1234567000001',
@@ -206,18 +212,16 @@ describe("the store's documents against ZATCA's business rules", () => {
     return { invoice: first, note: second }
   }
 
-  it('keeps every rule but the seller address, on the invoice and on the credit note', async () => {
+  it('keeps every rule, the seller address among them, on the invoice and on the credit note', async () => {
     const { invoice, note } = await documents()
-    expect(brokenRules(invoice.xml, { address: false })).toEqual([])
-    expect(brokenRules(note.xml, { address: false })).toEqual([])
+    expect(brokenRules(invoice.xml)).toEqual([])
+    expect(brokenRules(note.xml)).toEqual([])
   })
 
-  // Known gap: the seller's street, building, district, city and postal code (BR-KSA-09, -37, -66) are issue 47's; the
-  // XML gives the country only (docs/decisions/0016-zatca-invoices.md, "What going live with reporting needs").
-  // When issue 47 gives the seller an address, this fails: then it asserts that no rule is broken at all.
-  it('breaks only the seller address rules, the known gap (issue 47)', async () => {
-    const { invoice } = await documents()
-    const broken = brokenRules(invoice.xml)
+  it('breaks the seller address rules (BR-KSA-09, -37, -66) when the seller has no address', async () => {
+    const unaddressed = { ...invoiced, seller: { ...seller, address: null } }
+    const { xml } = await sealInvoice(unaddressed, { id: 'INV-000001', icv: 1, pih: initialPreviousHash }, key)
+    const broken = brokenRules(xml)
     expect(broken.length).toBeGreaterThan(0)
     expect(broken.filter((rule) => !/BR-KSA-(09|37|66)/.test(rule))).toEqual([])
   })

@@ -8,7 +8,7 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { appConfig } from '../../app.config'
-import type { DocumentKind, InvoiceContent, InvoiceLine, InvoiceSeller } from '../../src/domain/invoice'
+import type { DocumentKind, InvoiceContent, InvoiceLine, InvoiceSeller, NationalAddress } from '../../src/domain/invoice'
 import { vatIncluded } from '../../src/domain/money'
 import type { SealedInvoice } from '../storage/invoice-store'
 
@@ -198,6 +198,28 @@ function lineName(line: InvoiceLine): string {
   return line.name_ar && line.name_ar !== line.name_en ? `${line.name_ar} / ${line.name_en}` : line.name_en
 }
 
+/**
+ * A National Address as UBL's cac:PostalAddress, its fields in the schema's order (StreetName, BuildingNumber,
+ * PlotIdentification for the additional number, CitySubdivisionName for the district, CityName, PostalZone, Country):
+ * BR-KSA-09 asks the seller's street, building number, district, city and postal code. An invoice issued before the
+ * store had the address carries the country alone.
+ */
+function postalAddress(address: NationalAddress | null): string {
+  const country = el('cac:Country', null, text('cbc:IdentificationCode', 'SA'))
+  if (!address) return el('cac:PostalAddress', null, country)
+  return el(
+    'cac:PostalAddress',
+    null,
+    text('cbc:StreetName', address.street),
+    text('cbc:BuildingNumber', address.building_number),
+    address.additional_number ? text('cbc:PlotIdentification', address.additional_number) : '',
+    text('cbc:CitySubdivisionName', address.district),
+    text('cbc:CityName', address.city),
+    text('cbc:PostalZone', address.postal_code),
+    country,
+  )
+}
+
 /** ZATCA's longest reason for issuance (KSA-10): 1000 characters. */
 export const reasonMaxLength = 1000
 
@@ -239,7 +261,7 @@ function bodyParts(content: InvoiceContent, link: ChainLink): { head: string; ta
         'cac:Party',
         null,
         seller.cr_number ? el('cac:PartyIdentification', null, text('cbc:ID', seller.cr_number, { schemeID: 'CRN' })) : '',
-        el('cac:PostalAddress', null, el('cac:Country', null, text('cbc:IdentificationCode', 'SA'))),
+        postalAddress(seller.address ?? null),
         el('cac:PartyTaxScheme', null, text('cbc:CompanyID', seller.vat_number), el('cac:TaxScheme', null, text('cbc:ID', 'VAT'))),
         el('cac:PartyLegalEntity', null, text('cbc:RegistrationName', seller.name_ar || seller.name_en)),
       ),
