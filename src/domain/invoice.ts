@@ -53,6 +53,21 @@ export interface InvoiceContent {
   totals: { excl_vat: number; vat: number; incl_vat: number }
   /** Only on a credit note: the invoice it corrects and why it was issued. */
   credit_note?: CreditNoteReference
+  /** Only on a debit note (ZATCA 383): the invoice it adds to and why it was issued. */
+  debit_note?: CreditNoteReference
+  /**
+   * Only on a standard tax invoice (a business buyer who gave a VAT number, ZATCA's B2B "0100000", cleared before it
+   * is given) and its notes: the buyer as they gave themselves.
+   */
+  buyer?: InvoiceBuyer
+}
+
+/** A business buyer as a standard tax invoice names them (BR-KSA-42 name, BR-KSA-44 VAT number, BR-KSA-63 address). */
+export interface InvoiceBuyer {
+  name: string
+  /** 15 digits, starting and ending with 3. */
+  vat_number: string
+  address: NationalAddress
 }
 
 /** What a credit note names besides its lines: the invoice it corrects (UBL BillingReference) and ZATCA's KSA-10 reason. */

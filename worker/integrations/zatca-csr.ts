@@ -261,6 +261,9 @@ export interface CertificateReading {
   directory: Map<string, string>
   template: string | null
   publicKey: Uint8Array
+  /** The subject Name and the ZATCA extensions (all but key usage) as written, for a certificate of the same unit. */
+  subjectDer: Uint8Array
+  extensions: Uint8Array[]
   /** The signed part and the signature, for checking against the CA's key. */
   tbs: Uint8Array
   signature: Uint8Array
@@ -283,7 +286,8 @@ export function readCertificate(der: Uint8Array): CertificateReading {
   const extensionsField = fields.find((field) => field.tag === 0xa3)
   const extensions = extensionsField
     ? readExtensions(der, children(der, extensionsField)[0]!)
-    : { template: null, directory: new Map<string, string>() }
+    : { template: null, directory: new Map<string, string>(), extensions: [] }
+  const keyUsage = oid(oids.keyUsage)
   return {
     serial: [...content(der, serial)]
       .map((byte) => byte.toString(16).padStart(2, '0'))
@@ -296,10 +300,14 @@ export function readCertificate(der: Uint8Array): CertificateReading {
     directory: extensions.directory,
     template: extensions.template,
     publicKey: whole(der, key),
+    subjectDer: whole(der, subject),
+    extensions: extensions.extensions.filter((extension) => !startsWith(extension.slice(2), keyUsage)),
     tbs: whole(der, tbs),
     signature: content(der, signature).slice(1),
   }
 }
+
+const startsWith = (bytes: Uint8Array, prefix: Uint8Array) => prefix.every((byte, i) => bytes[i] === byte)
 
 /** Whether the certificate was signed by the CA whose public key (SubjectPublicKeyInfo) is given. */
 export const signedBy = (certificate: CertificateReading, caPublicKey: Uint8Array) => verifyBytes(certificate.signature, certificate.tbs, caPublicKey)

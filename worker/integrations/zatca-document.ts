@@ -8,11 +8,11 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { appConfig } from '../../app.config'
-import type { DocumentKind, InvoiceContent, InvoiceLine, InvoiceSeller, NationalAddress } from '../../src/domain/invoice'
+import type { DocumentKind, InvoiceBuyer, InvoiceContent, InvoiceLine, InvoiceSeller, NationalAddress } from '../../src/domain/invoice'
 import { vatIncluded } from '../../src/domain/money'
 import type { SealedInvoice } from '../storage/invoice-store'
 
-export type { InvoiceContent, InvoiceLine, InvoiceSeller }
+export type { InvoiceBuyer, InvoiceContent, InvoiceLine, InvoiceSeller }
 
 /** What of an order the invoice reads (worker/storage/order-store.ts `detail`). */
 export interface InvoicedOrder {
@@ -143,7 +143,9 @@ export function invoiceQr(content: InvoiceContent, seal: QrSeal | null): string 
     [4, utf8(sar(content.totals.incl_vat))],
     [5, utf8(sar(content.totals.vat))],
   ]
-  if (seal) fields.push([6, utf8(seal.hash)], [7, utf8(seal.signature)], [8, seal.publicKey], [9, seal.certificateSignature])
+  if (seal) fields.push([6, utf8(seal.hash)], [7, utf8(seal.signature)], [8, seal.publicKey])
+  // Tag 9, the CA's signature of the certificate, is a simplified document's only (ZATCA's standard sample has none).
+  if (seal && !content.buyer) fields.push([9, seal.certificateSignature])
   return toBase64(encodeTlv(fields))
 }
 
@@ -220,6 +222,20 @@ function postalAddress(address: NationalAddress | null): string {
   )
 }
 
+/** The UNTDID 1001 code of the document: 388 a tax invoice, 381 a credit note, 383 a debit note. */
+export const documentTypeCode = (content: InvoiceContent) => (content.credit_note ? '381' : content.debit_note ? '383' : '388')
+
+/** The business buyer of a standard invoice: address, VAT number and registered name. */
+function buyerParty(buyer: InvoiceBuyer): string {
+  return el(
+    'cac:Party',
+    null,
+    postalAddress(buyer.address),
+    el('cac:PartyTaxScheme', null, text('cbc:CompanyID', buyer.vat_number), el('cac:TaxScheme', null, text('cbc:ID', 'VAT'))),
+    el('cac:PartyLegalEntity', null, text('cbc:RegistrationName', buyer.name)),
+  )
+}
+
 /** ZATCA's longest reason for issuance (KSA-10): 1000 characters. */
 export const reasonMaxLength = 1000
 
@@ -227,7 +243,7 @@ export const reasonMaxLength = 1000
 function bodyParts(content: InvoiceContent, link: ChainLink): { head: string; tail: string } {
   const { date, time } = riyadhIssue(content.issued_at)
   const seller = content.seller
-  const note = content.credit_note
+  const note = content.credit_note ?? content.debit_note
   const lineNet = (line: InvoiceLine) => line.total - line.vat
   const linesNet = content.lines.reduce((sum, line) => sum + lineNet(line), 0)
   const allowance = linesNet - content.totals.excl_vat
@@ -237,9 +253,10 @@ function bodyParts(content: InvoiceContent, link: ChainLink): { head: string; ta
     text('cbc:UUID', content.uuid),
     text('cbc:IssueDate', date),
     text('cbc:IssueTime', time),
-    // 388 a tax invoice, 381 a credit note; the name 0200000: simplified, none of third party, nominal, export,
-    // summary, self-billed (ZATCA's own simplified credit note sample carries the same name).
-    text('cbc:InvoiceTypeCode', note ? '381' : '388', { name: '0200000' }),
+    // 388 a tax invoice, 381 a credit note, 383 a debit note; the name 0200000: simplified, none of third party,
+    // nominal, export, summary, self-billed (ZATCA's own simplified credit note sample carries the same name), or
+    // 0100000 for a standard (B2B) document, as ZATCA's standard invoice sample.
+    text('cbc:InvoiceTypeCode', documentTypeCode(content), { name: content.buyer ? '0100000' : '0200000' }),
     text('cbc:DocumentCurrencyCode', 'SAR'),
     text('cbc:TaxCurrencyCode', 'SAR'),
     el('cac:OrderReference', null, text('cbc:ID', content.order)),
@@ -266,8 +283,10 @@ function bodyParts(content: InvoiceContent, link: ChainLink): { head: string; ta
         el('cac:PartyLegalEntity', null, text('cbc:RegistrationName', seller.name_ar || seller.name_en)),
       ),
     ),
-    // A simplified invoice names no buyer (a B2C sale).
-    el('cac:AccountingCustomerParty', null, el('cac:Party', null)),
+    // A simplified invoice names no buyer (a B2C sale); a standard one names the business, its address and VAT number.
+    el('cac:AccountingCustomerParty', null, content.buyer ? buyerParty(content.buyer) : el('cac:Party', null)),
+    // A standard invoice gives the date of supply (BR-KSA-15): the day it is issued, when the order is paid.
+    content.buyer ? el('cac:Delivery', null, text('cbc:ActualDeliveryDate', date)) : '',
     // A credit note's reason for issuance (KSA-10, BR-KSA-17) is the payment instruction's note; the means is
     // "instrument not defined" (1, in ZATCA's subset of UNTDID 4461, BR-KSA-16): the refund, not the note, pays.
     note ? el('cac:PaymentMeans', null, text('cbc:PaymentMeansCode', '1'), text('cbc:InstructionNote', note.reason.slice(0, reasonMaxLength))) : '',
