@@ -10,7 +10,8 @@ import { certificateOfToken, csrBody, egsCsr, newPrivateKey, oids, readCertifica
 import { initialPreviousHash, invoiceContent, parsePrivateKey, sealInvoice, toBase64, type InvoiceContent } from '~/integrations/zatca-document'
 import { complianceSamples, onboardUnit, OnboardingRefused, storeCsrConfig } from '~/integrations/zatca-onboarding'
 import { embeddedCaPublicKey, embeddedOtp, zatcaSandboxApi } from '~/integrations/zatca-sandbox'
-import { unitCredentials, zatcaGateway } from '~/integrations/zatca-unit'
+import { renewalReminderDays, unitCredentials, unitStatus, zatcaGateway } from '~/integrations/zatca-unit'
+import { asOperator } from './order-helpers'
 
 const inProcess = async (request: Request) => zatcaSandboxApi.fetch(request, env)
 const api = fatooraApi(embeddedZatcaBase, inProcess)
@@ -210,5 +211,31 @@ describe('the embedded ZATCA refuses what ZATCA refuses', () => {
     const { body: sent } = await document()
     const answer = await fatooraApi(embeddedZatcaBase, inProcess).reportSingle({ binarySecurityToken: 'dGVzdA==', secret: 'x' }, sent)
     expect(answer.status).toBe(401)
+  })
+})
+
+describe("the owner's console", () => {
+  it('shows the unit`s certificate and its days left, and reminds within 30 days of expiry', async () => {
+    await unitCredentials(env, seller())
+    const { status, body: shown } = await asOperator('GET', '/zatca')
+    expect(status).toBe(200)
+    expect(shown.data).toMatchObject({ source: 'embedded', environment: 'sandbox', serial: expect.stringMatching(/^[0-9a-f]+$/), renewSoon: false })
+    expect(shown.data.daysLeft).toBeGreaterThan(300)
+    const expiry = new Date(shown.data.notAfter as string)
+    const soon = await unitStatus(env, new Date(expiry.getTime() - (renewalReminderDays - 1) * 86400_000))
+    expect(soon).toMatchObject({ renewSoon: true, daysLeft: renewalReminderDays - 1 })
+  })
+
+  it('onboards again with the OTP typed, and says which step refused a wrong one', async () => {
+    const before = (await asOperator('GET', '/zatca')).body.data.serial as string
+    const wrong = await asOperator('POST', '/zatca/onboard', { otp: '999999' })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body.error).toMatchObject({ code: 'zatca_refused', step: 'compliance' })
+    expect((await asOperator('GET', '/zatca')).body.data.serial).toBe(before)
+    expect((await asOperator('POST', '/zatca/onboard', { otp: 'abc' })).status).toBe(400)
+    const renewed = await asOperator('POST', '/zatca/onboard', { otp: embeddedOtp })
+    expect(renewed.status).toBe(200)
+    expect(renewed.body.data.steps.map((step: { step: string }) => step.step)).toContain('production')
+    expect(renewed.body.data.status.serial).not.toBe(before)
   })
 })

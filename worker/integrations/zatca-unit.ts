@@ -128,3 +128,57 @@ export function zatcaGateway(env: Env, seller: InvoiceSeller | null, fetcher: Fe
     },
   }
 }
+
+/** Within this many days of its certificate's expiry, the console reminds the owner to onboard again (renewal). */
+export const renewalReminderDays = 30
+
+/** The unit's onboarding as the owner's console shows it. */
+export interface UnitStatus {
+  /** Where the unit's credentials come from: Worker secrets, development's embedded onboarding, or nowhere yet. */
+  source: 'secrets' | 'embedded' | 'none'
+  environment: string | null
+  serial: string | null
+  notAfter: string | null
+  daysLeft: number | null
+  /** The certificate expires within `renewalReminderDays` (or has): onboard again with a new OTP. */
+  renewSoon: boolean
+}
+
+/** The unit's state, without onboarding it (the console only reads). */
+export async function unitStatus(env: Env, now = new Date()): Promise<UnitStatus> {
+  const secrets = env as Env & UnitSecrets
+  let certificate: { serial: string; notAfter: string; environment: string } | null = null
+  let source: UnitStatus['source'] = 'none'
+  if (secrets.ZATCA_PRIVATE_KEY) {
+    source = 'secrets'
+    const credentials = await unitCredentials(env, null)
+    certificate = credentials?.certificate ?? null
+  } else if (isDevelopment(env)) {
+    const unit = await zatcaUnitStore(env.DB).current()
+    if (unit) {
+      source = 'embedded'
+      certificate = { serial: unit.serial, notAfter: unit.not_after, environment: unit.environment }
+    }
+  }
+  const daysLeft = certificate ? Math.floor((new Date(certificate.notAfter).getTime() - now.getTime()) / 86400_000) : null
+  return {
+    source,
+    environment: certificate?.environment ?? null,
+    serial: certificate?.serial ?? null,
+    notAfter: certificate?.notAfter ?? null,
+    daysLeft,
+    renewSoon: daysLeft !== null && daysLeft <= renewalReminderDays,
+  }
+}
+
+/**
+ * Onboards the unit again with the OTP the owner typed (the console), where the Worker may keep the result: against the
+ * embedded ZATCA in development. Production's credentials are Worker secrets, which only `npm run zatca:onboard --
+ * --secret-put` can set: null says so.
+ */
+export async function onboardFromConsole(env: Env, seller: InvoiceSeller, otp: string) {
+  if (!isDevelopment(env) || env.ZATCA_API_URL || (env as Env & UnitSecrets).ZATCA_PRIVATE_KEY) return null
+  const unit = await onboardUnit(fatooraApi(embeddedZatcaBase, embedded(env)), { environment: 'sandbox', csr: storeCsrConfig(seller), seller, otp })
+  await storeUnit(env, unit)
+  return unit.steps
+}
