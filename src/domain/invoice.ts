@@ -83,8 +83,8 @@ export interface CreditNoteReference {
 /** A credit note's printed number (worker/integrations/zatca-document.ts `documentId`), as the invoice page's `note`. */
 export const creditNoteNumber = /^CN-\d{6,9}$/
 
-/** The kinds of document in the one chain: ZATCA counts invoices and credit notes in one sequence. */
-export type DocumentKind = 'invoice' | 'credit_note'
+/** The kinds of document in the one chain: ZATCA counts invoices, credit and debit notes in one sequence. */
+export type DocumentKind = 'invoice' | 'credit_note' | 'debit_note'
 
 /** The invoice page's data: the content, its number, and the QR drawn as modules of an SVG path. */
 export interface InvoiceView extends InvoiceContent {

@@ -4,7 +4,7 @@
 // and hash chain run across invoices and notes alike; and the embedded ZATCA accepts it only after its invoice.
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { CreditNoteRefused, creditNotesOf, issueCreditNote, type CreditedRefund } from '~/commerce/credit-notes'
+import { CreditNoteRefused, creditNotesOf, issueCreditNote, issueDebitNote, type CreditedRefund } from '~/commerce/credit-notes'
 import { invoiceSeller, issueInvoice, reportInvoices } from '~/commerce/invoices'
 import { zatcaGateway } from '~/integrations/zatca-unit'
 import { decodeTlv, fromBase64, hashedFormOf, initialPreviousHash, sha256Base64, toBase64, verifyBytes } from '~/integrations/zatca-document'
@@ -294,6 +294,33 @@ describe('reporting a credit note', () => {
     expect(await reportInvoices(env, later, fetcher)).toMatchObject({ reported: 2, refused: 0 })
     expect(sent).toEqual([invoice.uuid, invoice.uuid, note.uuid])
     expect(await invoiceStore(env.DB).byRefund(note.refund_id!)).toMatchObject({ reporting_status: 'REPORTED' })
+    expect(error).not.toHaveBeenCalled()
+  })
+})
+
+describe('a debit note', () => {
+  it('adds a charge to an invoiced order once per key, in the same chain, and ZATCA takes it after its invoice', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await reportInvoices(env, new Date())
+    const { orderId, invoice } = await invoicedOrder()
+    const charge = { key: `debit-${crypto.randomUUID()}`, orderId, reason: 'Delivery to a second address', amountHalalas: 2300 }
+    const [note, again] = await Promise.all([issueDebitNote(env, charge), issueDebitNote(env, charge)])
+    expect(again!.number).toBe(note!.number)
+    expect(note).toMatchObject({ kind: 'debit_note', serial: 1, previous_hash: expect.any(String) })
+    expect(note!.number).toBeGreaterThan(invoice.number)
+    // 383 naming the invoice, the reason, the amount with its VAT (23.00 with 3.00 VAT).
+    const xml = note!.xml!
+    expect(xml).toContain('<cbc:ID>DN-000001</cbc:ID>')
+    expect(xml).toContain('<cbc:InvoiceTypeCode name="0200000">383</cbc:InvoiceTypeCode>')
+    expect(xml).toContain(`<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>INV-${pad(invoice.serial)}</cbc:ID>`)
+    expect(xml).toContain('<cbc:InstructionNote>Delivery to a second address</cbc:InstructionNote>')
+    expect(xml).toContain('<cbc:TaxInclusiveAmount currencyID="SAR">23.00</cbc:TaxInclusiveAmount>')
+    expect(xml).toContain('<cbc:TaxAmount currencyID="SAR">3.00</cbc:TaxAmount>')
+    expect(await reportInvoices(env, new Date())).toMatchObject({ reported: 2, refused: 0, failed: 0 })
+    expect(await invoiceStore(env.DB).byNumber(note!.number)).toMatchObject({ reporting_status: 'REPORTED' })
+    // Nothing to add to: an order without an invoice gets none; a charge of nothing is refused.
+    expect(await issueDebitNote(env, { ...charge, key: 'debit-none', orderId: await paidOrder() })).toBeNull()
+    await expect(issueDebitNote(env, { ...charge, key: 'debit-zero', amountHalalas: 0 })).rejects.toThrow(CreditNoteRefused)
     expect(error).not.toHaveBeenCalled()
   })
 })

@@ -4,7 +4,7 @@
 // rules (BR-KSA-*, BR-CO-*) that the samples pass is applied to the store's own invoice and credit note.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { creditNoteContent } from './credit-notes'
+import { creditNoteContent, debitNoteContent } from './credit-notes'
 import { documentFindings } from '../integrations/zatca-sandbox'
 import {
   canonicalXml,
@@ -80,6 +80,17 @@ function brokenRules(raw: string): string[] {
   // The additional number, when given, is 4 digits (KSA-23, BR-KSA-64).
   const plot = first(seller, 'cbc:PlotIdentification')
   rule('BR-KSA-64 additional number of 4 digits', plot === null || /^\d{4}$/.test(plot))
+  // A standard (B2B) document names its buyer: VAT number (BR-KSA-44), name (BR-KSA-42), address (BR-KSA-63), and an
+  // invoice the date of supply (BR-KSA-15).
+  if (!simplified) {
+    const buyer = first(xml, 'cac:AccountingCustomerParty') ?? ''
+    rule('BR-KSA-44 buyer VAT number', /^3\d{13}3$/.test(first(buyer, 'cbc:CompanyID') ?? ''))
+    rule('BR-KSA-42 buyer name', Boolean(first(buyer, 'cbc:RegistrationName')?.trim()))
+    for (const field of ['cbc:StreetName', 'cbc:BuildingNumber', 'cbc:PostalZone', 'cbc:CityName', 'cbc:CitySubdivisionName']) {
+      rule(`BR-KSA-63 buyer address ${field}`, Boolean(first(buyer, field)?.trim()))
+    }
+    rule('BR-KSA-15 supply date', note || /<cbc:ActualDeliveryDate>\d{4}-\d\d-\d\d</.test(xml))
+  }
   // Credit and debit notes: the invoice they correct, and why.
   if (note) {
     rule('BR-KSA-56 billing reference', Boolean(/<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>[^<]+</.test(xml)))
@@ -217,6 +228,39 @@ describe("the store's documents against ZATCA's business rules", () => {
     const { invoice, note } = await documents()
     expect(brokenRules(invoice.xml)).toEqual([])
     expect(brokenRules(note.xml)).toEqual([])
+  })
+
+  it('keeps every rule on a debit note, and on a standard invoice naming its business buyer, and on its credit note', async () => {
+    const debited = debitNoteContent(
+      invoiced,
+      'INV-000001',
+      { key: 'k', orderId: 1, reason: 'Extra delivery', amountHalalas: 2300 },
+      seller,
+      '5d3b9a64-1c34-4c5e-9d55-21b8f1a8c0de',
+      new Date('2026-11-26T10:00:00.000Z'),
+    )
+    const debit = await sealInvoice(debited, { id: 'DN-000001', icv: 3, pih: initialPreviousHash }, key)
+    expect(debit.xml).toContain('>383</cbc:InvoiceTypeCode>')
+    expect(brokenRules(debit.xml)).toEqual([])
+    const buyer = {
+      name: 'شركة المشتري | Buyer Co',
+      vat_number: '311111111100003',
+      address: { building_number: '1111', street: 'صلاح الدين', district: 'المروج', city: 'الرياض', postal_code: '12222', additional_number: null },
+    }
+    const standard = await sealInvoice({ ...invoiced, buyer }, { id: 'INV-000002', icv: 4, pih: initialPreviousHash }, key)
+    expect(standard.xml).toContain('<cbc:InvoiceTypeCode name="0100000">388</cbc:InvoiceTypeCode>')
+    expect(brokenRules(standard.xml)).toEqual([])
+    const standardNote = await sealInvoice({ ...credited, buyer }, { id: 'CN-000002', icv: 5, pih: initialPreviousHash }, key)
+    expect(brokenRules(standardNote.xml)).toEqual([])
+    // Read alone, the embedded ZATCA takes both as standard documents.
+    expect(await documentFindings(standard.xml, standard.hash, invoiced.uuid)).toMatchObject({ errors: [], kind: 'standard-invoice' })
+    // Without the buyer's VAT number, the rule breaks.
+    const anonymous = await sealInvoice(
+      { ...invoiced, buyer: { ...buyer, vat_number: '' } },
+      { id: 'INV-000003', icv: 6, pih: initialPreviousHash },
+      key,
+    )
+    expect(brokenRules(anonymous.xml)).toEqual(['BR-KSA-44 buyer VAT number'])
   })
 
   it('breaks the seller address rules (BR-KSA-09, -37, -66) when the seller has no address', async () => {

@@ -62,14 +62,15 @@ export function invoiceContent(order: InvoicedOrder, seller: InvoiceSeller, uuid
 
 /**
  * The document's number as printed and as UBL's cbc:ID: its kind's own gap-free serial, zero-padded (INV-000001,
- * CN-000001). The chain's counter (ICV) runs across both kinds and is written apart from it.
+ * CN-000001, DN-000001). The chain's counter (ICV) runs across both kinds and is written apart from it.
  */
-export const documentId = (kind: DocumentKind, serial: number) => `${kind === 'invoice' ? 'INV' : 'CN'}-${String(serial).padStart(6, '0')}`
+export const documentId = (kind: DocumentKind, serial: number) => `${documentPrefix[kind]}-${String(serial).padStart(6, '0')}`
+const documentPrefix: Record<DocumentKind, string> = { invoice: 'INV', credit_note: 'CN', debit_note: 'DN' }
 
 /** The serial of a printed number of the kind, or null when it is not one. */
 export function documentSerial(kind: DocumentKind, id: string): number | null {
-  const match = /^(INV|CN)-(\d{6,9})$/.exec(id)
-  return match && match[1] === (kind === 'invoice' ? 'INV' : 'CN') ? Number(match[2]) : null
+  const match = /^(INV|CN|DN)-(\d{6,9})$/.exec(id)
+  return match && match[1] === documentPrefix[kind] ? Number(match[2]) : null
 }
 
 /** Riyadh's wall clock (UTC+3 all year: Saudi Arabia keeps no daylight saving) as yyyy-mm-dd and hh:mm:ss. */

@@ -17,6 +17,8 @@ export interface InvoiceRow {
   order_id: number
   /** The refund a credit note records; null on an invoice. */
   refund_id: number | null
+  /** The caller's key of the charge a debit note records; null on the other kinds. */
+  debit_key?: string | null
   uuid: string
   issued_at: string
   /** JSON of InvoiceContent (src/domain/invoice.ts). */
@@ -60,6 +62,7 @@ export function invoiceStore(db: D1Database) {
     /** The order's invoice (not its credit notes). */
     byOrder: (orderId: number) => db.prepare("SELECT * FROM invoices WHERE order_id = ? AND kind = 'invoice'").bind(orderId).first<InvoiceRow>(),
     byNumber: (number: number) => db.prepare('SELECT * FROM invoices WHERE number = ?').bind(number).first<InvoiceRow>(),
+    byDebitKey: (key: string) => db.prepare('SELECT * FROM invoices WHERE debit_key = ?').bind(key).first<InvoiceRow>(),
     byRefund: (refundId: number) => db.prepare('SELECT * FROM invoices WHERE refund_id = ?').bind(refundId).first<InvoiceRow>(),
 
     /** The order's credit notes, oldest first. */
@@ -112,6 +115,19 @@ export function invoiceStore(db: D1Database) {
                 WHERE order_id = ?1 AND kind = 'credit_note') + ?3 <= ?4`,
         )
         .bind(orderId, refundId, amount, invoiceTotal, uuid, issuedAt, content)
+        .run()
+      return result.meta.changes === 1
+    },
+
+    /** Stores a debit note of the order with the next numbers, unless one has this key; answers whether this call did. */
+    async issueDebitNote(orderId: number, key: string, uuid: string, issuedAt: string, content: string): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `INSERT OR IGNORE INTO invoices (number, kind, serial, order_id, debit_key, uuid, issued_at, content)
+           SELECT ${nextNumber}, 'debit_note', ${nextSerial('debit_note')}, ?1, ?2, ?3, ?4, ?5
+           WHERE NOT EXISTS (SELECT 1 FROM invoices WHERE debit_key = ?2)`,
+        )
+        .bind(orderId, key, uuid, issuedAt, content)
         .run()
       return result.meta.changes === 1
     },
