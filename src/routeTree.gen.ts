@@ -25,6 +25,7 @@ import { Route as OpsIndexRouteImport } from './routes/ops.index'
 import { Route as OpsAuditRouteImport } from './routes/ops.audit'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
+import { Route as OpsZatcaRouteImport } from './routes/ops.zatca'
 import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewriteUrl'
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
@@ -112,6 +113,11 @@ const OpsStaffRoute = OpsStaffRouteImport.update({
   path: '/staff',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsZatcaRoute = OpsZatcaRouteImport.update({
+  id: '/zatca',
+  path: '/zatca',
+  getParentRoute: () => OpsRoute,
+} as any)
 const ProductRewriteUrlRoute = ProductRewriteUrlRouteImport.update({
   id: '/product/$rewriteUrl',
   path: '/product/$rewriteUrl',
@@ -158,6 +164,7 @@ export interface FileRoutesByFullPath {
   '/ops/audit': typeof OpsAuditRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByTo {
   '/ops/audit': typeof OpsAuditRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   '/ops/audit': typeof OpsAuditRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
@@ -232,6 +241,7 @@ export interface FileRouteTypes {
     | '/ops/audit'
     | '/ops/join'
     | '/ops/staff'
+    | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
@@ -255,6 +265,7 @@ export interface FileRouteTypes {
     | '/ops/audit'
     | '/ops/join'
     | '/ops/staff'
+    | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
@@ -279,6 +290,7 @@ export interface FileRouteTypes {
     | '/ops/audit'
     | '/ops/join'
     | '/ops/staff'
+    | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
@@ -422,6 +434,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsStaffRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/zatca': {
+      id: '/ops/zatca'
+      path: '/zatca'
+      fullPath: '/ops/zatca'
+      preLoaderRoute: typeof OpsZatcaRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/product/$rewriteUrl': {
       id: '/product/$rewriteUrl'
       path: '/product/$rewriteUrl'
@@ -471,6 +490,7 @@ interface OpsRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
   OpsJoinRoute: typeof OpsJoinRoute
   OpsStaffRoute: typeof OpsStaffRoute
+  OpsZatcaRoute: typeof OpsZatcaRoute
   OpsIndexRoute: typeof OpsIndexRoute
   OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
   OpsSlipNumberRoute: typeof OpsSlipNumberRoute
@@ -480,6 +500,7 @@ const OpsRouteChildren: OpsRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
   OpsJoinRoute: OpsJoinRoute,
   OpsStaffRoute: OpsStaffRoute,
+  OpsZatcaRoute: OpsZatcaRoute,
   OpsIndexRoute: OpsIndexRoute,
   OpsOrdersNumberRoute: OpsOrdersNumberRoute,
   OpsSlipNumberRoute: OpsSlipNumberRoute,
