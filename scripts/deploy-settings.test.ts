@@ -90,11 +90,23 @@ describe('invoice settings', () => {
   })
   it('refuse ZATCA reporting configured by half, and ask for its secrets', () => {
     const reporting = { ZATCA_API_URL: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core' }
-    expect(providerProblems(reporting)).toEqual(['ZATCA reporting needs SELLER_VAT_NUMBER, the 15-digit VAT number the invoices are reported under'])
-    expect(providerProblems({ ZATCA_API_URL: 'http://example.test', SELLER_VAT_NUMBER: '399999999900003' })).toEqual([
+    const address = {
+      SELLER_BUILDING_NUMBER: '2322',
+      SELLER_STREET: 'Prince Sultan',
+      SELLER_DISTRICT: 'Al-Murabba',
+      SELLER_CITY: 'Riyadh',
+      SELLER_POSTAL_CODE: '23333',
+    }
+    expect(providerProblems({ ...reporting, ...address })).toEqual([
+      'ZATCA reporting needs SELLER_VAT_NUMBER, the 15-digit VAT number the invoices are reported under',
+    ])
+    expect(providerProblems({ ...reporting, SELLER_VAT_NUMBER: '399999999900003' })).toEqual([
+      expect.stringMatching(/^ZATCA reporting needs the seller's National Address: SELLER_BUILDING_NUMBER/),
+    ])
+    expect(providerProblems({ ZATCA_API_URL: 'http://example.test', SELLER_VAT_NUMBER: '399999999900003', ...address })).toEqual([
       'ZATCA_API_URL must be https (https://gw-fatoora.zatca.gov.sa/e-invoicing/core)',
     ])
-    expect(providerProblems({ ...reporting, SELLER_VAT_NUMBER: '399999999900003' })).toEqual([])
+    expect(providerProblems({ ...reporting, SELLER_VAT_NUMBER: '399999999900003', ...address })).toEqual([])
     expect(secretsNeeded(reporting).slice(-3)).toEqual(['ZATCA_BINARY_TOKEN', 'ZATCA_SECRET', 'ZATCA_PRIVATE_KEY'])
   })
 })

@@ -3,7 +3,7 @@
  * needs, and those of each configured provider. A provider configured by half (its address without its origin, say)
  * is refused before anything is uploaded.
  */
-import { sellerIdentity } from '../src/domain/seller'
+import { sellerAddress, sellerIdentity } from '../src/domain/seller'
 
 export const baseSecrets = ['HANDSHAKE_SECRET', 'SESSION_SECRET', 'PASSWORD_PEPPER', 'STAFF_SECRET'] as const
 
@@ -50,6 +50,11 @@ export function providerProblems(vars: Vars): string[] {
     if (!/^https:\/\//.test(vars.ZATCA_API_URL)) problems.push('ZATCA_API_URL must be https (https://gw-fatoora.zatca.gov.sa/e-invoicing/core)')
     if (!sellerIdentity(vars, 'ar').vatNumber)
       problems.push('ZATCA reporting needs SELLER_VAT_NUMBER, the 15-digit VAT number the invoices are reported under')
+    // ZATCA refuses a phase-2 invoice without the seller's address (BR-KSA-09).
+    if (!sellerAddress(vars))
+      problems.push(
+        "ZATCA reporting needs the seller's National Address: SELLER_BUILDING_NUMBER (4 digits), SELLER_STREET, SELLER_DISTRICT, SELLER_CITY, SELLER_POSTAL_CODE (5 digits)",
+      )
   }
   if (vars.STORE_ORIGIN && !/^https:\/\/[^/]+$/.test(vars.STORE_ORIGIN)) problems.push('STORE_ORIGIN must be https://host, with no path')
   if (vars.SMS_PROVIDER && !smsProviders.includes(vars.SMS_PROVIDER)) {

@@ -26,6 +26,7 @@ import { Route as OpsAuditRouteImport } from './routes/ops.audit'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsNumbersRouteImport } from './routes/ops.numbers'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
+import { Route as OpsZatcaRouteImport } from './routes/ops.zatca'
 import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewriteUrl'
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
@@ -118,6 +119,11 @@ const OpsStaffRoute = OpsStaffRouteImport.update({
   path: '/staff',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsZatcaRoute = OpsZatcaRouteImport.update({
+  id: '/zatca',
+  path: '/zatca',
+  getParentRoute: () => OpsRoute,
+} as any)
 const ProductRewriteUrlRoute = ProductRewriteUrlRouteImport.update({
   id: '/product/$rewriteUrl',
   path: '/product/$rewriteUrl',
@@ -165,6 +171,7 @@ export interface FileRoutesByFullPath {
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
@@ -189,6 +196,7 @@ export interface FileRoutesByTo {
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
@@ -215,6 +223,7 @@ export interface FileRoutesById {
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
   '/user/favourites': typeof UserFavouritesRoute
@@ -242,6 +251,7 @@ export interface FileRouteTypes {
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
@@ -266,6 +276,7 @@ export interface FileRouteTypes {
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
@@ -291,6 +302,7 @@ export interface FileRouteTypes {
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
     | '/user/favourites'
@@ -441,6 +453,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsStaffRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/zatca': {
+      id: '/ops/zatca'
+      path: '/zatca'
+      fullPath: '/ops/zatca'
+      preLoaderRoute: typeof OpsZatcaRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/product/$rewriteUrl': {
       id: '/product/$rewriteUrl'
       path: '/product/$rewriteUrl'
@@ -491,6 +510,7 @@ interface OpsRouteChildren {
   OpsJoinRoute: typeof OpsJoinRoute
   OpsNumbersRoute: typeof OpsNumbersRoute
   OpsStaffRoute: typeof OpsStaffRoute
+  OpsZatcaRoute: typeof OpsZatcaRoute
   OpsIndexRoute: typeof OpsIndexRoute
   OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
   OpsSlipNumberRoute: typeof OpsSlipNumberRoute
@@ -501,6 +521,7 @@ const OpsRouteChildren: OpsRouteChildren = {
   OpsJoinRoute: OpsJoinRoute,
   OpsNumbersRoute: OpsNumbersRoute,
   OpsStaffRoute: OpsStaffRoute,
+  OpsZatcaRoute: OpsZatcaRoute,
   OpsIndexRoute: OpsIndexRoute,
   OpsOrdersNumberRoute: OpsOrdersNumberRoute,
   OpsSlipNumberRoute: OpsSlipNumberRoute,

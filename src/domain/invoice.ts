@@ -4,6 +4,10 @@
  * Money is in halalas, whole numbers.
  */
 
+import type { NationalAddress } from './seller'
+
+export type { NationalAddress }
+
 /** The seller as configuration names it (src/domain/seller.ts, wrangler.toml [vars]). */
 export interface InvoiceSeller {
   name_ar: string
@@ -12,6 +16,8 @@ export interface InvoiceSeller {
   vat_number: string
   /** 10 digits, or null when not configured. */
   cr_number: string | null
+  /** The seller's National Address (BR-KSA-09); absent on invoices issued before the store carried it. */
+  address?: NationalAddress | null
 }
 
 /**
@@ -47,6 +53,21 @@ export interface InvoiceContent {
   totals: { excl_vat: number; vat: number; incl_vat: number }
   /** Only on a credit note: the invoice it corrects and why it was issued. */
   credit_note?: CreditNoteReference
+  /** Only on a debit note (ZATCA 383): the invoice it adds to and why it was issued. */
+  debit_note?: CreditNoteReference
+  /**
+   * Only on a standard tax invoice (a business buyer who gave a VAT number, ZATCA's B2B "0100000", cleared before it
+   * is given) and its notes: the buyer as they gave themselves.
+   */
+  buyer?: InvoiceBuyer
+}
+
+/** A business buyer as a standard tax invoice names them (BR-KSA-42 name, BR-KSA-44 VAT number, BR-KSA-63 address). */
+export interface InvoiceBuyer {
+  name: string
+  /** 15 digits, starting and ending with 3. */
+  vat_number: string
+  address: NationalAddress
 }
 
 /** What a credit note names besides its lines: the invoice it corrects (UBL BillingReference) and ZATCA's KSA-10 reason. */
@@ -62,8 +83,8 @@ export interface CreditNoteReference {
 /** A credit note's printed number (worker/integrations/zatca-document.ts `documentId`), as the invoice page's `note`. */
 export const creditNoteNumber = /^CN-\d{6,9}$/
 
-/** The kinds of document in the one chain: ZATCA counts invoices and credit notes in one sequence. */
-export type DocumentKind = 'invoice' | 'credit_note'
+/** The kinds of document in the one chain: ZATCA counts invoices, credit and debit notes in one sequence. */
+export type DocumentKind = 'invoice' | 'credit_note' | 'debit_note'
 
 /** The invoice page's data: the content, its number, and the QR drawn as modules of an SVG path. */
 export interface InvoiceView extends InvoiceContent {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sellerIdentity } from './seller'
+import { sellerAddress, sellerIdentity } from './seller'
 
 describe('sellerIdentity', () => {
   it('names the seller in the page language and keeps only well-formed numbers', () => {
@@ -20,5 +20,36 @@ describe('sellerIdentity', () => {
       vatNumber: null,
       crNumber: null,
     })
+  })
+})
+
+describe('sellerAddress', () => {
+  const settings = {
+    SELLER_BUILDING_NUMBER: '2322',
+    SELLER_STREET: 'الامير سلطان | Prince Sultan',
+    SELLER_DISTRICT: 'المربع | Al-Murabba',
+    SELLER_CITY: 'الرياض | Riyadh',
+    SELLER_POSTAL_CODE: '23333',
+    SELLER_ADDITIONAL_NUMBER: '',
+  }
+
+  it('is the National Address when every field ZATCA requires is there', () => {
+    expect(sellerAddress(settings)).toEqual({
+      building_number: '2322',
+      street: 'الامير سلطان | Prince Sultan',
+      district: 'المربع | Al-Murabba',
+      city: 'الرياض | Riyadh',
+      postal_code: '23333',
+      additional_number: null,
+    })
+    expect(sellerAddress({ ...settings, SELLER_ADDITIONAL_NUMBER: ' 8228 ' })?.additional_number).toBe('8228')
+  })
+
+  it('is none when a field is missing or malformed (BR-KSA-09, -37, -66)', () => {
+    expect(sellerAddress({})).toBeNull()
+    expect(sellerAddress({ ...settings, SELLER_DISTRICT: ' ' })).toBeNull()
+    expect(sellerAddress({ ...settings, SELLER_BUILDING_NUMBER: '232' })).toBeNull()
+    expect(sellerAddress({ ...settings, SELLER_POSTAL_CODE: '2333A' })).toBeNull()
+    expect(sellerAddress({ ...settings, SELLER_ADDITIONAL_NUMBER: '12' })).toBeNull()
   })
 })

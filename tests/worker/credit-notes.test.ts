@@ -4,9 +4,9 @@
 // and hash chain run across invoices and notes alike; and the embedded ZATCA accepts it only after its invoice.
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { CreditNoteRefused, creditNotesOf, issueCreditNote, issueMissingCreditNotes, type CreditedRefund } from '~/commerce/credit-notes'
-import { issueInvoice, reportInvoices } from '~/commerce/invoices'
-import { zatcaClient } from '~/integrations/zatca'
+import { CreditNoteRefused, creditNotesOf, issueCreditNote, issueDebitNote, issueMissingCreditNotes, type CreditedRefund } from '~/commerce/credit-notes'
+import { invoiceSeller, issueInvoice, reportInvoices } from '~/commerce/invoices'
+import { zatcaGateway } from '~/integrations/zatca-unit'
 import { decodeTlv, fromBase64, hashedFormOf, initialPreviousHash, sha256Base64, toBase64, verifyBytes } from '~/integrations/zatca-document'
 import { zatcaSandboxApi } from '~/integrations/zatca-sandbox'
 import { invoiceStore, type InvoiceRow } from '~/storage/invoice-store'
@@ -265,17 +265,17 @@ describe('the sequence', () => {
 describe('reporting a credit note', () => {
   it('waits for its invoice, and the embedded ZATCA refuses a note naming an invoice it was never sent', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    // Everything issued so far is reported first: the invoices, then, in the next run, their notes.
-    await reportInvoices(env, new Date())
+    // Everything issued so far is reported first, in chain order.
     await reportInvoices(env, new Date())
     const { orderId, invoice } = await invoicedOrder()
     const note = (await issueCreditNote(env, refund(orderId, { amountHalalas: 5000, lines: [] })))!
 
     // Sent on its own before its invoice, the note is refused.
-    const client = zatcaClient(env, async (request) => zatcaSandboxApi.fetch(request, env))
+    const client = zatcaGateway(env, invoiceSeller(env), async (request) => zatcaSandboxApi.fetch(request, env))
     const alone = await client.reportSingle({ invoiceHash: note.hash!, uuid: note.uuid, invoice: toBase64(new TextEncoder().encode(note.xml!)) })
     expect(alone.status).toBe(400)
-    expect(alone.answer?.validationResults.errorMessages.map((m) => m.code)).toEqual(['invalid-billing-reference'])
+    // Out of the chain's order (its previous hash is its invoice's, which ZATCA never took), and naming that invoice.
+    expect(alone.answer?.validationResults.errorMessages.map((m) => m.code)).toEqual(['BR-KSA-61', 'invalid-billing-reference'])
 
     // The job sends nothing of the note while its invoice fails, then both in order.
     const now = new Date()
@@ -290,9 +290,8 @@ describe('reporting a credit note', () => {
     expect(sent).toEqual([invoice.uuid])
     failing = false
     const later = new Date(now.getTime() + 5 * 60_000)
-    expect(await reportInvoices(env, later, fetcher)).toMatchObject({ reported: 1, refused: 0 })
-    // The note goes in the run after its invoice's.
-    expect(await reportInvoices(env, later, fetcher)).toMatchObject({ reported: 1, refused: 0 })
+    // In chain order: the invoice, then its note.
+    expect(await reportInvoices(env, later, fetcher)).toMatchObject({ reported: 2, refused: 0 })
     expect(sent).toEqual([invoice.uuid, invoice.uuid, note.uuid])
     expect(await invoiceStore(env.DB).byRefund(note.refund_id!)).toMatchObject({ reporting_status: 'REPORTED' })
     expect(error).not.toHaveBeenCalled()
@@ -317,5 +316,32 @@ describe('the five-minute job', () => {
     expect(await issueMissingCreditNotes(env, 10)).toBe(0)
     const notes = (await allDocuments()).filter((row) => row.refund_id === refundId)
     expect(notes.map((row) => [row.kind, contentOf(row).totals.incl_vat])).toEqual([['credit_note', 10000]])
+  })
+})
+
+describe('a debit note', () => {
+  it('adds a charge to an invoiced order once per key, in the same chain, and ZATCA takes it after its invoice', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await reportInvoices(env, new Date())
+    const { orderId, invoice } = await invoicedOrder()
+    const charge = { key: `debit-${crypto.randomUUID()}`, orderId, reason: 'Delivery to a second address', amountHalalas: 2300 }
+    const [note, again] = await Promise.all([issueDebitNote(env, charge), issueDebitNote(env, charge)])
+    expect(again!.number).toBe(note!.number)
+    expect(note).toMatchObject({ kind: 'debit_note', serial: 1, previous_hash: expect.any(String) })
+    expect(note!.number).toBeGreaterThan(invoice.number)
+    // 383 naming the invoice, the reason, the amount with its VAT (23.00 with 3.00 VAT).
+    const xml = note!.xml!
+    expect(xml).toContain('<cbc:ID>DN-000001</cbc:ID>')
+    expect(xml).toContain('<cbc:InvoiceTypeCode name="0200000">383</cbc:InvoiceTypeCode>')
+    expect(xml).toContain(`<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>INV-${pad(invoice.serial)}</cbc:ID>`)
+    expect(xml).toContain('<cbc:InstructionNote>Delivery to a second address</cbc:InstructionNote>')
+    expect(xml).toContain('<cbc:TaxInclusiveAmount currencyID="SAR">23.00</cbc:TaxInclusiveAmount>')
+    expect(xml).toContain('<cbc:TaxAmount currencyID="SAR">3.00</cbc:TaxAmount>')
+    expect(await reportInvoices(env, new Date())).toMatchObject({ reported: 2, refused: 0, failed: 0 })
+    expect(await invoiceStore(env.DB).byNumber(note!.number)).toMatchObject({ reporting_status: 'REPORTED' })
+    // Nothing to add to: an order without an invoice gets none; a charge of nothing is refused.
+    expect(await issueDebitNote(env, { ...charge, key: 'debit-none', orderId: await paidOrder() })).toBeNull()
+    await expect(issueDebitNote(env, { ...charge, key: 'debit-zero', amountHalalas: 0 })).rejects.toThrow(CreditNoteRefused)
+    expect(error).not.toHaveBeenCalled()
   })
 })

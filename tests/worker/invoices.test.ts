@@ -4,9 +4,9 @@
 import { env, SELF } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { decodeTlv, fromBase64, hashedFormOf, initialPreviousHash, sha256Base64, toBase64, verifyBytes } from '~/integrations/zatca-document'
-import { issueInvoice, reportInvoices } from '~/commerce/invoices'
+import { invoiceSeller, issueInvoice, reportInvoices } from '~/commerce/invoices'
 import { orderSignature } from '~/commerce/sandbox-link'
-import { zatcaClient } from '~/integrations/zatca'
+import { zatcaGateway } from '~/integrations/zatca-unit'
 import { zatcaSandboxApi } from '~/integrations/zatca-sandbox'
 import { invoiceStore, type InvoiceRow } from '~/storage/invoice-store'
 import { orderStore } from '~/storage/order-store'
@@ -226,7 +226,7 @@ describe('reporting to ZATCA', () => {
 
   it('is refused by the stand-in when the hash is not the XML`s, the credentials are wrong or the version is missing', async () => {
     const invoice = (await issueInvoice(env, await paidOrder(310)))!
-    const client = zatcaClient(env, async (request) => zatcaSandboxApi.fetch(request, env))
+    const client = zatcaGateway(env, invoiceSeller(env), async (request) => zatcaSandboxApi.fetch(request, env))
     const xml = toBase64(new TextEncoder().encode(invoice.xml!))
     const tampered = await client.reportSingle({ invoiceHash: initialPreviousHash.slice(0, 44), uuid: invoice.uuid, invoice: xml })
     expect(tampered.status).toBe(400)
@@ -248,11 +248,10 @@ describe('reporting to ZATCA', () => {
     // A refused invoice is recorded as such and not sent again.
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     await reportInvoices(env, new Date())
-    await env.DB.prepare('UPDATE invoices SET reported_at = NULL, reporting_status = NULL, hash = ? WHERE number = ?')
-      .bind(initialPreviousHash.slice(0, 44), invoice.number)
-      .run()
+    const broken = (await issueInvoice(env, await paidOrder(311)))!
+    await env.DB.prepare('UPDATE invoices SET hash = ? WHERE number = ?').bind(initialPreviousHash.slice(0, 44), broken.number).run()
     expect(await reportInvoices(env, new Date())).toMatchObject({ refused: 1 })
-    expect(await invoiceStore(env.DB).byNumber(invoice.number)).toMatchObject({ reporting_status: 'NOT_REPORTED', reported_at: null })
+    expect(await invoiceStore(env.DB).byNumber(broken.number)).toMatchObject({ reporting_status: 'NOT_REPORTED', reported_at: null })
     expect(await reportInvoices(env, new Date())).toMatchObject({ refused: 0, reported: 0 })
     expect(error).toHaveBeenCalledWith(expect.stringContaining('ZATCA refused an invoice'))
   })

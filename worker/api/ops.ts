@@ -17,6 +17,8 @@
  * - POST /api/ops/orders/{number}/refunds {key, kind: whole|lines|amount, method, reason, lines?, delivery?, amount?}
  *   (amount in halalas; the same key is the same refund), POST /api/ops/refunds/{id}/retry
  * - POST /api/ops/housekeeping {run: "expire-unpaid-orders" | "daily"} runs a scheduled job now
+ * - GET /api/ops/zatca: the EGS unit's onboarding (certificate, expiry, renewal reminder); POST /api/ops/zatca/onboard
+ *   {otp}: onboard again (worker/integrations/zatca-unit.ts), the owner's
  *
  * A wrong token is answered as if the routes did not exist (404); ten wrong tokens an hour from one address, and that
  * address waits out the hour, right token or not. Without a session or a token, a route is a 404 too, but /me answers
@@ -36,6 +38,9 @@ import { internationalMobile } from '../../src/domain/phone'
 import { may, permissions, staffRoles, type Actor, type Permission } from '../../src/domain/staff'
 import { isEmail } from '../../src/domain/account-rules'
 import { takeStep } from '../commerce/fulfilment'
+import { invoiceSeller } from '../commerce/invoices'
+import { OnboardingRefused } from '../integrations/zatca-onboarding'
+import { onboardFromConsole, unitStatus } from '../integrations/zatca-unit'
 import { creditNotesOf } from '../commerce/credit-notes'
 import { resendOrderMessage } from '../commerce/order-messages'
 import { refundOrder, retryRefund, type RefundOutcome } from '../commerce/refunds'
@@ -77,6 +82,8 @@ type OpsEnv = {
 }
 
 const body = type({ run: "'expire-unpaid-orders' | 'daily'" })
+/** The Fatoora portal's one-time password: six digits. */
+const otpBody = type({ otp: /^\d{6}$/ })
 const cronOf = { 'expire-unpaid-orders': crons.everyFiveMinutes, daily: crons.daily } as const
 
 /** The shipping step's parcel; the other steps take no body. */
@@ -524,4 +531,21 @@ export const opsApi = new Hono<OpsEnv>()
   .post('/ops/housekeeping', allowed('jobs.run'), validate('json', body), async (c) => {
     const reports = await runHousekeeping(c.env, cronOf[c.req.valid('json').run], new Date())
     return c.json({ data: { reports } })
+  })
+  .get('/ops/zatca', allowed('staff.manage'), async (c) => c.json({ data: await unitStatus(c.env) }))
+  .post('/ops/zatca/onboard', allowed('staff.manage'), validate('json', otpBody), async (c) => {
+    const seller = invoiceSeller(c.env)
+    if (!seller) throw new ApiError(409, 'bad_request', ['SELLER_VAT_NUMBER and SELLER_NAME_AR are not set'])
+    try {
+      const steps = await onboardFromConsole(c.env, seller, c.req.valid('json').otp)
+      if (!steps) throw new ApiError(409, 'bad_request', ['production keeps the unit in Worker secrets: run npm run zatca:onboard -- --secret-put'])
+      await auditStore(c.env.DB)
+        .row(auditOf(c, 'zatca.onboard', { kind: 'zatca', id: 'unit' }, { after: await unitStatus(c.env) }))
+        .run()
+      return c.json({ data: { steps, status: await unitStatus(c.env) } })
+    } catch (error) {
+      if (error instanceof OnboardingRefused)
+        return c.json({ error: { code: 'zatca_refused', message: error.message, step: error.step, steps: error.steps } }, 422)
+      throw error
+    }
   })

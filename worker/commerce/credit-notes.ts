@@ -1,6 +1,7 @@
 /**
  * Credit notes (docs/decisions/0016-zatca-invoices.md, "Credit notes"): a refund of an invoiced order, whole, by line or
- * by amount, gets a ZATCA credit note, once per refund. It is a document of the same chain as the invoices (one counter
+ * by amount, gets a ZATCA credit note, once per refund; and a charge added after the invoice gets a debit note, once
+ * per key, by the same path. It is a document of the same chain as the invoices (one counter
  * and one hash chain for every document, as ZATCA counts them), so it is stored, sealed and reported by the code that
  * does so for invoices (./invoices.ts); only its content is its own: the credited lines at the invoice's own prices,
  * read from the invoice as it was issued and never from the order again, the invoice it corrects and the reason.
@@ -165,6 +166,72 @@ export async function issueMissingCreditNotes(env: Env, limit: number, now = new
     }
   }
   return issued
+}
+
+/** A charge added to an invoiced order after its invoice (a debit note records it): the amount and why. */
+export interface DebitedCharge {
+  /** The caller's key for this charge: the same key is the same note, however often it is asked for. */
+  key: string
+  orderId: number
+  /** ZATCA's KSA-10 reason for issuance. */
+  reason: string
+  /** VAT included, whole halalas. */
+  amountHalalas: number
+}
+
+/**
+ * A debit note's content (ZATCA 383): one adjustment line of the amount on the invoice, named in both languages as
+ * a credit note's amount-only line is, its VAT by the store's rule, and the invoice it adds to with the reason.
+ */
+export function debitNoteContent(
+  invoice: InvoiceContent,
+  invoiceNumber: string,
+  charge: DebitedCharge,
+  seller: InvoiceContent['seller'],
+  uuid: string,
+  issuedAt: Date,
+): InvoiceContent {
+  const amount = charge.amountHalalas
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new CreditNoteRefused(`a debit note's amount is whole halalas above nothing, not ${amount}`)
+  const reason = charge.reason.trim().slice(0, reasonMaxLength)
+  if (!reason) throw new CreditNoteRefused('a debit note needs the reason it is issued for (KSA-10)')
+  const name = (locale: 'ar' | 'en') => m.credit_note_adjustment_line({ invoice: invoiceNumber }, { locale })
+  const vat = vatOf(amount)
+  return {
+    uuid,
+    issued_at: issuedAt.toISOString(),
+    order: invoice.order,
+    seller,
+    lines: [{ kind: 'adjustment', sku: null, name_ar: name('ar'), name_en: name('en'), qty: 1, unit_price: amount, total: amount, vat }],
+    discount: 0,
+    totals: { excl_vat: amount - vat, vat, incl_vat: amount },
+    debit_note: { invoice: invoiceNumber, invoice_issued_at: invoice.issued_at, reason },
+    ...(invoice.buyer ? { buyer: invoice.buyer } : {}),
+  }
+}
+
+/**
+ * Issues the debit note of a charge on an invoiced order, once per key, through the same chain, sealing and reporting
+ * as invoices and credit notes. Null when the order has no invoice or no seller is configured.
+ */
+export async function issueDebitNote(env: Env, charge: DebitedCharge, now = new Date()): Promise<InvoiceRow | null> {
+  const invoices = invoiceStore(env.DB)
+  let note = await invoices.byDebitKey(charge.key)
+  if (note && note.order_id !== charge.orderId) throw new CreditNoteRefused(`debit ${charge.key} is another order's`)
+  if (!note) {
+    const invoice = await invoices.byOrder(charge.orderId)
+    const seller = invoiceSeller(env)
+    if (!invoice || !seller) return null
+    const issued = JSON.parse(invoice.content) as InvoiceContent
+    const content = debitNoteContent(issued, documentId(invoice.kind, invoice.serial), charge, seller, crypto.randomUUID(), now)
+    await invoices.issueDebitNote(charge.orderId, charge.key, content.uuid, content.issued_at, JSON.stringify(content))
+    note = await invoices.byDebitKey(charge.key)
+  }
+  if (note && note.hash === null) {
+    await sealPendingInvoices(env)
+    note = await invoices.byDebitKey(charge.key)
+  }
+  return note
 }
 
 /** An order's credit notes, oldest first, as its pages list them (number, amount, issued_at, reason, path). */

@@ -7,50 +7,57 @@
 import { encode } from 'uqr'
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import type { CreditNoteSummary, InvoiceView } from '../../src/domain/invoice'
-import { sellerIdentity } from '../../src/domain/seller'
+import { sellerAddress, sellerIdentity, type NationalAddress } from '../../src/domain/seller'
 import { isDevelopment } from '../http/environment'
-import { zatcaBaseUrl, zatcaClient, type Fetcher } from '../integrations/zatca'
-import { zatcaSandboxApi } from '../integrations/zatca-sandbox'
+import { zatcaBaseUrl, type Fetcher } from '../integrations/zatca'
+import { unitCredentials, zatcaGateway } from '../integrations/zatca-unit'
 import { invoiceStore, type InvoiceRow, type ReportOutcome } from '../storage/invoice-store'
 import { orderStore } from '../storage/order-store'
 import {
   documentId,
   initialPreviousHash,
   invoiceContent,
-  parsePrivateKey,
   sealInvoice,
   toBase64,
   type InvoiceContent,
   type InvoiceSeller,
 } from '../integrations/zatca-document'
 import { orderSignature } from './sandbox-link'
-import { readSecret } from '../platform/secrets'
 
 const limits = serverLimits.invoices
 
 /**
  * The seller the invoices name, from configuration. Development without one uses ZATCA's own sample identity (the VAT
- * number of its SDK's samples), marked as such; production without a VAT number issues no invoice (and `npm run
- * deploy` refuses that configuration: scripts/deploy-settings.ts).
+ * number and address of its SDK's samples, tests/fixtures/zatca), marked as such; production without a VAT number issues
+ * no invoice, and `npm run deploy` refuses production without the VAT number or the address (scripts/deploy-settings.ts).
  */
 export function invoiceSeller(env: Env): InvoiceSeller | null {
   const ar = sellerIdentity(env, 'ar')
   const en = sellerIdentity(env, 'en')
   const name = ar.name ?? en.name
-  if (ar.vatNumber && name) return { name_ar: name, name_en: en.name ?? name, vat_number: ar.vatNumber, cr_number: ar.crNumber }
+  const address = sellerAddress(env) ?? (isDevelopment(env) ? developmentAddress : null)
+  if (ar.vatNumber && name) return { name_ar: name, name_en: en.name ?? name, vat_number: ar.vatNumber, cr_number: ar.crNumber, address }
   if (!isDevelopment(env)) return null
-  return { name_ar: 'متجر (بيئة التطوير)', name_en: 'Matjar (development)', vat_number: '399999999900003', cr_number: '1010010000' }
+  return { name_ar: 'متجر (بيئة التطوير)', name_en: 'Matjar (development)', vat_number: '399999999900003', cr_number: '1010010000', address }
+}
+
+/** The address of ZATCA's sample seller, development's when none is configured. */
+const developmentAddress: NationalAddress = {
+  building_number: '2322',
+  street: 'الامير سلطان | Prince Sultan',
+  district: 'المربع | Al-Murabba',
+  city: 'الرياض | Riyadh',
+  postal_code: '23333',
+  additional_number: null,
 }
 
 /**
- * The key that signs the invoices: ZATCA_PRIVATE_KEY (generated once in development). A production store without one
- * issues phase-1 invoices: hashed and chained, unsigned, tags 1-5 in the QR.
+ * The key that signs the invoices and the certificate tag 9 reads: the onboarded unit's (worker/integrations/zatca-unit.ts;
+ * development onboards itself against the embedded ZATCA). A production store without ZATCA_PRIVATE_KEY issues
+ * phase-1 invoices: hashed and chained, unsigned, tags 1-5 in the QR.
  */
 async function signingKey(env: Env): Promise<{ privateKey: Uint8Array; binarySecurityToken: string | null } | null> {
-  const secrets = env as Env & { ZATCA_PRIVATE_KEY?: string; ZATCA_BINARY_TOKEN?: string }
-  if (!secrets.ZATCA_PRIVATE_KEY && !isDevelopment(env)) return null
-  // Only a token ZATCA issued holds a certificate; development's generated one does not (tag 9 is then the key's own).
-  return { privateKey: parsePrivateKey(await readSecret(env, 'ZATCA_PRIVATE_KEY')), binarySecurityToken: secrets.ZATCA_BINARY_TOKEN || null }
+  return unitCredentials(env, invoiceSeller(env))
 }
 
 /**
@@ -123,14 +130,11 @@ export async function issueMissingInvoices(env: Env, now = new Date()): Promise<
   return issued
 }
 
-function zatcaGateway(env: Env, fetcher?: Fetcher) {
-  const embedded = !env.ZATCA_API_URL
-  return zatcaClient(env, fetcher ?? (async (request) => (embedded ? zatcaSandboxApi.fetch(request, env) : fetch(request))))
-}
-
 /** What a reporting call's answer means for the invoice: reported, refused for good, or to try again later. */
 export function reportOutcome(status: number, text: string, reportingStatus: string | undefined, attempts: number, now: Date): ReportOutcome {
   if ((status === 200 || status === 202) && reportingStatus === 'REPORTED') return { status: 'REPORTED', answer: text, retryAt: null }
+  // 409: ZATCA already holds this UUID: an earlier report landed and its answer was lost on the way back.
+  if (status === 409) return { status: 'REPORTED', answer: text, retryAt: null }
   // 400 with NOT_REPORTED: ZATCA read the invoice and refused it; sending it again would be refused again.
   if (status === 400 && reportingStatus === 'NOT_REPORTED') return { status: 'NOT_REPORTED', answer: text, retryAt: null }
   const minutes = Math.min(limits.retryMaxMinutes, limits.retryFirstMinutes * 2 ** attempts)
@@ -138,8 +142,8 @@ export function reportOutcome(status: number, text: string, reportingStatus: str
 }
 
 /**
- * Reports the sealed invoices not yet reported and due (the five-minute job), oldest first, and keeps ZATCA's answer
- * with each; a failure is tried again later, doubling the wait. Nothing is reported where reporting is not configured
+ * Reports the sealed invoices not yet reported and due (the five-minute job), in chain order, and keeps ZATCA's answer
+ * with each; a failure is tried again later, doubling the wait, and holds back the documents after it. Nothing is reported where reporting is not configured
  * (production without ZATCA_API_URL: phase 1). `fetcher` stands in for the network in tests.
  */
 export async function reportInvoices(
@@ -150,8 +154,11 @@ export async function reportInvoices(
   const figures = { reported: 0, refused: 0, failed: 0, oldestUnreportedHours: 0 }
   if (!zatcaBaseUrl(env)) return figures
   const invoices = invoiceStore(env.DB)
-  const client = zatcaGateway(env, fetcher)
-  for (const invoice of await invoices.dueForReporting(now, limits.batch)) {
+  const client = zatcaGateway(env, invoiceSeller(env), fetcher)
+  for (const invoice of await invoices.unreported(limits.batch)) {
+    // In chain order, and none past one that is not reported yet: ZATCA takes a document only after the one its
+    // previous hash names. A refused one waits for the operator, and those after it with it.
+    if (invoice.reporting_status === 'NOT_REPORTED' || (invoice.next_report_at && invoice.next_report_at > now.toISOString())) break
     let outcome: ReportOutcome
     try {
       const { status, answer, text } = await client.reportSingle({
@@ -168,7 +175,11 @@ export async function reportInvoices(
     else if (outcome.status === 'NOT_REPORTED') {
       figures.refused += 1
       console.error(JSON.stringify({ level: 'error', message: 'ZATCA refused an invoice', invoice: invoice.number, answer: outcome.answer }))
-    } else figures.failed += 1
+      break
+    } else {
+      figures.failed += 1
+      break
+    }
   }
   const oldest = await invoices.oldestUnreported()
   if (oldest) {

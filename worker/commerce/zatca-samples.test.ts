@@ -4,7 +4,7 @@
 // rules (BR-KSA-*, BR-CO-*) that the samples pass is applied to the store's own invoice and credit note.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { creditNoteContent } from './credit-notes'
+import { creditNoteContent, debitNoteContent } from './credit-notes'
 import { documentFindings } from '../integrations/zatca-sandbox'
 import {
   canonicalXml,
@@ -45,9 +45,8 @@ const within = (a: number, b: number, tolerance = 0.01) => Math.abs(a - b) <= to
 /**
  * ZATCA's business rules this store's documents are bound by, read field by field from the XML (the rule numbers are
  * those of ZATCA's "E-invoicing XML Implementation Standard" and its validation rules). Answers the rules broken.
- * The seller's address (BR-KSA-09 and the rules under it) is issue 47's: `address` leaves it out.
  */
-function brokenRules(raw: string, { address = true } = {}): string[] {
+function brokenRules(raw: string): string[] {
   const xml = compact(raw)
   const broken: string[] = []
   const rule = (code: string, holds: boolean) => holds || broken.push(code)
@@ -73,12 +72,24 @@ function brokenRules(raw: string, { address = true } = {}): string[] {
   rule('BR-KSA-39/40 seller VAT number', /^3\d{13}3$/.test(first(seller, 'cbc:CompanyID') ?? ''))
   rule('BR-06 seller name', Boolean(first(seller, 'cbc:RegistrationName')?.trim()))
   rule('BR-09 seller country', first(seller, 'cbc:IdentificationCode') === 'SA')
-  if (address) {
+  for (const field of ['cbc:StreetName', 'cbc:BuildingNumber', 'cbc:PostalZone', 'cbc:CityName', 'cbc:CitySubdivisionName']) {
+    rule(`BR-KSA-09 seller address ${field}`, Boolean(first(seller, field)?.trim()))
+  }
+  rule('BR-KSA-37 building number of 4 digits', /^\d{4}$/.test(first(seller, 'cbc:BuildingNumber') ?? ''))
+  rule('BR-KSA-66 postal code of 5 digits', /^\d{5}$/.test(first(seller, 'cbc:PostalZone') ?? ''))
+  // The additional number, when given, is 4 digits (KSA-23, BR-KSA-64).
+  const plot = first(seller, 'cbc:PlotIdentification')
+  rule('BR-KSA-64 additional number of 4 digits', plot === null || /^\d{4}$/.test(plot))
+  // A standard (B2B) document names its buyer: VAT number (BR-KSA-44), name (BR-KSA-42), address (BR-KSA-63), and an
+  // invoice the date of supply (BR-KSA-15).
+  if (!simplified) {
+    const buyer = first(xml, 'cac:AccountingCustomerParty') ?? ''
+    rule('BR-KSA-44 buyer VAT number', /^3\d{13}3$/.test(first(buyer, 'cbc:CompanyID') ?? ''))
+    rule('BR-KSA-42 buyer name', Boolean(first(buyer, 'cbc:RegistrationName')?.trim()))
     for (const field of ['cbc:StreetName', 'cbc:BuildingNumber', 'cbc:PostalZone', 'cbc:CityName', 'cbc:CitySubdivisionName']) {
-      rule(`BR-KSA-09 seller address ${field}`, Boolean(first(seller, field)?.trim()))
+      rule(`BR-KSA-63 buyer address ${field}`, Boolean(first(buyer, field)?.trim()))
     }
-    rule('BR-KSA-37 building number of 4 digits', /^\d{4}$/.test(first(seller, 'cbc:BuildingNumber') ?? ''))
-    rule('BR-KSA-66 postal code of 5 digits', /^\d{5}$/.test(first(seller, 'cbc:PostalZone') ?? ''))
+    rule('BR-KSA-15 supply date', note || /<cbc:ActualDeliveryDate>\d{4}-\d\d-\d\d</.test(xml))
   }
   // Credit and debit notes: the invoice they correct, and why.
   if (note) {
@@ -127,17 +138,18 @@ describe("ZATCA's published samples", () => {
     expect(digestOf(samples.simplifiedCreditNote)).toBe('2kBYLvmDlvKUxK/0ma+P8jFkKoiPh5VKBWjXERwUfxk=')
   })
 
-  it('pass what the embedded ZATCA checks of a document alone; the standard invoice only fails being no simplified one', async () => {
+  it('pass what the embedded ZATCA checks of a document alone, the standard invoice as a standard one', async () => {
     const findings = async (xml: string) => documentFindings(xml, digestOf(xml), first(compact(xml), 'cbc:UUID')!)
     const invoice = await findings(samples.simplifiedInvoice)
     expect(invoice.errors).toEqual([])
-    expect(invoice).toMatchObject({ icv: 10, pih: initialPreviousHash, invoiceId: 'SME00010', billingReference: null })
+    expect(invoice).toMatchObject({ icv: 10, pih: initialPreviousHash, invoiceId: 'SME00010', billingReference: null, kind: 'simplified-invoice' })
     const note = await findings(samples.simplifiedCreditNote)
     expect(note.errors).toEqual([])
-    expect(note).toMatchObject({ icv: 15, invoiceId: null, billingReference: 'SME00002' })
-    // The stand-in takes simplified documents only (02xxxxx): B2B invoices are cleared, and the store issues none; and
-    // a standard invoice's QR has no tag 9, which only simplified invoices carry.
-    expect((await findings(samples.standardInvoice)).errors.map((error) => error.code)).toEqual(['invalid-invoice-type', 'invalid-qr'])
+    expect(note).toMatchObject({ icv: 15, invoiceId: null, billingReference: 'SME00002', kind: 'simplified-credit' })
+    // A standard invoice: the buyer's VAT number and the supply date, and a QR without tag 9 (simplified only).
+    const standard = await findings(samples.standardInvoice)
+    expect(standard.errors).toEqual([])
+    expect(standard).toMatchObject({ simplified: false, kind: 'standard-invoice' })
   })
 
   it("carry the QR our reader decodes: tags 1-9, 8 the certificate's key, 9 the certificate's signature, 7 verifying over 6", () => {
@@ -170,7 +182,13 @@ describe("ZATCA's published samples", () => {
 })
 
 describe("the store's documents against ZATCA's business rules", () => {
-  const seller: InvoiceSeller = { name_ar: 'متجر التجربة', name_en: 'Matjar Test', vat_number: '399999999900003', cr_number: '1010010000' }
+  const seller: InvoiceSeller = {
+    name_ar: 'متجر التجربة',
+    name_en: 'Matjar Test',
+    vat_number: '399999999900003',
+    cr_number: '1010010000',
+    address: { building_number: '2322', street: 'الامير سلطان', district: 'المربع', city: 'الرياض', postal_code: '23333', additional_number: '8228' },
+  }
   // 2 x 100 + a service of 50 + delivery 30, less a coupon of 40: 240 with 31.30 VAT (as worker/integrations/zatca-document.test.ts).
   const order: InvoicedOrder = {
     increment_id: 'MJ1234567000001',
@@ -206,18 +224,49 @@ describe("the store's documents against ZATCA's business rules", () => {
     return { invoice: first, note: second }
   }
 
-  it('keeps every rule but the seller address, on the invoice and on the credit note', async () => {
+  it('keeps every rule, the seller address among them, on the invoice and on the credit note', async () => {
     const { invoice, note } = await documents()
-    expect(brokenRules(invoice.xml, { address: false })).toEqual([])
-    expect(brokenRules(note.xml, { address: false })).toEqual([])
+    expect(brokenRules(invoice.xml)).toEqual([])
+    expect(brokenRules(note.xml)).toEqual([])
   })
 
-  // Known gap: the seller's street, building, district, city and postal code (BR-KSA-09, -37, -66) are issue 47's; the
-  // XML gives the country only (docs/decisions/0016-zatca-invoices.md, "What going live with reporting needs").
-  // When issue 47 gives the seller an address, this fails: then it asserts that no rule is broken at all.
-  it('breaks only the seller address rules, the known gap (issue 47)', async () => {
-    const { invoice } = await documents()
-    const broken = brokenRules(invoice.xml)
+  it('keeps every rule on a debit note, and on a standard invoice naming its business buyer, and on its credit note', async () => {
+    const debited = debitNoteContent(
+      invoiced,
+      'INV-000001',
+      { key: 'k', orderId: 1, reason: 'Extra delivery', amountHalalas: 2300 },
+      seller,
+      '5d3b9a64-1c34-4c5e-9d55-21b8f1a8c0de',
+      new Date('2026-11-26T10:00:00.000Z'),
+    )
+    const debit = await sealInvoice(debited, { id: 'DN-000001', icv: 3, pih: initialPreviousHash }, key)
+    expect(debit.xml).toContain('>383</cbc:InvoiceTypeCode>')
+    expect(brokenRules(debit.xml)).toEqual([])
+    const buyer = {
+      name: 'شركة المشتري | Buyer Co',
+      vat_number: '311111111100003',
+      address: { building_number: '1111', street: 'صلاح الدين', district: 'المروج', city: 'الرياض', postal_code: '12222', additional_number: null },
+    }
+    const standard = await sealInvoice({ ...invoiced, buyer }, { id: 'INV-000002', icv: 4, pih: initialPreviousHash }, key)
+    expect(standard.xml).toContain('<cbc:InvoiceTypeCode name="0100000">388</cbc:InvoiceTypeCode>')
+    expect(brokenRules(standard.xml)).toEqual([])
+    const standardNote = await sealInvoice({ ...credited, buyer }, { id: 'CN-000002', icv: 5, pih: initialPreviousHash }, key)
+    expect(brokenRules(standardNote.xml)).toEqual([])
+    // Read alone, the embedded ZATCA takes both as standard documents.
+    expect(await documentFindings(standard.xml, standard.hash, invoiced.uuid)).toMatchObject({ errors: [], kind: 'standard-invoice' })
+    // Without the buyer's VAT number, the rule breaks.
+    const anonymous = await sealInvoice(
+      { ...invoiced, buyer: { ...buyer, vat_number: '' } },
+      { id: 'INV-000003', icv: 6, pih: initialPreviousHash },
+      key,
+    )
+    expect(brokenRules(anonymous.xml)).toEqual(['BR-KSA-44 buyer VAT number'])
+  })
+
+  it('breaks the seller address rules (BR-KSA-09, -37, -66) when the seller has no address', async () => {
+    const unaddressed = { ...invoiced, seller: { ...seller, address: null } }
+    const { xml } = await sealInvoice(unaddressed, { id: 'INV-000001', icv: 1, pih: initialPreviousHash }, key)
+    const broken = brokenRules(xml)
     expect(broken.length).toBeGreaterThan(0)
     expect(broken.filter((rule) => !/BR-KSA-(09|37|66)/.test(rule))).toEqual([])
   })

@@ -8,11 +8,11 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { appConfig } from '../../app.config'
-import type { DocumentKind, InvoiceContent, InvoiceLine, InvoiceSeller } from '../../src/domain/invoice'
+import type { DocumentKind, InvoiceBuyer, InvoiceContent, InvoiceLine, InvoiceSeller, NationalAddress } from '../../src/domain/invoice'
 import { vatIncluded } from '../../src/domain/money'
 import type { SealedInvoice } from '../storage/invoice-store'
 
-export type { InvoiceContent, InvoiceLine, InvoiceSeller }
+export type { InvoiceBuyer, InvoiceContent, InvoiceLine, InvoiceSeller }
 
 /** What of an order the invoice reads (worker/storage/order-store.ts `detail`). */
 export interface InvoicedOrder {
@@ -62,14 +62,15 @@ export function invoiceContent(order: InvoicedOrder, seller: InvoiceSeller, uuid
 
 /**
  * The document's number as printed and as UBL's cbc:ID: its kind's own gap-free serial, zero-padded (INV-000001,
- * CN-000001). The chain's counter (ICV) runs across both kinds and is written apart from it.
+ * CN-000001, DN-000001). The chain's counter (ICV) runs across both kinds and is written apart from it.
  */
-export const documentId = (kind: DocumentKind, serial: number) => `${kind === 'invoice' ? 'INV' : 'CN'}-${String(serial).padStart(6, '0')}`
+export const documentId = (kind: DocumentKind, serial: number) => `${documentPrefix[kind]}-${String(serial).padStart(6, '0')}`
+const documentPrefix: Record<DocumentKind, string> = { invoice: 'INV', credit_note: 'CN', debit_note: 'DN' }
 
 /** The serial of a printed number of the kind, or null when it is not one. */
 export function documentSerial(kind: DocumentKind, id: string): number | null {
-  const match = /^(INV|CN)-(\d{6,9})$/.exec(id)
-  return match && match[1] === (kind === 'invoice' ? 'INV' : 'CN') ? Number(match[2]) : null
+  const match = /^(INV|CN|DN)-(\d{6,9})$/.exec(id)
+  return match && match[1] === documentPrefix[kind] ? Number(match[2]) : null
 }
 
 /** Riyadh's wall clock (UTC+3 all year: Saudi Arabia keeps no daylight saving) as yyyy-mm-dd and hh:mm:ss. */
@@ -143,7 +144,9 @@ export function invoiceQr(content: InvoiceContent, seal: QrSeal | null): string 
     [4, utf8(sar(content.totals.incl_vat))],
     [5, utf8(sar(content.totals.vat))],
   ]
-  if (seal) fields.push([6, utf8(seal.hash)], [7, utf8(seal.signature)], [8, seal.publicKey], [9, seal.certificateSignature])
+  if (seal) fields.push([6, utf8(seal.hash)], [7, utf8(seal.signature)], [8, seal.publicKey])
+  // Tag 9, the CA's signature of the certificate, is a simplified document's only (ZATCA's standard sample has none).
+  if (seal && !content.buyer) fields.push([9, seal.certificateSignature])
   return toBase64(encodeTlv(fields))
 }
 
@@ -198,6 +201,42 @@ function lineName(line: InvoiceLine): string {
   return line.name_ar && line.name_ar !== line.name_en ? `${line.name_ar} / ${line.name_en}` : line.name_en
 }
 
+/**
+ * A National Address as UBL's cac:PostalAddress, its fields in the schema's order (StreetName, BuildingNumber,
+ * PlotIdentification for the additional number, CitySubdivisionName for the district, CityName, PostalZone, Country):
+ * BR-KSA-09 asks the seller's street, building number, district, city and postal code. An invoice issued before the
+ * store had the address carries the country alone.
+ */
+function postalAddress(address: NationalAddress | null): string {
+  const country = el('cac:Country', null, text('cbc:IdentificationCode', 'SA'))
+  if (!address) return el('cac:PostalAddress', null, country)
+  return el(
+    'cac:PostalAddress',
+    null,
+    text('cbc:StreetName', address.street),
+    text('cbc:BuildingNumber', address.building_number),
+    address.additional_number ? text('cbc:PlotIdentification', address.additional_number) : '',
+    text('cbc:CitySubdivisionName', address.district),
+    text('cbc:CityName', address.city),
+    text('cbc:PostalZone', address.postal_code),
+    country,
+  )
+}
+
+/** The UNTDID 1001 code of the document: 388 a tax invoice, 381 a credit note, 383 a debit note. */
+export const documentTypeCode = (content: InvoiceContent) => (content.credit_note ? '381' : content.debit_note ? '383' : '388')
+
+/** The business buyer of a standard invoice: address, VAT number and registered name. */
+function buyerParty(buyer: InvoiceBuyer): string {
+  return el(
+    'cac:Party',
+    null,
+    postalAddress(buyer.address),
+    el('cac:PartyTaxScheme', null, text('cbc:CompanyID', buyer.vat_number), el('cac:TaxScheme', null, text('cbc:ID', 'VAT'))),
+    el('cac:PartyLegalEntity', null, text('cbc:RegistrationName', buyer.name)),
+  )
+}
+
 /** ZATCA's longest reason for issuance (KSA-10): 1000 characters. */
 export const reasonMaxLength = 1000
 
@@ -205,7 +244,7 @@ export const reasonMaxLength = 1000
 function bodyParts(content: InvoiceContent, link: ChainLink): { head: string; tail: string } {
   const { date, time } = riyadhIssue(content.issued_at)
   const seller = content.seller
-  const note = content.credit_note
+  const note = content.credit_note ?? content.debit_note
   const lineNet = (line: InvoiceLine) => line.total - line.vat
   const linesNet = content.lines.reduce((sum, line) => sum + lineNet(line), 0)
   const allowance = linesNet - content.totals.excl_vat
@@ -215,9 +254,10 @@ function bodyParts(content: InvoiceContent, link: ChainLink): { head: string; ta
     text('cbc:UUID', content.uuid),
     text('cbc:IssueDate', date),
     text('cbc:IssueTime', time),
-    // 388 a tax invoice, 381 a credit note; the name 0200000: simplified, none of third party, nominal, export,
-    // summary, self-billed (ZATCA's own simplified credit note sample carries the same name).
-    text('cbc:InvoiceTypeCode', note ? '381' : '388', { name: '0200000' }),
+    // 388 a tax invoice, 381 a credit note, 383 a debit note; the name 0200000: simplified, none of third party,
+    // nominal, export, summary, self-billed (ZATCA's own simplified credit note sample carries the same name), or
+    // 0100000 for a standard (B2B) document, as ZATCA's standard invoice sample.
+    text('cbc:InvoiceTypeCode', documentTypeCode(content), { name: content.buyer ? '0100000' : '0200000' }),
     text('cbc:DocumentCurrencyCode', 'SAR'),
     text('cbc:TaxCurrencyCode', 'SAR'),
     el('cac:OrderReference', null, text('cbc:ID', content.order)),
@@ -239,13 +279,15 @@ function bodyParts(content: InvoiceContent, link: ChainLink): { head: string; ta
         'cac:Party',
         null,
         seller.cr_number ? el('cac:PartyIdentification', null, text('cbc:ID', seller.cr_number, { schemeID: 'CRN' })) : '',
-        el('cac:PostalAddress', null, el('cac:Country', null, text('cbc:IdentificationCode', 'SA'))),
+        postalAddress(seller.address ?? null),
         el('cac:PartyTaxScheme', null, text('cbc:CompanyID', seller.vat_number), el('cac:TaxScheme', null, text('cbc:ID', 'VAT'))),
         el('cac:PartyLegalEntity', null, text('cbc:RegistrationName', seller.name_ar || seller.name_en)),
       ),
     ),
-    // A simplified invoice names no buyer (a B2C sale).
-    el('cac:AccountingCustomerParty', null, el('cac:Party', null)),
+    // A simplified invoice names no buyer (a B2C sale); a standard one names the business, its address and VAT number.
+    el('cac:AccountingCustomerParty', null, content.buyer ? buyerParty(content.buyer) : el('cac:Party', null)),
+    // A standard invoice gives the date of supply (BR-KSA-15): the day it is issued, when the order is paid.
+    content.buyer ? el('cac:Delivery', null, text('cbc:ActualDeliveryDate', date)) : '',
     // A credit note's reason for issuance (KSA-10, BR-KSA-17) is the payment instruction's note; the means is
     // "instrument not defined" (1, in ZATCA's subset of UNTDID 4461, BR-KSA-16): the refund, not the note, pays.
     note ? el('cac:PaymentMeans', null, text('cbc:PaymentMeansCode', '1'), text('cbc:InstructionNote', note.reason.slice(0, reasonMaxLength))) : '',

@@ -17,6 +17,8 @@ export interface InvoiceRow {
   order_id: number
   /** The refund a credit note records; null on an invoice. */
   refund_id: number | null
+  /** The caller's key of the charge a debit note records; null on the other kinds. */
+  debit_key?: string | null
   uuid: string
   issued_at: string
   /** JSON of InvoiceContent (src/domain/invoice.ts). */
@@ -60,6 +62,7 @@ export function invoiceStore(db: D1Database) {
     /** The order's invoice (not its credit notes). */
     byOrder: (orderId: number) => db.prepare("SELECT * FROM invoices WHERE order_id = ? AND kind = 'invoice'").bind(orderId).first<InvoiceRow>(),
     byNumber: (number: number) => db.prepare('SELECT * FROM invoices WHERE number = ?').bind(number).first<InvoiceRow>(),
+    byDebitKey: (key: string) => db.prepare('SELECT * FROM invoices WHERE debit_key = ?').bind(key).first<InvoiceRow>(),
     byRefund: (refundId: number) => db.prepare('SELECT * FROM invoices WHERE refund_id = ?').bind(refundId).first<InvoiceRow>(),
 
     /** The order's credit notes, oldest first. */
@@ -116,6 +119,19 @@ export function invoiceStore(db: D1Database) {
       return result.meta.changes === 1
     },
 
+    /** Stores a debit note of the order with the next numbers, unless one has this key; answers whether this call did. */
+    async issueDebitNote(orderId: number, key: string, uuid: string, issuedAt: string, content: string): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `INSERT OR IGNORE INTO invoices (number, kind, serial, order_id, debit_key, uuid, issued_at, content)
+           SELECT ${nextNumber}, 'debit_note', ${nextSerial('debit_note')}, ?1, ?2, ?3, ?4, ?5
+           WHERE NOT EXISTS (SELECT 1 FROM invoices WHERE debit_key = ?2)`,
+        )
+        .bind(orderId, key, uuid, issuedAt, content)
+        .run()
+      return result.meta.changes === 1
+    },
+
     /** Orders owed an invoice and without one: paid, or delivered (cash on delivery), and not cancelled. */
     async ordersOwed(limit: number): Promise<number[]> {
       const { results } = await db
@@ -149,18 +165,13 @@ export function invoiceStore(db: D1Database) {
     },
 
     /**
-     * Sealed documents not yet reported and due for a try, oldest first; refused ones wait for the operator, and a
-     * credit note waits until the invoice it corrects is reported (ZATCA reads a note against its invoice).
+     * Sealed documents not yet reported, in chain order: ZATCA takes each only after the one before it (a credit note
+     * therefore after its invoice). The reporter stops at the first not due or refused (worker/commerce/invoices.ts).
      */
-    async dueForReporting(now: Date, limit: number): Promise<InvoiceRow[]> {
+    async unreported(limit: number): Promise<InvoiceRow[]> {
       const { results } = await db
-        .prepare(
-          `SELECT * FROM invoices d WHERE reported_at IS NULL AND hash IS NOT NULL AND coalesce(reporting_status, '') <> 'NOT_REPORTED'
-           AND (next_report_at IS NULL OR next_report_at <= ?)
-           AND (kind = 'invoice' OR EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = d.order_id AND i.kind = 'invoice' AND i.reported_at IS NOT NULL))
-           ORDER BY number LIMIT ?`,
-        )
-        .bind(now.toISOString(), limit)
+        .prepare('SELECT * FROM invoices WHERE reported_at IS NULL AND hash IS NOT NULL ORDER BY number LIMIT ?')
+        .bind(limit)
         .all<InvoiceRow>()
       return results
     },
@@ -183,23 +194,98 @@ export function invoiceStore(db: D1Database) {
   }
 }
 
-/** What the embedded ZATCA keeps of each invoice reported to it (worker/integrations/zatca-sandbox.ts). */
+/** A CSID the embedded ZATCA issued (worker/integrations/zatca-sandbox.ts). */
+export interface SandboxCsidRow {
+  request_id: number
+  kind: 'compliance' | 'production'
+  token: string
+  secret: string
+  /** Base64 DER. */
+  certificate: string
+  /** The EGS unit: the CSR's serial number (1-..|2-..|3-..). */
+  egs: string
+  invoice_type: string
+  /** JSON list of the sample kinds that passed the compliance checks. */
+  passed: string
+  compliance_request_id: number | null
+  issued_at: string
+}
+
+/** What the embedded ZATCA keeps: the CSIDs it issued and each document reported or cleared to it. */
 export function zatcaSandboxStore(db: D1Database) {
   return {
-    /** The document last reported with this counter. */
-    byIcv: (icv: number) =>
+    /** The last document accepted from the EGS unit: what the next one must chain to. */
+    lastOf: (egs: string) =>
       db
-        .prepare('SELECT uuid, invoice_hash, icv FROM zatca_sandbox_reports WHERE icv = ? ORDER BY received_at DESC LIMIT 1')
-        .bind(icv)
+        .prepare('SELECT uuid, invoice_hash, icv FROM zatca_sandbox_reports WHERE egs = ? ORDER BY icv DESC LIMIT 1')
+        .bind(egs)
+        .first<{ uuid: string; invoice_hash: string; icv: number }>(),
+    byUuid: (uuid: string) =>
+      db
+        .prepare('SELECT uuid, invoice_hash, icv FROM zatca_sandbox_reports WHERE uuid = ?')
+        .bind(uuid)
         .first<{ uuid: string; invoice_hash: string; icv: number }>(),
     /** Whether an invoice (not a note) with this number (cbc:ID) was reported. */
     hasInvoice: async (documentId: string) =>
       (await db.prepare('SELECT 1 AS found FROM zatca_sandbox_reports WHERE document_id = ? LIMIT 1').bind(documentId).first()) !== null,
-    keep: (uuid: string, hash: string, icv: number, documentId: string | null, now: Date) =>
-      db
-        .prepare('INSERT OR IGNORE INTO zatca_sandbox_reports (uuid, invoice_hash, icv, document_id, received_at) VALUES (?, ?, ?, ?, ?)')
-        .bind(uuid, hash, icv, documentId, now.toISOString())
-        .run(),
+    /** Keeps an accepted document, unless its UUID was accepted before; answers whether this call kept it. */
+    keep: async (egs: string, uuid: string, hash: string, icv: number, documentId: string | null, now: Date) =>
+      (
+        await db
+          .prepare('INSERT OR IGNORE INTO zatca_sandbox_reports (uuid, invoice_hash, icv, document_id, egs, received_at) VALUES (?, ?, ?, ?, ?, ?)')
+          .bind(uuid, hash, icv, documentId, egs, now.toISOString())
+          .run()
+      ).meta.changes === 1,
     count: async () => (await db.prepare('SELECT count(*) AS n FROM zatca_sandbox_reports').first<{ n: number }>())?.n ?? 0,
+
+    /** Stores a CSID issued; the request id is the next one. Answers it. */
+    async issueCsid(csid: Omit<SandboxCsidRow, 'request_id' | 'passed'>): Promise<number> {
+      const row = await db
+        .prepare(
+          `INSERT INTO zatca_sandbox_csids (request_id, kind, token, secret, certificate, egs, invoice_type, compliance_request_id, issued_at)
+           SELECT coalesce(max(request_id), 1234567890000) + 1, ?, ?, ?, ?, ?, ?, ?, ? FROM zatca_sandbox_csids RETURNING request_id`,
+        )
+        .bind(csid.kind, csid.token, csid.secret, csid.certificate, csid.egs, csid.invoice_type, csid.compliance_request_id, csid.issued_at)
+        .first<{ request_id: number }>()
+      return row!.request_id
+    },
+    csidByToken: (token: string) => db.prepare('SELECT * FROM zatca_sandbox_csids WHERE token = ?').bind(token).first<SandboxCsidRow>(),
+    /** Records that a sample of this kind passed under the compliance CSID. */
+    pass: (requestId: number, kind: string) =>
+      db
+        .prepare(
+          `UPDATE zatca_sandbox_csids SET passed = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(passed) UNION SELECT ?2))
+           WHERE request_id = ?1`,
+        )
+        .bind(requestId, kind)
+        .run(),
+  }
+}
+
+/** The store's EGS unit as onboarding left it, where no secret holds it (development): one row. */
+export interface ZatcaUnitRow {
+  environment: string
+  private_key: string
+  binary_security_token: string
+  secret: string
+  serial: string
+  not_after: string
+  onboarded_at: string
+}
+
+export function zatcaUnitStore(db: D1Database) {
+  return {
+    current: () => db.prepare('SELECT * FROM zatca_unit WHERE id = 1').first<ZatcaUnitRow>(),
+    /** Keeps a newly onboarded unit in place of the last (a renewal replaces it). */
+    keep: (unit: ZatcaUnitRow) =>
+      db
+        .prepare(
+          `INSERT INTO zatca_unit (id, environment, private_key, binary_security_token, secret, serial, not_after, onboarded_at)
+           VALUES (1, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET environment = excluded.environment,
+           private_key = excluded.private_key, binary_security_token = excluded.binary_security_token, secret = excluded.secret,
+           serial = excluded.serial, not_after = excluded.not_after, onboarded_at = excluded.onboarded_at`,
+        )
+        .bind(unit.environment, unit.private_key, unit.binary_security_token, unit.secret, unit.serial, unit.not_after, unit.onboarded_at)
+        .run(),
   }
 }

@@ -1,12 +1,12 @@
 /**
  * The simplified tax invoice, or a credit note, as its buyer reads and prints it (docs/decisions/0016-zatca-invoices.md;
  * a credit note adds the invoice it corrects and the reason it was issued for): the seller's
- * name in both languages with its VAT and commercial registration numbers, the invoice's number and time of issue in
+ * name in both languages with its VAT and commercial registration numbers and its National Address, the invoice's number and time of issue in
  * Riyadh, the lines with their VAT, the totals, and ZATCA's QR drawn as an SVG. Only this prints (src/styles/app.css,
  * "data-print-only").
  */
 import { appConfig, type Locale } from '../../../app.config'
-import type { InvoiceLine, InvoiceView } from '../../domain/invoice'
+import type { InvoiceLine, InvoiceView, NationalAddress } from '../../domain/invoice'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
@@ -28,6 +28,28 @@ function lineName(line: InvoiceLine, locale: Locale): string {
   if (line.kind === 'delivery') return m.invoice_delivery()
   // An adjustment's name was written in both languages when the credit note was issued (worker/commerce/credit-notes.ts).
   return locale === 'ar' ? line.name_ar : line.name_en
+}
+
+/** A National Address as the invoice's XML carries it (ZATCA BR-KSA-09), the names as configured. */
+function AddressLines({ address }: { address: NationalAddress }) {
+  return (
+    <p>
+      {m.invoice_address()}:{' '}
+      {m.invoice_address_line({
+        building: address.building_number,
+        street: address.street,
+        district: address.district,
+        city: address.city,
+        postal: address.postal_code,
+      })}
+      {address.additional_number && (
+        <>
+          {' · '}
+          {m.invoice_additional_number()}: <bdi dir="ltr">{address.additional_number}</bdi>
+        </>
+      )}
+    </p>
+  )
 }
 
 export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
@@ -99,6 +121,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
             {m.invoice_cr_number()}: <bdi dir="ltr">{seller.cr_number}</bdi>
           </p>
         )}
+        {seller.address && <AddressLines address={seller.address} />}
       </section>
 
       <div className="overflow-x-auto">

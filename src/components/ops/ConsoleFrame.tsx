@@ -53,6 +53,11 @@ export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) 
               {m.ops_audit()}
             </Link>
           )}
+          {may('staff.manage') && (
+            <Link to="/ops/zatca" className={linkClass}>
+              {m.ops_zatca()}
+            </Link>
+          )}
         </nav>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-5">
