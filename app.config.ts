@@ -243,6 +243,8 @@ export const serverLimits = {
   },
   /** Saved addresses per customer (ours). */
   addressesPerCustomer: 20,
+  /** Short-address lookups at Saudi Post (docs/product.md, "Checkout"), per client address and per cart, each per hour. */
+  nationalAddress: { lookupsPerIpPerHour: 30, lookupsPerCartPerHour: 15 },
   /** Writes anyone may make without signing in: their size and rate (docs/decisions/0007). */
   anonymousWrites: {
     /** Bodies of /api/*, /commerce/* and /1/* (the largest real one, a registration, is under 2 KB). */

@@ -17,6 +17,7 @@ import { catalogueRoutes } from './routes/catalogue-calls'
 import { checkoutRoutes } from './routes/checkout-calls'
 import { customerRoutes } from './routes/customer'
 import { handshakeRoutes } from './routes/handshake'
+import { nationalAddressRoutes } from './routes/national-address'
 import { paymentRoutes } from './routes/payments'
 import { profileRoutes } from './routes/profile'
 
@@ -59,6 +60,7 @@ export const directApi = new Hono<CommerceEnv>()
   .route('/', customerRoutes)
   .route('/', profileRoutes)
   .route('/', accountOrderRoutes)
+  .route('/', nationalAddressRoutes)
 
 export type DirectApi = typeof directApi
 

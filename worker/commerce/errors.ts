@@ -43,6 +43,10 @@ const commerceMessages = {
   checkout_invalid: (p: { field?: string } | undefined, l: Locale) => checkoutFieldMessage(p?.field, l),
   phone_unverified: (_: unknown, l: Locale) => m.checkout_phone_unverified({}, { locale: l }),
   address_not_found: (_: unknown, l: Locale) => m.commerce_address_not_found({}, { locale: l }),
+  short_address_not_found: (_: unknown, l: Locale) => m.commerce_short_address_not_found({}, { locale: l }),
+  short_address_other_city: (p: { city?: string } | undefined, l: Locale) =>
+    m.commerce_short_address_other_city({ city: p?.city ?? '' }, { locale: l }),
+  national_address_not_found: (_: unknown, l: Locale) => m.commerce_national_address_not_found({}, { locale: l }),
   address_limit: (p: { count?: number } | undefined, l: Locale) => m.commerce_address_limit({ count: p?.count ?? 20 }, { locale: l }),
   lookup_rate_limited: (p: { minutes?: number } | undefined, l: Locale) =>
     m.commerce_lookup_rate_limited({ minutes: p?.minutes ?? 60 }, { locale: l }),

@@ -57,6 +57,16 @@ export const seededNationalAddresses: readonly SeededAddress[] = [
     lng: '39.1530',
   },
   {
+    short: 'JESA3030',
+    building: '8228',
+    postCode: '23441',
+    additional: '2705',
+    ar: { street: 'طريق الأمير سلطان', district: 'الزهراء', city: 'جدة', region: 'منطقة مكة المكرمة' },
+    en: { street: 'Prince Sultan Road', district: 'Az Zahra', city: 'Jeddah', region: 'Makkah Region' },
+    lat: '21.5906',
+    lng: '39.1420',
+  },
+  {
     short: 'DDAB6218',
     building: '6218',
     postCode: '32415',
