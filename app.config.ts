@@ -298,18 +298,10 @@ export const serverLimits = {
   },
   /** How long the store keeps what it records, deleted by the daily scheduled run (docs/architecture.md, "Housekeeping"). */
   retention: {
-    /** The development outbox (codes and confirmations "sent" without a real sender). */
-    outboxDays: 7,
     /**
-     * The record of each message sent through a provider (docs/decisions/0017-messages-through-a-queue.md): kept past
-     * the longest a queue may still redeliver a message (4 days by default), so a late redelivery still finds it sent.
+     * Rows one run changes of each rule (the next run takes the rest): a run's D1 work stays bounded. How long each
+     * table is kept, and why, is the retention schedule (worker/storage/retention-store.ts).
      */
-    messageDeliveryDays: 14,
-    /** Personalisation and search events: a quarter is enough to learn from. */
-    eventDays: 90,
-    /** One-time codes, phone verifications, password resets and sign-in tokens, counted from their expiry. */
-    expiredCredentialDays: 1,
-    /** Rows one run deletes of each kind (the next run takes the rest): a run's D1 work stays bounded. */
     batch: 5000,
   },
 } as const
