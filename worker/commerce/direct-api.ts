@@ -19,6 +19,7 @@ import { customerRoutes } from './routes/customer'
 import { handshakeRoutes } from './routes/handshake'
 import { nationalAddressRoutes } from './routes/national-address'
 import { paymentRoutes } from './routes/payments'
+import { personalDataRoutes } from './routes/personal-data'
 import { profileRoutes } from './routes/profile'
 
 /** The Direct API's routes, unprefixed: the type the commerce client (./client.ts) is checked against. */
@@ -61,6 +62,7 @@ export const directApi = new Hono<CommerceEnv>()
   .route('/', profileRoutes)
   .route('/', accountOrderRoutes)
   .route('/', nationalAddressRoutes)
+  .route('/', personalDataRoutes)
 
 export type DirectApi = typeof directApi
 

@@ -62,6 +62,7 @@ const commerceMessages = {
   contact_unchanged: (p: { channel?: string } | undefined, l: Locale) =>
     p?.channel === 'email' ? m.account_email_unchanged({}, { locale: l }) : m.account_mobile_unchanged({}, { locale: l }),
   current_password_wrong: (_: unknown, l: Locale) => m.account_current_password_wrong({}, { locale: l }),
+  account_orders_open: (p: { count?: number } | undefined, l: Locale) => m.account_close_orders_open({ count: p?.count ?? 1 }, { locale: l }),
   wishlist_full: (p: { count?: number } | undefined, l: Locale) => m.wishlist_full({ count: p?.count ?? 100 }, { locale: l }),
   invalid_credentials: (_: unknown, l: Locale) => m.account_invalid_credentials({}, { locale: l }),
   locked: (p: { seconds?: number } | undefined, l: Locale) => m.account_locked({ seconds: p?.seconds ?? 1 }, { locale: l }),
