@@ -253,6 +253,8 @@ export const serverLimits = {
     eventsPerRequestMax: 50,
     eventRequestsPerIpPerHour: 600,
     newsletterSignUpsPerIpPerHour: 10,
+    /** Requests about one's data from the privacy page (docs/product.md, "Your data"). */
+    dataRequestsPerIpPerHour: 5,
   },
   /** The merchant console's staff (docs/product.md, "The merchant console"). */
   staff: {

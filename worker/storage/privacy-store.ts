@@ -3,6 +3,7 @@
  * the record of each cookie choice, the data requests sent from the privacy page, what an account's export reads
  * beyond its orders, and the one batch that closes an account.
  */
+import { auditStore, type AuditEntry } from './audit-store'
 
 export interface ConsentRecord {
   choices: Record<string, boolean>
@@ -69,13 +70,13 @@ export function privacyStore(db: D1Database) {
       return results
     },
 
-    /** Marks a request answered, once; false when there is none open with that id. */
-    async answerDataRequest(id: number, now: Date): Promise<boolean> {
-      const result = await db
-        .prepare("UPDATE data_requests SET status = 'answered', answered_at = ? WHERE id = ? AND status = 'open'")
-        .bind(now.toISOString(), id)
-        .run()
-      return result.meta.changes === 1
+    /** Marks a request answered, once, with its audit row in the same batch; false when none is open with that id. */
+    async answerDataRequest(id: number, now: Date, audit: AuditEntry): Promise<boolean> {
+      const [answered] = await db.batch([
+        db.prepare("UPDATE data_requests SET status = 'answered', answered_at = ? WHERE id = ? AND status = 'open'").bind(now.toISOString(), id),
+        auditStore(db).row(audit, { sql: 'changes() = 1', values: [] }),
+      ])
+      return answered!.meta.changes === 1
     },
 
     /** The messages sent to an account's mobile and email: which, when and how they ended; never their text. */
