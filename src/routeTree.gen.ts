@@ -27,6 +27,7 @@ import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
 import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewriteUrl'
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
+import { Route as UserDataRouteImport } from './routes/user.data'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
 import { Route as UserProfileRouteImport } from './routes/user.profile'
 import { Route as OpsOrdersNumberRouteImport } from './routes/ops.orders.$number'
@@ -122,6 +123,11 @@ const StaticSlugRoute = StaticSlugRouteImport.update({
   path: '/static/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserDataRoute = UserDataRouteImport.update({
+  id: '/user/data',
+  path: '/user/data',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserFavouritesRoute = UserFavouritesRouteImport.update({
   id: '/user/favourites',
   path: '/user/favourites',
@@ -160,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/ops/staff': typeof OpsStaffRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
+  '/user/data': typeof UserDataRoute
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
@@ -183,6 +190,7 @@ export interface FileRoutesByTo {
   '/ops/staff': typeof OpsStaffRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
+  '/user/data': typeof UserDataRoute
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs': typeof BlogsIndexRoute
@@ -208,6 +216,7 @@ export interface FileRoutesById {
   '/ops/staff': typeof OpsStaffRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
+  '/user/data': typeof UserDataRoute
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
@@ -234,6 +243,7 @@ export interface FileRouteTypes {
     | '/ops/staff'
     | '/product/$rewriteUrl'
     | '/static/$slug'
+    | '/user/data'
     | '/user/favourites'
     | '/user/profile'
     | '/blogs/'
@@ -257,6 +267,7 @@ export interface FileRouteTypes {
     | '/ops/staff'
     | '/product/$rewriteUrl'
     | '/static/$slug'
+    | '/user/data'
     | '/user/favourites'
     | '/user/profile'
     | '/blogs'
@@ -281,6 +292,7 @@ export interface FileRouteTypes {
     | '/ops/staff'
     | '/product/$rewriteUrl'
     | '/static/$slug'
+    | '/user/data'
     | '/user/favourites'
     | '/user/profile'
     | '/blogs/'
@@ -303,6 +315,7 @@ export interface RootRouteChildren {
   DevCrashRoute: typeof DevCrashRoute
   ProductRewriteUrlRoute: typeof ProductRewriteUrlRoute
   StaticSlugRoute: typeof StaticSlugRoute
+  UserDataRoute: typeof UserDataRoute
   UserFavouritesRoute: typeof UserFavouritesRoute
   UserProfileRoute: typeof UserProfileRoute
   BlogsIndexRoute: typeof BlogsIndexRoute
@@ -436,6 +449,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaticSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user/data': {
+      id: '/user/data'
+      path: '/user/data'
+      fullPath: '/user/data'
+      preLoaderRoute: typeof UserDataRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user/favourites': {
       id: '/user/favourites'
       path: '/user/favourites'
@@ -501,6 +521,7 @@ const rootRouteChildren: RootRouteChildren = {
   DevCrashRoute: DevCrashRoute,
   ProductRewriteUrlRoute: ProductRewriteUrlRoute,
   StaticSlugRoute: StaticSlugRoute,
+  UserDataRoute: UserDataRoute,
   UserFavouritesRoute: UserFavouritesRoute,
   UserProfileRoute: UserProfileRoute,
   BlogsIndexRoute: BlogsIndexRoute,
