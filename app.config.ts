@@ -247,6 +247,8 @@ export const serverLimits = {
   },
   /** Saved addresses per customer (ours). */
   addressesPerCustomer: 20,
+  /** Short-address lookups at Saudi Post (docs/product.md, "Checkout"), per client address and per cart, each per hour. */
+  nationalAddress: { lookupsPerIpPerHour: 30, lookupsPerCartPerHour: 15 },
   /** Writes anyone may make without signing in: their size and rate (docs/decisions/0007). */
   anonymousWrites: {
     /** Bodies of /api/*, /commerce/* and /1/* (the largest real one, a registration, is under 2 KB). */
@@ -255,6 +257,8 @@ export const serverLimits = {
     eventsPerRequestMax: 50,
     eventRequestsPerIpPerHour: 600,
     newsletterSignUpsPerIpPerHour: 10,
+    /** Requests about one's data from the privacy page (docs/product.md, "Your data"). */
+    dataRequestsPerIpPerHour: 5,
   },
   /** The merchant console's staff (docs/product.md, "The merchant console"). */
   staff: {
@@ -300,18 +304,10 @@ export const serverLimits = {
   },
   /** How long the store keeps what it records, deleted by the daily scheduled run (docs/architecture.md, "Housekeeping"). */
   retention: {
-    /** The development outbox (codes and confirmations "sent" without a real sender). */
-    outboxDays: 7,
     /**
-     * The record of each message sent through a provider (docs/decisions/0017-messages-through-a-queue.md): kept past
-     * the longest a queue may still redeliver a message (4 days by default), so a late redelivery still finds it sent.
+     * Rows one run changes of each rule (the next run takes the rest): a run's D1 work stays bounded. How long each
+     * table is kept, and why, is the retention schedule (worker/storage/retention-store.ts).
      */
-    messageDeliveryDays: 14,
-    /** Personalisation and search events: a quarter is enough to learn from. */
-    eventDays: 90,
-    /** One-time codes, phone verifications, password resets and sign-in tokens, counted from their expiry. */
-    expiredCredentialDays: 1,
-    /** Rows one run deletes of each kind (the next run takes the rest): a run's D1 work stays bounded. */
     batch: 5000,
   },
 } as const

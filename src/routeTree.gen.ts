@@ -29,6 +29,7 @@ import { Route as OpsStaffRouteImport } from './routes/ops.staff'
 import { Route as OpsZatcaRouteImport } from './routes/ops.zatca'
 import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewriteUrl'
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
+import { Route as UserDataRouteImport } from './routes/user.data'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
 import { Route as UserProfileRouteImport } from './routes/user.profile'
 import { Route as OpsOrdersNumberRouteImport } from './routes/ops.orders.$number'
@@ -134,6 +135,11 @@ const StaticSlugRoute = StaticSlugRouteImport.update({
   path: '/static/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserDataRoute = UserDataRouteImport.update({
+  id: '/user/data',
+  path: '/user/data',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserFavouritesRoute = UserFavouritesRouteImport.update({
   id: '/user/favourites',
   path: '/user/favourites',
@@ -174,6 +180,7 @@ export interface FileRoutesByFullPath {
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
+  '/user/data': typeof UserDataRoute
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
@@ -199,6 +206,7 @@ export interface FileRoutesByTo {
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
+  '/user/data': typeof UserDataRoute
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs': typeof BlogsIndexRoute
@@ -226,6 +234,7 @@ export interface FileRoutesById {
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
+  '/user/data': typeof UserDataRoute
   '/user/favourites': typeof UserFavouritesRoute
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
@@ -254,6 +263,7 @@ export interface FileRouteTypes {
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
+    | '/user/data'
     | '/user/favourites'
     | '/user/profile'
     | '/blogs/'
@@ -279,6 +289,7 @@ export interface FileRouteTypes {
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
+    | '/user/data'
     | '/user/favourites'
     | '/user/profile'
     | '/blogs'
@@ -305,6 +316,7 @@ export interface FileRouteTypes {
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
+    | '/user/data'
     | '/user/favourites'
     | '/user/profile'
     | '/blogs/'
@@ -327,6 +339,7 @@ export interface RootRouteChildren {
   DevCrashRoute: typeof DevCrashRoute
   ProductRewriteUrlRoute: typeof ProductRewriteUrlRoute
   StaticSlugRoute: typeof StaticSlugRoute
+  UserDataRoute: typeof UserDataRoute
   UserFavouritesRoute: typeof UserFavouritesRoute
   UserProfileRoute: typeof UserProfileRoute
   BlogsIndexRoute: typeof BlogsIndexRoute
@@ -474,6 +487,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaticSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user/data': {
+      id: '/user/data'
+      path: '/user/data'
+      fullPath: '/user/data'
+      preLoaderRoute: typeof UserDataRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user/favourites': {
       id: '/user/favourites'
       path: '/user/favourites'
@@ -543,6 +563,7 @@ const rootRouteChildren: RootRouteChildren = {
   DevCrashRoute: DevCrashRoute,
   ProductRewriteUrlRoute: ProductRewriteUrlRoute,
   StaticSlugRoute: StaticSlugRoute,
+  UserDataRoute: UserDataRoute,
   UserFavouritesRoute: UserFavouritesRoute,
   UserProfileRoute: UserProfileRoute,
   BlogsIndexRoute: BlogsIndexRoute,

@@ -29,6 +29,11 @@ export interface AddressFields {
   additionalNumber: string
   shortAddress: string
   note: string
+  /**
+   * Set by the backend only, never taken from a form: true when Saudi Post confirmed the address (its fields are then
+   * SPL's), false when it could not be checked (worker/commerce/address-check.ts); absent on older orders.
+   */
+  verified?: boolean
 }
 
 /** A customer's saved address (docs/product.md, "Accounts"). */
@@ -77,6 +82,12 @@ export function normaliseAddress(address: AddressFields): AddressFields {
     shortAddress: foldDigits(address.shortAddress).replace(/\s+/g, '').toUpperCase(),
     note: address.note.trim(),
   }
+}
+
+/** A short address as typed (any case, spaces, Arabic-Indic digits) in its kept form, or null when it is not 4 letters and 4 digits. */
+export function shortAddressOf(typed: string): string | null {
+  const folded = foldDigits(typed).replace(/\s+/g, '').toUpperCase()
+  return /^[A-Z]{4}\d{4}$/.test(folded) ? folded : null
 }
 
 const between = (text: string, min: number, max: number) => text.length >= min && text.length <= max

@@ -6,6 +6,12 @@
 import { consentCookie } from '../domain/cookies'
 import { readBrowserCookie } from './browser-cookies'
 
+/**
+ * The banner's version: change it when what the banner or the privacy page says about cookies changes, so each
+ * recorded choice shows which text it answered (docs/product.md, "Your data").
+ */
+export const consentVersion = '2026-11-27'
+
 export const consentCategories = ['functions', 'marketing', 'preference', 'measurements', 'social'] as const
 export type ConsentCategory = (typeof consentCategories)[number]
 export type ConsentChoices = Record<ConsentCategory, boolean>
@@ -42,4 +48,17 @@ export function consentAllows(category: ConsentCategory): boolean {
 /** The anonymous id rides on personalisation and search events: it may be kept while either kind is allowed. */
 export function keepsAnonymousId(choices: ConsentChoices): boolean {
   return choices.marketing || choices.measurements
+}
+
+/**
+ * Records an answer to the banner (`POST /api/consent`, kept with its time and `consentVersion`): the cookie says the
+ * choice to the page, the record proves it was made. Never throws: a record that fails leaves the choice in force.
+ */
+export function recordConsent(choices: ConsentChoices): void {
+  fetch('/api/consent', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ choices, version: consentVersion }),
+    keepalive: true,
+  }).catch((error: unknown) => console.warn('consent not recorded:', error))
 }

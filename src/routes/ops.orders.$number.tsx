@@ -20,6 +20,7 @@ import { currentLocale } from '../lib/i18n'
 import { submittedFields } from '../lib/form-fields'
 import { m } from '../paraglide/messages.js'
 import { opsQueries, useOrderStep, type Me, type OpsOrderDetail } from '../queries/ops'
+import { UnverifiedAddressBadge } from '../components/ops/UnverifiedAddressBadge'
 
 export const Route = createFileRoute('/ops/orders/$number')({
   component: OrderPage,
@@ -87,6 +88,7 @@ function OrderPage() {
                 {[address.building, address.street, address.district, address.postalCode].filter(Boolean).join(locale === 'ar' ? '، ' : ', ')}
               </bdi>
               {address.shortAddress && <bdi dir="ltr"> ({address.shortAddress})</bdi>}
+              <UnverifiedAddressBadge address={address} />
             </p>
           ) : (
             <p className="mt-2 text-sm">{m.ops_pickup_order()}</p>

@@ -1,10 +1,11 @@
-/** Static pages (/static/terms-conditions, /static/privacy-policy, /static/legal-notice). */
+/** Static pages (/static/terms-conditions, /static/privacy-policy with its data request form, /static/legal-notice). */
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { contentSlug } from '../domain/content'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { catalogueQueries } from '../queries/catalogue'
 import { usePageHydrated } from '../lib/early-tap'
+import { DataRequestForm } from '../components/DataRequestForm'
 
 export const Route = createFileRoute('/static/$slug')({
   loader: ({ context, params }) => {
@@ -21,12 +22,19 @@ export const Route = createFileRoute('/static/$slug')({
 function StaticPage() {
   usePageHydrated()
   const { locale } = Route.useRouteContext()
-  const { data } = useSuspenseQuery(catalogueQueries.staticPage(locale, Route.useParams().slug))
+  const { slug } = Route.useParams()
+  const { data } = useSuspenseQuery(catalogueQueries.staticPage(locale, slug))
   return (
     <article className="mx-auto max-w-3xl px-4 py-6">
       <Breadcrumbs items={[{ label: data.title }]} />
       <h1 className="mt-4 text-3xl font-bold">{data.title}</h1>
-      <p className="mt-4 leading-loose">{data.body}</p>
+      {/* A blank line starts a paragraph (the privacy policy's parts: docs/product.md, "Your data"). */}
+      {data.body.split('\n\n').map((paragraph) => (
+        <p key={paragraph} className="mt-4 leading-loose">
+          {paragraph}
+        </p>
+      ))}
+      {slug === 'privacy-policy' && <DataRequestForm />}
     </article>
   )
 }

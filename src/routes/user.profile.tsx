@@ -50,6 +50,9 @@ function Profile() {
       <ProfileDetails user={user} />
       <OrderList />
       <AddressBook />
+      <Link to="/user/data" className="block text-sm font-semibold text-brand">
+        {m.mydata_link()}
+      </Link>
     </section>
   )
 }

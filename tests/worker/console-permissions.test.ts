@@ -38,6 +38,8 @@ const routes: Record<string, { permission: Permission; path: string; body?: unkn
   },
   'POST /api/ops/refunds/:id/retry': { permission: 'orders.refund', path: '/refunds/999999/retry' },
   'POST /api/ops/orders/:number/:step': { permission: 'orders.fulfil', path: `/orders/${number}/confirm` },
+  'GET /api/ops/data-requests': { permission: 'audit.read', path: '/data-requests' },
+  'POST /api/ops/data-requests/:id/answered': { permission: 'audit.read', path: '/data-requests/999999/answered' },
   'GET /api/ops/zatca': { permission: 'staff.manage', path: '/zatca' },
   'POST /api/ops/zatca/onboard': { permission: 'staff.manage', path: '/zatca/onboard', body: { otp: 'x' } },
   'POST /api/ops/housekeeping': { permission: 'jobs.run', path: '/housekeeping', body: { run: 'nothing' } },

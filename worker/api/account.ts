@@ -3,7 +3,7 @@
  * the forgotten-password steps, and personalisation events (whose failure is only logged).
  */
 import { type } from 'arktype'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { passwordResetConfirmation, personalisationEvent, registrationFields, registrationPlaceholders } from '../../src/domain/schemas'
 import { cookies } from '../../src/domain/cookies'
 import { relay } from './cart-proxy-routes'
@@ -64,15 +64,7 @@ export const accountApi = new Hono<{ Bindings: Env }>()
     const ip = clientIp((name) => c.req.header(name))
     if (!(await withinHourlyLimit(c.env, `events-ip:${ip}`, serverLimits.anonymousWrites.eventRequestsPerIpPerHour)))
       throw new ApiError(429, 'rate_limited')
-    // A sealed session outlives its sign-out (a copy in another tab, a token revoked by a password reset): the
-    // backend says whether its customer token still stands before an event is credited to the customer.
-    // Asked with the sealed session's own token, as getSession asks (src/server/session.functions.ts).
-    const sealed = await unsealSession(c.env, honoCookieJar(c).get(cookies.session))
-    const stands = sealed
-      ? (await commerceClient(c.env, { ...(await apiSession(c).caller()), mage: sealed.mage }).settle((api) => api.customer.checkifauth.$get()))
-          .status === 200
-      : false
-    const userId = sealed && stands ? sealed.user.id : null
+    const userId = await standingCustomerId(c)
     try {
       await eventStore(c.env.DB).recordPersonalisation(eventList, { sessionId: sessionId ?? null, userId }, new Date())
     } catch (error) {
@@ -81,3 +73,18 @@ export const accountApi = new Hono<{ Bindings: Env }>()
     }
     return c.json({ data: { received: eventList.length } })
   })
+
+/**
+ * The signed-in customer of the request, or null. A sealed session outlives its sign-out (a copy in another tab, a
+ * token revoked by a password reset): the backend says whether its customer token still stands before anything is
+ * credited to the customer. Asked with the sealed session's own token, as getSession asks
+ * (src/server/session.functions.ts).
+ */
+export async function standingCustomerId(c: Context<{ Bindings: Env }>): Promise<number | null> {
+  const sealed = await unsealSession(c.env, honoCookieJar(c).get(cookies.session))
+  if (!sealed) return null
+  const answer = await commerceClient(c.env, { ...(await apiSession(c).caller()), mage: sealed.mage }).settle((api) =>
+    api.customer.checkifauth.$get(),
+  )
+  return answer.status === 200 ? Number(sealed.user.id) : null
+}

@@ -9,6 +9,7 @@ import { ApiError, onApiError, onNotFound } from './errors'
 import { healthApi } from './health'
 import { newsletterApi } from './newsletter'
 import { opsApi } from './ops'
+import { privacyApi } from './privacy'
 import { sameSiteStateChanges } from './same-site'
 
 export const apiApp = new Hono<{ Bindings: Env }>()
@@ -25,6 +26,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', healthApi)
   .route('/', catalogueApi)
   .route('/', newsletterApi)
+  .route('/', privacyApi)
   .route('/', cartApi)
   .route('/', accountApi)
   .route('/', opsApi)

@@ -73,6 +73,7 @@ import { crons } from '../scheduled/crons'
 import { runHousekeeping } from '../scheduled/housekeeping'
 import { ApiError } from './errors'
 import { validate } from './validate'
+import { privacyStore } from '../storage/privacy-store'
 
 const wrongTokensPerIpPerHour = 10
 
@@ -337,6 +338,17 @@ export const opsApi = new Hono<OpsEnv>()
       limit: serverLimits.orders.consolePageSize,
     })
     return c.json({ data: { entries: rows, older: olderPage(rows) } })
+  })
+
+  // Requests about shoppers' data from the privacy page, for the owner (docs/product.md, "Your data").
+  .get('/ops/data-requests', allowed('audit.read'), async (c) =>
+    c.json({ data: { requests: await privacyStore(c.env.DB).dataRequests(serverLimits.orders.consolePageSize) } }),
+  )
+  .post('/ops/data-requests/:id/answered', allowed('audit.read'), validate('param', staffParam), async (c) => {
+    const id = Number(c.req.valid('param').id)
+    const entry = auditOf(c, 'data_request.answered', { kind: 'data_request', id: String(id) })
+    if (!(await privacyStore(c.env.DB).answerDataRequest(id, new Date(), entry))) throw new ApiError(404, 'not_found')
+    return c.json({ data: { id, status: 'answered' } })
   })
 
   .get('/ops/orders', allowed('orders.read'), validate('query', orderQuery), async (c) => {

@@ -20,7 +20,7 @@ import { readSecret } from '../platform/secrets'
  * login and register are the account flows; checkout verifies the phone an order is placed with; mobile_change and
  * email_change confirm a signed-in customer's new mobile or email, and are bound to that customer too.
  */
-type OtpPurpose = 'login' | 'register' | 'checkout' | 'mobile_change' | 'email_change'
+type OtpPurpose = 'login' | 'register' | 'checkout' | 'mobile_change' | 'email_change' | 'account_close'
 
 /** The product's 'Session user' as the backend gives it (addresses are never sent). */
 export interface SessionUser {

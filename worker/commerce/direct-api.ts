@@ -17,7 +17,9 @@ import { catalogueRoutes } from './routes/catalogue-calls'
 import { checkoutRoutes } from './routes/checkout-calls'
 import { customerRoutes } from './routes/customer'
 import { handshakeRoutes } from './routes/handshake'
+import { nationalAddressRoutes } from './routes/national-address'
 import { paymentRoutes } from './routes/payments'
+import { personalDataRoutes } from './routes/personal-data'
 import { profileRoutes } from './routes/profile'
 
 /** The Direct API's routes, unprefixed: the type the commerce client (./client.ts) is checked against. */
@@ -59,6 +61,8 @@ export const directApi = new Hono<CommerceEnv>()
   .route('/', customerRoutes)
   .route('/', profileRoutes)
   .route('/', accountOrderRoutes)
+  .route('/', nationalAddressRoutes)
+  .route('/', personalDataRoutes)
 
 export type DirectApi = typeof directApi
 

@@ -43,6 +43,10 @@ const commerceMessages = {
   checkout_invalid: (p: { field?: string } | undefined, l: Locale) => checkoutFieldMessage(p?.field, l),
   phone_unverified: (_: unknown, l: Locale) => m.checkout_phone_unverified({}, { locale: l }),
   address_not_found: (_: unknown, l: Locale) => m.commerce_address_not_found({}, { locale: l }),
+  short_address_not_found: (_: unknown, l: Locale) => m.commerce_short_address_not_found({}, { locale: l }),
+  short_address_other_city: (p: { city?: string } | undefined, l: Locale) =>
+    m.commerce_short_address_other_city({ city: p?.city ?? '' }, { locale: l }),
+  national_address_not_found: (_: unknown, l: Locale) => m.commerce_national_address_not_found({}, { locale: l }),
   address_limit: (p: { count?: number } | undefined, l: Locale) => m.commerce_address_limit({ count: p?.count ?? 20 }, { locale: l }),
   lookup_rate_limited: (p: { minutes?: number } | undefined, l: Locale) =>
     m.commerce_lookup_rate_limited({ minutes: p?.minutes ?? 60 }, { locale: l }),
@@ -58,6 +62,7 @@ const commerceMessages = {
   contact_unchanged: (p: { channel?: string } | undefined, l: Locale) =>
     p?.channel === 'email' ? m.account_email_unchanged({}, { locale: l }) : m.account_mobile_unchanged({}, { locale: l }),
   current_password_wrong: (_: unknown, l: Locale) => m.account_current_password_wrong({}, { locale: l }),
+  account_orders_open: (p: { count?: number } | undefined, l: Locale) => m.account_close_orders_open({ count: p?.count ?? 1 }, { locale: l }),
   wishlist_full: (p: { count?: number } | undefined, l: Locale) => m.wishlist_full({ count: p?.count ?? 100 }, { locale: l }),
   invalid_credentials: (_: unknown, l: Locale) => m.account_invalid_credentials({}, { locale: l }),
   locked: (p: { seconds?: number } | undefined, l: Locale) => m.account_locked({ seconds: p?.seconds ?? 1 }, { locale: l }),

@@ -16,6 +16,7 @@ import { shipmentFor } from './couriers'
 import { cartStub, refusal, sellableIn } from './carts'
 import { pickupShowroomOf, sendOrderConfirmation, sendOrderMessage } from './order-messages'
 import { availableMethod, checkedDetails, phoneVerified } from './checkout-rules'
+import { withVerifiedAddress } from './address-check'
 import { CommerceError } from './errors'
 import { addressStore } from '../storage/address-store'
 import { voucherStore } from '../storage/voucher-store'
@@ -84,7 +85,7 @@ export async function placeOrder(
   const given = input.checkout ?? state.checkout
   if (!given) throw new CommerceError(400, 'checkout_invalid', { field: 'name' }, ['name'])
   const shipping = await availableMethod(env, state, state.shipping_method ?? 'standard', input.locale, now, totals)
-  const details = checkedDetails(given, state, shipping)
+  const details = await withVerifiedAddress(env, checkedDetails(given, state, shipping), input.locale)
   if (input.checkout) {
     // Kept before placing, so a refused order (a sold-out line, an unverified phone) leaves them for the next try.
     const kept = await cartStub(env, state.quote_id).setCheckout(details)

@@ -242,6 +242,14 @@ export class CartObject extends DurableObject<Env> {
     })
   }
 
+  /**
+   * Forgets everything, the shopper's checkout details with the lines: the cart of a closed account
+   * (docs/decisions/0028-personal-data-kept.md). The cart reads as not found from then on.
+   */
+  async forget(): Promise<void> {
+    for (const table of ['lines', 'meta', 'merged', 'applied_adds']) this.sql.exec(`DELETE FROM ${table}`)
+  }
+
   async setRegion(regionId: number): Promise<CartChange> {
     return this.change(() => this.setMeta('region_id', String(regionId)))
   }

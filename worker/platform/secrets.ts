@@ -22,6 +22,7 @@ type SecretName =
   | 'ZATCA_PRIVATE_KEY'
   | 'ZATCA_BINARY_TOKEN'
   | 'ZATCA_SECRET'
+  | 'NATIONAL_ADDRESS_API_KEY'
 
 class MissingSecretError extends Error {
   constructor(name: SecretName) {

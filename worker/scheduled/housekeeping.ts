@@ -2,8 +2,8 @@
  * The scheduled runs (wrangler.toml's [triggers], docs/architecture.md, "Housekeeping"): every five minutes unpaid
  * orders and unconfirmed cash-on-delivery orders past their time are cancelled and give back what they took, invoices
  * owed are issued and reported to ZATCA, and the
- * search indexes are made when they are missing or old; once a day, rows past their retention are
- * deleted. Each job logs one JSON line with what it did. The limiter's counters are not here: they live in one
+ * search indexes are made when they are missing or old; once a day, the retention schedule is carried out
+ * (worker/storage/retention-store.ts): rows past their time are deleted, old orders stripped of their buyer's contact. Each job logs one JSON line with what it did. The limiter's counters are not here: they live in one
  * Durable Object per subject, which no job can list, and each object deletes itself by its own alarm
  * (worker/durable-objects/limiter.ts).
  */
@@ -14,22 +14,10 @@ import { issueMissingCreditNotes } from '../commerce/credit-notes'
 import { issueMissingInvoices, reportInvoices } from '../commerce/invoices'
 import { expireUnconfirmedCashOrders, expireUnpaidOrders } from '../commerce/orders'
 import { warmSearchIndexes } from '../search/indexes'
-import { retentionStore, type RetainedKind } from '../storage/retention-store'
+import { retentionStore, timedRules } from '../storage/retention-store'
 import { crons } from './crons'
 
 const { retention } = serverLimits
-
-/** Each kind of row and how old it may grow. */
-const retained: { kind: RetainedKind; keptDays: number }[] = [
-  { kind: 'outbox', keptDays: retention.outboxDays },
-  { kind: 'messageDeliveries', keptDays: retention.messageDeliveryDays },
-  { kind: 'personalisationEvents', keptDays: retention.eventDays },
-  { kind: 'searchEvents', keptDays: retention.eventDays },
-  { kind: 'oneTimeCodes', keptDays: retention.expiredCredentialDays },
-  { kind: 'phoneVerifications', keptDays: retention.expiredCredentialDays },
-  { kind: 'passwordResets', keptDays: retention.expiredCredentialDays },
-  { kind: 'signInTokens', keptDays: retention.expiredCredentialDays },
-]
 
 interface JobReport {
   job: string
@@ -74,7 +62,8 @@ export async function runHousekeeping(env: Env, cron: string, now: Date): Promis
   if (cron === crons.daily) {
     const store = retentionStore(env.DB)
     const reports: JobReport[] = []
-    for (const { kind, keptDays } of retained) {
+    // The retention schedule, each rule in turn (worker/storage/retention-store.ts; docs/decisions/0028-personal-data-kept.md).
+    for (const { kind, keptDays } of timedRules) {
       const before = new Date(now.getTime() - daysToMs(keptDays))
       reports.push(
         await timed(`delete-old-${kind}`, async () => ({

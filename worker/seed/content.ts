@@ -145,10 +145,21 @@ export const staticPages: StaticPageRow[] = [
     slug: 'privacy-policy',
     title_ar: 'سياسة الخصوصية',
     title_en: 'Privacy policy',
-    body_ar:
-      'نجمع البيانات اللازمة لتنفيذ طلباتك فقط، ونحفظها داخل المملكة العربية السعودية وفق نظام حماية البيانات الشخصية. لا نبيع بياناتك لأي طرف، ويمكنك طلب حذفها في أي وقت.',
-    body_en:
-      'We collect only the data needed to fulfil your orders and keep it in Saudi Arabia under the Personal Data Protection Law. We never sell your data, and you can ask us to delete it at any time.',
+    // What is kept, why, for how long and how to ask (docs/product.md, "Your data"; docs/decisions/0028-personal-data-kept.md).
+    body_ar: [
+      'نحفظ بياناتك داخل المملكة العربية السعودية وفق نظام حماية البيانات الشخصية، ولا نبيعها لأي طرف. نجمع ما يلزم لتنفيذ طلباتك فقط.',
+      'ما نحفظه ولماذا: اسمك وبريدك وجوالك وعنوانك الوطني لتوصيل طلباتك وإرجاعها وخدمة الضمان، وحسابك وعناوينك المحفوظة ومفضلتك ما دام حسابك مفتوحًا، والطلبات والفواتير لأن نظام ضريبة القيمة المضافة يوجب حفظها ست سنوات.',
+      'إلى متى: رموز التحقق وجلسات الدخول يومًا بعد انتهائها، وسجل الرسائل المرسلة إليك (دون نصها) 14 يومًا، وأحداث التصفح والبحث التي وافقت عليها 90 يومًا، وسجل اختياراتك لملفات تعريف الارتباط 13 شهرًا. ونحذف اسمك وبريدك وجوالك وعنوانك من الطلب بعد سنتين من تاريخه، ويبقى الطلب والفاتورة دون ما يدل عليك.',
+      'حقوقك: من صفحة «بياناتك» في حسابك تنزّل نسخة من كل ما نحفظه عنك، أو تغلق حسابك برمز يصل إلى جوالك، فنحذف حسابك وعناوينك ومفضلتك وسلتك، ونُبقي من طلباتك ما يفرضه نظام الضريبة دون اسمك أو تواصلك.',
+      'كيف تطلب: لأي طلب آخر عن بياناتك (تصحيحها، أو حذف طلبات أجريتها دون حساب، أو سؤال) استخدم النموذج أدناه، وسنرد على بريدك خلال 30 يومًا.',
+    ].join('\n\n'),
+    body_en: [
+      'We keep your data in Saudi Arabia under the Personal Data Protection Law and never sell it. We collect only what your orders need.',
+      'What we keep and why: your name, email, mobile and National Address to deliver your orders, take them back and honour the warranty; your account, saved addresses and favourites while your account is open; orders and invoices because the VAT law requires them to be kept for six years.',
+      'For how long: verification codes and sign-in sessions a day after they expire; the record of messages we sent you (without their text) 14 days; the browsing and search events you allowed 90 days; the record of your cookie choices 13 months. Two years after an order we remove your name, email, mobile and address from it; the order and its invoice stay without anything that points to you.',
+      'Your rights: from "Your data" in your account you can download a copy of everything we keep about you, or close your account with a code sent to your mobile. Closing deletes your account, addresses, favourites and cart, and keeps of your orders only what the tax law requires, without your name or contact details.',
+      'How to ask: for anything else about your data (a correction, orders placed without an account, a question), use the form below and we will answer by email within 30 days.',
+    ].join('\n\n'),
   },
   {
     slug: 'legal-notice',

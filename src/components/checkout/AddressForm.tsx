@@ -1,6 +1,7 @@
 /**
  * The Saudi National Address fields (docs/product.md, "Checkout"): district, street, a 4-digit building number, a
  * 5-digit postal code, the optional additional number and short address, and a note for the courier. The delivery
+ * address starts from the short address, which fills the rest from Saudi Post (./ShortAddressLookup.tsx). The delivery
  * address's city is the cart's (changing it is the city-change rule, through the city popup); a billing address picks
  * any of the store's cities.
  */
@@ -12,6 +13,7 @@ import { openModalAtom } from '../../state/shopper'
 import { FormField } from '../ui/FormField'
 import type { FieldErrors } from './field-messages'
 import { formText } from '../../lib/form-fields'
+import { ShortAddressLookup } from './ShortAddressLookup'
 
 interface AddressFormProps {
   /** '' for the delivery address, 'billing_' for the billing address: the form's field names. */
@@ -30,6 +32,7 @@ export function AddressForm({ prefix, defaults, errors, regionId, cityLabel, reg
   const text = (field: keyof AddressFields) => (defaults ? String(defaults[field] ?? '') : '')
   return (
     <div className="grid gap-4 sm:grid-cols-2">
+      {prefix === '' && <ShortAddressLookup defaultValue={text('shortAddress')} error={error('shortAddress')} />}
       {regions ? (
         <div>
           <label htmlFor={`${prefix}regionId`} className="mb-1 block text-sm font-medium">
@@ -106,15 +109,17 @@ export function AddressForm({ prefix, defaults, errors, regionId, cityLabel, reg
         maxLength={8}
         error={error('additionalNumber')}
       />
-      <FormField
-        label={m.checkout_short_address()}
-        name={`${prefix}shortAddress`}
-        defaultValue={text('shortAddress')}
-        dir="ltr"
-        maxLength={12}
-        placeholder="RRRD2929"
-        error={error('shortAddress')}
-      />
+      {prefix === 'billing_' && (
+        <FormField
+          label={m.checkout_short_address()}
+          name={`${prefix}shortAddress`}
+          defaultValue={text('shortAddress')}
+          dir="ltr"
+          maxLength={12}
+          placeholder="RRRD2929"
+          error={error('shortAddress')}
+        />
+      )}
       {prefix === '' && (
         <div className="sm:col-span-2">
           <label htmlFor="note" className="mb-1 block text-sm font-medium">

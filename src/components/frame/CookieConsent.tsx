@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router'
 import { useAtom, useSetAtom } from 'jotai'
 import { lazy, Suspense, useState } from 'react'
-import { consentChoices, serialiseConsent, type ConsentChoices } from '../../lib/consent'
+import { consentChoices, recordConsent, serialiseConsent, type ConsentChoices } from '../../lib/consent'
 import { consentCookie } from '../../domain/cookies'
 import { writeBrowserCookie } from '../../lib/browser-cookies'
 import { m } from '../../paraglide/messages.js'
@@ -20,6 +20,7 @@ export function CookieConsent({ given }: { given: boolean }) {
 
   const save = (choices: ConsentChoices) => {
     writeBrowserCookie(consentCookie, serialiseConsent(choices))
+    recordConsent(choices)
     setOpenModal(null)
     setDone(true)
     setAnswered(true)

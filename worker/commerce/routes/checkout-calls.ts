@@ -20,6 +20,7 @@ import { orderStore } from '../../storage/order-store'
 import { sendOtp, verifyOtp } from '../accounts'
 import { cartFor, cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'
 import { availableMethod, checkedDetails, shippingFor } from '../checkout-rules'
+import { withVerifiedAddress } from '../address-check'
 import { botTokenFromHeader, requireBotCheck } from '../human-check'
 import type { CommerceEnv } from '../context'
 import type { Customer } from '../customers'
@@ -77,7 +78,7 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
   .put('/checkout', validate('json', checkoutDetails), async (c) => {
     const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
     const method = await availableMethod(c.env, state, state.shipping_method ?? 'standard', c.get('locale'), new Date())
-    const result = await stub.setCheckout(checkedDetails(c.req.valid('json'), state, method))
+    const result = await stub.setCheckout(await withVerifiedAddress(c.env, checkedDetails(c.req.valid('json'), state, method), c.get('locale')))
     if (!result.ok) throw refusal(result.reason)
     return c.json({ cart: cartView(result.state, c.get('locale'), new Date()) })
   })
