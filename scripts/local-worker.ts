@@ -24,7 +24,15 @@ function catalogueFingerprint(products: number): string {
  */
 export async function startLocalWorker(
   port: number,
-  options: { build: boolean; products?: number; keepState?: boolean; reuseSeeded?: boolean; stateDir?: string },
+  options: {
+    build: boolean
+    products?: number
+    keepState?: boolean
+    reuseSeeded?: boolean
+    stateDir?: string
+    /** Local-only vars for the Worker (MATJAR_STORAGE_LATENCY_MS), beside .dev.vars. */
+    vars?: Record<string, string>
+  },
 ) {
   if (options.build) run('npm run build')
   if (options.stateDir) {
@@ -64,7 +72,12 @@ export async function startLocalWorker(
   mkdirSync('.bench', { recursive: true })
   const log = openSync(`.bench/worker-${port}.log`, 'w')
   const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    env: { ...toolEnv, MATJAR_STATE_DIR: process.env.MATJAR_STATE_DIR },
+    // The Vite plugin hands the process's environment to the Worker only when asked to: then only for these vars.
+    env: {
+      ...toolEnv,
+      MATJAR_STATE_DIR: process.env.MATJAR_STATE_DIR,
+      ...(options.vars ? { ...options.vars, CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true' } : {}),
+    },
     stdio: ['ignore', log, log],
     detached: true,
   })

@@ -2,7 +2,7 @@
 // statements and batches, its Durable Object calls, and how many of those trips waited one after another. With D1's
 // primary far from Saudi shoppers each serial trip costs tens of milliseconds, so these counts are the budget the
 // pages and taps are held to. Counts only: never a wall-clock time.
-import { SELF } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { checkoutFor, newGuestCart, origin, sellableSku, type Caller } from './commerce-helpers'
 
@@ -105,5 +105,27 @@ describe('the trips each request type may make (issue 48: each serial trip costs
     // Now four, and one more here: the embedded Moyasar keeps its invoice in D1, where the real one is an HTTP call.
     expect(place).toMatchObject({ d1Batches: 1, do: 5 })
     expect(place.serialTrips).toBeLessThanOrEqual(4 + 1)
+  })
+
+  it('pages, the cart and the checkout steps', async () => {
+    // KV and the search index warm: their reads are not trips to D1.
+    for (const path of ['/en/laptops', '/en/search?q=phone', '/en/']) await uncachedPage(path)
+    await SELF.fetch(`${origin}/api/getRegions?lang=en`)
+    const product = `/en/product/${(await env.DB.prepare("SELECT rewrite_url FROM products WHERE parent_id IS NULL AND type_id = 'simple' ORDER BY entity_id LIMIT 1").first<{ rewrite_url: string }>())!.rewrite_url}`
+    await uncachedPage(product)
+
+    expect((await uncachedPage(product)).serialTrips).toBe(1)
+    expect((await uncachedPage('/en/laptops')).serialTrips).toBe(1)
+    // Over its budget of 1 (docs/architecture.md, "Trips to storage"): the engine's hit rows, then the page's cards.
+    expect((await uncachedPage('/en/search?q=laptop')).serialTrips).toBeLessThanOrEqual(2)
+
+    const caller = await newGuestCart('en')
+    const sku = await sellableSku('p.big_items = 0 AND p.price BETWEEN 150 AND 2000', 20)
+    expect(await tripsOfCall(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })).toMatchObject({ do: 1 })
+    expect((await tripsOfCall(caller, 'GET', '/cart')).serialTrips).toBe(1)
+    expect((await tripsOfCall(caller, 'GET', '/cart/shipping-methods')).serialTrips).toBeLessThanOrEqual(2)
+    // Over its budget of 2: the city's delivery rules are read between the cart and the change.
+    expect((await tripsOfCall(caller, 'PUT', '/cart/shipping-method', { code: 'standard' })).serialTrips).toBeLessThanOrEqual(3)
+    expect((await tripsOfCall(caller, 'GET', '/cart/payment-methods')).serialTrips).toBe(1)
   })
 })
