@@ -71,13 +71,19 @@ export async function startLocalWorker(
   // The Worker's log lines go to .bench/worker-<port>.log: a request that fails names its error there.
   mkdirSync('.bench', { recursive: true })
   const log = openSync(`.bench/worker-${port}.log`, 'w')
+  // `vite preview` gives the Worker the build's copy of .dev.vars, read as it starts: extra vars go in it for this start
+  // only, and it is put back once the Worker answers.
+  const builtVars = 'dist/server/.dev.vars'
+  const builtVarsBefore = options.vars && existsSync(builtVars) ? readFileSync(builtVars, 'utf8') : null
+  if (options.vars) {
+    const lines = Object.entries(options.vars).map(([name, value]) => `${name}=${value}`)
+    writeFileSync(builtVars, `${builtVarsBefore ?? ''}\n${lines.join('\n')}\n`)
+  }
+  const restoreVars = () => {
+    if (options.vars) writeFileSync(builtVars, builtVarsBefore ?? '')
+  }
   const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    // The Vite plugin hands the process's environment to the Worker only when asked to: then only for these vars.
-    env: {
-      ...toolEnv,
-      MATJAR_STATE_DIR: process.env.MATJAR_STATE_DIR,
-      ...(options.vars ? { ...options.vars, CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true' } : {}),
-    },
+    env: { ...toolEnv, MATJAR_STATE_DIR: process.env.MATJAR_STATE_DIR },
     stdio: ['ignore', log, log],
     detached: true,
   })
@@ -91,12 +97,16 @@ export async function startLocalWorker(
   process.on('exit', stop)
   for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, pid: server.pid!, stop }
+      if ((await fetch(`${base}/api/health`)).ok) {
+        restoreVars()
+        return { base, pid: server.pid!, stop }
+      }
     } catch {
       // Not listening yet: try again.
     }
     await new Promise((r) => setTimeout(r, 500))
   }
   stop()
+  restoreVars()
   throw new Error('the Worker did not start')
 }

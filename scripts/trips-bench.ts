@@ -2,9 +2,8 @@
 // Worker served twice on a freshly seeded store, the second time with MATJAR_STORAGE_LATENCY_MS=60, each request's
 // trips read from its log line (by its x-request-id) and its time measured over loopback. Used by npm run bench;
 // alone: tsx scripts/trips-bench.ts [--no-build]. Prints the figures; nothing asserts them.
-import { execSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { startLocalWorker, toolEnv } from './local-worker'
+import { startLocalWorker } from './local-worker'
 import { checkoutDetails, type ShippingMethods } from '../tests/e2e/checkout-details'
 
 interface Trips {
@@ -72,12 +71,10 @@ async function visit(base: string, port: number): Promise<Map<string, Measured>>
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json', recaptcha: 'Bearer test-pass', 'cf-connecting-ip': ip }
   const created = JSON.parse(await timed('new cart', '/commerce/cart/create?region=1101', { headers: auth })) as { quoteId: string }
   const cart = { ...auth, quote: created.quoteId }
-  // A simple, sellable product with stock in Riyadh, as npm run bench picks one.
-  const picked = execSync(
-    `npx wrangler d1 execute DB --local --json --command "SELECT p.sku FROM products p JOIN stock s ON s.product_id = p.entity_id AND s.region_id = 1101 WHERE p.type_id = 'simple' AND p.not_for_sale = 0 AND p.back_orders = 0 AND p.big_items = 0 AND s.qty > 10 ORDER BY p.entity_id LIMIT 1"`,
-    { env: toolEnv },
-  ).toString()
-  const sku = (JSON.parse(picked) as { results: { sku: string }[] }[])[0]!.results[0]!.sku
+  // The product page's own product (a laptop, sold in Riyadh), named by its structured data. Not read with wrangler: a
+  // second process opening the local database under a running workerd broke the next write.
+  const sku = /"sku":"([^"]+)"/.exec(await (await fetch(`${base}${productPath}`, { headers })).text())?.[1]
+  if (!sku) throw new Error(`no sku on ${productPath}`)
   const add = (name: string) =>
     timed(name, '/commerce/cart/add', {
       method: 'POST',
