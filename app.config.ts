@@ -108,6 +108,8 @@ export const appConfig = {
     paymentRoundTripSeconds: 60 * 60,
     /** email-phone: the identifier typed during a code flow, kept while the code is valid. */
     emailPhoneSeconds: 10 * 60,
+    /** d1_bookmark: D1's bookmark after a shopper's change, far longer than any replica lags behind (docs/decisions/0029-reads-near-the-shopper.md). */
+    d1BookmarkSeconds: 60 * 60,
   },
   cache: {
     categoryTreeSeconds: 30 * 60,

@@ -10,6 +10,7 @@ import { run, startLocalWorker, toolEnv as env } from './local-worker'
 import { benchSearch, searchColdStartMs } from './search-bench'
 import { searchAtScale } from './search-scale'
 import { compareEngines } from './search-engines'
+import { benchTrips } from './trips-bench'
 import { checkoutDetails, type ShippingMethods } from '../tests/e2e/checkout-details'
 import { evaluateRelevance } from '../worker/search/relevance'
 import { generateCatalogue } from '../worker/seed/demo-catalogue'
@@ -32,6 +33,8 @@ const { values } = parseArgs({
     'search-only': { type: 'boolean', default: false },
     /** The pages, the cart and the relevance at the seeded size only: no 10,000 or 100,000 catalogue (a few minutes). */
     'seeded-only': { type: 'boolean', default: false },
+    /** Only each page's and tap's trips to storage at 0 and 60 ms per trip (about a minute after the build). */
+    'trips-only': { type: 'boolean', default: false },
   },
 })
 const requests = Number(values.requests)
@@ -241,12 +244,16 @@ async function benchGrowth() {
   )
 }
 
-if (values['growth-only'] || values['search-only']) {
+if (values['trips-only']) {
+  await benchTrips(port + 60, !values['no-build'])
+} else if (values['growth-only'] || values['search-only']) {
   if (!values['no-build']) run('npm run build')
   if (values['search-only']) await benchSearchAtScale()
   else await benchGrowth()
 } else {
   await benchAll()
+  // Two short Workers of their own (0 and 60 ms per trip to storage), on the build just measured.
+  await benchTrips(port + 60, false)
 }
 
 async function benchAll() {

@@ -2,9 +2,11 @@
 // Loads a retailer's catalogue (CSV or JSON, docs/catalogue-import.md) into the store's D1: the local one
 // (MATJAR_STATE_DIR if set), or with --remote the deployed one (after `npm run deploy`, which writes its ids into
 // dist/server/wrangler.json). Every row is checked first and every problem printed with its line and column; with
-// any problem nothing is written. The SQL is loaded as one file, which D1 applies whole or not at all; then the KV
-// cache keys and the catalogue version are dropped, so cached pages, listing indexes and the embedded search follow
-// at once (docs/decisions/0018-catalogue-import.md). With ALGOLIA_APP_ID and ALGOLIA_ADMIN_KEY in the environment it
+// any problem nothing is written. The SQL is loaded as one file, which D1 applies whole or not at all; then the Worker
+// (the local store, or with --remote STORE_ORIGIN, with OPS_TOKEN) builds the search snapshots under a new catalogue
+// version and drops the KV cache keys, so cached pages, listing indexes and the embedded search follow at once and no
+// shopper waits for a search build (docs/decisions/0018-catalogue-import.md; without a Worker to ask, the keys and
+// the version are dropped and the first search builds). With ALGOLIA_APP_ID and ALGOLIA_ADMIN_KEY in the environment it
 // ends with `npm run search:push`. --dry-run checks the file and writes the SQL without loading it.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -21,6 +23,8 @@ const { values, positionals } = parseArgs({
     categories: { type: 'string' },
     remote: { type: 'boolean', default: false },
     'dry-run': { type: 'boolean', default: false },
+    /** The Worker that builds the search snapshots once the catalogue is in D1: the local store, or STORE_ORIGIN with --remote. */
+    worker: { type: 'string' },
   },
 })
 const [path] = positionals
@@ -110,13 +114,48 @@ if (values['dry-run']) {
 // a statement fails), so a failure leaves the catalogue as it was.
 // --yes: remotely wrangler asks before an import blocks the database for its duration; this command is the answer.
 wrangler(['d1', 'execute', 'DB', ...where, '--yes', '--file', out], true)
-const cacheKeys = '.seed/catalogue-import-cache-keys.json'
-writeFileSync(cacheKeys, JSON.stringify(allCacheKeys()))
-wrangler(['kv', 'bulk', 'delete', '--binding', 'CACHE', ...where, '--force', cacheKeys], true)
-console.log(`Imported into the ${values.remote ? 'deployed' : 'local'} store; cached pages, listings and search follow the new catalogue.`)
+
+/** The operator token the Worker takes: OPS_TOKEN from the environment, or the local one in .dev.vars. */
+function opsToken(): string | undefined {
+  if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN
+  if (values.remote || !existsSync('.dev.vars')) return undefined
+  return /^OPS_TOKEN=["']?([^"'\n]+)/m.exec(readFileSync('.dev.vars', 'utf8'))?.[1]
+}
+
+/**
+ * What follows the import runs in the Worker (issue 48; worker/catalogue/page-purge.ts, `catalogueReplaced`): every
+ * search index built and its snapshot left in KV under a new catalogue version, and only then the caches dropped, so
+ * no shopper's search waits for a build, and searches meanwhile answer from the last snapshots.
+ */
+async function askWorkerToFollow(): Promise<string> {
+  const origin = values.worker ?? (values.remote ? process.env.STORE_ORIGIN : 'http://127.0.0.1:8787')
+  const token = opsToken()
+  if (!origin || !token) throw new Error(values.remote ? 'set STORE_ORIGIN and OPS_TOKEN' : 'no OPS_TOKEN in .dev.vars')
+  const response = await fetch(`${origin}/api/ops/housekeeping`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ run: 'catalogue-replaced' }),
+    signal: AbortSignal.timeout(10 * 60_000),
+  })
+  if (!response.ok) throw new Error(`${origin} answered ${response.status}`)
+  const { data } = (await response.json()) as { data: { reports: { builtMs: number }[] } }
+  return `${origin} built the search snapshots in ${data.reports[0]?.builtMs ?? '?'} ms, then dropped the cached pages and keys`
+}
+
+try {
+  console.log(`Imported into the ${values.remote ? 'deployed' : 'local'} store; ${await askWorkerToFollow()}.`)
+} catch (error) {
+  // No Worker to ask (a local import with the store stopped): the cached keys and the catalogue version are dropped,
+  // as a seed drops them; the five-minute job, or the first search before it, builds the indexes.
+  const cacheKeys = '.seed/catalogue-import-cache-keys.json'
+  writeFileSync(cacheKeys, JSON.stringify(allCacheKeys()))
+  wrangler(['kv', 'bulk', 'delete', '--binding', 'CACHE', ...where, '--force', cacheKeys], true)
+  console.log(
+    `Imported into the ${values.remote ? 'deployed' : 'local'} store; the Worker could not build the search snapshots (${String(error)}): ` +
+      'the cached keys were dropped instead, and the embedded search builds its indexes on the next five-minute run (or the first search before it).',
+  )
+}
 
 if (process.env.ALGOLIA_APP_ID && process.env.ALGOLIA_ADMIN_KEY) {
   execFileSync('npm', ['run', 'search:push', ...(values.remote ? ['--', '--remote'] : [])], { env: toolEnv, stdio: 'inherit' })
-} else {
-  console.log('Embedded search: its indexes are made again on the next five-minute run (or the first search before it).')
 }

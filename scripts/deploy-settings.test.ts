@@ -26,6 +26,11 @@ describe('deploy settings', () => {
     ])
     expect(providerProblems({})).toEqual([])
   })
+  it('refuse a simulated distance to storage, which is for this machine only', () => {
+    expect(providerProblems({ MATJAR_STORAGE_LATENCY_MS: '60' })).toEqual([
+      'MATJAR_STORAGE_LATENCY_MS is local only: take it out of wrangler.toml [vars]',
+    ])
+  })
   it('refuse Tamara configured by half, and ask for its two secrets', () => {
     expect(providerProblems({ TAMARA_API_URL: 'https://api.tamara.co' })).toEqual([
       'Tamara needs STORE_ORIGIN, the address Tamara sends the shopper and its notifications to',

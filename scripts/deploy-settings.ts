@@ -56,6 +56,9 @@ export function providerProblems(vars: Vars): string[] {
         "ZATCA reporting needs the seller's National Address: SELLER_BUILDING_NUMBER (4 digits), SELLER_STREET, SELLER_DISTRICT, SELLER_CITY, SELLER_POSTAL_CODE (5 digits)",
       )
   }
+  // A simulated distance to storage is for measuring on this machine (worker/http/storage-trips.ts); the Worker ignores
+  // it in production, and a deploy carrying it is a mistake to say out loud.
+  if (vars.MATJAR_STORAGE_LATENCY_MS) problems.push('MATJAR_STORAGE_LATENCY_MS is local only: take it out of wrangler.toml [vars]')
   if (vars.STORE_ORIGIN && !/^https:\/\/[^/]+$/.test(vars.STORE_ORIGIN)) problems.push('STORE_ORIGIN must be https://host, with no path')
   if (vars.SMS_PROVIDER && !smsProviders.includes(vars.SMS_PROVIDER)) {
     problems.push(`SMS_PROVIDER must be ${smsProviders.map((p) => `"${p}"`).join(' or ')} (or empty)`)

@@ -24,7 +24,15 @@ function catalogueFingerprint(products: number): string {
  */
 export async function startLocalWorker(
   port: number,
-  options: { build: boolean; products?: number; keepState?: boolean; reuseSeeded?: boolean; stateDir?: string },
+  options: {
+    build: boolean
+    products?: number
+    keepState?: boolean
+    reuseSeeded?: boolean
+    stateDir?: string
+    /** Local-only vars for the Worker (MATJAR_STORAGE_LATENCY_MS), beside .dev.vars. */
+    vars?: Record<string, string>
+  },
 ) {
   if (options.build) run('npm run build')
   if (options.stateDir) {
@@ -63,6 +71,17 @@ export async function startLocalWorker(
   // The Worker's log lines go to .bench/worker-<port>.log: a request that fails names its error there.
   mkdirSync('.bench', { recursive: true })
   const log = openSync(`.bench/worker-${port}.log`, 'w')
+  // `vite preview` gives the Worker the build's copy of .dev.vars, read as it starts: extra vars go in it for this start
+  // only, and it is put back once the Worker answers.
+  const builtVars = 'dist/server/.dev.vars'
+  const builtVarsBefore = options.vars && existsSync(builtVars) ? readFileSync(builtVars, 'utf8') : null
+  if (options.vars) {
+    const lines = Object.entries(options.vars).map(([name, value]) => `${name}=${value}`)
+    writeFileSync(builtVars, `${builtVarsBefore ?? ''}\n${lines.join('\n')}\n`)
+  }
+  const restoreVars = () => {
+    if (options.vars) writeFileSync(builtVars, builtVarsBefore ?? '')
+  }
   const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
     env: { ...toolEnv, MATJAR_STATE_DIR: process.env.MATJAR_STATE_DIR },
     stdio: ['ignore', log, log],
@@ -78,12 +97,16 @@ export async function startLocalWorker(
   process.on('exit', stop)
   for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, pid: server.pid!, stop }
+      if ((await fetch(`${base}/api/health`)).ok) {
+        restoreVars()
+        return { base, pid: server.pid!, stop }
+      }
     } catch {
       // Not listening yet: try again.
     }
     await new Promise((r) => setTimeout(r, 500))
   }
   stop()
+  restoreVars()
   throw new Error('the Worker did not start')
 }

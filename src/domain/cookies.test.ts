@@ -10,7 +10,15 @@ describe('the cookie registry', () => {
     expect(new Set(names).size).toBe(names.length)
   })
   it('keeps every token and id the browser must not read HttpOnly', () => {
-    for (const c of [cookies.handshake('ar'), cookies.quote, cookies.mage, cookies.session, cookies.phoneVerification, cookies.lastQuote]) {
+    for (const c of [
+      cookies.handshake('ar'),
+      cookies.quote,
+      cookies.mage,
+      cookies.session,
+      cookies.phoneVerification,
+      cookies.lastQuote,
+      cookies.d1Bookmark,
+    ]) {
       expect(c).toMatchObject({ httpOnly: true, writtenBy: 'server' })
     }
   })

@@ -47,6 +47,12 @@ const phoneVerificationCookie = /* @__PURE__ */ server('phone_verification', app
  */
 const staffSessionCookie = /* @__PURE__ */ { ...server('ops_session', null), sameSite: 'strict' } as const satisfies CookieSpec<'ops_session'>
 
+/**
+ * Where in D1's history the shopper's last change landed (docs/decisions/0029-reads-near-the-shopper.md): a read
+ * replica answers their next reads only once it holds that change. Written by the Worker's entry, after a change.
+ */
+const d1BookmarkCookie = /* @__PURE__ */ server('d1_bookmark', appConfig.cookies.d1BookmarkSeconds)
+
 /** A guest's proof that a failed payment's order was theirs, to re-add its items. */
 const lastQuoteCookie = /* @__PURE__ */ server('last_quote', daysToSeconds(1))
 
@@ -84,6 +90,7 @@ export const cookies = {
   session: sessionCookie,
   phoneVerification: phoneVerificationCookie,
   lastQuote: lastQuoteCookie,
+  d1Bookmark: d1BookmarkCookie,
   staffSession: staffSessionCookie,
   user: userCookie,
   signedOut: signedOutCookie,

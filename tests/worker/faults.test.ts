@@ -17,7 +17,14 @@ const timeout = () =>
 
 /** A D1 whose every statement fails, or only its batches (a write that cannot land). */
 function failingD1(real: D1Database, what: 'everything' | 'batches', fail: () => Promise<never> = outage): D1Database {
-  if (what === 'batches') return Object.assign(Object.create(real), { batch: fail, prepare: real.prepare.bind(real) })
+  if (what === 'batches') {
+    // The Worker reaches D1 through a session (worker/http/storage-trips.ts): its batches fail too.
+    const session = (constraint?: string) => {
+      const inner = real.withSession(constraint)
+      return { batch: fail, prepare: inner.prepare.bind(inner), getBookmark: inner.getBookmark.bind(inner) }
+    }
+    return Object.assign(Object.create(real), { batch: fail, prepare: real.prepare.bind(real), withSession: session })
+  }
   const statement: D1PreparedStatement = {
     bind: () => statement,
     first: fail,

@@ -70,7 +70,7 @@ describe('every response', () => {
     for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`)
   })
 
-  it('writes one JSON log line with id, method, path, status, duration and cache outcome', async () => {
+  it('writes one JSON log line with id, method, path, status, duration, cache outcome and trips to storage', async () => {
     const log = vi.spyOn(console, 'log')
     const response = await SELF.fetch('https://matjar.test/api/getRegions?lang=en')
     const lines = log.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('"path":"/api/getRegions"'))
@@ -83,6 +83,10 @@ describe('every response', () => {
       status: 200,
       durationMs: expect.any(Number),
       cache: expect.stringMatching(/^(hit|miss)$/),
+      d1: expect.any(Number),
+      d1Batches: expect.any(Number),
+      do: expect.any(Number),
+      serialTrips: expect.any(Number),
     })
   })
 })

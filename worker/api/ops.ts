@@ -16,9 +16,10 @@
  *   receive takes {lines: [{sku, qty}]}, whose units go back to stock)
  * - POST /api/ops/orders/{number}/refunds {key, kind: whole|lines|amount, method, reason, lines?, delivery?, amount?}
  *   (amount in halalas; the same key is the same refund), POST /api/ops/refunds/{id}/retry
- * - POST /api/ops/housekeeping {run: "expire-unpaid-orders" | "daily"} runs a scheduled job now
  * - GET /api/ops/zatca: the EGS unit's onboarding (certificate, expiry, renewal reminder); POST /api/ops/zatca/onboard
  *   {otp}: onboard again (worker/integrations/zatca-unit.ts), the owner's
+ * - POST /api/ops/housekeeping {run: "expire-unpaid-orders" | "daily" | "catalogue-replaced"} runs a scheduled job now,
+ *   or what follows a catalogue import (the search snapshots built, then the caches dropped)
  *
  * A wrong token is answered as if the routes did not exist (404); ten wrong tokens an hour from one address, and that
  * address waits out the hour, right token or not. Without a session or a token, a route is a 404 too, but /me answers
@@ -71,6 +72,7 @@ import { clientIp } from '../http/client-ip'
 import { currentRequestId } from '../http/request-context'
 import { crons } from '../scheduled/crons'
 import { runHousekeeping } from '../scheduled/housekeeping'
+import { catalogueReplaced } from '../catalogue/page-purge'
 import { ApiError } from './errors'
 import { validate } from './validate'
 import { privacyStore } from '../storage/privacy-store'
@@ -82,9 +84,9 @@ type OpsEnv = {
   Variables: { actor: Actor }
 }
 
-const body = type({ run: "'expire-unpaid-orders' | 'daily'" })
 /** The Fatoora portal's one-time password: six digits. */
 const otpBody = type({ otp: /^\d{6}$/ })
+const body = type({ run: "'expire-unpaid-orders' | 'daily' | 'catalogue-replaced'" })
 const cronOf = { 'expire-unpaid-orders': crons.everyFiveMinutes, daily: crons.daily } as const
 
 /** The shipping step's parcel; the other steps take no body. */
@@ -541,7 +543,11 @@ export const opsApi = new Hono<OpsEnv>()
     },
   )
   .post('/ops/housekeeping', allowed('jobs.run'), validate('json', body), async (c) => {
-    const reports = await runHousekeeping(c.env, cronOf[c.req.valid('json').run], new Date())
+    const { run } = c.req.valid('json')
+    // What `npm run catalogue:import` asks for once the new catalogue is in D1: the search snapshots built, then the
+    // caches dropped (worker/catalogue/page-purge.ts).
+    if (run === 'catalogue-replaced') return c.json({ data: { reports: [{ job: run, ...(await catalogueReplaced(c.env)) }] } })
+    const reports = await runHousekeeping(c.env, cronOf[run], new Date())
     return c.json({ data: { reports } })
   })
   .get('/ops/zatca', allowed('staff.manage'), async (c) => c.json({ data: await unitStatus(c.env) }))

@@ -5,6 +5,7 @@
  * product's price, text or stock.
  */
 import { purgePageTags } from '../http/page-cache'
+import { rebuildSearchForNewCatalogue } from '../search/indexes'
 import { cacheKinds, kvCache } from '../storage/kv-cache'
 import { productStore } from '../storage/product-store'
 
@@ -31,4 +32,16 @@ export async function frameChanged(env: Env): Promise<void> {
   const cache = kvCache(env.CACHE)
   await Promise.all(cacheKinds.map((kind) => cache.invalidate(kind)))
   await purgePageTags(env, ['frame'])
+}
+
+/**
+ * The catalogue was replaced (an import, a re-seed; docs/decisions/0018-catalogue-import.md): the search indexes are
+ * built and their snapshots left in KV under a new catalogue version before anything is dropped, so no shopper waits
+ * for a build and searches meanwhile answer from the last snapshots (issue 48); the new version then retires cached
+ * pages and listing indexes, and the frame's KV copies go.
+ */
+export async function catalogueReplaced(env: Env): Promise<{ version: string; builtMs: number }> {
+  const search = await rebuildSearchForNewCatalogue(env)
+  await frameChanged(env)
+  return search
 }

@@ -18,7 +18,9 @@ import { productStore } from '../storage/product-store'
 const maskedQuotePattern = /^[A-Za-z0-9_-]{32}$/
 
 export function cartStub(env: Env, quoteId: string) {
-  return env.CART.get(env.CART.idFromName(quoteId))
+  // Created near the Saudi shoppers it serves (docs/decisions/0029-reads-near-the-shopper.md); a hint counts only when
+  // the object is first made.
+  return env.CART.get(env.CART.idFromName(quoteId), { locationHint: 'me' })
 }
 
 /** Opens an existing cart the caller may use, or fails the way the spec says. */

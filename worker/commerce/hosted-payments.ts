@@ -103,11 +103,9 @@ export async function startHostedPayment(
 }
 
 /** Keeps the started payment with the order just stored for the cart (`quoteId`). */
-export async function recordHostedPayment(env: Env, quoteId: string, started: StartedPayment, now: Date): Promise<void> {
-  const order = await orderStore(env.DB).forQuote(quoteId)
-  if (!order) return
+export async function recordHostedPayment(env: Env, orderId: number, started: StartedPayment, now: Date): Promise<void> {
   await paymentStore(env.DB).addCheckout(
-    { order_id: order.id, provider: started.provider.name, checkout_id: started.reference, checkout_url: started.url },
+    { order_id: orderId, provider: started.provider.name, checkout_id: started.reference, checkout_url: started.url },
     now,
   )
 }

@@ -13,7 +13,7 @@ import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile, shownMobile } from '../../src/domain/phone'
 import type { ShippingCode } from '../../src/domain/shipping'
 import { shipmentFor } from './couriers'
-import { cartStub, refusal, sellableIn } from './carts'
+import { cartStub, sellableIn } from './carts'
 import { pickupShowroomOf, sendOrderConfirmation, sendOrderMessage } from './order-messages'
 import { availableMethod, checkedDetails, phoneVerified } from './checkout-rules'
 import { withVerifiedAddress } from './address-check'
@@ -84,25 +84,35 @@ export async function placeOrder(
   if (!method?.is_available) throw new CommerceError(400, 'payment_unavailable', { method: input.method })
   const given = input.checkout ?? state.checkout
   if (!given) throw new CommerceError(400, 'checkout_invalid', { field: 'name' }, ['name'])
-  const shipping = await availableMethod(env, state, state.shipping_method ?? 'standard', input.locale, now, totals)
-  const details = await withVerifiedAddress(env, checkedDetails(given, state, shipping), input.locale)
-  if (input.checkout) {
-    // Kept before placing, so a refused order (a sold-out line, an unverified phone) leaves them for the next try.
-    const kept = await cartStub(env, state.quote_id).setCheckout(details)
-    if (!kept.ok) throw refusal(kept.reason)
-  }
-  const verified = await phoneVerified(env, state, details.contact.mobile, input.customerId)
-  if (input.method === 'cashondelivery' && !verified) throw new CommerceError(400, 'phone_unverified')
-
+  // Every read the checks need goes to D1 together (docs/architecture.md, "Trips to storage"); they are judged in the
+  // order a shopper should hear them: the details, the phone, the coupon, then the stock.
+  const shippingRead = availableMethod(env, state, state.shipping_method ?? 'standard', input.locale, now, totals)
+  const verifiedRead = phoneVerified(env, state, given.contact.mobile, input.customerId)
   // A coupon is checked again: its window may have closed since it was applied (docs/decisions/0007).
-  if (state.coupon && !(await voucherStore(env.DB).activeCoupon(state.coupon.code, now))) {
-    throw new CommerceError(409, 'coupon_invalid', { code: state.coupon.code })
-  }
+  const couponRead = state.coupon ? voucherStore(env.DB).activeCoupon(state.coupon.code, now) : Promise.resolve(true)
   // Stock and the delivery rules are checked again in the order's region (docs/product.md, "Rules"): the
   // cart may hold a line added elsewhere, and a region without a stock row would take no stock at all.
-  for (const line of products) {
-    const { available } = await sellableIn(env, line.sku, state.region_id)
-    if (available !== null && available < line.qty) throw new CommerceError(409, 'qty_unavailable', { sku: line.sku })
+  const stockRead = Promise.all(products.map((line) => sellableIn(env, line.sku, state.region_id)))
+  // Whichever is judged first, the others' failures are not left unhandled.
+  for (const read of [verifiedRead, couponRead, stockRead]) read.catch(() => {})
+  const shipping = await shippingRead
+  // The National Address is asked of Saudi Post again, never taken from the page (docs/product.md, "Checkout").
+  const details = await withVerifiedAddress(env, checkedDetails(given, state, shipping), input.locale)
+  // The details are kept on the cart (as PUT /cart/checkout keeps them) whether or not the order is placed, so a
+  // refused one (an unverified phone, a sold-out line) leaves them for the next try.
+  const keepDetails = () => (input.checkout ? cartStub(env, state.quote_id).setCheckout(details) : null)
+  const verified = await verifiedRead
+  try {
+    if (input.method === 'cashondelivery' && !verified) throw new CommerceError(400, 'phone_unverified')
+    if (state.coupon && !(await couponRead)) throw new CommerceError(409, 'coupon_invalid', { code: state.coupon.code })
+    const sellable = await stockRead
+    products.forEach((line, i) => {
+      const { available } = sellable[i]!
+      if (available !== null && available < line.qty) throw new CommerceError(409, 'qty_unavailable', { sku: line.sku })
+    })
+  } catch (error) {
+    await keepDetails()
+    throw error
   }
   // A provider's payment is started before anything is stored: a provider that refuses this buyer (Tabby's
   // pre-scoring) refuses the request, and a refused request changes nothing (docs/decisions/0015).
@@ -125,7 +135,10 @@ export async function placeOrder(
         collectAt: shipping.showrooms?.find((showroom) => showroom.id === details.pickup_showroom)?.address,
       })
     : null
-  const refused = await orderStore(env.DB).place(
+  // Kept as the order is placed, in the same trip: only a cart ordered meanwhile refuses them, and then the batch finds
+  // that order.
+  const keeping = keepDetails()
+  const placing = orderStore(env.DB).placeAndRead(
     {
       increment_id: increment,
       quote_id: state.quote_id,
@@ -164,28 +177,44 @@ export async function placeOrder(
     },
     now,
   )
-  if (refused === 'duplicate') {
-    const existing = await orderForQuote(env, state.quote_id)
-    if (existing) return existing
+  const [kept, outcome] = await Promise.allSettled([keeping, placing])
+  if (outcome.status === 'rejected') throw outcome.reason
+  if (kept.status === 'rejected') {
+    // The order carries the details itself: a cart that could not keep them is no reason to refuse a placed order.
+    console.error(
+      JSON.stringify({ level: 'error', message: 'checkout details not kept on the cart', quote: state.quote_id, error: String(kept.reason) }),
+    )
   }
-  if (refused === 'voucher') throw new CommerceError(409, state.erp_voucher ? 'voucher_spent' : 'voucher_invalid')
-  if (refused === 'coupon') throw new CommerceError(409, 'coupon_used_up', { code: state.coupon?.code ?? '' })
-  if (refused === 'stock') throw new CommerceError(409, 'out_of_stock')
-  if (refused === 'cash_limit') throw new CommerceError(409, 'cod_open_limit', { count: serverLimits.orders.unconfirmedCashOrdersPerPhone })
-  if (started) await recordHostedPayment(env, state.quote_id, started, now)
-  const placed = await orderForQuote(env, state.quote_id)
-  if (!placed) throw new Error(`order for quote ${state.quote_id} vanished`)
-  await cartStub(env, state.quote_id).markOrdered(placed.order_id)
-  // A sale that empties the city's stock changes the pages that show the product (worker/http/page-cache.ts).
-  await afterSale(
-    env,
-    state.region_id,
-    products.map((l) => l.product_id),
-  )
-  // A customer's delivery address is saved to their account, once (docs/product.md, "Accounts").
-  if (input.customerId !== null && details.shipping_address) {
-    await addressStore(env.DB).add(input.customerId, details.shipping_address, false, serverLimits.addressesPerCustomer, now)
+  if ('refused' in outcome.value) {
+    const refused = outcome.value.refused
+    if (refused === 'duplicate') {
+      const existing = await orderForQuote(env, state.quote_id)
+      if (existing) return existing
+    }
+    if (refused === 'voucher') throw new CommerceError(409, state.erp_voucher ? 'voucher_spent' : 'voucher_invalid')
+    if (refused === 'coupon') throw new CommerceError(409, 'coupon_used_up', { code: state.coupon?.code ?? '' })
+    if (refused === 'stock') throw new CommerceError(409, 'out_of_stock')
+    if (refused === 'cash_limit') throw new CommerceError(409, 'cod_open_limit', { count: serverLimits.orders.unconfirmedCashOrdersPerPhone })
+    throw new Error(`order for quote ${state.quote_id} refused as ${refused}`)
   }
+  const row = outcome.value.row
+  // Where the buyer pays is the payment just started: no need to read it back.
+  const placed = { ...toPlaced(row), ...(started && row.status === 'pending_payment' ? { payment_url: started.url } : {}) }
+  // What follows the order goes together (docs/architecture.md, "Trips to storage"): the cart marked ordered, where the
+  // order is paid, the pages a sale changed (worker/http/page-cache.ts), and a customer's delivery address saved to
+  // their account, once (docs/product.md, "Accounts").
+  await Promise.all([
+    cartStub(env, state.quote_id).markOrdered(placed.order_id),
+    started ? recordHostedPayment(env, placed.order_id, started, now) : null,
+    afterSale(
+      env,
+      state.region_id,
+      products.map((l) => l.product_id),
+    ),
+    input.customerId !== null && details.shipping_address
+      ? addressStore(env.DB).add(input.customerId, details.shipping_address, false, serverLimits.addressesPerCustomer, now)
+      : null,
+  ])
   // An order its vouchers paid in full is paid now: its invoice comes before the confirmation that links to it, as a
   // hosted payment's does at settlement (docs/decisions/0016-zatca-invoices.md); the five-minute job retries a failure.
   if (input.method === 'free') {

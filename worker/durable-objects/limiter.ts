@@ -9,7 +9,8 @@ import { forgottenAt, recordFailure, type BackoffRule, type FailureRecord } from
  */
 /** The counter of one subject (a phone, an address, an account, a voucher). */
 export function limiterFor(env: Env, subject: string) {
-  return env.LIMITER.get(env.LIMITER.idFromName(subject))
+  // Near the shoppers it counts (docs/decisions/0029-reads-near-the-shopper.md).
+  return env.LIMITER.get(env.LIMITER.idFromName(subject), { locationHint: 'me' })
 }
 
 /** Counts one more request of a subject in the current hour; says whether it is still within `perHour`. */

@@ -19,7 +19,25 @@ interface RequestContext {
   memo: Map<string, Promise<unknown>>
   /** A part of the page could not be loaded (a server function failed): the page says so, and is not kept. */
   degraded: boolean
+  /** Its trips to D1 and the Durable Objects (worker/http/storage-trips.ts). */
+  trips: StorageTrips
 }
+
+/**
+ * What a request asked of storage: D1 statements run (each of a batch counted), D1 batches, Durable Object calls, and
+ * how many of those trips waited one after another (calls made while another was on its way count with it): the
+ * figure that costs the shopper time when D1's primary is far away (docs/architecture.md, "Trips to storage").
+ */
+export interface StorageTrips {
+  d1: number
+  d1Batches: number
+  do: number
+  serialTrips: number
+  /** Calls on their way now: a call that starts while none is, is a new serial trip. */
+  inFlight: number
+}
+
+export const noTrips = (): StorageTrips => ({ d1: 0, d1Batches: 0, do: 0, serialTrips: 0, inFlight: 0 })
 
 const storage = new AsyncLocalStorage<RequestContext>()
 
@@ -55,6 +73,11 @@ export function pageIsDegraded(): boolean {
   return storage.getStore()?.degraded ?? false
 }
 
+/** The trips of the request being handled; outside a request (tests, scheduled jobs) a counter nobody reads. */
+export function tripsOfRequest(): StorageTrips {
+  return storage.getStore()?.trips ?? noTrips()
+}
+
 export function recordPageCache(outcome: PageCacheOutcome): void {
   const context = storage.getStore()
   if (context) context.page = outcome
@@ -87,7 +110,7 @@ function summariseCache(outcomes: CacheOutcome[]): 'hit' | 'miss' | 'partial' | 
 export async function handleWithContext(request: Request, handle: () => Promise<Response>): Promise<Response> {
   const incoming = request.headers.get('x-request-id')
   const id = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID()
-  const context: RequestContext = { id, cache: [], pageTags: new Set(), memo: new Map(), degraded: false }
+  const context: RequestContext = { id, cache: [], pageTags: new Set(), memo: new Map(), degraded: false, trips: noTrips() }
   const started = Date.now()
   const url = new URL(request.url)
   let status = 500
@@ -112,6 +135,10 @@ export async function handleWithContext(request: Request, handle: () => Promise<
         durationMs: Date.now() - started,
         cache: summariseCache(context.cache),
         ...(context.page ? { page: context.page } : {}),
+        d1: context.trips.d1,
+        d1Batches: context.trips.d1Batches,
+        do: context.trips.do,
+        serialTrips: context.trips.serialTrips,
       }),
     )
   }

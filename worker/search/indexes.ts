@@ -11,7 +11,7 @@ import { waitUntil } from 'cloudflare:workers'
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { daysToSeconds } from '../../src/domain/time'
 import { documentRowsByIds, documentRowsPage, toDocument, type DocumentRow } from '../storage/product-documents'
-import { cacheKeyVersion, currentCatalogueVersion } from '../storage/kv-cache'
+import { cacheKeyVersion, catalogueVersionKey, currentCatalogueVersion } from '../storage/kv-cache'
 import { replicaSorts, SearchIndex, SearchIndexBuilder, type ReplicaSort, type SearchAnswer, type SearchQuery } from './engine'
 import { productRecords, SuggestionWeights } from './records'
 
@@ -76,8 +76,16 @@ async function catalogueVersion(kv: KVNamespace, now: number): Promise<string> {
   return version
 }
 
-/** Every index from one read of the catalogue, page by page; each snapshot written for the next isolate. */
-async function buildAll(env: Pick<Env, 'DB' | 'CACHE'>, version: string, now: number): Promise<Map<string, Made>> {
+/** How many builds this isolate has run (tests: a search answered from snapshots builds nothing). */
+let builds = 0
+export const searchBuildCount = () => builds
+
+/**
+ * Every index from one read of the catalogue, page by page; each snapshot written for the next isolate, in the
+ * background unless `awaitSnapshots` (a build that must leave them in KV before it answers).
+ */
+async function buildAll(env: Pick<Env, 'DB' | 'CACHE'>, version: string, now: number, awaitSnapshots = false): Promise<Map<string, Made>> {
+  builds++
   const at = new Date(now)
   const products = new Map(appConfig.locales.all.map((locale) => [locale, new SearchIndexBuilder()]))
   const suggestions = new Map(appConfig.locales.all.map((locale) => [locale, new SuggestionWeights(locale)]))
@@ -100,11 +108,11 @@ async function buildAll(env: Pick<Env, 'DB' | 'CACHE'>, version: string, now: nu
   }
   // The answer does not wait for the snapshots, written one after the other (each is a copy of its index, and the
   // isolate's memory is shared); a failed write only means the next isolate builds too.
-  waitUntil(
-    (async () => {
-      for (const [name, index] of made) await writeSnapshot(env.CACHE, snapshotKey(version, name), index).catch(() => {})
-    })(),
-  )
+  const writing = (async () => {
+    for (const [name, index] of made) await writeSnapshot(env.CACHE, snapshotKey(version, name), index).catch(() => {})
+  })()
+  if (awaitSnapshots) await writing
+  else waitUntil(writing)
   return made
 }
 
@@ -238,6 +246,23 @@ export async function warmSearchIndexes(env: Pick<Env, 'DB' | 'CACHE'>): Promise
   const started = Date.now()
   await Promise.all([...names.keys()].map((name) => searchIndex(env, name)))
   return Date.now() - started
+}
+
+/**
+ * After the catalogue was replaced (an import, a re-seed: docs/decisions/0018-catalogue-import.md): every index is
+ * built from D1 under a new catalogue version and its snapshot written to KV, and only then is that version made the
+ * current one. Until that moment searches keep answering from the last snapshots (and cached pages stay), and after it
+ * the first search in any isolate reads a snapshot instead of waiting for a build (issue 48). The new version also
+ * retires the cached pages and listing indexes, which follow it.
+ */
+export async function rebuildSearchForNewCatalogue(env: Pick<Env, 'DB' | 'CACHE'>, now = Date.now()): Promise<{ version: string; builtMs: number }> {
+  const version = crypto.randomUUID()
+  const made = await buildAll(env, version, now, true)
+  await env.CACHE.put(catalogueVersionKey, version)
+  // This isolate answers from what it has just made.
+  generation = { version, entries: new Map([...made].map(([name, index]) => [name, { made: Promise.resolve(index), builtAt: index.builtAt }])) }
+  versionSeen = { at: now, version }
+  return { version, builtMs: Date.now() - now }
 }
 
 /** Forget the made indexes and kept rows (tests). */

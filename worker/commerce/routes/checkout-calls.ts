@@ -121,12 +121,16 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
   // With `checkout`, the details are checked and kept on the cart (as PUT /cart/checkout) by placeOrder, then used.
   .post('/placeOrder', validate('json', placeBody), async (c) => {
     const { checkout, paymentMethod } = c.req.valid('json')
+    // The limits and the cart are asked together (one trip to the objects, docs/architecture.md, "Trips to storage"); the
+    // limits are still judged first, and reading the cart changes nothing.
+    const opening = openCart(c.env, c.req.header('quote'), c.get('customer'))
+    opening.catch(() => {})
     await limitPlaceAttempts(
       c.env,
       c.req.header('quote'),
       clientIp((name) => c.req.header(name)),
     )
-    const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
+    const { state } = await opening
     return c.json(
       await placeOrder(c.env, state, {
         method: paymentMethod.method,

@@ -1,0 +1,131 @@
+// Trips to storage per request type (docs/architecture.md, "Trips to storage"): each request's log line counts its D1
+// statements and batches, its Durable Object calls, and how many of those trips waited one after another. With D1's
+// primary far from Saudi shoppers each serial trip costs tens of milliseconds, so these counts are the budget the
+// pages and taps are held to. Counts only: never a wall-clock time.
+import { env, SELF } from 'cloudflare:test'
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { checkoutFor, newGuestCart, origin, sellableSku, type Caller } from './commerce-helpers'
+
+interface Trips {
+  d1: number
+  d1Batches: number
+  do: number
+  serialTrips: number
+}
+
+let log: MockInstance<typeof console.log>
+beforeEach(() => {
+  log = vi.spyOn(console, 'log')
+})
+afterEach(() => log.mockRestore())
+
+/** The trips the request with this id made, from its log line. */
+function tripsOf(id: string | null): Trips {
+  const line = log.mock.calls.map((c) => String(c[0])).find((l) => l.includes(`"id":"${id}"`) && l.includes('"serialTrips"'))
+  if (!line) throw new Error(`no log line for request ${id}`)
+  const { d1, d1Batches, do: objects, serialTrips } = JSON.parse(line) as Trips
+  return { d1, d1Batches, do: objects, serialTrips }
+}
+
+let seq = 0
+/** A page no cache has seen: a new address each time. */
+async function uncachedPage(path: string): Promise<Trips> {
+  const response = await SELF.fetch(`${origin}${path}${path.includes('?') ? '&' : '?'}trips=${++seq}`, { headers: { accept: 'text/html' } })
+  expect(response.status).toBe(200)
+  await response.text()
+  return tripsOf(response.headers.get('x-request-id'))
+}
+
+/** A Direct API call, and its trips. */
+async function tripsOfCall(caller: Caller, method: string, path: string, body?: unknown): Promise<Trips> {
+  const id = `trips-${++seq}-${crypto.randomUUID()}`
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${caller.token}`,
+    'content-type': 'application/json',
+    'x-request-id': id,
+    recaptcha: 'Bearer test-pass',
+    'cf-connecting-ip': caller.ip ?? '192.0.2.1',
+  }
+  if (caller.quote) headers.quote = caller.quote
+  const response = await SELF.fetch(`${origin}/commerce${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const text = await response.text()
+  expect(response.status, text).toBeLessThan(300)
+  return tripsOf(id)
+}
+
+describe('the storage road', () => {
+  it('counts D1 statements, batches, Durable Object calls, and the trips that waited one after another', async () => {
+    const caller = await newGuestCart('en')
+    const sku = await sellableSku('p.big_items = 0 AND p.price BETWEEN 150 AND 2000', 20)
+    // The add reads the product's line in the city from D1, then changes the cart in its object: two trips in turn.
+    expect(await tripsOfCall(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })).toEqual({
+      d1: 1,
+      d1Batches: 0,
+      do: 1,
+      serialTrips: 2,
+    })
+    // The home page's reads (KV warm) go together: several statements, one wait.
+    await uncachedPage('/en/')
+    const home = await uncachedPage('/en/')
+    expect(home.d1).toBeGreaterThan(1)
+    expect(home.serialTrips).toBe(1)
+  })
+
+  it("after a change, keeps D1's bookmark in a cookie so the shopper reads their own writes", async () => {
+    const caller = await newGuestCart('en')
+    const response = await SELF.fetch(`${origin}/api/newsletter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': caller.ip! },
+      body: JSON.stringify({ email: `trips-${crypto.randomUUID()}@example.com` }),
+    })
+    expect(response.status).toBe(200)
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('d1_bookmark='))
+    expect(cookie).toMatch(/^d1_bookmark=[\w-]+; Max-Age=3600; Path=\/; HttpOnly; Secure; SameSite=Lax$/)
+    // A read carries the bookmark and leaves it as it is (a page that sets no cookie may be kept at the edge).
+    const bookmark = cookie!.split(';')[0]!
+    const page = await SELF.fetch(`${origin}/api/getRegions?lang=en`, { headers: { cookie: bookmark } })
+    expect(page.status).toBe(200)
+    expect(page.headers.getSetCookie()).toEqual([])
+    // A bookmark that is not one is not handed to D1: the read goes on as if there were none.
+    const forged = await SELF.fetch(`${origin}/api/getRegions?lang=ar`, { headers: { cookie: 'd1_bookmark=<script>' } })
+    expect(forged.status).toBe(200)
+  })
+})
+
+describe('the trips each request type may make (issue 48: each serial trip costs about 60 ms from Saudi Arabia)', () => {
+  it('placing an order: the cart and its limits, the checks, the order, then what follows it', async () => {
+    const caller = await newGuestCart('en')
+    const sku = await sellableSku('p.big_items = 0 AND p.price BETWEEN 150 AND 2000', 20)
+    await tripsOfCall(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })
+    const checkout = await checkoutFor(caller)
+    // KV warm, as it is for nearly every order (the provider's page names the city).
+    await SELF.fetch(`${origin}/api/getRegions?lang=en`)
+    const place = await tripsOfCall(caller, 'POST', '/cart/placeOrder', { checkout, paymentMethod: { method: 'card' } })
+    // Before: 13 serial trips (each line's stock, the coupon, the phone, the order read back twice, one after another).
+    // Now four, and one more here: the embedded Moyasar keeps its invoice in D1, where the real one is an HTTP call.
+    expect(place).toMatchObject({ d1Batches: 1, do: 5 })
+    expect(place.serialTrips).toBeLessThanOrEqual(4 + 1)
+  })
+
+  it('pages, the cart and the checkout steps', async () => {
+    // KV and the search index warm: their reads are not trips to D1.
+    for (const path of ['/en/laptops', '/en/search?q=phone', '/en/']) await uncachedPage(path)
+    await SELF.fetch(`${origin}/api/getRegions?lang=en`)
+    const product = `/en/product/${(await env.DB.prepare("SELECT rewrite_url FROM products WHERE parent_id IS NULL AND type_id = 'simple' ORDER BY entity_id LIMIT 1").first<{ rewrite_url: string }>())!.rewrite_url}`
+    await uncachedPage(product)
+
+    expect((await uncachedPage(product)).serialTrips).toBe(1)
+    expect((await uncachedPage('/en/laptops')).serialTrips).toBe(1)
+    // Over its budget of 1 (docs/architecture.md, "Trips to storage"): the engine's hit rows, then the page's cards.
+    expect((await uncachedPage('/en/search?q=laptop')).serialTrips).toBeLessThanOrEqual(2)
+
+    const caller = await newGuestCart('en')
+    const sku = await sellableSku('p.big_items = 0 AND p.price BETWEEN 150 AND 2000', 20)
+    expect(await tripsOfCall(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })).toMatchObject({ do: 1 })
+    expect((await tripsOfCall(caller, 'GET', '/cart')).serialTrips).toBe(1)
+    expect((await tripsOfCall(caller, 'GET', '/cart/shipping-methods')).serialTrips).toBeLessThanOrEqual(2)
+    // Over its budget of 2: the city's delivery rules are read between the cart and the change.
+    expect((await tripsOfCall(caller, 'PUT', '/cart/shipping-method', { code: 'standard' })).serialTrips).toBeLessThanOrEqual(3)
+    expect((await tripsOfCall(caller, 'GET', '/cart/payment-methods')).serialTrips).toBe(1)
+  })
+})
