@@ -4,7 +4,14 @@
 // and hash chain run across invoices and notes alike; and the embedded ZATCA accepts it only after its invoice.
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { CreditNoteRefused, creditNotesOf, issueCreditNote, issueDebitNote, issueMissingCreditNotes, type CreditedRefund } from '~/commerce/credit-notes'
+import {
+  CreditNoteRefused,
+  creditNotesOf,
+  issueCreditNote,
+  issueDebitNote,
+  issueMissingCreditNotes,
+  type CreditedRefund,
+} from '~/commerce/credit-notes'
 import { invoiceSeller, issueInvoice, reportInvoices } from '~/commerce/invoices'
 import { zatcaGateway } from '~/integrations/zatca-unit'
 import { decodeTlv, fromBase64, hashedFormOf, initialPreviousHash, sha256Base64, toBase64, verifyBytes } from '~/integrations/zatca-document'
