@@ -40,8 +40,9 @@ export interface Me extends Actor {
 export interface OpsOrderRow {
   order: string
   placed_at: string
-  customer: string
-  phone: string
+  /** Null once the retention schedule has removed the buyer's contacts. */
+  customer: string | null
+  phone: string | null
   email: string
   region_id: number
   payment_method: string
@@ -82,8 +83,9 @@ export interface OpsOrderDetail {
     status: string
     payment_method: string
     shipping_method: string | null
-    customer_name: string
-    phone: string
+    /** Null once the retention schedule has removed the buyer's contacts (docs/decisions/0028-personal-data-kept.md). */
+    customer_name: string | null
+    phone: string | null
     email: string
     locale: string
     grand_total: number

@@ -138,7 +138,13 @@ function OrdersPage() {
                   {order.order}
                 </span>
                 <span>
-                  {order.customer} · <bdi dir="ltr">{order.phone}</bdi>
+                  {order.phone === null ? (
+                    <span className="text-muted">{m.ops_contacts_removed_short()}</span>
+                  ) : (
+                    <>
+                      {order.customer} · <bdi dir="ltr">{order.phone}</bdi>
+                    </>
+                  )}
                   <span className="block text-xs text-muted">{formatRiyadhTime(order.placed_at, locale)}</span>
                 </span>
                 <span className="text-sm">{methodText[order.payment_method as PaymentCode]?.() ?? order.payment_method}</span>

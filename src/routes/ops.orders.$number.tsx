@@ -20,6 +20,7 @@ import { currentLocale } from '../lib/i18n'
 import { submittedFields } from '../lib/form-fields'
 import { m } from '../paraglide/messages.js'
 import { opsQueries, useOrderStep, type Me, type OpsOrderDetail } from '../queries/ops'
+import { BuyerPhone, OrderAddress } from '../components/ops/OrderAddress'
 import { UnverifiedAddressBadge } from '../components/ops/UnverifiedAddressBadge'
 
 export const Route = createFileRoute('/ops/orders/$number')({
@@ -69,29 +70,29 @@ function OrderPage() {
           <h2 id="buyer" className="mb-2 font-bold">
             {m.ops_buyer()}
           </h2>
-          <p>{o.customer_name}</p>
-          <p>
-            <a href={`tel:+${o.phone}`} dir="ltr" className="text-brand">
-              +{o.phone}
-            </a>
-          </p>
-          <p dir="ltr" className="text-start">
-            {o.email}
-          </p>
+          {o.phone === null ? (
+            <p className="text-sm text-muted">{m.ops_contacts_removed()}</p>
+          ) : (
+            <>
+              <p>{o.customer_name}</p>
+              <p>
+                <BuyerPhone phone={o.phone} link />
+              </p>
+              <p dir="ltr" className="text-start">
+                {o.email}
+              </p>
+            </>
+          )}
           <p className="mt-2 text-sm text-muted">
             {methodText[o.payment_method as PaymentCode]?.() ?? o.payment_method} · {formatRiyadhTime(o.created_at, locale)}
           </p>
           {address ? (
             <p className="mt-2 text-sm">
-              {/* Typed in either language: its own direction, so its commas and numbers keep their places. */}
-              <bdi dir="auto">
-                {[address.building, address.street, address.district, address.postalCode].filter(Boolean).join(locale === 'ar' ? '، ' : ', ')}
-              </bdi>
-              {address.shortAddress && <bdi dir="ltr"> ({address.shortAddress})</bdi>}
+              <OrderAddress address={address} locale={locale} />
               <UnverifiedAddressBadge address={address} />
             </p>
           ) : (
-            <p className="mt-2 text-sm">{m.ops_pickup_order()}</p>
+            o.shipping_method === 'pickup' && <p className="mt-2 text-sm">{m.ops_pickup_order()}</p>
           )}
         </section>
         <section aria-labelledby="timeline" className="rounded-2xl bg-white p-4">

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { Locale } from '../../app.config'
 import { appConfig } from '../../app.config'
+import { BuyerPhone, OrderAddress } from '../components/ops/OrderAddress'
 import { OrderQueryState } from '../components/ops/OrderQueryState'
 import { Price } from '../components/Price'
 import type { AddressFields } from '../domain/checkout'
@@ -49,18 +50,20 @@ function PackingSlip() {
         </button>
       </div>
       <section className="mt-4 rounded-xl border border-line p-3 text-sm">
-        <h2 className="font-bold">{address ? m.slip_deliver_to({}, t) : m.slip_pickup({}, t)}</h2>
-        <p className="mt-1">{o.customer_name}</p>
-        <p dir="ltr" className="text-start">
-          +{o.phone}
-        </p>
+        <h2 className="font-bold">{o.shipping_method === 'pickup' ? m.slip_pickup({}, t) : m.slip_deliver_to({}, t)}</h2>
+        {o.phone === null ? (
+          <p className="mt-1">{m.ops_contacts_removed({}, t)}</p>
+        ) : (
+          <>
+            <p className="mt-1">{o.customer_name}</p>
+            <p className="text-start">
+              <BuyerPhone phone={o.phone} link={false} />
+            </p>
+          </>
+        )}
         {address && (
           <p>
-            {/* Typed in either language: its own direction, so its commas and numbers keep their places. */}
-            <bdi dir="auto">
-              {[address.building, address.street, address.district, address.postalCode].filter(Boolean).join(locale === 'ar' ? '، ' : ', ')}
-            </bdi>
-            {address.shortAddress && <bdi dir="ltr"> ({address.shortAddress})</bdi>}
+            <OrderAddress address={address} locale={locale} />
           </p>
         )}
       </section>
