@@ -65,6 +65,8 @@ export const appConfig = {
     searchEnterMinChars: 2,
     savedSearchMinChars: 2,
     paginationSlots: 6,
+    /** Days the owner has to answer a request about one's data (the PDPL's implementing regulation: 30). */
+    dataRequestAnswerDays: 30,
   },
   timing: {
     searchDebounceMs: 300,

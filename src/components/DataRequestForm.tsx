@@ -3,17 +3,19 @@
  * and a note, sent to `POST /api/privacy/request`, which keeps it for the owner's console.
  */
 import { useId, useState } from 'react'
+import { dataRequestKinds, type DataRequestKind } from '../domain/data-requests'
 import { formText } from '../lib/form-fields'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { FormField } from './ui/FormField'
 
-const kinds = [
-  ['access', m.privacy_request_access],
-  ['correction', m.privacy_request_correction],
-  ['erasure', m.privacy_request_erasure],
-  ['other', m.privacy_request_other],
-] as const
+/** What a request is about, in words (the console's list of requests says them the same way). */
+export const dataRequestKindText: Record<DataRequestKind, () => string> = {
+  access: m.privacy_request_access,
+  correction: m.privacy_request_correction,
+  erasure: m.privacy_request_erasure,
+  other: m.privacy_request_other,
+}
 
 export function DataRequestForm() {
   const id = useId()
@@ -50,9 +52,9 @@ export function DataRequestForm() {
           {m.privacy_request_kind()}
         </label>
         <select id={`${id}-kind`} name="kind" className="h-11 w-full rounded-lg border border-line bg-white px-3">
-          {kinds.map(([value, label]) => (
+          {dataRequestKinds.map((value) => (
             <option key={value} value={value}>
-              {label()}
+              {dataRequestKindText[value]()}
             </option>
           ))}
         </select>

@@ -21,7 +21,7 @@ export class OpsError extends Error {
   }
 }
 
-async function ops<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function ops<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`/api/ops${path}`, {
     method,
     credentials: 'same-origin',

@@ -10,6 +10,7 @@ import { opsErrorText, roleText } from '../components/ops/ops-text'
 import { FormField } from '../components/ui/FormField'
 import { SubmitButton } from '../components/ui/SubmitButton'
 import { submittedFields } from '../lib/form-fields'
+import { isolated } from '../lib/bidi'
 import { m } from '../paraglide/messages.js'
 import { opsQueries, useJoin } from '../queries/ops'
 
@@ -69,7 +70,7 @@ function JoinPage() {
       <h1 className="mb-2 text-2xl font-bold">{m.ops_join_title()}</h1>
       <p className="mb-6 text-muted">
         {/* The address isolated (FSI ... PDI): inside an Arabic sentence its parts would otherwise reorder. */}
-        {m.ops_join_for({ email: `\u2068${email}\u2069`, role: roleText[role]() })}
+        {m.ops_join_for({ email: isolated(email), role: roleText[role]() })}
       </p>
       <form onSubmit={submit} noValidate className="space-y-4 rounded-2xl bg-white p-5">
         <p className="text-sm">{m.ops_join_scan()}</p>

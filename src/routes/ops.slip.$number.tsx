@@ -12,6 +12,7 @@ import { OrderQueryState } from '../components/ops/OrderQueryState'
 import { Price } from '../components/Price'
 import type { AddressFields } from '../domain/checkout'
 import { formatRiyadhTime } from '../domain/dates'
+import { isolated } from '../lib/bidi'
 import { m } from '../paraglide/messages.js'
 import { opsQueries } from '../queries/ops'
 
@@ -39,7 +40,7 @@ function PackingSlip() {
           <h1 id="slip-title" className="text-2xl font-bold">
             {m.slip_title({}, t)}
           </h1>
-          <p className="mt-1 text-sm">{m.slip_order({ number: o.increment_id, date: formatRiyadhTime(o.created_at, locale) }, t)}</p>
+          <p className="mt-1 text-sm">{m.slip_order({ number: isolated(o.increment_id), date: formatRiyadhTime(o.created_at, locale) }, t)}</p>
         </div>
         <button
           type="button"

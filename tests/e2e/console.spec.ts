@@ -277,6 +277,10 @@ test.describe('the console on a desktop, in English', () => {
     await support.goto(`/en/ops/orders/${number}`)
     const steps = support.getByRole('region', { name: 'Next steps' })
     await expect(steps.getByRole('button')).toHaveText(['Cancel order'])
+    // Each message the buyer was sent is named for what it said, never by its template's code.
+    const messages = support.getByRole('region', { name: 'Messages sent to the buyer' })
+    await expect(messages).toContainText('SMS · Placed')
+    await expect(messages).not.toContainText('order_')
     // The staff page is not theirs: the server says so, whatever the screen shows.
     expect((await support.request.get('/api/ops/staff')).status()).toBe(403)
 
@@ -288,6 +292,17 @@ test.describe('the console on a desktop, in English', () => {
     await expect(page.getByRole('region', { name: 'Today' })).toContainText('Sales, VAT included')
     await expect(page.getByRole('region', { name: 'The last 30 days' })).toBeVisible()
     await expect(page.getByRole('img', { name: 'Sales day by day' })).toBeVisible()
+    // A shopper's request about their data, from the privacy page: the owner has 30 days, answers, marks it so.
+    const asker = `asker-${Date.now()}@example.com`
+    const asked = await request.post('/api/privacy/request', { data: { email: asker, kind: 'erasure', message: 'Please delete my guest orders' } })
+    expect(asked.status()).toBe(200)
+    await page.getByRole('link', { name: 'Data requests' }).click()
+    const asking = page.getByRole('list', { name: 'Data requests' }).getByRole('listitem').filter({ hasText: asker })
+    await expect(asking).toContainText('Delete my data')
+    await expect(asking).toContainText('30 days left to answer')
+    await asking.getByRole('button', { name: 'Mark answered' }).click()
+    await expect(asking).toContainText('Answered on')
+    await expect(support.getByRole('link', { name: 'Data requests' })).toHaveCount(0)
     await support.context().close()
   })
 })

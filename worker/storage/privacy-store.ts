@@ -4,6 +4,7 @@
  * beyond its orders, and the one batch that closes an account.
  */
 import { auditStore, type AuditEntry } from './audit-store'
+import type { DataRequestKind } from '../../src/domain/data-requests'
 
 export interface ConsentRecord {
   choices: Record<string, boolean>
@@ -11,9 +12,6 @@ export interface ConsentRecord {
   locale: string
   created_at: string
 }
-
-export const dataRequestKinds = ['access', 'correction', 'erasure', 'other'] as const
-export type DataRequestKind = (typeof dataRequestKinds)[number]
 
 export interface DataRequest {
   id: number

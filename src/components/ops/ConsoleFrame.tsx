@@ -10,7 +10,9 @@ import { localizeHref } from '../../paraglide/runtime'
 import { useSignOut, type Me } from '../../queries/ops'
 import { roleText } from './ops-text'
 
-const linkClass = 'rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-brand/10 [&.active]:bg-brand [&.active]:text-brand-ink'
+// Never wrapped: on a phone the row scrolls sideways, each section a one-line pill.
+const linkClass =
+  'shrink-0 whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-brand/10 [&.active]:bg-brand [&.active]:text-brand-ink'
 
 export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) {
   const signOut = useSignOut()
@@ -51,6 +53,11 @@ export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) 
           {may('audit.read') && (
             <Link to="/ops/audit" className={linkClass}>
               {m.ops_audit()}
+            </Link>
+          )}
+          {may('audit.read') && (
+            <Link to="/ops/data-requests" className={linkClass}>
+              {m.ops_data_requests()}
             </Link>
           )}
           {may('staff.manage') && (

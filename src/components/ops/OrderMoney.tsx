@@ -409,8 +409,6 @@ function eventSubject(id: string, template: string): string {
     .replace(/-(sms|email)$/, '')
     .replace(/-\d+$/, '')
   const event: Record<string, string> = {
-    order_confirmed: 'placed',
-    order_confirmed_guest: 'placed',
     confirmation: 'confirmed',
     preparing: 'preparing',
     shipping: 'shipped',
@@ -423,6 +421,8 @@ function eventSubject(id: string, template: string): string {
     refund: 'refunded',
   }
   if (what.startsWith('order_cancelled')) return eventText('canceled')
+  // Placing sends one of eight (received or confirmed; delivery or pickup; customer or guest).
+  if (what.startsWith('order_received') || what.startsWith('order_confirmed')) return eventText('placed')
   return event[what] ? eventText(event[what]) : template
 }
 
