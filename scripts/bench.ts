@@ -11,6 +11,7 @@ import { benchSearch, searchColdStartMs } from './search-bench'
 import { searchAtScale } from './search-scale'
 import { compareEngines } from './search-engines'
 import { benchTrips } from './trips-bench'
+import { benchConsole } from './console-bench'
 import { checkoutDetails, type ShippingMethods } from '../tests/e2e/checkout-details'
 import { evaluateRelevance } from '../worker/search/relevance'
 import { generateCatalogue } from '../worker/seed/demo-catalogue'
@@ -35,6 +36,8 @@ const { values } = parseArgs({
     'seeded-only': { type: 'boolean', default: false },
     /** Only each page's and tap's trips to storage at 0 and 60 ms per trip (about a minute after the build). */
     'trips-only': { type: 'boolean', default: false },
+    /** Only the console's numbers and order searches at 1,000 and 100,000 orders (a few minutes after the build). */
+    'console-only': { type: 'boolean', default: false },
   },
 })
 const requests = Number(values.requests)
@@ -246,6 +249,9 @@ async function benchGrowth() {
 
 if (values['trips-only']) {
   await benchTrips(port + 60, !values['no-build'])
+} else if (values['console-only']) {
+  if (!values['no-build']) run('npm run build')
+  await benchConsole(port + 70)
 } else if (values['growth-only'] || values['search-only']) {
   if (!values['no-build']) run('npm run build')
   if (values['search-only']) await benchSearchAtScale()
@@ -254,6 +260,8 @@ if (values['trips-only']) {
   await benchAll()
   // Two short Workers of their own (0 and 60 ms per trip to storage), on the build just measured.
   await benchTrips(port + 60, false)
+  // The console's answers at 1,000 and 100,000 orders, in a store of their own.
+  await benchConsole(port + 70)
 }
 
 async function benchAll() {

@@ -20,7 +20,7 @@ function catalogueFingerprint(products: number): string {
 /**
  * Serves the built Worker on the port. With `products`, the catalogue is generated at that size into
  * its own state directory (the default store's data stays as it is). With `keepState`, nothing is seeded. With
- * `stateDir`, the demo catalogue is seeded fresh into that directory.
+ * `stateDir`, the demo catalogue is seeded fresh into that directory (with `keepState` too, that store is served as it is).
  */
 export async function startLocalWorker(
   port: number,
@@ -35,7 +35,10 @@ export async function startLocalWorker(
   },
 ) {
   if (options.build) run('npm run build')
-  if (options.stateDir) {
+  if (options.stateDir && options.keepState) {
+    // A restart of that store as the last run (or the caller, between starts) left it.
+    process.env.MATJAR_STATE_DIR = options.stateDir
+  } else if (options.stateDir) {
     // A store of its own (the load run's), seeded fresh, so its books start from the seed alone.
     process.env.MATJAR_STATE_DIR = options.stateDir
     run(`rm -rf ${options.stateDir}`)
