@@ -215,6 +215,8 @@ export const serverLimits = {
     returnDays: 7,
     /** A buyer's message may be sent again by staff this many times: enough for a lost SMS, never a way to spam them. */
     resendsPerMessage: 3,
+    /** Failed messages one press of "Send them again" on the owner's numbers resends, oldest first. */
+    deadRetriesPerPress: 50,
     /** How many orders or audit entries a page of the console lists, newest first; "older" pages on from the last one. */
     consolePageSize: 50,
     /** The days the console's numbers cover unless asked for others (1 to 90). */

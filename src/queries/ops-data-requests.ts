@@ -2,9 +2,9 @@
  * The owner's list of requests about personal data (docs/product.md, "Your data"), over GET /api/ops/data-requests
  * and POST /api/ops/data-requests/{id}/answered (worker/api/ops.ts).
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type { DataRequestKind } from '../domain/data-requests'
-import { ops } from './ops'
+import { ops, useOpsChange } from './ops'
 
 export interface DataRequestRow {
   id: number
@@ -26,14 +26,5 @@ export const dataRequestQueries = {
     }),
 }
 
-export function useAnswerDataRequest() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: number) => ops<{ id: number; status: 'answered' }>('POST', `/data-requests/${id}/answered`),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['ops', 'data-requests'] }),
-        queryClient.invalidateQueries({ queryKey: ['ops', 'audit'] }),
-      ]),
-  })
-}
+export const useAnswerDataRequest = () =>
+  useOpsChange((id: number) => ops<{ id: number; status: 'answered' }>('POST', `/data-requests/${id}/answered`))

@@ -227,7 +227,7 @@ export const opsQueries = {
 }
 
 /** A change: on success the console's cached reads are read again. */
-function useOpsChange<Input, Output>(call: (input: Input) => Promise<Output>) {
+export function useOpsChange<Input, Output>(call: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient()
   return useMutation<Output, OpsError, Input>({
     mutationFn: call,
@@ -258,6 +258,7 @@ export const useResendMessage = (number: string) =>
       seen: input.seen,
     }),
   )
+export const useRetryDeadMessages = () => useOpsChange(() => ops<{ sent: number }>('POST', '/messages/retry-dead'))
 export const useRefundRetry = () => useOpsChange((id: number) => ops<RefundResult>('POST', `/refunds/${id}/retry`))
 export const useReturnStep = (number: string) =>
   useOpsChange((input: ReturnStep) =>

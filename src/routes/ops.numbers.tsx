@@ -15,7 +15,7 @@ import { cityName } from '../lib/city-search'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
-import { opsQueries } from '../queries/ops'
+import { opsQueries, useRetryDeadMessages } from '../queries/ops'
 
 const periods = [7, 30, 90] as const
 type Period = (typeof periods)[number]
@@ -93,7 +93,7 @@ function NumbersPage() {
               <Waiting count={data.attention.returns} text={m.ops_numbers_returns} to={{ queue: 'returns' }} />
               <Waiting count={data.attention.refunds_failed} text={m.ops_numbers_refunds_failed} to={{ queue: 'refunds_failed' }} />
               <Waiting count={data.attention.unreported_invoices} text={m.ops_numbers_unreported} />
-              <Waiting count={data.attention.dead_messages} text={m.ops_numbers_dead_messages} />
+              <DeadMessages count={data.attention.dead_messages} />
             </ul>
           </section>
         </>
@@ -199,6 +199,38 @@ function Waiting({ count, text, to }: { count: number; text: () => string; to?: 
         </Link>
       ) : (
         body
+      )}
+    </li>
+  )
+}
+
+/** An order's messages that failed for good: the owner (who may resend) sends them all again in one press. */
+function DeadMessages({ count }: { count: number }) {
+  const me = useQuery(opsQueries.me()).data
+  const retry = useRetryDeadMessages()
+  return (
+    <li className="rounded-xl border border-line p-3">
+      <span className={count > 0 ? 'text-lg font-bold text-sale tabular-nums' : 'text-lg font-bold tabular-nums'}>{count}</span>{' '}
+      {m.ops_numbers_dead_messages()}
+      {count > 0 && me?.permissions.includes('orders.resend') && (
+        <button
+          type="button"
+          disabled={retry.isPending}
+          onClick={() => retry.mutate(undefined)}
+          className="ms-2 rounded-full border border-brand px-3 py-1 text-sm font-semibold text-brand"
+        >
+          {m.ops_numbers_send_again()}
+        </button>
+      )}
+      {retry.data && (
+        <p role="status" className="mt-1 text-muted">
+          {m.ops_numbers_sent_again({ count: retry.data.sent })}
+        </p>
+      )}
+      {retry.isError && (
+        <p role="alert" className="mt-1 text-sale">
+          {opsErrorText(retry.error)}
+        </p>
       )}
     </li>
   )

@@ -80,3 +80,38 @@ describe('a message sent again', () => {
     expect(audit!.n).toBe(0)
   })
 })
+
+describe('messages that failed for good', () => {
+  it('are counted on the owner`s numbers and sent again once each by one press, codes never', async () => {
+    const { number, orderId, phone } = await cashOrder()
+    const sms = (await messagesOf(number)).find((message) => message.channel === 'sms')!
+    // The provider refused it for good (worker/integrations/messaging.ts marks it so); and a code that died the same way.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE message_deliveries SET status = 'dead' WHERE id = ?").bind(sms.id),
+      env.DB.prepare(
+        "INSERT INTO message_deliveries (id, channel, recipient, template, status, attempts, created_at, updated_at) VALUES (?, 'sms', ?, 'otp', 'dead', 3, ?, ?)",
+      ).bind(`otp-${crypto.randomUUID()}`, phone.international, new Date().toISOString(), new Date().toISOString()),
+    ])
+    const owner = await joined('owner', 'Nora Alsaud')
+    const dead = async () => (await asStaff(owner, 'GET', '/numbers?days=1')).body.data.attention.dead_messages as number
+    const waiting = await dead()
+    expect(waiting).toBeGreaterThanOrEqual(1)
+    const before = (await messagesTo(phone.international)).length
+
+    const catalogue = await joined('catalogue')
+    expect((await asStaff(catalogue, 'POST', '/messages/retry-dead')).status).toBe(403)
+    const pressed = await asStaff(owner, 'POST', '/messages/retry-dead')
+    expect(pressed.status, JSON.stringify(pressed.body)).toBe(200)
+    expect(pressed.body.data.sent).toBe(waiting)
+    expect((await messagesTo(phone.international)).length).toBe(before + 1)
+    expect(await dead()).toBe(0)
+    // Pressed again: nothing is left to send.
+    expect((await asStaff(owner, 'POST', '/messages/retry-dead')).body.data.sent).toBe(0)
+    expect((await messagesTo(phone.international)).length).toBe(before + 1)
+    const audit = await env.DB.prepare("SELECT actor_name, after_json FROM audit_log WHERE subject_id = ? AND action = 'order.resend_message'")
+      .bind(number)
+      .all<{ actor_name: string; after_json: string }>()
+    expect(audit.results).toEqual([{ actor_name: 'Nora Alsaud', after_json: JSON.stringify({ message: sms.id }) }])
+    expect(orderId).toBeGreaterThan(0)
+  })
+})

@@ -36,6 +36,7 @@ const routes: Record<string, { permission: Permission; path: string; body?: unkn
     path: `/orders/${number}/messages/order-1-confirmation-sms/resend`,
     body: { seen: 0 },
   },
+  'POST /api/ops/messages/retry-dead': { permission: 'orders.resend', path: '/messages/retry-dead' },
   'POST /api/ops/refunds/:id/retry': { permission: 'orders.refund', path: '/refunds/999999/retry' },
   'POST /api/ops/orders/:number/:step': { permission: 'orders.fulfil', path: `/orders/${number}/confirm` },
   'GET /api/ops/data-requests': { permission: 'audit.read', path: '/data-requests' },

@@ -14,6 +14,7 @@
  *   a repeated step answers `already`, a step out of order 409 with why
  * - POST /api/ops/orders/{number}/return/{accept|refuse|receive}: the buyer's return ({answer} the buyer reads;
  *   receive takes {lines: [{sku, qty}]}, whose units go back to stock)
+ * - POST /api/ops/messages/retry-dead: sends again the orders' messages that failed for good (the owner's numbers)
  * - POST /api/ops/orders/{number}/refunds {key, kind: whole|lines|amount, method, reason, lines?, delivery?, amount?}
  *   (amount in halalas; the same key is the same refund), POST /api/ops/refunds/{id}/retry
  * - GET /api/ops/zatca: the EGS unit's onboarding (certificate, expiry, renewal reminder); POST /api/ops/zatca/onboard
@@ -40,7 +41,7 @@ import { invoiceSeller } from '../commerce/invoices'
 import { OnboardingRefused } from '../integrations/zatca-onboarding'
 import { onboardFromConsole, unitStatus } from '../integrations/zatca-unit'
 import { creditNotesOf } from '../commerce/credit-notes'
-import { resendOrderMessage } from '../commerce/order-messages'
+import { resendOrderMessage, retryDeadMessages } from '../commerce/order-messages'
 import { refundOrder, retryRefund, type RefundOutcome } from '../commerce/refunds'
 import { decideReturn, receiveReturn, type ReturnStepResult } from '../commerce/returns'
 import { refundMethods, refundReasonMaxLength } from '../../src/domain/refunds'
@@ -415,6 +416,11 @@ export const opsApi = new Hono<OpsEnv>()
       return c.json({ data: { outcome } })
     },
   )
+  .post('/ops/messages/retry-dead', allowed('orders.resend'), async (c) => {
+    const audit = auditOf(c, 'order.resend_message', { kind: 'message', id: '' })
+    const sent = await retryDeadMessages(c.env, audit, serverLimits.orders.deadRetriesPerPress)
+    return c.json({ data: { sent } })
+  })
   .post('/ops/refunds/:id/retry', allowed('orders.refund'), validate('param', staffParam), async (c) => {
     const refund = await refundStore(c.env.DB).byId(Number(c.req.valid('param').id))
     const order = refund && (await orderStore(c.env.DB).byId(refund.order_id))

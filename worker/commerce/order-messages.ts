@@ -135,6 +135,20 @@ export async function resendOrderMessage(
 }
 
 /**
+ * Sends again, once each, the orders' messages that failed for good (docs/product.md, "The merchant console"), at most
+ * `limit` of them, oldest first: how many went. Each is a resend as from its order's page (its limit, its key, its
+ * audit row).
+ */
+export async function retryDeadMessages(env: Env, audit: AuditEntry, limit: number, now = new Date()): Promise<number> {
+  let sent = 0
+  for (const message of await messageStore(env.DB).deadToRetry(limit)) {
+    const entry = { ...audit, subject: { kind: 'order', id: message.order_number }, after: { message: message.id } }
+    if ((await resendOrderMessage(env, message.order_id, message.id, 0, entry, now)) === 'sent') sent++
+  }
+  return sent
+}
+
+/**
  * Tells an order's buyer something by SMS and email, in the language the order was placed in (docs/product.md,
  * "Fulfilment"): `compose` writes the text from the messages files, and it goes out once per order and `what`
  * (worker/commerce/order-messages.ts, template `order_update`), through the queue when a provider is configured. A

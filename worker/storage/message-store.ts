@@ -44,6 +44,10 @@ export interface KeptMessage extends DeliveryRow {
 /** How a message ended: these statuses are final, and a redelivery of one is acknowledged without sending. */
 export const finalStatuses: readonly DeliveryStatus[] = ['sent', 'dead', 'expired', 'outbox']
 
+/** An order's message (its words kept) that failed for good, never sent again: a row `m` of message_deliveries. */
+export const deadNotRetried = `m.status = 'dead' AND m.content IS NOT NULL AND m.id NOT LIKE '%-again-%'
+  AND NOT EXISTS (SELECT 1 FROM message_deliveries a WHERE a.id >= m.id || '-again-' AND a.id < m.id || '-again.')`
+
 export function messageStore(db: D1Database) {
   /** A resend's audit row, landing only with its claim: the row of this key created at this moment. */
   const auditOf = (message: KeptWords & { key: string }, at: string): D1PreparedStatement[] =>
@@ -158,6 +162,26 @@ export function messageStore(db: D1Database) {
         )
         .bind(key)
         .first<KeptMessage>()
+    },
+
+    /**
+     * An order's messages that failed for good and were never sent again (docs/product.md, "The merchant console"),
+     * oldest first: what the owner's numbers count and "Send them again" resends. A one-time code keeps no words and
+     * is never among them: the shopper asks for a new one.
+     */
+    async deadToRetry(limit: number): Promise<(KeptMessage & { order_id: number; order_number: string })[]> {
+      // An order's message key is `order-<id>-...`: the order's id, and its number for the audit trail.
+      const { results } = await db
+        .prepare(
+          `SELECT m.*, o.id AS order_id, o.increment_id AS order_number FROM (
+             SELECT id, channel, recipient, template, status, attempts, provider, provider_message_id, last_error, content, locale, created_at,
+               CAST(substr(id, 7, instr(substr(id, 7), '-') - 1) AS INTEGER) AS order_key
+             FROM message_deliveries m WHERE ${deadNotRetried} AND m.id LIKE 'order-%' ORDER BY created_at LIMIT ?
+           ) m JOIN orders o ON o.id = m.order_key`,
+        )
+        .bind(limit)
+        .all<KeptMessage & { order_id: number; order_number: string }>()
+      return results
     },
 
     /** How many times a message was sent again: each resend's key is its own followed by `-again-<n>`. */

@@ -4,11 +4,12 @@
  * index, and the counts of what needs someone's attention.
  */
 import type { SalesGroup } from '../../src/domain/numbers'
+import { deadNotRetried } from './message-store'
 
 export interface Attention {
   /** Invoices and credit notes ZATCA has not been told of yet. */
   unreported_invoices: number
-  /** Messages a provider refused for good, or that ran out of tries. */
+  /** An order's messages a provider refused for good, or that ran out of tries, not yet sent again. */
   dead_messages: number
 }
 
@@ -33,7 +34,7 @@ export function numbersStore(db: D1Database) {
       const row = await db
         .prepare(
           `SELECT (SELECT count(*) FROM invoices WHERE reported_at IS NULL) AS unreported_invoices,
-                  (SELECT count(*) FROM message_deliveries WHERE status = 'dead') AS dead_messages`,
+                  (SELECT count(*) FROM message_deliveries m WHERE ${deadNotRetried}) AS dead_messages`,
         )
         .first<Attention>()
       return row!
