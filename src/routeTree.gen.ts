@@ -26,6 +26,7 @@ import { Route as OpsAuditRouteImport } from './routes/ops.audit'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsNumbersRouteImport } from './routes/ops.numbers'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
+import { Route as OpsStockRouteImport } from './routes/ops.stock'
 import { Route as OpsZatcaRouteImport } from './routes/ops.zatca'
 import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewriteUrl'
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
@@ -33,6 +34,8 @@ import { Route as UserDataRouteImport } from './routes/user.data'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
 import { Route as UserProfileRouteImport } from './routes/user.profile'
 import { Route as OpsOrdersNumberRouteImport } from './routes/ops.orders.$number'
+import { Route as OpsProductsIndexRouteImport } from './routes/ops.products.index'
+import { Route as OpsProductsSkuRouteImport } from './routes/ops.products.$sku'
 import { Route as OpsSlipNumberRouteImport } from './routes/ops.slip.$number'
 
 const IndexRoute = IndexRouteImport.update({
@@ -120,6 +123,11 @@ const OpsStaffRoute = OpsStaffRouteImport.update({
   path: '/staff',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsStockRoute = OpsStockRouteImport.update({
+  id: '/stock',
+  path: '/stock',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsZatcaRoute = OpsZatcaRouteImport.update({
   id: '/zatca',
   path: '/zatca',
@@ -155,6 +163,16 @@ const OpsOrdersNumberRoute = OpsOrdersNumberRouteImport.update({
   path: '/orders/$number',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsProductsIndexRoute = OpsProductsIndexRouteImport.update({
+  id: '/products/',
+  path: '/products/',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsProductsSkuRoute = OpsProductsSkuRouteImport.update({
+  id: '/products/$sku',
+  path: '/products/$sku',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsSlipNumberRoute = OpsSlipNumberRouteImport.update({
   id: '/slip/$number',
   path: '/slip/$number',
@@ -177,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -186,7 +205,9 @@ export interface FileRoutesByFullPath {
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/products/': typeof OpsProductsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -203,6 +224,7 @@ export interface FileRoutesByTo {
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -212,7 +234,9 @@ export interface FileRoutesByTo {
   '/blogs': typeof BlogsIndexRoute
   '/ops': typeof OpsIndexRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/products': typeof OpsProductsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -231,6 +255,7 @@ export interface FileRoutesById {
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -240,7 +265,9 @@ export interface FileRoutesById {
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/products/': typeof OpsProductsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -260,6 +287,7 @@ export interface FileRouteTypes {
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -269,7 +297,9 @@ export interface FileRouteTypes {
     | '/blogs/'
     | '/ops/'
     | '/ops/orders/$number'
+    | '/ops/products/$sku'
     | '/ops/slip/$number'
+    | '/ops/products/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -286,6 +316,7 @@ export interface FileRouteTypes {
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -295,7 +326,9 @@ export interface FileRouteTypes {
     | '/blogs'
     | '/ops'
     | '/ops/orders/$number'
+    | '/ops/products/$sku'
     | '/ops/slip/$number'
+    | '/ops/products'
   id:
     | '__root__'
     | '/'
@@ -313,6 +346,7 @@ export interface FileRouteTypes {
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -322,7 +356,9 @@ export interface FileRouteTypes {
     | '/blogs/'
     | '/ops/'
     | '/ops/orders/$number'
+    | '/ops/products/$sku'
     | '/ops/slip/$number'
+    | '/ops/products/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -466,6 +502,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsStaffRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/stock': {
+      id: '/ops/stock'
+      path: '/stock'
+      fullPath: '/ops/stock'
+      preLoaderRoute: typeof OpsStockRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/zatca': {
       id: '/ops/zatca'
       path: '/zatca'
@@ -515,6 +558,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsOrdersNumberRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/products/': {
+      id: '/ops/products/'
+      path: '/products'
+      fullPath: '/ops/products/'
+      preLoaderRoute: typeof OpsProductsIndexRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/products/$sku': {
+      id: '/ops/products/$sku'
+      path: '/products/$sku'
+      fullPath: '/ops/products/$sku'
+      preLoaderRoute: typeof OpsProductsSkuRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/slip/$number': {
       id: '/ops/slip/$number'
       path: '/slip/$number'
@@ -530,10 +587,13 @@ interface OpsRouteChildren {
   OpsJoinRoute: typeof OpsJoinRoute
   OpsNumbersRoute: typeof OpsNumbersRoute
   OpsStaffRoute: typeof OpsStaffRoute
+  OpsStockRoute: typeof OpsStockRoute
   OpsZatcaRoute: typeof OpsZatcaRoute
   OpsIndexRoute: typeof OpsIndexRoute
   OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
+  OpsProductsSkuRoute: typeof OpsProductsSkuRoute
   OpsSlipNumberRoute: typeof OpsSlipNumberRoute
+  OpsProductsIndexRoute: typeof OpsProductsIndexRoute
 }
 
 const OpsRouteChildren: OpsRouteChildren = {
@@ -541,10 +601,13 @@ const OpsRouteChildren: OpsRouteChildren = {
   OpsJoinRoute: OpsJoinRoute,
   OpsNumbersRoute: OpsNumbersRoute,
   OpsStaffRoute: OpsStaffRoute,
+  OpsStockRoute: OpsStockRoute,
   OpsZatcaRoute: OpsZatcaRoute,
   OpsIndexRoute: OpsIndexRoute,
   OpsOrdersNumberRoute: OpsOrdersNumberRoute,
+  OpsProductsSkuRoute: OpsProductsSkuRoute,
   OpsSlipNumberRoute: OpsSlipNumberRoute,
+  OpsProductsIndexRoute: OpsProductsIndexRoute,
 }
 
 const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)

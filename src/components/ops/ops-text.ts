@@ -109,6 +109,8 @@ const actionTexts: Record<string, () => string> = {
   'return.accept': m.ops_action_return_accept,
   'return.refuse': m.ops_action_return_refuse,
   'return.receive': m.ops_action_return_receive,
+  'product.edit': m.ops_action_product_edit,
+  'stock.change': m.ops_action_stock_change,
   ...Object.fromEntries(Object.entries(stepText).map(([step, text]) => [`order.${step}`, () => m.ops_action_order_step({ step: text() })])),
 }
 export const auditActions = Object.keys(actionTexts)
