@@ -187,102 +187,120 @@ function ProductForm({ product: p, save, onReload }: { product: OpsProduct; save
   const stale = refusal?.status === 409
   return (
     <form onSubmit={submit} noValidate aria-label={m.ops_product_names()} className="space-y-4">
-      <fieldset className="grid gap-3 rounded-2xl bg-white p-4 md:grid-cols-2">
-        <legend className="float-start mb-2 w-full font-bold">{m.ops_product_names()}</legend>
-        <Field label={m.ops_product_name_ar()} name="name_ar" error={errors.name_ar}>
-          <input {...described('name_ar', errors)} defaultValue={p.name_ar} dir="rtl" lang="ar" className={inputClass} />
-        </Field>
-        <Field label={m.ops_product_name_en()} name="name_en" error={errors.name_en}>
-          <input {...described('name_en', errors)} defaultValue={p.name_en} dir="ltr" lang="en" className={inputClass} />
-        </Field>
-        <Field label={m.ops_product_description_ar()} name="description_ar" error={errors.description_ar}>
-          <textarea
-            {...described('description_ar', errors)}
-            defaultValue={p.description_ar}
-            dir="rtl"
-            lang="ar"
-            rows={4}
-            className="w-full rounded-lg border border-line p-3 aria-[invalid=true]:border-sale"
-          />
-        </Field>
-        <Field label={m.ops_product_description_en()} name="description_en" error={errors.description_en}>
-          <textarea
-            {...described('description_en', errors)}
-            defaultValue={p.description_en}
-            dir="ltr"
-            lang="en"
-            rows={4}
-            className="w-full rounded-lg border border-line p-3 aria-[invalid=true]:border-sale"
-          />
-        </Field>
-      </fieldset>
-
-      <fieldset className="grid gap-3 rounded-2xl bg-white p-4 md:grid-cols-2">
-        <legend className="float-start mb-2 w-full font-bold">{m.ops_product_prices()}</legend>
-        <Field label={m.ops_product_price()} name="price" error={errors.price}>
-          <input {...described('price', errors)} defaultValue={p.price} inputMode="decimal" dir="ltr" className={inputClass} />
-        </Field>
-        <Field label={m.ops_product_special_price()} name="special_price" error={errors.special_price}>
-          <input {...described('special_price', errors)} defaultValue={p.special_price ?? ''} inputMode="decimal" dir="ltr" className={inputClass} />
-        </Field>
-        <Field label={m.ops_product_special_from()} name="special_from" error={errors.special_from} hint={m.ops_product_window_hint()}>
-          <input
-            {...described('special_from', errors, true)}
-            type="datetime-local"
-            defaultValue={toInput(riyadhMinuteOf(p.discounted_price_from))}
-            className={inputClass}
-          />
-        </Field>
-        <Field label={m.ops_product_special_to()} name="special_to" error={errors.special_to} hint={m.ops_product_window_hint()}>
-          <input
-            {...described('special_to', errors, true)}
-            type="datetime-local"
-            defaultValue={toInput(riyadhMinuteOf(p.discounted_price_to))}
-            className={inputClass}
-          />
-        </Field>
-      </fieldset>
-
-      <fieldset className="space-y-3 rounded-2xl bg-white p-4">
-        <legend className="float-start mb-2 w-full font-bold">{m.ops_product_visibility()}</legend>
-        <div className="grid gap-2 md:grid-cols-2">
-          <label className="flex min-h-11 items-center gap-3 font-semibold">
-            <input type="checkbox" name="hidden" defaultChecked={p.hidden === 1} className="size-5" />
-            {m.ops_product_hidden()}
-          </label>
-          {editFlags.map((flag) => (
-            <label key={flag} className="flex min-h-11 items-center gap-3">
-              <input type="checkbox" name={flag} defaultChecked={flag === 'preorder' ? p.back_orders !== 0 : p[flag] === 1} className="size-5" />
-              {flagText[flag]()}
-            </label>
-          ))}
-        </div>
+      <section aria-labelledby="names" className="min-w-0 space-y-3 rounded-2xl bg-white p-4">
+        <h2 id="names" className="font-bold">
+          {m.ops_product_names()}
+        </h2>
         <div className="grid gap-3 md:grid-cols-2">
-          <Field label={m.ops_product_preorder_note_ar()} name="preorder_note_ar" error={errors.preorder_note}>
-            <input {...described('preorder_note_ar', errors)} defaultValue={p.preorder_note_ar ?? ''} dir="rtl" lang="ar" className={inputClass} />
+          <Field label={m.ops_product_name_ar()} name="name_ar" error={errors.name_ar}>
+            <input {...described('name_ar', errors)} defaultValue={p.name_ar} dir="rtl" lang="ar" className={inputClass} />
           </Field>
-          <Field label={m.ops_product_preorder_note_en()} name="preorder_note_en">
-            <input {...described('preorder_note_en', errors)} defaultValue={p.preorder_note_en ?? ''} dir="ltr" lang="en" className={inputClass} />
+          <Field label={m.ops_product_name_en()} name="name_en" error={errors.name_en}>
+            <input {...described('name_en', errors)} defaultValue={p.name_en} dir="ltr" lang="en" className={inputClass} />
+          </Field>
+          <Field label={m.ops_product_description_ar()} name="description_ar" error={errors.description_ar}>
+            <textarea
+              {...described('description_ar', errors)}
+              defaultValue={p.description_ar}
+              dir="rtl"
+              lang="ar"
+              rows={4}
+              className="w-full rounded-lg border border-line p-3 aria-[invalid=true]:border-sale"
+            />
+          </Field>
+          <Field label={m.ops_product_description_en()} name="description_en" error={errors.description_en}>
+            <textarea
+              {...described('description_en', errors)}
+              defaultValue={p.description_en}
+              dir="ltr"
+              lang="en"
+              rows={4}
+              className="w-full rounded-lg border border-line p-3 aria-[invalid=true]:border-sale"
+            />
           </Field>
         </div>
-        <Field label={m.ops_product_pictures()} name="images" error={errors.images} hint={m.ops_product_pictures_hint()}>
-          <textarea
-            {...described('images', errors, true)}
-            defaultValue={(JSON.parse(p.images) as string[]).join('\n')}
-            dir="ltr"
-            rows={3}
-            className="w-full rounded-lg border border-line p-3 font-mono text-sm aria-[invalid=true]:border-sale"
-          />
-        </Field>
-        <Field
-          label={m.ops_product_low_stock()}
-          name="low_stock"
-          error={errors.low_stock}
-          hint={m.ops_product_low_stock_hint({ count: serverLimits.orders.lowStockDefault })}
-        >
-          <input {...described('low_stock', errors, true)} defaultValue={p.low_stock ?? ''} inputMode="numeric" dir="ltr" className={inputClass} />
-        </Field>
-      </fieldset>
+      </section>
+
+      <section aria-labelledby="prices" className="min-w-0 space-y-3 rounded-2xl bg-white p-4">
+        <h2 id="prices" className="font-bold">
+          {m.ops_product_prices()}
+        </h2>
+        <div className="grid gap-3 md:grid-cols-2">
+          <Field label={m.ops_product_price()} name="price" error={errors.price}>
+            <input {...described('price', errors)} defaultValue={p.price} inputMode="decimal" dir="ltr" className={inputClass} />
+          </Field>
+          <Field label={m.ops_product_special_price()} name="special_price" error={errors.special_price}>
+            <input
+              {...described('special_price', errors)}
+              defaultValue={p.special_price ?? ''}
+              inputMode="decimal"
+              dir="ltr"
+              className={inputClass}
+            />
+          </Field>
+          <Field label={m.ops_product_special_from()} name="special_from" error={errors.special_from} hint={m.ops_product_window_hint()}>
+            <input
+              {...described('special_from', errors, true)}
+              type="datetime-local"
+              defaultValue={toInput(riyadhMinuteOf(p.discounted_price_from))}
+              className={inputClass}
+            />
+          </Field>
+          <Field label={m.ops_product_special_to()} name="special_to" error={errors.special_to} hint={m.ops_product_window_hint()}>
+            <input
+              {...described('special_to', errors, true)}
+              type="datetime-local"
+              defaultValue={toInput(riyadhMinuteOf(p.discounted_price_to))}
+              className={inputClass}
+            />
+          </Field>
+        </div>
+      </section>
+
+      <section aria-labelledby="visibility" className="min-w-0 space-y-3 rounded-2xl bg-white p-4">
+        <h2 id="visibility" className="font-bold">
+          {m.ops_product_visibility()}
+        </h2>
+        <div>
+          <div className="grid gap-2 md:grid-cols-2">
+            <label className="flex min-h-11 items-center gap-3 font-semibold">
+              <input type="checkbox" name="hidden" defaultChecked={p.hidden === 1} className="size-5" />
+              {m.ops_product_hidden()}
+            </label>
+            {editFlags.map((flag) => (
+              <label key={flag} className="flex min-h-11 items-center gap-3">
+                <input type="checkbox" name={flag} defaultChecked={flag === 'preorder' ? p.back_orders !== 0 : p[flag] === 1} className="size-5" />
+                {flagText[flag]()}
+              </label>
+            ))}
+          </div>
+          <div className="grid gap-3 md:grid-cols-2">
+            <Field label={m.ops_product_preorder_note_ar()} name="preorder_note_ar" error={errors.preorder_note}>
+              <input {...described('preorder_note_ar', errors)} defaultValue={p.preorder_note_ar ?? ''} dir="rtl" lang="ar" className={inputClass} />
+            </Field>
+            <Field label={m.ops_product_preorder_note_en()} name="preorder_note_en">
+              <input {...described('preorder_note_en', errors)} defaultValue={p.preorder_note_en ?? ''} dir="ltr" lang="en" className={inputClass} />
+            </Field>
+          </div>
+          <Field label={m.ops_product_pictures()} name="images" error={errors.images} hint={m.ops_product_pictures_hint()}>
+            <textarea
+              {...described('images', errors, true)}
+              defaultValue={(JSON.parse(p.images) as string[]).join('\n')}
+              dir="ltr"
+              rows={3}
+              className="w-full rounded-lg border border-line p-3 font-mono text-sm aria-[invalid=true]:border-sale"
+            />
+          </Field>
+          <Field
+            label={m.ops_product_low_stock()}
+            name="low_stock"
+            error={errors.low_stock}
+            hint={m.ops_product_low_stock_hint({ count: serverLimits.orders.lowStockDefault })}
+          >
+            <input {...described('low_stock', errors, true)} defaultValue={p.low_stock ?? ''} inputMode="numeric" dir="ltr" className={inputClass} />
+          </Field>
+        </div>
+      </section>
 
       {refusal && (
         <div role="alert" className="space-y-2 rounded-2xl border border-sale bg-white p-4 text-sale">
@@ -347,7 +365,7 @@ function StockForm({ product: p }: { product: OpsProduct }) {
         {m.ops_stock()}
       </h2>
       {follows && <p className="text-sm text-muted">{m.ops_stock_follows_variants()}</p>}
-      <fieldset className="flex flex-wrap gap-4" disabled={follows}>
+      <fieldset className="flex min-w-0 flex-wrap gap-4" disabled={follows}>
         <legend className="mb-1 text-sm font-medium">{m.ops_stock_mode()}</legend>
         {(['add', 'set'] as const).map((value) => (
           <label key={value} className="flex min-h-11 items-center gap-2">

@@ -1,4 +1,4 @@
-// The console's products and stock (docs/product.md, "The merchant console"; docs/decisions/0030): a save goes through
+// The console's products and stock (docs/product.md, "The merchant console"; docs/decisions/0030-console-edits-share-the-import.md): a save goes through
 // the import's check and SQL in one batch with its audit row, the shopper's next view of the product page and of its
 // category shows it, a stale save is refused with who and when and changes nothing, refused fields change nothing,
 // stock edits count together and record their reason, and the low-stock list follows each product's threshold.
