@@ -219,6 +219,11 @@ export const serverLimits = {
     deadRetriesPerPress: 50,
     /** How many orders or audit entries a page of the console lists, newest first; "older" pages on from the last one. */
     consolePageSize: 50,
+    /**
+     * Units in a city at or below which a product is low there, unless the product names its own threshold (the
+     * console's stock screen, docs/product.md "The merchant console").
+     */
+    lowStockDefault: 5,
     /** The days the console's numbers cover unless asked for others (1 to 90). */
     numbersDays: 30,
     /** Place-order attempts allowed per cart and per client address, each per hour. */

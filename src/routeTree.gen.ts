@@ -27,6 +27,7 @@ import { Route as OpsDataRequestsRouteImport } from './routes/ops.data-requests'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsNumbersRouteImport } from './routes/ops.numbers'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
+import { Route as OpsStockRouteImport } from './routes/ops.stock'
 import { Route as OpsZatcaRouteImport } from './routes/ops.zatca'
 import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewriteUrl'
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
@@ -34,6 +35,8 @@ import { Route as UserDataRouteImport } from './routes/user.data'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
 import { Route as UserProfileRouteImport } from './routes/user.profile'
 import { Route as OpsOrdersNumberRouteImport } from './routes/ops.orders.$number'
+import { Route as OpsProductsIndexRouteImport } from './routes/ops.products.index'
+import { Route as OpsProductsSkuRouteImport } from './routes/ops.products.$sku'
 import { Route as OpsSlipNumberRouteImport } from './routes/ops.slip.$number'
 
 const IndexRoute = IndexRouteImport.update({
@@ -126,6 +129,11 @@ const OpsStaffRoute = OpsStaffRouteImport.update({
   path: '/staff',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsStockRoute = OpsStockRouteImport.update({
+  id: '/stock',
+  path: '/stock',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsZatcaRoute = OpsZatcaRouteImport.update({
   id: '/zatca',
   path: '/zatca',
@@ -161,6 +169,16 @@ const OpsOrdersNumberRoute = OpsOrdersNumberRouteImport.update({
   path: '/orders/$number',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsProductsIndexRoute = OpsProductsIndexRouteImport.update({
+  id: '/products/',
+  path: '/products/',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsProductsSkuRoute = OpsProductsSkuRouteImport.update({
+  id: '/products/$sku',
+  path: '/products/$sku',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsSlipNumberRoute = OpsSlipNumberRouteImport.update({
   id: '/slip/$number',
   path: '/slip/$number',
@@ -184,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -193,7 +212,9 @@ export interface FileRoutesByFullPath {
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/products/': typeof OpsProductsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -211,6 +232,7 @@ export interface FileRoutesByTo {
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -220,7 +242,9 @@ export interface FileRoutesByTo {
   '/blogs': typeof BlogsIndexRoute
   '/ops': typeof OpsIndexRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/products': typeof OpsProductsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -240,6 +264,7 @@ export interface FileRoutesById {
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -249,7 +274,9 @@ export interface FileRoutesById {
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/products/': typeof OpsProductsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -270,6 +297,7 @@ export interface FileRouteTypes {
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -279,7 +307,9 @@ export interface FileRouteTypes {
     | '/blogs/'
     | '/ops/'
     | '/ops/orders/$number'
+    | '/ops/products/$sku'
     | '/ops/slip/$number'
+    | '/ops/products/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -297,6 +327,7 @@ export interface FileRouteTypes {
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -306,7 +337,9 @@ export interface FileRouteTypes {
     | '/blogs'
     | '/ops'
     | '/ops/orders/$number'
+    | '/ops/products/$sku'
     | '/ops/slip/$number'
+    | '/ops/products'
   id:
     | '__root__'
     | '/'
@@ -325,6 +358,7 @@ export interface FileRouteTypes {
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -334,7 +368,9 @@ export interface FileRouteTypes {
     | '/blogs/'
     | '/ops/'
     | '/ops/orders/$number'
+    | '/ops/products/$sku'
     | '/ops/slip/$number'
+    | '/ops/products/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -485,6 +521,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsStaffRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/stock': {
+      id: '/ops/stock'
+      path: '/stock'
+      fullPath: '/ops/stock'
+      preLoaderRoute: typeof OpsStockRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/zatca': {
       id: '/ops/zatca'
       path: '/zatca'
@@ -534,6 +577,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsOrdersNumberRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/products/': {
+      id: '/ops/products/'
+      path: '/products'
+      fullPath: '/ops/products/'
+      preLoaderRoute: typeof OpsProductsIndexRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/products/$sku': {
+      id: '/ops/products/$sku'
+      path: '/products/$sku'
+      fullPath: '/ops/products/$sku'
+      preLoaderRoute: typeof OpsProductsSkuRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/slip/$number': {
       id: '/ops/slip/$number'
       path: '/slip/$number'
@@ -550,10 +607,13 @@ interface OpsRouteChildren {
   OpsJoinRoute: typeof OpsJoinRoute
   OpsNumbersRoute: typeof OpsNumbersRoute
   OpsStaffRoute: typeof OpsStaffRoute
+  OpsStockRoute: typeof OpsStockRoute
   OpsZatcaRoute: typeof OpsZatcaRoute
   OpsIndexRoute: typeof OpsIndexRoute
   OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
+  OpsProductsSkuRoute: typeof OpsProductsSkuRoute
   OpsSlipNumberRoute: typeof OpsSlipNumberRoute
+  OpsProductsIndexRoute: typeof OpsProductsIndexRoute
 }
 
 const OpsRouteChildren: OpsRouteChildren = {
@@ -562,10 +622,13 @@ const OpsRouteChildren: OpsRouteChildren = {
   OpsJoinRoute: OpsJoinRoute,
   OpsNumbersRoute: OpsNumbersRoute,
   OpsStaffRoute: OpsStaffRoute,
+  OpsStockRoute: OpsStockRoute,
   OpsZatcaRoute: OpsZatcaRoute,
   OpsIndexRoute: OpsIndexRoute,
   OpsOrdersNumberRoute: OpsOrdersNumberRoute,
+  OpsProductsSkuRoute: OpsProductsSkuRoute,
   OpsSlipNumberRoute: OpsSlipNumberRoute,
+  OpsProductsIndexRoute: OpsProductsIndexRoute,
 }
 
 const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)

@@ -18,6 +18,15 @@ const routes: Record<string, { permission: Permission; path: string; body?: unkn
   'POST /api/ops/staff/:id/sign-out': { permission: 'staff.manage', path: '/staff/999999/sign-out' },
   'GET /api/ops/audit': { permission: 'audit.read', path: '/audit?action=nothing.here' },
   'GET /api/ops/numbers': { permission: 'reports.read', path: '/numbers?days=7' },
+  'GET /api/ops/products': { permission: 'catalogue.manage', path: '/products?q=NO-SUCH-SKU' },
+  'GET /api/ops/products/:sku': { permission: 'catalogue.manage', path: '/products/NO-SUCH-SKU' },
+  'POST /api/ops/products/:sku': { permission: 'catalogue.manage', path: '/products/NO-SUCH-SKU', body: { version: 0 } },
+  'POST /api/ops/products/:sku/stock': {
+    permission: 'catalogue.manage',
+    path: '/products/NO-SUCH-SKU/stock',
+    body: { changes: [{ region_id: 1101, add: 1 }], reason: 'count' },
+  },
+  'GET /api/ops/stock': { permission: 'catalogue.manage', path: '/stock?region=1101' },
   'GET /api/ops/orders': { permission: 'orders.read', path: `/orders?q=${number}` },
   'GET /api/ops/orders/:number': { permission: 'orders.read', path: `/orders/${number}` },
   'POST /api/ops/orders/:number/return/receive': {

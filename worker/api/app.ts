@@ -9,6 +9,7 @@ import { ApiError, onApiError, onNotFound } from './errors'
 import { healthApi } from './health'
 import { newsletterApi } from './newsletter'
 import { opsApi } from './ops'
+import { opsProductsApi } from './ops-products'
 import { privacyApi } from './privacy'
 import { sameSiteStateChanges } from './same-site'
 
@@ -30,6 +31,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', cartApi)
   .route('/', accountApi)
   .route('/', opsApi)
+  .route('/', opsProductsApi)
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)

@@ -413,9 +413,14 @@ describe('the import SQL', () => {
     const rows = [...many.keys()].map((sku, i) => (i % 2 ? { sku, price: 10 + i } : { sku, price: 10 + i, stock: { 1101: i } }))
     const { file, problems } = readCatalogueJson(JSON.stringify(rows), storeKeysOf(big))
     expect(problems).toEqual([])
-    const updates = importStatements(file, big, new Date()).filter((sql) => sql.startsWith('UPDATE products'))
+    const statements = importStatements(file, big, new Date())
+    const updates = statements.filter((sql) => sql.startsWith('UPDATE products') && sql.includes('FROM (VALUES'))
     expect(updates).toHaveLength(5)
     expect(updates.join('\n').match(/\(\d{4}, \d+\)/g)).toHaveLength(100)
+    // Each changed product moves on one version, by nobody (docs/decisions/0030-console-edits-share-the-import.md): one statement.
+    const stamps = statements.filter((sql) => sql.startsWith('UPDATE products SET version = version + 1'))
+    expect(stamps).toHaveLength(1)
+    expect(stamps[0]!.split('IN (')[1]!.split(', ')).toHaveLength(100)
   })
 
   it('deletes a removed product with its rows', () => {

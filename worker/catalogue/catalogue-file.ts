@@ -109,7 +109,11 @@ export const importedProduct = type({
   'eligible_for_tabby?': 'boolean',
   'eligible_for_tamara?': 'boolean',
   'preorder?': 'boolean',
+  /** Kept in the store but shown to no shopper (docs/catalogue-import.md, "CSV columns"). */
+  'hidden?': 'boolean',
   'preorder_note?': bilingual,
+  /** Units in a city at or below which the product is low there; null: the store's default. */
+  'low_stock?': 'number.integer >= 0 | null',
   'popularity?': 'number.integer >= 0',
   'drawing?': type.enumerated(...imageKinds),
   'remove?': 'false',
@@ -309,8 +313,10 @@ export const productColumns = {
     'eligible_for_tabby',
     'eligible_for_tamara',
     'preorder',
+    'hidden',
     'preorder_note_ar',
     'preorder_note_en',
+    'low_stock',
     'popularity',
     'drawing',
     'parent_sku',
@@ -389,10 +395,12 @@ function productFromCsv(row: Record<string, string>, problems: string[]): Record
     'eligible_for_tabby',
     'eligible_for_tamara',
     'preorder',
+    'hidden',
   ]) {
     if (has(flag)) item[flag] = row[flag] ? boolean(row[flag]!) : false
   }
   if (row.preorder_note_ar || row.preorder_note_en) item.preorder_note = pair('preorder_note')
+  if (has('low_stock')) item.low_stock = row.low_stock ? number(row.low_stock) : null
   if (row.popularity) item.popularity = number(row.popularity)
   if (row.drawing) item.drawing = row.drawing
   if (row.parent_sku) item.parent_sku = row.parent_sku

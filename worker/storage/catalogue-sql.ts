@@ -250,9 +250,19 @@ const newProductDefaults: Row = {
   configurables: null,
   parent_id: null,
   variant_values: null,
+  hidden: 0,
+  low_stock: null,
 }
 
-const flags = ['not_for_sale', 'fast_delivery', 'big_items', 'delivery_within_24_hours', 'eligible_for_tabby', 'eligible_for_tamara'] as const
+const flags = [
+  'not_for_sale',
+  'fast_delivery',
+  'big_items',
+  'delivery_within_24_hours',
+  'eligible_for_tabby',
+  'eligible_for_tamara',
+  'hidden',
+] as const
 
 /** The products columns a row sets: only those of the fields it gives (a new product's others are the defaults). */
 function productColumns(product: ProductUpdate, categoryIds: ReadonlyMap<string, number>): Row {
@@ -289,6 +299,7 @@ function productColumns(product: ProductUpdate, categoryIds: ReadonlyMap<string,
           )
         : null
   }
+  if (product.low_stock !== undefined) row.low_stock = product.low_stock
   if (product.popularity !== undefined) row.popularity = product.popularity
   return row
 }
@@ -326,7 +337,17 @@ function categoryRowsOf(categories: CatalogueFile['categories'], categoryIds: Ma
  * category (docs/decisions/0020-variants-are-products.md). Loaded as one file, which D1 applies whole or not at all
  * (docs/decisions/0018-catalogue-import.md).
  */
-export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, now: Date): string[] {
+/**
+ * A console save of one product (docs/decisions/0030-console-edits-share-the-import.md): who saves it and the version
+ * they edited. Its products row then moves to the next version only if it is still at that one (the trigger of
+ * migration 0032 refuses the batch otherwise); an import moves every product it changes on by one, edited by nobody.
+ */
+export interface ConsoleSave {
+  by: string
+  version: number
+}
+
+export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, now: Date, save?: ConsoleSave): string[] {
   const next = { ...snapshot.next }
   const categoryIds = new Map(snapshot.categories)
   const categoryRows = categoryRowsOf(file.categories, categoryIds, next)
@@ -416,7 +437,22 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
     ...removedSkus,
     ...[...snapshot.products.values()].filter((p) => p.parent_id && removedSkus.includes(p.parent_id)).map((p) => p.entity_id),
   ]
+  const updatedIds = productUpdates.map((row) => row.entity_id as number)
+  // The version a console save names (docs/decisions/0030-console-edits-share-the-import.md): an import's change makes
+  // a form opened before it stale, and a save whose version moved since fails the whole batch.
+  const stamps = save
+    ? updatedIds.map(
+        (id) =>
+          `UPDATE products SET version = ${literal(save.version + 1)}, updated_at = ${literal(now.toISOString())}, updated_by = ${literal(save.by)} WHERE entity_id = ${literal(id)};`,
+      )
+    : chunked(
+        updatedIds.map(String),
+        500,
+        (ids) =>
+          `UPDATE products SET version = version + 1, updated_at = ${literal(now.toISOString())}, updated_by = NULL WHERE entity_id IN (${ids.join(', ')});`,
+      )
   return [
+    ...(save ? stamps : []),
     // The store's cities are configuration, not the file's: an import into an empty database (a retailer who never
     // seeded the demo) adds them, and never changes them.
     ...upsert('regions', regions as unknown as Row[], ['id'], 'ignore'),
@@ -451,6 +487,7 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
     ...upsert('products', newProductRows, ['entity_id'], 'insert', 20),
     // A product the store has changes only in what its row names; its id, creation date, labels and messages stay.
     ...updateColumns('products', 'entity_id', productUpdates, 20),
+    ...(save ? [] : stamps),
     // Categories and services a row names are the product's all: the old rows go first (and a removed product's).
     ...([...newCategoriesOf, ...removed].length > 0
       ? [`DELETE FROM product_categories WHERE product_id IN (${idList([...newCategoriesOf, ...removed])});`]

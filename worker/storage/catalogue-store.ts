@@ -116,7 +116,7 @@ export function catalogueStore(db: D1Database) {
            ORDER BY c.position, c.id`,
         ),
         // A variant has no page of its own: its parent's page shows it (docs/decisions/0020-variants-are-products.md).
-        db.prepare('SELECT rewrite_url, created_at FROM products WHERE parent_id IS NULL ORDER BY entity_id'),
+        db.prepare('SELECT rewrite_url, created_at FROM products WHERE parent_id IS NULL AND hidden = 0 ORDER BY entity_id'),
         db.prepare('SELECT slug FROM static_pages ORDER BY slug'),
         db.prepare('SELECT slug, published_at FROM blog_posts ORDER BY published_at DESC'),
       ])

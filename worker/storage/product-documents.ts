@@ -127,7 +127,7 @@ export function toDocument(row: DocumentRow, locale: Locale, now: Date): Product
 export async function documentsBySkus(db: D1Database, skus: string[], locale: Locale, now = new Date()): Promise<ProductDocument[]> {
   if (skus.length === 0) return []
   const { results } = await db
-    .prepare(`${selectDocuments} WHERE p.sku IN (SELECT value FROM json_each(?))`)
+    .prepare(`${selectDocuments} WHERE p.sku IN (SELECT value FROM json_each(?)) AND p.hidden = 0`)
     .bind(JSON.stringify(skus))
     .all<DocumentRow>()
   const bySku = new Map(results.map((r) => [r.sku, toDocument(r, locale, now)]))
@@ -138,7 +138,7 @@ export async function documentsBySkus(db: D1Database, skus: string[], locale: Lo
 export async function documentRowsByIds(db: D1Database, ids: readonly number[]): Promise<DocumentRow[]> {
   if (ids.length === 0) return []
   const { results } = await db
-    .prepare(`${selectDocuments} WHERE p.entity_id IN (SELECT value FROM json_each(?))`)
+    .prepare(`${selectDocuments} WHERE p.entity_id IN (SELECT value FROM json_each(?)) AND p.hidden = 0`)
     .bind(JSON.stringify(ids))
     .all<DocumentRow>()
   return results
@@ -150,20 +150,20 @@ export async function documentRowsByIds(db: D1Database, ids: readonly number[]):
  */
 export async function documentRowsPage(db: D1Database, afterId: number, limit: number): Promise<DocumentRow[]> {
   const { results } = await db
-    .prepare(`${selectDocuments} WHERE p.entity_id > ? AND p.parent_id IS NULL ORDER BY p.entity_id LIMIT ?`)
+    .prepare(`${selectDocuments} WHERE p.entity_id > ? AND p.parent_id IS NULL AND p.hidden = 0 ORDER BY p.entity_id LIMIT ?`)
     .bind(afterId, limit)
     .all<DocumentRow>()
   return results
 }
 
 /** Every product's row (run through wrangler by search:push). */
-export const allDocumentRowsSql = `${selectDocuments} WHERE p.parent_id IS NULL ORDER BY p.entity_id`
+export const allDocumentRowsSql = `${selectDocuments} WHERE p.parent_id IS NULL AND p.hidden = 0 ORDER BY p.entity_id`
 
 /** Products related to a sku: the same sub-category, most popular first. */
 export async function relatedDocuments(db: D1Database, sku: string, limit: number, locale: Locale, now = new Date()) {
   const { results } = await db
     .prepare(
-      `${selectDocuments} WHERE p.main_category_id = (SELECT main_category_id FROM products WHERE sku = ?1) AND p.sku != ?1 AND p.parent_id IS NULL
+      `${selectDocuments} WHERE p.main_category_id = (SELECT main_category_id FROM products WHERE sku = ?1) AND p.sku != ?1 AND p.parent_id IS NULL AND p.hidden = 0
        ORDER BY p.popularity DESC LIMIT ?2`,
     )
     .bind(sku, limit)

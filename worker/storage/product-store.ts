@@ -1,4 +1,7 @@
-/** Product reads for cards, listings, product pages and cart lines, in the page's language and for the shopper's region. */
+/**
+ * Product reads for cards, listings, product pages and cart lines, in the page's language and for the shopper's region.
+ * A hidden product (the console's, docs/product.md "The merchant console") is read by none of them.
+ */
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/domain/dates'
 import type { ProductLabel } from '../../src/domain/labels'
@@ -146,7 +149,7 @@ export function productStore(db: D1Database) {
                   (SELECT group_concat(s.region_id) FROM stock s WHERE s.product_id = p.entity_id AND s.qty > 0) AS stocked_regions
            FROM product_categories pc
            JOIN products p ON p.entity_id = pc.product_id
-           WHERE pc.category_id = ?1`,
+           WHERE pc.category_id = ?1 AND p.hidden = 0`,
         )
         .bind(categoryId)
         .all<ListingRecord>()
@@ -160,7 +163,7 @@ export function productStore(db: D1Database) {
         .prepare(
           `SELECT ${summaryColumns}, p.specifications FROM products p
            LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
-           WHERE p.sku IN (SELECT value FROM json_each(?1))`,
+           WHERE p.sku IN (SELECT value FROM json_each(?1)) AND p.hidden = 0`,
         )
         .bind(JSON.stringify(skus), regionId)
         .all<SummaryRecord & { specifications: string }>()
@@ -175,7 +178,7 @@ export function productStore(db: D1Database) {
         .prepare(
           `SELECT ${summaryColumns} FROM products p
            LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
-           WHERE p.entity_id IN (SELECT value FROM json_each(?1))`,
+           WHERE p.entity_id IN (SELECT value FROM json_each(?1)) AND p.hidden = 0`,
         )
         .bind(JSON.stringify(ids), regionId)
         .all<SummaryRecord>()
@@ -192,7 +195,7 @@ export function productStore(db: D1Database) {
                   p.image_kind, p.image_hue, p.image_count, p.images, p.configurables, c.name_ar AS category_ar, c.name_en AS category_en, c.url_key AS category_url_key, s.qty
            FROM products p JOIN categories c ON c.id = p.main_category_id
            LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
-           WHERE p.sku = ?1`,
+           WHERE p.sku = ?1 AND p.hidden = 0`,
         )
         .bind(sku, regionId)
         .first<CartProduct>(),
@@ -371,7 +374,7 @@ export async function productDetail(
          FROM products p JOIN categories c ON c.id = p.main_category_id
          LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
          LEFT JOIN regions r ON r.id = ?2
-         WHERE p.rewrite_url = ?1 AND p.parent_id IS NULL`,
+         WHERE p.rewrite_url = ?1 AND p.parent_id IS NULL AND p.hidden = 0`,
       )
       .bind(rewriteUrl, regionId),
     db
@@ -386,7 +389,7 @@ export async function productDetail(
         `SELECT ${summaryColumns} FROM products p
          LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
          WHERE p.main_category_id = (SELECT main_category_id FROM products WHERE rewrite_url = ?1) AND p.rewrite_url != ?1
-           AND p.parent_id IS NULL
+           AND p.parent_id IS NULL AND p.hidden = 0
          ORDER BY p.popularity DESC, p.entity_id LIMIT ?3`,
       )
       .bind(rewriteUrl, regionId, options.relatedLimit),

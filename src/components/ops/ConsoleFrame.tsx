@@ -40,6 +40,16 @@ export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) 
               {m.ops_orders()}
             </Link>
           )}
+          {may('catalogue.manage') && (
+            <>
+              <Link to="/ops/products" className={linkClass}>
+                {m.ops_products()}
+              </Link>
+              <Link to="/ops/stock" className={linkClass}>
+                {m.ops_stock_low()}
+              </Link>
+            </>
+          )}
           {may('reports.read') && (
             <Link to="/ops/numbers" className={linkClass}>
               {m.ops_numbers()}

@@ -111,6 +111,8 @@ const actionTexts: Record<string, () => string> = {
   'return.receive': m.ops_action_return_receive,
   'data_request.answered': m.ops_action_data_request_answered,
   'zatca.onboard': m.ops_action_zatca_onboard,
+  'product.edit': m.ops_action_product_edit,
+  'stock.change': m.ops_action_stock_change,
   ...Object.fromEntries(Object.entries(stepText).map(([step, text]) => [`order.${step}`, () => m.ops_action_order_step({ step: text() })])),
 }
 export const auditActions = Object.keys(actionTexts)
