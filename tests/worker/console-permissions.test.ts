@@ -18,6 +18,12 @@ const routes: Record<string, { permission: Permission; path: string; body?: unkn
   'POST /api/ops/staff/:id/sign-out': { permission: 'staff.manage', path: '/staff/999999/sign-out' },
   'GET /api/ops/audit': { permission: 'audit.read', path: '/audit?action=nothing.here' },
   'GET /api/ops/numbers': { permission: 'reports.read', path: '/numbers?days=7' },
+  'GET /api/ops/coupons': { permission: 'catalogue.manage', path: '/coupons' },
+  'POST /api/ops/coupons': { permission: 'catalogue.manage', path: '/coupons', body: { code: '' } },
+  'GET /api/ops/coupons/:code': { permission: 'catalogue.manage', path: '/coupons/NO-SUCH-COUPON' },
+  'POST /api/ops/coupons/:code': { permission: 'catalogue.manage', path: '/coupons/NO-SUCH-COUPON', body: {} },
+  'POST /api/ops/coupons/:code/:change': { permission: 'catalogue.manage', path: '/coupons/NO-SUCH-COUPON/pause' },
+  'GET /api/ops/gift-vouchers/:voucher': { permission: 'orders.read', path: '/gift-vouchers/NO-SUCH-VOUCHER' },
   'GET /api/ops/orders': { permission: 'orders.read', path: `/orders?q=${number}` },
   'GET /api/ops/orders/:number': { permission: 'orders.read', path: `/orders/${number}` },
   'POST /api/ops/orders/:number/return/receive': {

@@ -9,6 +9,7 @@ import { ApiError, onApiError, onNotFound } from './errors'
 import { healthApi } from './health'
 import { newsletterApi } from './newsletter'
 import { opsApi } from './ops'
+import { opsCouponsApi } from './ops-coupons'
 import { privacyApi } from './privacy'
 import { sameSiteStateChanges } from './same-site'
 
@@ -30,6 +31,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', cartApi)
   .route('/', accountApi)
   .route('/', opsApi)
+  .route('/', opsCouponsApi)
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)
