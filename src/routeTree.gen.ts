@@ -23,6 +23,7 @@ import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
 import { Route as DevCrashRouteImport } from './routes/dev.crash'
 import { Route as OpsIndexRouteImport } from './routes/ops.index'
 import { Route as OpsAuditRouteImport } from './routes/ops.audit'
+import { Route as OpsGiftVouchersRouteImport } from './routes/ops.gift-vouchers'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsNumbersRouteImport } from './routes/ops.numbers'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
@@ -32,6 +33,9 @@ import { Route as StaticSlugRouteImport } from './routes/static.$slug'
 import { Route as UserDataRouteImport } from './routes/user.data'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
 import { Route as UserProfileRouteImport } from './routes/user.profile'
+import { Route as OpsCouponsIndexRouteImport } from './routes/ops.coupons.index'
+import { Route as OpsCouponsCodeRouteImport } from './routes/ops.coupons.$code'
+import { Route as OpsCouponsNewRouteImport } from './routes/ops.coupons.new'
 import { Route as OpsOrdersNumberRouteImport } from './routes/ops.orders.$number'
 import { Route as OpsSlipNumberRouteImport } from './routes/ops.slip.$number'
 
@@ -105,6 +109,11 @@ const OpsAuditRoute = OpsAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsGiftVouchersRoute = OpsGiftVouchersRouteImport.update({
+  id: '/gift-vouchers',
+  path: '/gift-vouchers',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsJoinRoute = OpsJoinRouteImport.update({
   id: '/join',
   path: '/join',
@@ -150,6 +159,21 @@ const UserProfileRoute = UserProfileRouteImport.update({
   path: '/user/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsCouponsIndexRoute = OpsCouponsIndexRouteImport.update({
+  id: '/coupons/',
+  path: '/coupons/',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsCouponsCodeRoute = OpsCouponsCodeRouteImport.update({
+  id: '/coupons/$code',
+  path: '/coupons/$code',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsCouponsNewRoute = OpsCouponsNewRouteImport.update({
+  id: '/coupons/new',
+  path: '/coupons/new',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsOrdersNumberRoute = OpsOrdersNumberRouteImport.update({
   id: '/orders/$number',
   path: '/orders/$number',
@@ -174,6 +198,7 @@ export interface FileRoutesByFullPath {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -185,8 +210,11 @@ export interface FileRoutesByFullPath {
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/coupons/$code': typeof OpsCouponsCodeRoute
+  '/ops/coupons/new': typeof OpsCouponsNewRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/coupons/': typeof OpsCouponsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -200,6 +228,7 @@ export interface FileRoutesByTo {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -211,8 +240,11 @@ export interface FileRoutesByTo {
   '/user/profile': typeof UserProfileRoute
   '/blogs': typeof BlogsIndexRoute
   '/ops': typeof OpsIndexRoute
+  '/ops/coupons/$code': typeof OpsCouponsCodeRoute
+  '/ops/coupons/new': typeof OpsCouponsNewRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/coupons': typeof OpsCouponsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -228,6 +260,7 @@ export interface FileRoutesById {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -239,8 +272,11 @@ export interface FileRoutesById {
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/coupons/$code': typeof OpsCouponsCodeRoute
+  '/ops/coupons/new': typeof OpsCouponsNewRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/coupons/': typeof OpsCouponsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -257,6 +293,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/gift-vouchers'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -268,8 +305,11 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/blogs/'
     | '/ops/'
+    | '/ops/coupons/$code'
+    | '/ops/coupons/new'
     | '/ops/orders/$number'
     | '/ops/slip/$number'
+    | '/ops/coupons/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -283,6 +323,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/gift-vouchers'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -294,8 +335,11 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/blogs'
     | '/ops'
+    | '/ops/coupons/$code'
+    | '/ops/coupons/new'
     | '/ops/orders/$number'
     | '/ops/slip/$number'
+    | '/ops/coupons'
   id:
     | '__root__'
     | '/'
@@ -310,6 +354,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/gift-vouchers'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -321,8 +366,11 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/blogs/'
     | '/ops/'
+    | '/ops/coupons/$code'
+    | '/ops/coupons/new'
     | '/ops/orders/$number'
     | '/ops/slip/$number'
+    | '/ops/coupons/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -445,6 +493,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsAuditRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/gift-vouchers': {
+      id: '/ops/gift-vouchers'
+      path: '/gift-vouchers'
+      fullPath: '/ops/gift-vouchers'
+      preLoaderRoute: typeof OpsGiftVouchersRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/join': {
       id: '/ops/join'
       path: '/join'
@@ -508,6 +563,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops/coupons/': {
+      id: '/ops/coupons/'
+      path: '/coupons'
+      fullPath: '/ops/coupons/'
+      preLoaderRoute: typeof OpsCouponsIndexRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/coupons/$code': {
+      id: '/ops/coupons/$code'
+      path: '/coupons/$code'
+      fullPath: '/ops/coupons/$code'
+      preLoaderRoute: typeof OpsCouponsCodeRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/coupons/new': {
+      id: '/ops/coupons/new'
+      path: '/coupons/new'
+      fullPath: '/ops/coupons/new'
+      preLoaderRoute: typeof OpsCouponsNewRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/orders/$number': {
       id: '/ops/orders/$number'
       path: '/orders/$number'
@@ -527,24 +603,32 @@ declare module '@tanstack/react-router' {
 
 interface OpsRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
+  OpsGiftVouchersRoute: typeof OpsGiftVouchersRoute
   OpsJoinRoute: typeof OpsJoinRoute
   OpsNumbersRoute: typeof OpsNumbersRoute
   OpsStaffRoute: typeof OpsStaffRoute
   OpsZatcaRoute: typeof OpsZatcaRoute
   OpsIndexRoute: typeof OpsIndexRoute
+  OpsCouponsCodeRoute: typeof OpsCouponsCodeRoute
+  OpsCouponsNewRoute: typeof OpsCouponsNewRoute
   OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
   OpsSlipNumberRoute: typeof OpsSlipNumberRoute
+  OpsCouponsIndexRoute: typeof OpsCouponsIndexRoute
 }
 
 const OpsRouteChildren: OpsRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
+  OpsGiftVouchersRoute: OpsGiftVouchersRoute,
   OpsJoinRoute: OpsJoinRoute,
   OpsNumbersRoute: OpsNumbersRoute,
   OpsStaffRoute: OpsStaffRoute,
   OpsZatcaRoute: OpsZatcaRoute,
   OpsIndexRoute: OpsIndexRoute,
+  OpsCouponsCodeRoute: OpsCouponsCodeRoute,
+  OpsCouponsNewRoute: OpsCouponsNewRoute,
   OpsOrdersNumberRoute: OpsOrdersNumberRoute,
   OpsSlipNumberRoute: OpsSlipNumberRoute,
+  OpsCouponsIndexRoute: OpsCouponsIndexRoute,
 }
 
 const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)
