@@ -10,7 +10,8 @@ import { localizeHref } from '../../paraglide/runtime'
 import { useSignOut, type Me } from '../../queries/ops'
 import { roleText } from './ops-text'
 
-const linkClass = 'rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-brand/10 [&.active]:bg-brand [&.active]:text-brand-ink'
+const linkClass =
+  'shrink-0 whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-brand/10 [&.active]:bg-brand [&.active]:text-brand-ink'
 
 export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) {
   const signOut = useSignOut()
