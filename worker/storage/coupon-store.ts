@@ -172,7 +172,9 @@ export function couponStore(db: D1Database) {
 
     /** Ends the window now (a scheduled coupon's start too); answers false when it had ended already. */
     async expireNow(code: string, entry: AuditEntry): Promise<boolean> {
-      const now = riyadhStamp(entry.at)
+      // The window's end is inclusive and kept to the second: a second before now, so an order in this same second is
+      // already refused.
+      const now = riyadhStamp(new Date(entry.at.getTime() - 1000))
       const [changed] = await db.batch([
         db
           .prepare(
