@@ -23,20 +23,20 @@ import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
 import { Route as DevCrashRouteImport } from './routes/dev.crash'
 import { Route as OpsIndexRouteImport } from './routes/ops.index'
 import { Route as OpsAuditRouteImport } from './routes/ops.audit'
-import { Route as OpsDataRequestsRouteImport } from './routes/ops.data-requests'
+import { Route as OpsGiftVouchersRouteImport } from './routes/ops.gift-vouchers'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsNumbersRouteImport } from './routes/ops.numbers'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
-import { Route as OpsStockRouteImport } from './routes/ops.stock'
 import { Route as OpsZatcaRouteImport } from './routes/ops.zatca'
 import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewriteUrl'
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
 import { Route as UserDataRouteImport } from './routes/user.data'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
 import { Route as UserProfileRouteImport } from './routes/user.profile'
+import { Route as OpsCouponsIndexRouteImport } from './routes/ops.coupons.index'
+import { Route as OpsCouponsCodeRouteImport } from './routes/ops.coupons.$code'
+import { Route as OpsCouponsNewRouteImport } from './routes/ops.coupons.new'
 import { Route as OpsOrdersNumberRouteImport } from './routes/ops.orders.$number'
-import { Route as OpsProductsIndexRouteImport } from './routes/ops.products.index'
-import { Route as OpsProductsSkuRouteImport } from './routes/ops.products.$sku'
 import { Route as OpsSlipNumberRouteImport } from './routes/ops.slip.$number'
 
 const IndexRoute = IndexRouteImport.update({
@@ -109,9 +109,9 @@ const OpsAuditRoute = OpsAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => OpsRoute,
 } as any)
-const OpsDataRequestsRoute = OpsDataRequestsRouteImport.update({
-  id: '/data-requests',
-  path: '/data-requests',
+const OpsGiftVouchersRoute = OpsGiftVouchersRouteImport.update({
+  id: '/gift-vouchers',
+  path: '/gift-vouchers',
   getParentRoute: () => OpsRoute,
 } as any)
 const OpsJoinRoute = OpsJoinRouteImport.update({
@@ -127,11 +127,6 @@ const OpsNumbersRoute = OpsNumbersRouteImport.update({
 const OpsStaffRoute = OpsStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
-  getParentRoute: () => OpsRoute,
-} as any)
-const OpsStockRoute = OpsStockRouteImport.update({
-  id: '/stock',
-  path: '/stock',
   getParentRoute: () => OpsRoute,
 } as any)
 const OpsZatcaRoute = OpsZatcaRouteImport.update({
@@ -164,19 +159,24 @@ const UserProfileRoute = UserProfileRouteImport.update({
   path: '/user/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsCouponsIndexRoute = OpsCouponsIndexRouteImport.update({
+  id: '/coupons/',
+  path: '/coupons/',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsCouponsCodeRoute = OpsCouponsCodeRouteImport.update({
+  id: '/coupons/$code',
+  path: '/coupons/$code',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsCouponsNewRoute = OpsCouponsNewRouteImport.update({
+  id: '/coupons/new',
+  path: '/coupons/new',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsOrdersNumberRoute = OpsOrdersNumberRouteImport.update({
   id: '/orders/$number',
   path: '/orders/$number',
-  getParentRoute: () => OpsRoute,
-} as any)
-const OpsProductsIndexRoute = OpsProductsIndexRouteImport.update({
-  id: '/products/',
-  path: '/products/',
-  getParentRoute: () => OpsRoute,
-} as any)
-const OpsProductsSkuRoute = OpsProductsSkuRouteImport.update({
-  id: '/products/$sku',
-  path: '/products/$sku',
   getParentRoute: () => OpsRoute,
 } as any)
 const OpsSlipNumberRoute = OpsSlipNumberRouteImport.update({
@@ -198,11 +198,10 @@ export interface FileRoutesByFullPath {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
-  '/ops/data-requests': typeof OpsDataRequestsRoute
+  '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
-  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -211,10 +210,11 @@ export interface FileRoutesByFullPath {
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/coupons/$code': typeof OpsCouponsCodeRoute
+  '/ops/coupons/new': typeof OpsCouponsNewRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
-  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
-  '/ops/products/': typeof OpsProductsIndexRoute
+  '/ops/coupons/': typeof OpsCouponsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -228,11 +228,10 @@ export interface FileRoutesByTo {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
-  '/ops/data-requests': typeof OpsDataRequestsRoute
+  '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
-  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -241,10 +240,11 @@ export interface FileRoutesByTo {
   '/user/profile': typeof UserProfileRoute
   '/blogs': typeof BlogsIndexRoute
   '/ops': typeof OpsIndexRoute
+  '/ops/coupons/$code': typeof OpsCouponsCodeRoute
+  '/ops/coupons/new': typeof OpsCouponsNewRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
-  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
-  '/ops/products': typeof OpsProductsIndexRoute
+  '/ops/coupons': typeof OpsCouponsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -260,11 +260,10 @@ export interface FileRoutesById {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
-  '/ops/data-requests': typeof OpsDataRequestsRoute
+  '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
-  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -273,10 +272,11 @@ export interface FileRoutesById {
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/coupons/$code': typeof OpsCouponsCodeRoute
+  '/ops/coupons/new': typeof OpsCouponsNewRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
-  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
-  '/ops/products/': typeof OpsProductsIndexRoute
+  '/ops/coupons/': typeof OpsCouponsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -293,11 +293,10 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
-    | '/ops/data-requests'
+    | '/ops/gift-vouchers'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
-    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -306,10 +305,11 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/blogs/'
     | '/ops/'
+    | '/ops/coupons/$code'
+    | '/ops/coupons/new'
     | '/ops/orders/$number'
-    | '/ops/products/$sku'
     | '/ops/slip/$number'
-    | '/ops/products/'
+    | '/ops/coupons/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -323,11 +323,10 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
-    | '/ops/data-requests'
+    | '/ops/gift-vouchers'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
-    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -336,10 +335,11 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/blogs'
     | '/ops'
+    | '/ops/coupons/$code'
+    | '/ops/coupons/new'
     | '/ops/orders/$number'
-    | '/ops/products/$sku'
     | '/ops/slip/$number'
-    | '/ops/products'
+    | '/ops/coupons'
   id:
     | '__root__'
     | '/'
@@ -354,11 +354,10 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
-    | '/ops/data-requests'
+    | '/ops/gift-vouchers'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
-    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -367,10 +366,11 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/blogs/'
     | '/ops/'
+    | '/ops/coupons/$code'
+    | '/ops/coupons/new'
     | '/ops/orders/$number'
-    | '/ops/products/$sku'
     | '/ops/slip/$number'
-    | '/ops/products/'
+    | '/ops/coupons/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -493,11 +493,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsAuditRouteImport
       parentRoute: typeof OpsRoute
     }
-    '/ops/data-requests': {
-      id: '/ops/data-requests'
-      path: '/data-requests'
-      fullPath: '/ops/data-requests'
-      preLoaderRoute: typeof OpsDataRequestsRouteImport
+    '/ops/gift-vouchers': {
+      id: '/ops/gift-vouchers'
+      path: '/gift-vouchers'
+      fullPath: '/ops/gift-vouchers'
+      preLoaderRoute: typeof OpsGiftVouchersRouteImport
       parentRoute: typeof OpsRoute
     }
     '/ops/join': {
@@ -519,13 +519,6 @@ declare module '@tanstack/react-router' {
       path: '/staff'
       fullPath: '/ops/staff'
       preLoaderRoute: typeof OpsStaffRouteImport
-      parentRoute: typeof OpsRoute
-    }
-    '/ops/stock': {
-      id: '/ops/stock'
-      path: '/stock'
-      fullPath: '/ops/stock'
-      preLoaderRoute: typeof OpsStockRouteImport
       parentRoute: typeof OpsRoute
     }
     '/ops/zatca': {
@@ -570,25 +563,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops/coupons/': {
+      id: '/ops/coupons/'
+      path: '/coupons'
+      fullPath: '/ops/coupons/'
+      preLoaderRoute: typeof OpsCouponsIndexRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/coupons/$code': {
+      id: '/ops/coupons/$code'
+      path: '/coupons/$code'
+      fullPath: '/ops/coupons/$code'
+      preLoaderRoute: typeof OpsCouponsCodeRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/coupons/new': {
+      id: '/ops/coupons/new'
+      path: '/coupons/new'
+      fullPath: '/ops/coupons/new'
+      preLoaderRoute: typeof OpsCouponsNewRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/orders/$number': {
       id: '/ops/orders/$number'
       path: '/orders/$number'
       fullPath: '/ops/orders/$number'
       preLoaderRoute: typeof OpsOrdersNumberRouteImport
-      parentRoute: typeof OpsRoute
-    }
-    '/ops/products/': {
-      id: '/ops/products/'
-      path: '/products'
-      fullPath: '/ops/products/'
-      preLoaderRoute: typeof OpsProductsIndexRouteImport
-      parentRoute: typeof OpsRoute
-    }
-    '/ops/products/$sku': {
-      id: '/ops/products/$sku'
-      path: '/products/$sku'
-      fullPath: '/ops/products/$sku'
-      preLoaderRoute: typeof OpsProductsSkuRouteImport
       parentRoute: typeof OpsRoute
     }
     '/ops/slip/$number': {
@@ -603,32 +603,32 @@ declare module '@tanstack/react-router' {
 
 interface OpsRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
-  OpsDataRequestsRoute: typeof OpsDataRequestsRoute
+  OpsGiftVouchersRoute: typeof OpsGiftVouchersRoute
   OpsJoinRoute: typeof OpsJoinRoute
   OpsNumbersRoute: typeof OpsNumbersRoute
   OpsStaffRoute: typeof OpsStaffRoute
-  OpsStockRoute: typeof OpsStockRoute
   OpsZatcaRoute: typeof OpsZatcaRoute
   OpsIndexRoute: typeof OpsIndexRoute
+  OpsCouponsCodeRoute: typeof OpsCouponsCodeRoute
+  OpsCouponsNewRoute: typeof OpsCouponsNewRoute
   OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
-  OpsProductsSkuRoute: typeof OpsProductsSkuRoute
   OpsSlipNumberRoute: typeof OpsSlipNumberRoute
-  OpsProductsIndexRoute: typeof OpsProductsIndexRoute
+  OpsCouponsIndexRoute: typeof OpsCouponsIndexRoute
 }
 
 const OpsRouteChildren: OpsRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
-  OpsDataRequestsRoute: OpsDataRequestsRoute,
+  OpsGiftVouchersRoute: OpsGiftVouchersRoute,
   OpsJoinRoute: OpsJoinRoute,
   OpsNumbersRoute: OpsNumbersRoute,
   OpsStaffRoute: OpsStaffRoute,
-  OpsStockRoute: OpsStockRoute,
   OpsZatcaRoute: OpsZatcaRoute,
   OpsIndexRoute: OpsIndexRoute,
+  OpsCouponsCodeRoute: OpsCouponsCodeRoute,
+  OpsCouponsNewRoute: OpsCouponsNewRoute,
   OpsOrdersNumberRoute: OpsOrdersNumberRoute,
-  OpsProductsSkuRoute: OpsProductsSkuRoute,
   OpsSlipNumberRoute: OpsSlipNumberRoute,
-  OpsProductsIndexRoute: OpsProductsIndexRoute,
+  OpsCouponsIndexRoute: OpsCouponsIndexRoute,
 }
 
 const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)

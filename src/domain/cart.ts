@@ -8,6 +8,7 @@ import { pricesWithTax, type PricesWithTax } from './pricing'
 import type { CheckoutDetails } from './checkout'
 import { deliveryFee, type ShippingCode } from './shipping'
 import { shownMobile } from './phone'
+import { couponCovers } from './coupons'
 
 export interface CartLineRecord {
   item_id: number
@@ -26,6 +27,8 @@ export interface CartLineRecord {
   eligible_for_tabby: boolean
   eligible_for_tamara: boolean
   category_names: string[]
+  /** The product's main category (its url key), for a coupon kept to categories; absent on lines added before. */
+  category_key?: string
   /** The chosen options of a configurable product, as shown, e.g. "Colour: Black". */
   options_ar: string | null
   options_en: string | null
@@ -43,6 +46,12 @@ export interface Coupon {
   kind: 'percent' | 'fixed'
   amount: number
   min_subtotal: number
+  /**
+   * A coupon kept to some products (SKUs) or categories (url keys, those under them included) discounts only those
+   * lines (src/domain/coupons.ts `couponCovers`); absent or null, every product line.
+   */
+  skus?: string[] | null
+  category_keys?: string[] | null
 }
 
 export interface CartState {
@@ -148,6 +157,7 @@ export function computeTotals(state: CartState, now: Date): CartTotals {
   let subtotal = 0
   let originalSubtotal = 0
   let productSubtotal = 0
+  let couponBase = 0
   let productsOriginal = 0
   let services = 0
   let replacement = 0
@@ -159,6 +169,7 @@ export function computeTotals(state: CartState, now: Date): CartTotals {
     originalSubtotal += prices.original_price * line.qty
     if (line.parent_item_id === null) {
       productSubtotal += row
+      if (state.coupon && couponCovers(state.coupon, line)) couponBase += row
       productsOriginal += prices.original_price * line.qty
       itemsQty += line.qty
       if (line.replacement_discount) {
@@ -170,7 +181,8 @@ export function computeTotals(state: CartState, now: Date): CartTotals {
   }
   let coupon = 0
   if (state.coupon && productSubtotal >= state.coupon.min_subtotal) {
-    coupon = state.coupon.kind === 'percent' ? (productSubtotal * state.coupon.amount) / 100 : Math.min(state.coupon.amount, productSubtotal)
+    // The minimum is the cart's; the discount is of the lines the coupon covers (all of them, unless it is restricted).
+    coupon = state.coupon.kind === 'percent' ? (couponBase * state.coupon.amount) / 100 : Math.min(state.coupon.amount, couponBase)
   }
   const afterDiscounts = Math.max(0, subtotal - coupon - replacement)
   const delivery = deliveryFee(state.shipping_method ?? 'standard', afterDiscounts, state.lines.length > 0)

@@ -27,6 +27,12 @@ const routes: Record<string, { permission: Permission; path: string; body?: unkn
     body: { changes: [{ region_id: 1101, add: 1 }], reason: 'count' },
   },
   'GET /api/ops/stock': { permission: 'catalogue.manage', path: '/stock?region=1101' },
+  'GET /api/ops/coupons': { permission: 'catalogue.manage', path: '/coupons' },
+  'POST /api/ops/coupons': { permission: 'catalogue.manage', path: '/coupons', body: { code: '' } },
+  'GET /api/ops/coupons/:code': { permission: 'catalogue.manage', path: '/coupons/NO-SUCH-COUPON' },
+  'POST /api/ops/coupons/:code': { permission: 'catalogue.manage', path: '/coupons/NO-SUCH-COUPON', body: {} },
+  'POST /api/ops/coupons/:code/:change': { permission: 'catalogue.manage', path: '/coupons/NO-SUCH-COUPON/pause' },
+  'GET /api/ops/gift-vouchers/:voucher': { permission: 'orders.read', path: '/gift-vouchers/NO-SUCH-VOUCHER' },
   'GET /api/ops/orders': { permission: 'orders.read', path: `/orders?q=${number}` },
   'GET /api/ops/orders/:number': { permission: 'orders.read', path: `/orders/${number}` },
   'POST /api/ops/orders/:number/return/receive': {

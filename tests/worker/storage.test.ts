@@ -205,7 +205,7 @@ describe('voucherStore, productStore, catalogueStore, eventStore', () => {
   it('reads coupons in their window, vouchers and unspent ERP vouchers', async () => {
     const vouchers = voucherStore(env.DB)
     const { code } = (await env.DB.prepare('SELECT code FROM coupons WHERE active_to IS NULL LIMIT 1').first<{ code: string }>())!
-    expect(await vouchers.activeCoupon(code, now)).toMatchObject({ code })
+    expect(await vouchers.activeCoupon(code, now)).toMatchObject({ coupon: { code } })
     expect(await vouchers.activeCoupon('NO-SUCH-CODE', now)).toBeNull()
     expect(await vouchers.giftVoucher('GIFT-7Q4M-9XK2')).toMatchObject({ balance: expect.any(Number) })
     expect(await vouchers.erpVoucherFor('ERP-100-7788', '966501234567')).toEqual({ voucher: 'ERP-100-7788', amount: 100, spent: false })

@@ -10,6 +10,7 @@ import { healthApi } from './health'
 import { newsletterApi } from './newsletter'
 import { opsApi } from './ops'
 import { opsProductsApi } from './ops-products'
+import { opsCouponsApi } from './ops-coupons'
 import { privacyApi } from './privacy'
 import { sameSiteStateChanges } from './same-site'
 
@@ -32,6 +33,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', accountApi)
   .route('/', opsApi)
   .route('/', opsProductsApi)
+  .route('/', opsCouponsApi)
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)

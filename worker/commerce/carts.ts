@@ -132,6 +132,7 @@ export async function cartLineFor(env: Env, sku: string, regionId: number, optio
     eligible_for_tabby: product.eligible_for_tabby === 1,
     eligible_for_tamara: product.eligible_for_tamara === 1,
     category_names: [product.category_en],
+    category_key: product.category_url_key,
     options_ar: optionsAr,
     options_en: optionsEn,
     replacement_eligible: appConfig.money.replacementDiscountCategories.includes(product.category_url_key),

@@ -4,7 +4,7 @@
  * buyers of the last unit make exactly one order and a repeated place finds the one order.
  */
 import { appConfig, serverLimits, type Locale } from '../../app.config'
-import { computeTotals, type CartState, type CartTotals } from '../../src/domain/cart'
+import { computeTotals, type CartState, type CartTotals, type Coupon } from '../../src/domain/cart'
 import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
 import type { OrderDetail, PaymentCode, PlacedOrder } from '../../src/domain/order'
 import { isCourier } from '../../src/domain/fulfilment'
@@ -19,7 +19,7 @@ import { availableMethod, checkedDetails, phoneVerified } from './checkout-rules
 import { withVerifiedAddress } from './address-check'
 import { CommerceError } from './errors'
 import { addressStore } from '../storage/address-store'
-import { voucherStore } from '../storage/voucher-store'
+import { mayUseCoupon, voucherStore } from '../storage/voucher-store'
 import type { AuditEntry } from '../storage/audit-store'
 import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
@@ -56,6 +56,18 @@ export async function orderForQuote(env: Env, quoteId: string): Promise<PlacedOr
   return providerFor[placed.payment_method] ? { ...placed, payment_url: await hostedPaymentUrl(env, row) } : placed
 }
 
+/** The same discount on the same lines: what the shopper was shown is what the order is placed with. */
+function sameTerms(a: Coupon, b: Coupon): boolean {
+  const list = (x: string[] | null | undefined) => JSON.stringify(x ?? null)
+  return (
+    a.kind === b.kind &&
+    a.amount === b.amount &&
+    a.min_subtotal === b.min_subtotal &&
+    list(a.skus) === list(b.skus) &&
+    list(a.category_keys) === list(b.category_keys)
+  )
+}
+
 function incrementId(): string {
   const random = crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000
   return `MJ${Date.now().toString().slice(-7)}${String(random).padStart(6, '0')}`
@@ -89,7 +101,7 @@ export async function placeOrder(
   const shippingRead = availableMethod(env, state, state.shipping_method ?? 'standard', input.locale, now, totals)
   const verifiedRead = phoneVerified(env, state, given.contact.mobile, input.customerId)
   // A coupon is checked again: its window may have closed since it was applied (docs/decisions/0007).
-  const couponRead = state.coupon ? voucherStore(env.DB).activeCoupon(state.coupon.code, now) : Promise.resolve(true)
+  const couponRead = state.coupon ? voucherStore(env.DB).activeCoupon(state.coupon.code, now) : Promise.resolve(null)
   // Stock and the delivery rules are checked again in the order's region (docs/product.md, "Rules"): the
   // cart may hold a line added elsewhere, and a region without a stock row would take no stock at all.
   const stockRead = Promise.all(products.map((line) => sellableIn(env, line.sku, state.region_id)))
@@ -104,7 +116,19 @@ export async function placeOrder(
   const verified = await verifiedRead
   try {
     if (input.method === 'cashondelivery' && !verified) throw new CommerceError(400, 'phone_unverified')
-    if (state.coupon && !(await couponRead)) throw new CommerceError(409, 'coupon_invalid', { code: state.coupon.code })
+    if (state.coupon) {
+      const active = await couponRead
+      const phone = internationalMobile(given.contact.mobile)
+      if (!active || !mayUseCoupon(active, input.customerId, verified && phone ? [phone] : state.verified_phones)) {
+        throw new CommerceError(409, 'coupon_invalid', { code: state.coupon.code })
+      }
+      // Terms changed in the console since the coupon was applied: the cart takes the new ones and the shopper sees the
+      // new total before paying it (docs/product.md, "Rules"); never an amount they were not shown.
+      if (!sameTerms(active.coupon, state.coupon)) {
+        await cartStub(env, state.quote_id).setCoupon(active.coupon)
+        throw new CommerceError(409, 'coupon_changed', { code: state.coupon.code })
+      }
+    }
     const sellable = await stockRead
     products.forEach((line, i) => {
       const { available } = sellable[i]!
@@ -193,6 +217,8 @@ export async function placeOrder(
     }
     if (refused === 'voucher') throw new CommerceError(409, state.erp_voucher ? 'voucher_spent' : 'voucher_invalid')
     if (refused === 'coupon') throw new CommerceError(409, 'coupon_used_up', { code: state.coupon?.code ?? '' })
+    if (refused === 'coupon_customer') throw new CommerceError(409, 'coupon_customer_limit', { code: state.coupon?.code ?? '' })
+    if (refused === 'coupon_closed') throw new CommerceError(409, 'coupon_invalid', { code: state.coupon?.code ?? '' })
     if (refused === 'stock') throw new CommerceError(409, 'out_of_stock')
     if (refused === 'cash_limit') throw new CommerceError(409, 'cod_open_limit', { count: serverLimits.orders.unconfirmedCashOrdersPerPhone })
     throw new Error(`order for quote ${state.quote_id} refused as ${refused}`)

@@ -118,7 +118,7 @@ export interface ShipmentRow {
 }
 
 /** Why a placement batch was refused, read from the constraint that refused it. */
-type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'stock' | 'cash_limit'
+type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'coupon_customer' | 'coupon_closed' | 'stock' | 'cash_limit'
 
 const orderColumns = 'id, increment_id, quote_id, customer_id, region_id, status, payment_method, grand_total'
 
@@ -409,7 +409,14 @@ export function orderStore(db: D1Database) {
               db.prepare('UPDATE erp_vouchers SET used_by_quote = ? WHERE voucher = ?').bind(order.quote_id, order.erpVoucher),
             ]
           : []),
-        ...(order.coupon ? [db.prepare('INSERT INTO coupon_uses (quote_id, code) VALUES (?, ?)').bind(order.quote_id, order.coupon)] : []),
+        // The use names the buyer (account and phone) for the per-customer limit's trigger (migration 0033).
+        ...(order.coupon
+          ? [
+              db
+                .prepare('INSERT INTO coupon_uses (quote_id, code, customer_id, phone, used_at) VALUES (?, ?, ?, ?, ?)')
+                .bind(order.quote_id, order.coupon, order.customer_id, order.phone, now.toISOString()),
+            ]
+          : []),
       ]
       const refusal = (refused: PlacementRefusal) => ({ refused })
       try {
@@ -421,6 +428,8 @@ export function orderStore(db: D1Database) {
         if (/NOT NULL constraint failed: order_events\.order_id/.test(message)) return refusal('cash_limit')
         if (/CHECK constraint failed: balance|UNIQUE constraint failed: erp_voucher_spends/.test(message)) return refusal('voucher')
         if (/coupon_uses_limit/.test(message)) return refusal('coupon')
+        if (/coupon_uses_per_customer/.test(message)) return refusal('coupon_customer')
+        if (/coupon_uses_closed/.test(message)) return refusal('coupon_closed')
         if (/CHECK constraint failed/.test(message)) return refusal('stock')
         throw error
       }

@@ -55,6 +55,16 @@ export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) 
               {m.ops_numbers()}
             </Link>
           )}
+          {may('catalogue.manage') && (
+            <Link to="/ops/coupons" className={linkClass}>
+              {m.ops_coupons()}
+            </Link>
+          )}
+          {may('orders.read') && (
+            <Link to="/ops/gift-vouchers" className={linkClass}>
+              {m.ops_gift_vouchers()}
+            </Link>
+          )}
           {may('staff.manage') && (
             <Link to="/ops/staff" className={linkClass}>
               {m.ops_staff()}

@@ -12,7 +12,7 @@ import type { CommerceEnv } from '../context'
 import { CommerceError, commerceErrorBody } from '../errors'
 import { m } from '../../../src/paraglide/messages.js'
 import { validate } from '../validate'
-import { voucherStore } from '../../storage/voucher-store'
+import { mayUseCoupon, voucherStore } from '../../storage/voucher-store'
 import { cartAddBody, couponCode, idempotencyKey, itemId, qty, regionId, sku } from '../../../src/domain/schemas'
 import { isRetryableObjectError } from '../../http/outage'
 
@@ -120,8 +120,11 @@ export const cartRoutes = new Hono<CommerceEnv>()
   .put('/applyCoupon', validate('json', couponBody), async (c) => {
     const { couponCode } = c.req.valid('json')
     const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    const coupon = await voucherStore(c.env.DB).activeCoupon(couponCode, new Date())
-    if (!coupon) throw new CommerceError(400, 'coupon_invalid', { code: couponCode })
+    const active = await voucherStore(c.env.DB).activeCoupon(couponCode, new Date())
+    // A coupon minted for one shopper is unknown to anyone else (docs/product.md, "Rules").
+    if (!active || !mayUseCoupon(active, state.customer_id, state.verified_phones))
+      throw new CommerceError(400, 'coupon_invalid', { code: couponCode })
+    const { coupon } = active
     const totals = computeTotals(state, new Date())
     if (totals.subtotal < coupon.min_subtotal) throw new CommerceError(400, 'coupon_minimum', { amount: coupon.min_subtotal })
     const result = await stub.setCoupon(coupon)
