@@ -23,10 +23,12 @@ import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
 import { Route as DevCrashRouteImport } from './routes/dev.crash'
 import { Route as OpsIndexRouteImport } from './routes/ops.index'
 import { Route as OpsAuditRouteImport } from './routes/ops.audit'
+import { Route as OpsDataRequestsRouteImport } from './routes/ops.data-requests'
 import { Route as OpsGiftVouchersRouteImport } from './routes/ops.gift-vouchers'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsNumbersRouteImport } from './routes/ops.numbers'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
+import { Route as OpsStockRouteImport } from './routes/ops.stock'
 import { Route as OpsZatcaRouteImport } from './routes/ops.zatca'
 import { Route as ProductRewriteUrlRouteImport } from './routes/product.$rewriteUrl'
 import { Route as StaticSlugRouteImport } from './routes/static.$slug'
@@ -37,6 +39,8 @@ import { Route as OpsCouponsIndexRouteImport } from './routes/ops.coupons.index'
 import { Route as OpsCouponsCodeRouteImport } from './routes/ops.coupons.$code'
 import { Route as OpsCouponsNewRouteImport } from './routes/ops.coupons.new'
 import { Route as OpsOrdersNumberRouteImport } from './routes/ops.orders.$number'
+import { Route as OpsProductsIndexRouteImport } from './routes/ops.products.index'
+import { Route as OpsProductsSkuRouteImport } from './routes/ops.products.$sku'
 import { Route as OpsSlipNumberRouteImport } from './routes/ops.slip.$number'
 
 const IndexRoute = IndexRouteImport.update({
@@ -109,6 +113,11 @@ const OpsAuditRoute = OpsAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsDataRequestsRoute = OpsDataRequestsRouteImport.update({
+  id: '/data-requests',
+  path: '/data-requests',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsGiftVouchersRoute = OpsGiftVouchersRouteImport.update({
   id: '/gift-vouchers',
   path: '/gift-vouchers',
@@ -127,6 +136,11 @@ const OpsNumbersRoute = OpsNumbersRouteImport.update({
 const OpsStaffRoute = OpsStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsStockRoute = OpsStockRouteImport.update({
+  id: '/stock',
+  path: '/stock',
   getParentRoute: () => OpsRoute,
 } as any)
 const OpsZatcaRoute = OpsZatcaRouteImport.update({
@@ -179,6 +193,16 @@ const OpsOrdersNumberRoute = OpsOrdersNumberRouteImport.update({
   path: '/orders/$number',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsProductsIndexRoute = OpsProductsIndexRouteImport.update({
+  id: '/products/',
+  path: '/products/',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsProductsSkuRoute = OpsProductsSkuRouteImport.update({
+  id: '/products/$sku',
+  path: '/products/$sku',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsSlipNumberRoute = OpsSlipNumberRouteImport.update({
   id: '/slip/$number',
   path: '/slip/$number',
@@ -198,10 +222,12 @@ export interface FileRoutesByFullPath {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/data-requests': typeof OpsDataRequestsRoute
   '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -213,8 +239,10 @@ export interface FileRoutesByFullPath {
   '/ops/coupons/$code': typeof OpsCouponsCodeRoute
   '/ops/coupons/new': typeof OpsCouponsNewRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
   '/ops/coupons/': typeof OpsCouponsIndexRoute
+  '/ops/products/': typeof OpsProductsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -228,10 +256,12 @@ export interface FileRoutesByTo {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/data-requests': typeof OpsDataRequestsRoute
   '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -243,8 +273,10 @@ export interface FileRoutesByTo {
   '/ops/coupons/$code': typeof OpsCouponsCodeRoute
   '/ops/coupons/new': typeof OpsCouponsNewRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
   '/ops/coupons': typeof OpsCouponsIndexRoute
+  '/ops/products': typeof OpsProductsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -260,10 +292,12 @@ export interface FileRoutesById {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/data-requests': typeof OpsDataRequestsRoute
   '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
+  '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
   '/product/$rewriteUrl': typeof ProductRewriteUrlRoute
   '/static/$slug': typeof StaticSlugRoute
@@ -275,8 +309,10 @@ export interface FileRoutesById {
   '/ops/coupons/$code': typeof OpsCouponsCodeRoute
   '/ops/coupons/new': typeof OpsCouponsNewRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
+  '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
   '/ops/coupons/': typeof OpsCouponsIndexRoute
+  '/ops/products/': typeof OpsProductsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -293,10 +329,12 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/data-requests'
     | '/ops/gift-vouchers'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -308,8 +346,10 @@ export interface FileRouteTypes {
     | '/ops/coupons/$code'
     | '/ops/coupons/new'
     | '/ops/orders/$number'
+    | '/ops/products/$sku'
     | '/ops/slip/$number'
     | '/ops/coupons/'
+    | '/ops/products/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -323,10 +363,12 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/data-requests'
     | '/ops/gift-vouchers'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -338,8 +380,10 @@ export interface FileRouteTypes {
     | '/ops/coupons/$code'
     | '/ops/coupons/new'
     | '/ops/orders/$number'
+    | '/ops/products/$sku'
     | '/ops/slip/$number'
     | '/ops/coupons'
+    | '/ops/products'
   id:
     | '__root__'
     | '/'
@@ -354,10 +398,12 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/data-requests'
     | '/ops/gift-vouchers'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
+    | '/ops/stock'
     | '/ops/zatca'
     | '/product/$rewriteUrl'
     | '/static/$slug'
@@ -369,8 +415,10 @@ export interface FileRouteTypes {
     | '/ops/coupons/$code'
     | '/ops/coupons/new'
     | '/ops/orders/$number'
+    | '/ops/products/$sku'
     | '/ops/slip/$number'
     | '/ops/coupons/'
+    | '/ops/products/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -493,6 +541,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsAuditRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/data-requests': {
+      id: '/ops/data-requests'
+      path: '/data-requests'
+      fullPath: '/ops/data-requests'
+      preLoaderRoute: typeof OpsDataRequestsRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/gift-vouchers': {
       id: '/ops/gift-vouchers'
       path: '/gift-vouchers'
@@ -519,6 +574,13 @@ declare module '@tanstack/react-router' {
       path: '/staff'
       fullPath: '/ops/staff'
       preLoaderRoute: typeof OpsStaffRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/stock': {
+      id: '/ops/stock'
+      path: '/stock'
+      fullPath: '/ops/stock'
+      preLoaderRoute: typeof OpsStockRouteImport
       parentRoute: typeof OpsRoute
     }
     '/ops/zatca': {
@@ -591,6 +653,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsOrdersNumberRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/products/': {
+      id: '/ops/products/'
+      path: '/products'
+      fullPath: '/ops/products/'
+      preLoaderRoute: typeof OpsProductsIndexRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/products/$sku': {
+      id: '/ops/products/$sku'
+      path: '/products/$sku'
+      fullPath: '/ops/products/$sku'
+      preLoaderRoute: typeof OpsProductsSkuRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/slip/$number': {
       id: '/ops/slip/$number'
       path: '/slip/$number'
@@ -603,32 +679,40 @@ declare module '@tanstack/react-router' {
 
 interface OpsRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
+  OpsDataRequestsRoute: typeof OpsDataRequestsRoute
   OpsGiftVouchersRoute: typeof OpsGiftVouchersRoute
   OpsJoinRoute: typeof OpsJoinRoute
   OpsNumbersRoute: typeof OpsNumbersRoute
   OpsStaffRoute: typeof OpsStaffRoute
+  OpsStockRoute: typeof OpsStockRoute
   OpsZatcaRoute: typeof OpsZatcaRoute
   OpsIndexRoute: typeof OpsIndexRoute
   OpsCouponsCodeRoute: typeof OpsCouponsCodeRoute
   OpsCouponsNewRoute: typeof OpsCouponsNewRoute
   OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
+  OpsProductsSkuRoute: typeof OpsProductsSkuRoute
   OpsSlipNumberRoute: typeof OpsSlipNumberRoute
   OpsCouponsIndexRoute: typeof OpsCouponsIndexRoute
+  OpsProductsIndexRoute: typeof OpsProductsIndexRoute
 }
 
 const OpsRouteChildren: OpsRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
+  OpsDataRequestsRoute: OpsDataRequestsRoute,
   OpsGiftVouchersRoute: OpsGiftVouchersRoute,
   OpsJoinRoute: OpsJoinRoute,
   OpsNumbersRoute: OpsNumbersRoute,
   OpsStaffRoute: OpsStaffRoute,
+  OpsStockRoute: OpsStockRoute,
   OpsZatcaRoute: OpsZatcaRoute,
   OpsIndexRoute: OpsIndexRoute,
   OpsCouponsCodeRoute: OpsCouponsCodeRoute,
   OpsCouponsNewRoute: OpsCouponsNewRoute,
   OpsOrdersNumberRoute: OpsOrdersNumberRoute,
+  OpsProductsSkuRoute: OpsProductsSkuRoute,
   OpsSlipNumberRoute: OpsSlipNumberRoute,
   OpsCouponsIndexRoute: OpsCouponsIndexRoute,
+  OpsProductsIndexRoute: OpsProductsIndexRoute,
 }
 
 const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)
