@@ -275,6 +275,16 @@ export const serverLimits = {
     backoffMaxSeconds: 60 * 60,
     failureDecaySeconds: 15 * 60,
   },
+  /** The console's catalogue import (docs/catalogue-import.md, "In the console"). */
+  catalogueImport: {
+    /**
+     * The largest file staff may upload (products and categories files together): a Worker takes a request body of at
+     * most 100 MB, and a whole 100,000-product CSV is about 60 MB. Only this upload is exempt from anonymousWrites.maxBodyBytes.
+     */
+    maxUploadBytes: 95 * 1024 * 1024,
+    /** How often the screen asks how far the import is, while it runs. */
+    pollMs: 1000,
+  },
   login: {
     /** Password failures allowed before the growing back-off starts. */
     freeFailures: 4,

@@ -18,6 +18,10 @@ const routes: Record<string, { permission: Permission; path: string; body?: unkn
   'POST /api/ops/staff/:id/sign-out': { permission: 'staff.manage', path: '/staff/999999/sign-out' },
   'GET /api/ops/audit': { permission: 'audit.read', path: '/audit?action=nothing.here' },
   'GET /api/ops/numbers': { permission: 'reports.read', path: '/numbers?days=7' },
+  'GET /api/ops/imports': { permission: 'catalogue.manage', path: '/imports' },
+  'POST /api/ops/imports': { permission: 'catalogue.manage', path: '/imports', body: { products: 'not a form' } },
+  'GET /api/ops/imports/:id': { permission: 'catalogue.manage', path: '/imports/999999' },
+  'POST /api/ops/imports/:id/confirm': { permission: 'catalogue.manage', path: '/imports/999999/confirm' },
   'GET /api/ops/orders': { permission: 'orders.read', path: `/orders?q=${number}` },
   'GET /api/ops/orders/:number': { permission: 'orders.read', path: `/orders/${number}` },
   'POST /api/ops/orders/:number/return/receive': {
