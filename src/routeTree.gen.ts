@@ -23,6 +23,7 @@ import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
 import { Route as DevCrashRouteImport } from './routes/dev.crash'
 import { Route as OpsIndexRouteImport } from './routes/ops.index'
 import { Route as OpsAuditRouteImport } from './routes/ops.audit'
+import { Route as OpsImportRouteImport } from './routes/ops.import'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsNumbersRouteImport } from './routes/ops.numbers'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
@@ -105,6 +106,11 @@ const OpsAuditRoute = OpsAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsImportRoute = OpsImportRouteImport.update({
+  id: '/import',
+  path: '/import',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsJoinRoute = OpsJoinRouteImport.update({
   id: '/join',
   path: '/join',
@@ -174,6 +180,7 @@ export interface FileRoutesByFullPath {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/import': typeof OpsImportRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -200,6 +207,7 @@ export interface FileRoutesByTo {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/import': typeof OpsImportRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -228,6 +236,7 @@ export interface FileRoutesById {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/import': typeof OpsImportRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -257,6 +266,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/import'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -283,6 +293,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/import'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -310,6 +321,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/import'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -445,6 +457,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsAuditRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/import': {
+      id: '/ops/import'
+      path: '/import'
+      fullPath: '/ops/import'
+      preLoaderRoute: typeof OpsImportRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/join': {
       id: '/ops/join'
       path: '/join'
@@ -527,6 +546,7 @@ declare module '@tanstack/react-router' {
 
 interface OpsRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
+  OpsImportRoute: typeof OpsImportRoute
   OpsJoinRoute: typeof OpsJoinRoute
   OpsNumbersRoute: typeof OpsNumbersRoute
   OpsStaffRoute: typeof OpsStaffRoute
@@ -538,6 +558,7 @@ interface OpsRouteChildren {
 
 const OpsRouteChildren: OpsRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
+  OpsImportRoute: OpsImportRoute,
   OpsJoinRoute: OpsJoinRoute,
   OpsNumbersRoute: OpsNumbersRoute,
   OpsStaffRoute: OpsStaffRoute,
