@@ -284,6 +284,15 @@ export const serverLimits = {
     backoffMaxSeconds: 60 * 60,
     failureDecaySeconds: 15 * 60,
   },
+  /** The console's catalogue import (docs/catalogue-import.md, "In the console"). */
+  catalogueImport: {
+    /**
+     * The largest file staff may upload (products and categories files together): a Worker takes a request body of at
+     * most 100 MB (scripts/import-bench.ts's 100,000 products with short texts are a 22 MB CSV). Only this upload is
+     * exempt from anonymousWrites.maxBodyBytes.
+     */
+    maxUploadBytes: 95 * 1024 * 1024,
+  },
   login: {
     /** Password failures allowed before the growing back-off starts. */
     freeFailures: 4,

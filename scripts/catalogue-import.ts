@@ -12,7 +12,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import { parseArgs } from 'node:util'
-import { readCatalogueCsv, readCatalogueJson } from '../worker/catalogue/catalogue-file'
+import { readCatalogue } from '../worker/catalogue/catalogue-file'
 import { importStatements, storeKeysOf, storeSnapshotOf, storeSnapshotQueries } from '../worker/storage/catalogue-sql'
 import { allCacheKeys } from '../worker/storage/kv-cache'
 import { toolEnv } from './local-worker'
@@ -85,10 +85,12 @@ const snapshot = storeSnapshotOf(answers.map((answer) => answer.results) as unkn
 const keys = storeKeysOf(snapshot)
 
 const source = readFileSync(path, 'utf8')
-const { file, problems } =
-  format === '.csv'
-    ? readCatalogueCsv(source, keys, values.categories ? readFileSync(values.categories, 'utf8') : undefined)
-    : readCatalogueJson(source, keys)
+const { file, problems } = readCatalogue(
+  format === '.csv' ? 'csv' : 'json',
+  source,
+  keys,
+  values.categories ? readFileSync(values.categories, 'utf8') : undefined,
+)
 
 if (problems.length > 0) {
   console.error(`${path}: ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was imported.`)

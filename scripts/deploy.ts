@@ -30,7 +30,12 @@ const seed = args.has('--seed')
 const build = !args.has('--no-build')
 
 /** What the deploy creates and finds by name, and where the built Worker's configuration is. */
-const names = { worker: 'matjar', database: 'matjar', kvNamespace: 'matjar-cache', queues: ['matjar-messages', 'matjar-messages-dead'] }
+const names = {
+  worker: 'matjar',
+  database: 'matjar',
+  kvNamespace: 'matjar-cache',
+  queues: ['matjar-messages', 'matjar-messages-dead', 'matjar-catalogue-import'],
+}
 const builtConfig = 'dist/server/wrangler.json'
 /** Cloudflare's limits: 3 MB compressed on the free plan (10 MB on paid), and the startup time a Worker is allowed. */
 const limits = { bundleGzipKiB: 3 * 1024, startupMs: 1000 }

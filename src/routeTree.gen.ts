@@ -25,6 +25,7 @@ import { Route as OpsIndexRouteImport } from './routes/ops.index'
 import { Route as OpsAuditRouteImport } from './routes/ops.audit'
 import { Route as OpsDataRequestsRouteImport } from './routes/ops.data-requests'
 import { Route as OpsGiftVouchersRouteImport } from './routes/ops.gift-vouchers'
+import { Route as OpsImportRouteImport } from './routes/ops.import'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsNumbersRouteImport } from './routes/ops.numbers'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
@@ -121,6 +122,11 @@ const OpsDataRequestsRoute = OpsDataRequestsRouteImport.update({
 const OpsGiftVouchersRoute = OpsGiftVouchersRouteImport.update({
   id: '/gift-vouchers',
   path: '/gift-vouchers',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsImportRoute = OpsImportRouteImport.update({
+  id: '/import',
+  path: '/import',
   getParentRoute: () => OpsRoute,
 } as any)
 const OpsJoinRoute = OpsJoinRouteImport.update({
@@ -224,6 +230,7 @@ export interface FileRoutesByFullPath {
   '/ops/audit': typeof OpsAuditRoute
   '/ops/data-requests': typeof OpsDataRequestsRoute
   '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
+  '/ops/import': typeof OpsImportRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -258,6 +265,7 @@ export interface FileRoutesByTo {
   '/ops/audit': typeof OpsAuditRoute
   '/ops/data-requests': typeof OpsDataRequestsRoute
   '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
+  '/ops/import': typeof OpsImportRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/ops/audit': typeof OpsAuditRoute
   '/ops/data-requests': typeof OpsDataRequestsRoute
   '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
+  '/ops/import': typeof OpsImportRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -331,6 +340,7 @@ export interface FileRouteTypes {
     | '/ops/audit'
     | '/ops/data-requests'
     | '/ops/gift-vouchers'
+    | '/ops/import'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -365,6 +375,7 @@ export interface FileRouteTypes {
     | '/ops/audit'
     | '/ops/data-requests'
     | '/ops/gift-vouchers'
+    | '/ops/import'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -400,6 +411,7 @@ export interface FileRouteTypes {
     | '/ops/audit'
     | '/ops/data-requests'
     | '/ops/gift-vouchers'
+    | '/ops/import'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -555,6 +567,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsGiftVouchersRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/import': {
+      id: '/ops/import'
+      path: '/import'
+      fullPath: '/ops/import'
+      preLoaderRoute: typeof OpsImportRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/join': {
       id: '/ops/join'
       path: '/join'
@@ -681,6 +700,7 @@ interface OpsRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
   OpsDataRequestsRoute: typeof OpsDataRequestsRoute
   OpsGiftVouchersRoute: typeof OpsGiftVouchersRoute
+  OpsImportRoute: typeof OpsImportRoute
   OpsJoinRoute: typeof OpsJoinRoute
   OpsNumbersRoute: typeof OpsNumbersRoute
   OpsStaffRoute: typeof OpsStaffRoute
@@ -700,6 +720,7 @@ const OpsRouteChildren: OpsRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
   OpsDataRequestsRoute: OpsDataRequestsRoute,
   OpsGiftVouchersRoute: OpsGiftVouchersRoute,
+  OpsImportRoute: OpsImportRoute,
   OpsJoinRoute: OpsJoinRoute,
   OpsNumbersRoute: OpsNumbersRoute,
   OpsStaffRoute: OpsStaffRoute,

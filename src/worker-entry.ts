@@ -12,6 +12,7 @@ import { handleWithContext, tripsOfRequest } from '~/http/request-context'
 import { storageForRequest } from '~/http/storage-trips'
 import { guardServerFn, serverFnPrefix } from '~/http/server-fn-guard'
 import { servePage } from '~/http/page-cache'
+import { handleImportBatch, importQueue } from '~/catalogue/import-jobs'
 import { handleMessageBatch } from '~/integrations/message-queue'
 import { mediaApp } from '~/media/media-routes'
 import { runHousekeeping } from '~/scheduled/housekeeping'
@@ -61,7 +62,9 @@ export default {
     await runHousekeeping(env, controller.cron, new Date(controller.scheduledTime))
   },
   // wrangler.toml's queues: messages to shoppers through their providers, and the dead letters (docs/decisions/0017-messages-through-a-queue.md).
+  // And the console's catalogue import, one step a message (worker/catalogue/import-jobs.ts).
   async queue(batch, env) {
-    await handleMessageBatch(batch, env)
+    if (batch.queue === importQueue) await handleImportBatch(batch, env)
+    else await handleMessageBatch(batch, env)
   },
 } satisfies ExportedHandler<Env>

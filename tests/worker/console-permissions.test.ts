@@ -33,6 +33,10 @@ const routes: Record<string, { permission: Permission; path: string; body?: unkn
   'POST /api/ops/coupons/:code': { permission: 'catalogue.manage', path: '/coupons/NO-SUCH-COUPON', body: {} },
   'POST /api/ops/coupons/:code/:change': { permission: 'catalogue.manage', path: '/coupons/NO-SUCH-COUPON/pause' },
   'GET /api/ops/gift-vouchers/:voucher': { permission: 'orders.read', path: '/gift-vouchers/NO-SUCH-VOUCHER' },
+  'GET /api/ops/imports': { permission: 'catalogue.manage', path: '/imports' },
+  'POST /api/ops/imports': { permission: 'catalogue.manage', path: '/imports', body: { products: 'not a form' } },
+  'GET /api/ops/imports/:id': { permission: 'catalogue.manage', path: '/imports/999999' },
+  'POST /api/ops/imports/:id/confirm': { permission: 'catalogue.manage', path: '/imports/999999/confirm' },
   'GET /api/ops/orders': { permission: 'orders.read', path: `/orders?q=${number}` },
   'GET /api/ops/orders/:number': { permission: 'orders.read', path: `/orders/${number}` },
   'POST /api/ops/orders/:number/return/receive': {

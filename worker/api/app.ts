@@ -11,18 +11,22 @@ import { newsletterApi } from './newsletter'
 import { opsApi } from './ops'
 import { opsProductsApi } from './ops-products'
 import { opsCouponsApi } from './ops-coupons'
+import { importUploadPath, opsImportApi } from './ops-import'
 import { privacyApi } from './privacy'
 import { sameSiteStateChanges } from './same-site'
 
+const anonymousBodyLimit = bodyLimit({
+  maxSize: serverLimits.anonymousWrites.maxBodyBytes,
+  onError: () => {
+    throw new ApiError(413, 'payload_too_large')
+  },
+})
+
 export const apiApp = new Hono<{ Bindings: Env }>()
   .basePath('/api')
-  .use(
-    bodyLimit({
-      maxSize: serverLimits.anonymousWrites.maxBodyBytes,
-      onError: () => {
-        throw new ApiError(413, 'payload_too_large')
-      },
-    }),
+  .use((c, next) =>
+    // The console's catalogue upload has its own, larger limit (worker/api/ops-import.ts), behind its permission.
+    c.req.method === 'POST' && c.req.path === importUploadPath ? next() : anonymousBodyLimit(c, next),
   )
   .use(sameSiteStateChanges())
   .route('/', healthApi)
@@ -34,6 +38,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', opsApi)
   .route('/', opsProductsApi)
   .route('/', opsCouponsApi)
+  .route('/', opsImportApi)
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)

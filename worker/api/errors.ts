@@ -28,6 +28,8 @@ type ErrorCode =
   | 'code_invalid'
   | 'staff_exists'
   | 'last_owner'
+  // The console's catalogue import (worker/api/ops-import.ts).
+  | 'import_running'
 
 export class ApiError extends Error {
   constructor(
@@ -69,6 +71,8 @@ function localisedMessage(code: ErrorCode, locale: Locale): string {
       return m.error_staff_exists({}, { locale })
     case 'last_owner':
       return m.error_last_owner({}, { locale })
+    case 'import_running':
+      return m.error_import_running({}, { locale })
     default:
       return m.error_internal({}, { locale })
   }

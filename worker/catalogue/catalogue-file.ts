@@ -814,3 +814,21 @@ function readable(problem: ImportProblem): ImportProblem {
 export function drawingOf(product: Pick<ProductUpdate, 'drawing'>): ImageKind {
   return product.drawing ?? 'box'
 }
+
+/** A catalogue file's two forms (docs/catalogue-import.md): read by the command and by the console's import alike. */
+export type CatalogueFormat = 'csv' | 'json'
+
+export const catalogueFormatOf = (name: string): CatalogueFormat | null => {
+  const extension = /\.([a-z]+)$/i.exec(name)?.[1]?.toLowerCase()
+  return extension === 'csv' || extension === 'json' ? extension : null
+}
+
+/** Reads and checks a file of either form; a categories CSV goes only with a products CSV (JSON lists its own). */
+export function readCatalogue(
+  format: CatalogueFormat,
+  source: string,
+  store: StoreKeys,
+  categories?: string,
+): { file: CatalogueFile; problems: ImportProblem[] } {
+  return format === 'csv' ? readCatalogueCsv(source, store, categories) : readCatalogueJson(source, store)
+}

@@ -348,6 +348,56 @@ export interface ConsoleSave {
 }
 
 export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, now: Date, save?: ConsoleSave): string[] {
+  return statementsOf(file, snapshot, now, save).statements
+}
+
+/**
+ * The same statements in parts of about `productsPerChunk` products each, for a load in the background that applies
+ * one part per D1 batch (worker/catalogue/import-jobs.ts, docs/decisions/0033-catalogue-import-in-the-console.md).
+ * Each part is what `importStatements` writes for its products, against the store as the parts before it leave it:
+ * the ids, categories and services those took are carried on, so the parts together write what the one file would.
+ * The categories and the removals go with the first part; a configurable product and its variants of the file always
+ * share a part (a variant names its parent's id and main category, and a new parent opens on its first variant).
+ * `rows`: the products a part writes or removes, for the load's progress.
+ */
+export function importChunks(
+  file: CatalogueFile,
+  snapshot: StoreSnapshot,
+  now: Date,
+  productsPerChunk: number,
+): { statements: string[]; rows: number }[] {
+  const families = new Map<string, ProductUpdate[]>()
+  const parentOf = new Map(file.variants.map((variant) => [variant.sku, variant.parent_sku]))
+  for (const product of file.products) {
+    const family = parentOf.get(product.sku) ?? product.sku
+    families.set(family, [...(families.get(family) ?? []), product])
+  }
+  const parts: ProductUpdate[][] = [[]]
+  for (const family of families.values()) {
+    if (parts.at(-1)!.length > 0 && parts.at(-1)!.length + family.length > productsPerChunk) parts.push([])
+    parts.at(-1)!.push(...family)
+  }
+  let store = snapshot
+  return parts.map((products, index) => {
+    const skus = new Set(products.map((product) => product.sku))
+    const part: CatalogueFile = {
+      categories: index === 0 ? file.categories : [],
+      products,
+      removals: index === 0 ? file.removals : [],
+      variants: file.variants.filter((variant) => skus.has(variant.sku)),
+    }
+    const { statements, after } = statementsOf(part, store, now)
+    store = after
+    return { statements, rows: products.length + part.removals.length }
+  })
+}
+
+function statementsOf(
+  file: CatalogueFile,
+  snapshot: StoreSnapshot,
+  now: Date,
+  save?: ConsoleSave,
+): { statements: string[]; after: StoreSnapshot } {
   const next = { ...snapshot.next }
   const categoryIds = new Map(snapshot.categories)
   const categoryRows = categoryRowsOf(file.categories, categoryIds, next)
@@ -451,7 +501,7 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
         (ids) =>
           `UPDATE products SET version = version + 1, updated_at = ${literal(now.toISOString())}, updated_by = NULL WHERE entity_id IN (${ids.join(', ')});`,
       )
-  return [
+  const statements = [
     ...(save ? stamps : []),
     // The store's cities are configuration, not the file's: an import into an empty database (a retailer who never
     // seeded the demo) adds them, and never changes them.
@@ -503,4 +553,9 @@ export function importStatements(file: CatalogueFile, snapshot: StoreSnapshot, n
     ...upsert('stock', variantStockRows, ['product_id', 'region_id'], 'update', 200),
     ...upsert('product_fee_options', feeOptionRows, ['fee_option_id'], 'insert', 200),
   ]
+  // The store as these statements leave it, for the part after them (`importChunks`): only what a later part reads.
+  const products = new Map(snapshot.products)
+  for (const id of removed) for (const [sku, p] of products) if (p.entity_id === id) products.delete(sku)
+  for (const row of newProductRows) products.set(row.sku as string, { entity_id: row.entity_id as number, rewrite_url: row.rewrite_url as string })
+  return { statements, after: { products, categories: categoryIds, fees: feeIds, next } }
 }

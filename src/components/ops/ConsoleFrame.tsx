@@ -65,6 +65,11 @@ export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) 
               {m.ops_gift_vouchers()}
             </Link>
           )}
+          {may('catalogue.manage') && (
+            <Link to="/ops/import" className={linkClass}>
+              {m.ops_import()}
+            </Link>
+          )}
           {may('staff.manage') && (
             <Link to="/ops/staff" className={linkClass}>
               {m.ops_staff()}

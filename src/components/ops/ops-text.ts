@@ -23,6 +23,8 @@ export function opsErrorText(error: unknown): string {
       return m.error_staff_exists()
     case 'last_owner':
       return m.error_last_owner()
+    case 'import_running':
+      return m.error_import_running()
     case 'forbidden':
       return m.error_forbidden()
     case 'rate_limited':
