@@ -9,6 +9,9 @@ import { ApiError, onApiError, onNotFound } from './errors'
 import { healthApi } from './health'
 import { newsletterApi } from './newsletter'
 import { opsApi } from './ops'
+import { opsCartsApi } from './ops-carts'
+import { opsCustomersApi } from './ops-customers'
+import { cartLinksApi } from './cart-links'
 import { privacyApi } from './privacy'
 import { sameSiteStateChanges } from './same-site'
 
@@ -30,6 +33,9 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', cartApi)
   .route('/', accountApi)
   .route('/', opsApi)
+  .route('/', opsCustomersApi)
+  .route('/', opsCartsApi)
+  .route('/', cartLinksApi)
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)
