@@ -23,6 +23,7 @@ import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
 import { Route as DevCrashRouteImport } from './routes/dev.crash'
 import { Route as OpsIndexRouteImport } from './routes/ops.index'
 import { Route as OpsAuditRouteImport } from './routes/ops.audit'
+import { Route as OpsCartsRouteImport } from './routes/ops.carts'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsNumbersRouteImport } from './routes/ops.numbers'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
@@ -32,6 +33,8 @@ import { Route as StaticSlugRouteImport } from './routes/static.$slug'
 import { Route as UserDataRouteImport } from './routes/user.data'
 import { Route as UserFavouritesRouteImport } from './routes/user.favourites'
 import { Route as UserProfileRouteImport } from './routes/user.profile'
+import { Route as OpsCustomersIndexRouteImport } from './routes/ops.customers.index'
+import { Route as OpsCustomersIdRouteImport } from './routes/ops.customers.$id'
 import { Route as OpsOrdersNumberRouteImport } from './routes/ops.orders.$number'
 import { Route as OpsSlipNumberRouteImport } from './routes/ops.slip.$number'
 
@@ -105,6 +108,11 @@ const OpsAuditRoute = OpsAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsCartsRoute = OpsCartsRouteImport.update({
+  id: '/carts',
+  path: '/carts',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsJoinRoute = OpsJoinRouteImport.update({
   id: '/join',
   path: '/join',
@@ -150,6 +158,16 @@ const UserProfileRoute = UserProfileRouteImport.update({
   path: '/user/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsCustomersIndexRoute = OpsCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsCustomersIdRoute = OpsCustomersIdRouteImport.update({
+  id: '/customers/$id',
+  path: '/customers/$id',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsOrdersNumberRoute = OpsOrdersNumberRouteImport.update({
   id: '/orders/$number',
   path: '/orders/$number',
@@ -174,6 +192,7 @@ export interface FileRoutesByFullPath {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/carts': typeof OpsCartsRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -185,8 +204,10 @@ export interface FileRoutesByFullPath {
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/customers/$id': typeof OpsCustomersIdRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/customers/': typeof OpsCustomersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -200,6 +221,7 @@ export interface FileRoutesByTo {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/carts': typeof OpsCartsRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -211,8 +233,10 @@ export interface FileRoutesByTo {
   '/user/profile': typeof UserProfileRoute
   '/blogs': typeof BlogsIndexRoute
   '/ops': typeof OpsIndexRoute
+  '/ops/customers/$id': typeof OpsCustomersIdRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/customers': typeof OpsCustomersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -228,6 +252,7 @@ export interface FileRoutesById {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/carts': typeof OpsCartsRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
   '/ops/staff': typeof OpsStaffRoute
@@ -239,8 +264,10 @@ export interface FileRoutesById {
   '/user/profile': typeof UserProfileRoute
   '/blogs/': typeof BlogsIndexRoute
   '/ops/': typeof OpsIndexRoute
+  '/ops/customers/$id': typeof OpsCustomersIdRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
+  '/ops/customers/': typeof OpsCustomersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -257,6 +284,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/carts'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -268,8 +296,10 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/blogs/'
     | '/ops/'
+    | '/ops/customers/$id'
     | '/ops/orders/$number'
     | '/ops/slip/$number'
+    | '/ops/customers/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -283,6 +313,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/carts'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -294,8 +325,10 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/blogs'
     | '/ops'
+    | '/ops/customers/$id'
     | '/ops/orders/$number'
     | '/ops/slip/$number'
+    | '/ops/customers'
   id:
     | '__root__'
     | '/'
@@ -310,6 +343,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/carts'
     | '/ops/join'
     | '/ops/numbers'
     | '/ops/staff'
@@ -321,8 +355,10 @@ export interface FileRouteTypes {
     | '/user/profile'
     | '/blogs/'
     | '/ops/'
+    | '/ops/customers/$id'
     | '/ops/orders/$number'
     | '/ops/slip/$number'
+    | '/ops/customers/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -445,6 +481,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsAuditRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/carts': {
+      id: '/ops/carts'
+      path: '/carts'
+      fullPath: '/ops/carts'
+      preLoaderRoute: typeof OpsCartsRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/join': {
       id: '/ops/join'
       path: '/join'
@@ -508,6 +551,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops/customers/': {
+      id: '/ops/customers/'
+      path: '/customers'
+      fullPath: '/ops/customers/'
+      preLoaderRoute: typeof OpsCustomersIndexRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/customers/$id': {
+      id: '/ops/customers/$id'
+      path: '/customers/$id'
+      fullPath: '/ops/customers/$id'
+      preLoaderRoute: typeof OpsCustomersIdRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/orders/$number': {
       id: '/ops/orders/$number'
       path: '/orders/$number'
@@ -527,24 +584,30 @@ declare module '@tanstack/react-router' {
 
 interface OpsRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
+  OpsCartsRoute: typeof OpsCartsRoute
   OpsJoinRoute: typeof OpsJoinRoute
   OpsNumbersRoute: typeof OpsNumbersRoute
   OpsStaffRoute: typeof OpsStaffRoute
   OpsZatcaRoute: typeof OpsZatcaRoute
   OpsIndexRoute: typeof OpsIndexRoute
+  OpsCustomersIdRoute: typeof OpsCustomersIdRoute
   OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
   OpsSlipNumberRoute: typeof OpsSlipNumberRoute
+  OpsCustomersIndexRoute: typeof OpsCustomersIndexRoute
 }
 
 const OpsRouteChildren: OpsRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
+  OpsCartsRoute: OpsCartsRoute,
   OpsJoinRoute: OpsJoinRoute,
   OpsNumbersRoute: OpsNumbersRoute,
   OpsStaffRoute: OpsStaffRoute,
   OpsZatcaRoute: OpsZatcaRoute,
   OpsIndexRoute: OpsIndexRoute,
+  OpsCustomersIdRoute: OpsCustomersIdRoute,
   OpsOrdersNumberRoute: OpsOrdersNumberRoute,
   OpsSlipNumberRoute: OpsSlipNumberRoute,
+  OpsCustomersIndexRoute: OpsCustomersIndexRoute,
 }
 
 const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)

@@ -38,6 +38,16 @@ export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) 
               {m.ops_orders()}
             </Link>
           )}
+          {may('orders.read') && (
+            <>
+              <Link to="/ops/customers" className={`${linkClass} shrink-0 whitespace-nowrap`}>
+                {m.ops_customers()}
+              </Link>
+              <Link to="/ops/carts" className={`${linkClass} shrink-0 whitespace-nowrap`}>
+                {m.ops_carts()}
+              </Link>
+            </>
+          )}
           {may('reports.read') && (
             <Link to="/ops/numbers" className={linkClass}>
               {m.ops_numbers()}
