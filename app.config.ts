@@ -256,6 +256,25 @@ export const serverLimits = {
     reportWithinHours: 24,
     alarmAfterHours: 12,
   },
+  /** Abandoned carts in the console (docs/decisions/0032-abandoned-carts.md). */
+  carts: {
+    /** A known shopper's cart untouched this long is abandoned: listed, and reminded by the five-minute job. */
+    abandonedAfterMinutes: 60,
+    /** Reminders one cart gets at most, by staff and the job together. */
+    remindersPerCart: 2,
+    /** The job's second reminder waits this long after the first. */
+    secondReminderAfterHours: 24,
+    /** Reminders one scheduled run sends (the next run takes the rest). */
+    reminderBatch: 100,
+    /** The largest one-use coupon (percent off) staff may put in a reminder. */
+    maxCouponPercent: 20,
+    /** That coupon is good this long from the reminder, once, for that cart's shopper alone. */
+    couponDays: 7,
+    /** A payment link staff make for a cart works this long. */
+    paymentLinkDays: 3,
+    /** A cart record untouched this long is deleted by the daily job: past it, a reminder would be noise. */
+    keptDays: 30,
+  },
   /** Saved addresses per customer (ours). */
   addressesPerCustomer: 20,
   /** Short-address lookups at Saudi Post (docs/product.md, "Checkout"), per client address and per cart, each per hour. */

@@ -23,6 +23,7 @@ import { Route as BlogsSlugRouteImport } from './routes/blogs.$slug'
 import { Route as DevCrashRouteImport } from './routes/dev.crash'
 import { Route as OpsIndexRouteImport } from './routes/ops.index'
 import { Route as OpsAuditRouteImport } from './routes/ops.audit'
+import { Route as OpsCartsRouteImport } from './routes/ops.carts'
 import { Route as OpsDataRequestsRouteImport } from './routes/ops.data-requests'
 import { Route as OpsGiftVouchersRouteImport } from './routes/ops.gift-vouchers'
 import { Route as OpsImportRouteImport } from './routes/ops.import'
@@ -39,6 +40,8 @@ import { Route as UserProfileRouteImport } from './routes/user.profile'
 import { Route as OpsCouponsIndexRouteImport } from './routes/ops.coupons.index'
 import { Route as OpsCouponsCodeRouteImport } from './routes/ops.coupons.$code'
 import { Route as OpsCouponsNewRouteImport } from './routes/ops.coupons.new'
+import { Route as OpsCustomersIndexRouteImport } from './routes/ops.customers.index'
+import { Route as OpsCustomersIdRouteImport } from './routes/ops.customers.$id'
 import { Route as OpsOrdersNumberRouteImport } from './routes/ops.orders.$number'
 import { Route as OpsProductsIndexRouteImport } from './routes/ops.products.index'
 import { Route as OpsProductsSkuRouteImport } from './routes/ops.products.$sku'
@@ -112,6 +115,11 @@ const OpsIndexRoute = OpsIndexRouteImport.update({
 const OpsAuditRoute = OpsAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsCartsRoute = OpsCartsRouteImport.update({
+  id: '/carts',
+  path: '/carts',
   getParentRoute: () => OpsRoute,
 } as any)
 const OpsDataRequestsRoute = OpsDataRequestsRouteImport.update({
@@ -194,6 +202,16 @@ const OpsCouponsNewRoute = OpsCouponsNewRouteImport.update({
   path: '/coupons/new',
   getParentRoute: () => OpsRoute,
 } as any)
+const OpsCustomersIndexRoute = OpsCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsCustomersIdRoute = OpsCustomersIdRouteImport.update({
+  id: '/customers/$id',
+  path: '/customers/$id',
+  getParentRoute: () => OpsRoute,
+} as any)
 const OpsOrdersNumberRoute = OpsOrdersNumberRouteImport.update({
   id: '/orders/$number',
   path: '/orders/$number',
@@ -228,6 +246,7 @@ export interface FileRoutesByFullPath {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/carts': typeof OpsCartsRoute
   '/ops/data-requests': typeof OpsDataRequestsRoute
   '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/import': typeof OpsImportRoute
@@ -245,10 +264,12 @@ export interface FileRoutesByFullPath {
   '/ops/': typeof OpsIndexRoute
   '/ops/coupons/$code': typeof OpsCouponsCodeRoute
   '/ops/coupons/new': typeof OpsCouponsNewRoute
+  '/ops/customers/$id': typeof OpsCustomersIdRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
   '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
   '/ops/coupons/': typeof OpsCouponsIndexRoute
+  '/ops/customers/': typeof OpsCustomersIndexRoute
   '/ops/products/': typeof OpsProductsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -263,6 +284,7 @@ export interface FileRoutesByTo {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/carts': typeof OpsCartsRoute
   '/ops/data-requests': typeof OpsDataRequestsRoute
   '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/import': typeof OpsImportRoute
@@ -280,10 +302,12 @@ export interface FileRoutesByTo {
   '/ops': typeof OpsIndexRoute
   '/ops/coupons/$code': typeof OpsCouponsCodeRoute
   '/ops/coupons/new': typeof OpsCouponsNewRoute
+  '/ops/customers/$id': typeof OpsCustomersIdRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
   '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
   '/ops/coupons': typeof OpsCouponsIndexRoute
+  '/ops/customers': typeof OpsCustomersIndexRoute
   '/ops/products': typeof OpsProductsIndexRoute
 }
 export interface FileRoutesById {
@@ -300,6 +324,7 @@ export interface FileRoutesById {
   '/blogs/$slug': typeof BlogsSlugRoute
   '/dev/crash': typeof DevCrashRoute
   '/ops/audit': typeof OpsAuditRoute
+  '/ops/carts': typeof OpsCartsRoute
   '/ops/data-requests': typeof OpsDataRequestsRoute
   '/ops/gift-vouchers': typeof OpsGiftVouchersRoute
   '/ops/import': typeof OpsImportRoute
@@ -317,10 +342,12 @@ export interface FileRoutesById {
   '/ops/': typeof OpsIndexRoute
   '/ops/coupons/$code': typeof OpsCouponsCodeRoute
   '/ops/coupons/new': typeof OpsCouponsNewRoute
+  '/ops/customers/$id': typeof OpsCustomersIdRoute
   '/ops/orders/$number': typeof OpsOrdersNumberRoute
   '/ops/products/$sku': typeof OpsProductsSkuRoute
   '/ops/slip/$number': typeof OpsSlipNumberRoute
   '/ops/coupons/': typeof OpsCouponsIndexRoute
+  '/ops/customers/': typeof OpsCustomersIndexRoute
   '/ops/products/': typeof OpsProductsIndexRoute
 }
 export interface FileRouteTypes {
@@ -338,6 +365,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/carts'
     | '/ops/data-requests'
     | '/ops/gift-vouchers'
     | '/ops/import'
@@ -355,10 +383,12 @@ export interface FileRouteTypes {
     | '/ops/'
     | '/ops/coupons/$code'
     | '/ops/coupons/new'
+    | '/ops/customers/$id'
     | '/ops/orders/$number'
     | '/ops/products/$sku'
     | '/ops/slip/$number'
     | '/ops/coupons/'
+    | '/ops/customers/'
     | '/ops/products/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -373,6 +403,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/carts'
     | '/ops/data-requests'
     | '/ops/gift-vouchers'
     | '/ops/import'
@@ -390,10 +421,12 @@ export interface FileRouteTypes {
     | '/ops'
     | '/ops/coupons/$code'
     | '/ops/coupons/new'
+    | '/ops/customers/$id'
     | '/ops/orders/$number'
     | '/ops/products/$sku'
     | '/ops/slip/$number'
     | '/ops/coupons'
+    | '/ops/customers'
     | '/ops/products'
   id:
     | '__root__'
@@ -409,6 +442,7 @@ export interface FileRouteTypes {
     | '/blogs/$slug'
     | '/dev/crash'
     | '/ops/audit'
+    | '/ops/carts'
     | '/ops/data-requests'
     | '/ops/gift-vouchers'
     | '/ops/import'
@@ -426,10 +460,12 @@ export interface FileRouteTypes {
     | '/ops/'
     | '/ops/coupons/$code'
     | '/ops/coupons/new'
+    | '/ops/customers/$id'
     | '/ops/orders/$number'
     | '/ops/products/$sku'
     | '/ops/slip/$number'
     | '/ops/coupons/'
+    | '/ops/customers/'
     | '/ops/products/'
   fileRoutesById: FileRoutesById
 }
@@ -553,6 +589,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsAuditRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/carts': {
+      id: '/ops/carts'
+      path: '/carts'
+      fullPath: '/ops/carts'
+      preLoaderRoute: typeof OpsCartsRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/data-requests': {
       id: '/ops/data-requests'
       path: '/data-requests'
@@ -665,6 +708,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpsCouponsNewRouteImport
       parentRoute: typeof OpsRoute
     }
+    '/ops/customers/': {
+      id: '/ops/customers/'
+      path: '/customers'
+      fullPath: '/ops/customers/'
+      preLoaderRoute: typeof OpsCustomersIndexRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/customers/$id': {
+      id: '/ops/customers/$id'
+      path: '/customers/$id'
+      fullPath: '/ops/customers/$id'
+      preLoaderRoute: typeof OpsCustomersIdRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/ops/orders/$number': {
       id: '/ops/orders/$number'
       path: '/orders/$number'
@@ -698,6 +755,7 @@ declare module '@tanstack/react-router' {
 
 interface OpsRouteChildren {
   OpsAuditRoute: typeof OpsAuditRoute
+  OpsCartsRoute: typeof OpsCartsRoute
   OpsDataRequestsRoute: typeof OpsDataRequestsRoute
   OpsGiftVouchersRoute: typeof OpsGiftVouchersRoute
   OpsImportRoute: typeof OpsImportRoute
@@ -709,15 +767,18 @@ interface OpsRouteChildren {
   OpsIndexRoute: typeof OpsIndexRoute
   OpsCouponsCodeRoute: typeof OpsCouponsCodeRoute
   OpsCouponsNewRoute: typeof OpsCouponsNewRoute
+  OpsCustomersIdRoute: typeof OpsCustomersIdRoute
   OpsOrdersNumberRoute: typeof OpsOrdersNumberRoute
   OpsProductsSkuRoute: typeof OpsProductsSkuRoute
   OpsSlipNumberRoute: typeof OpsSlipNumberRoute
   OpsCouponsIndexRoute: typeof OpsCouponsIndexRoute
+  OpsCustomersIndexRoute: typeof OpsCustomersIndexRoute
   OpsProductsIndexRoute: typeof OpsProductsIndexRoute
 }
 
 const OpsRouteChildren: OpsRouteChildren = {
   OpsAuditRoute: OpsAuditRoute,
+  OpsCartsRoute: OpsCartsRoute,
   OpsDataRequestsRoute: OpsDataRequestsRoute,
   OpsGiftVouchersRoute: OpsGiftVouchersRoute,
   OpsImportRoute: OpsImportRoute,
@@ -729,10 +790,12 @@ const OpsRouteChildren: OpsRouteChildren = {
   OpsIndexRoute: OpsIndexRoute,
   OpsCouponsCodeRoute: OpsCouponsCodeRoute,
   OpsCouponsNewRoute: OpsCouponsNewRoute,
+  OpsCustomersIdRoute: OpsCustomersIdRoute,
   OpsOrdersNumberRoute: OpsOrdersNumberRoute,
   OpsProductsSkuRoute: OpsProductsSkuRoute,
   OpsSlipNumberRoute: OpsSlipNumberRoute,
   OpsCouponsIndexRoute: OpsCouponsIndexRoute,
+  OpsCustomersIndexRoute: OpsCustomersIndexRoute,
   OpsProductsIndexRoute: OpsProductsIndexRoute,
 }
 

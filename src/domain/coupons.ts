@@ -87,7 +87,7 @@ export function checkedCoupon(form: CouponForm): { terms: CouponTerms } | { prob
   const problems: Partial<Record<CouponField, CouponProblem>> = {}
   const code = form.code.trim()
   if (!couponCodePattern.test(code)) problems.code = code ? 'code' : 'required'
-  let amount = 0
+  let amount: number
   if (form.kind === 'percent') {
     const percent = /^\d{1,3}$/.test(form.value.trim()) ? Number(form.value.trim()) : NaN
     if (!(percent >= 1 && percent <= 100)) problems.value = form.value.trim() ? 'percent' : 'required'

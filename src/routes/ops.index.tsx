@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { appConfig } from '../../app.config'
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { methodText, opsErrorText, queueText, statusText, stepText } from '../components/ops/ops-text'
 import { Pager } from '../components/ops/Pager'
@@ -16,6 +16,7 @@ import { pageStart } from '../domain/paging'
 import { currentLocale } from '../lib/i18n'
 import { submittedFields } from '../lib/form-fields'
 import { m } from '../paraglide/messages.js'
+import { consoleSections } from '../components/ops/ConsoleFrame'
 import { opsQueries, type OrderFilter } from '../queries/ops'
 
 const statusValues: readonly string[] = ['pending_payment', 'processing', 'complete', 'canceled']
@@ -35,10 +36,20 @@ export const Route = createFileRoute('/ops/')({
     to: isDate(search.to) ? search.to : undefined,
     before: pageStart(search.before),
   }),
-  component: OrdersPage,
+  component: ConsoleHome,
 })
 
 const statuses = ['pending_payment', 'processing', 'complete', 'canceled'] as const
+
+/** The console's first page is the orders'; a member who may not read them (the catalogue role) starts at their own first section. */
+function ConsoleHome() {
+  const me = useQuery(opsQueries.me()).data
+  if (me && !me.permissions.includes('orders.read')) {
+    const first = consoleSections.find((section) => me.permissions.includes(section.permission))
+    return first ? <Navigate to={first.to} replace /> : null
+  }
+  return <OrdersPage />
+}
 
 function OrdersPage() {
   const filter = Route.useSearch()

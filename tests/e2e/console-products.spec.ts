@@ -45,7 +45,9 @@ test.describe('a sale for the weekend, on a warehouse phone in Arabic', () => {
     })
     expect(joined.status()).toBe(200)
 
-    await page.goto('/ops/products')
+    // The console's first page is the orders', not theirs: they start at their own first section, with no refusal.
+    await page.goto('/ops')
+    await expect(page).toHaveURL(/\/ops\/products$/)
     await page.getByRole('searchbox', { name: 'رمز المنتج أو اسمه' }).fill(product!.sku)
     await page.getByRole('button', { name: 'بحث' }).click()
     await page.getByRole('list', { name: 'المنتجات' }).getByRole('link').filter({ hasText: product!.sku }).click()

@@ -177,8 +177,13 @@ test.describe('the console on a warehouse phone, in Arabic', () => {
     await page.getByRole('button', { name: 'إنشاء حسابي' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'الطلبات' })).toBeVisible()
     await expect(page.getByText('سالم الغامدي · العمليات')).toBeVisible()
-    // Operations sees orders, not staff or the activity log.
-    await expect(page.getByRole('navigation', { name: 'أقسام لوحة التحكم' }).getByRole('link')).toHaveText(['الطلبات'])
+    // Operations sees orders, customers and abandoned carts, not staff or the activity log.
+    await expect(page.getByRole('navigation', { name: 'أقسام لوحة التحكم' }).getByRole('link')).toHaveText([
+      'الطلبات',
+      'العملاء',
+      'السلال المتروكة',
+      'بطاقات الهدايا',
+    ])
 
     const { number, buyer } = await cashOrder(request)
     await page.getByRole('searchbox', { name: 'رقم الطلب أو الجوال أو البريد' }).fill(buyer.local)
@@ -271,7 +276,12 @@ test.describe('the console on a desktop, in English', () => {
     await support.getByRole('textbox', { name: 'Authenticator code' }).fill(appCode(secret))
     await support.getByRole('button', { name: 'Create my account' }).click()
     await expect(support.getByText('Huda Alqahtani · Customer support')).toBeVisible()
-    await expect(support.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText(['Orders'])
+    await expect(support.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText([
+      'Orders',
+      'Customers',
+      'Abandoned carts',
+      'Gift vouchers',
+    ])
 
     const { number } = await cashOrder(request)
     await support.goto(`/en/ops/orders/${number}`)

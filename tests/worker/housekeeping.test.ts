@@ -130,6 +130,7 @@ describe('the five-minute run', () => {
       expect.objectContaining({ level: 'info', job: 'issue-missing-invoices', issued: expect.any(Number) }),
       expect.objectContaining({ level: 'info', job: 'issue-missing-credit-notes', issued: expect.any(Number) }),
       expect.objectContaining({ level: 'info', job: 'report-invoices', reported: expect.any(Number), failed: expect.any(Number) }),
+      expect.objectContaining({ level: 'info', job: 'remind-abandoned-carts', sent: expect.any(Number) }),
       expect.objectContaining({ level: 'info', job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
     ])
   })
@@ -221,6 +222,7 @@ describe('POST /api/ops/housekeeping', () => {
           expect.objectContaining({ job: 'issue-missing-invoices', issued: expect.any(Number) }),
           expect.objectContaining({ job: 'issue-missing-credit-notes', issued: expect.any(Number) }),
           expect.objectContaining({ job: 'report-invoices', reported: expect.any(Number) }),
+          expect.objectContaining({ job: 'remind-abandoned-carts', sent: expect.any(Number) }),
           expect.objectContaining({ job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
         ],
       },

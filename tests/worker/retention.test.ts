@@ -130,6 +130,30 @@ const cases: Record<RetainedKind, Case> = {
       return async () => (await one('SELECT 1 AS ok FROM staff_invites WHERE token_hash = ?', hash)) !== null
     },
   },
+  shopperCarts: {
+    keptDays: 30,
+    make: async (at) => {
+      const quote = unique('quote')
+      await run("INSERT INTO shopper_carts (quote_id, phone, lines, value, updated_at) VALUES (?, '966500000901', 1, 100, ?)", quote, at)
+      return async () => (await one('SELECT 1 AS ok FROM shopper_carts WHERE quote_id = ?', quote)) !== null
+    },
+  },
+  cartReminderStops: {
+    keptDays: 60,
+    make: async (at) => {
+      const hash = unique('stop')
+      await run("INSERT INTO cart_reminder_stops (token_hash, contacts, created_at) VALUES (?, '[]', ?)", hash, at)
+      return async () => (await one('SELECT 1 AS ok FROM cart_reminder_stops WHERE token_hash = ?', hash)) !== null
+    },
+  },
+  cartPaymentLinks: {
+    keptDays: 30,
+    make: async (at) => {
+      const hash = unique('link')
+      await run("INSERT INTO cart_payment_links (token_hash, quote_id, locale, created_at, expires_at) VALUES (?, 'q', 'ar', ?, ?)", hash, at, at)
+      return async () => (await one('SELECT 1 AS ok FROM cart_payment_links WHERE token_hash = ?', hash)) !== null
+    },
+  },
   outbox: {
     keptDays: 7,
     make: async (at) => {

@@ -12,6 +12,9 @@ import { opsApi } from './ops'
 import { opsProductsApi } from './ops-products'
 import { opsCouponsApi } from './ops-coupons'
 import { importUploadPath, opsImportApi } from './ops-import'
+import { opsCartsApi } from './ops-carts'
+import { opsCustomersApi } from './ops-customers'
+import { cartLinksApi } from './cart-links'
 import { privacyApi } from './privacy'
 import { sameSiteStateChanges } from './same-site'
 
@@ -39,6 +42,9 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', opsProductsApi)
   .route('/', opsCouponsApi)
   .route('/', opsImportApi)
+  .route('/', opsCustomersApi)
+  .route('/', opsCartsApi)
+  .route('/', cartLinksApi)
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)

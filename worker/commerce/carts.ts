@@ -3,7 +3,7 @@
  * and what a product line must satisfy before it goes in (region stock, big items, not for sale,
  * options).
  */
-import { appConfig } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
 import { productPictures } from '../../src/domain/product'
 import { variantMatching } from '../../src/domain/variants'
 import type { NewCartLine } from '../durable-objects/cart-object'
@@ -48,11 +48,14 @@ export async function openCart(env: Env, quoteId: string | undefined, customer: 
   return { stub, state }
 }
 
-/** A new guest cart, or the customer's active cart (created when it has none or it was ordered). */
-export async function createCart(env: Env, customer: Customer | null, regionId: number): Promise<CartState> {
+/**
+ * A new guest cart, or the customer's active cart (created when it has none or it was ordered), started in the
+ * shopper's language (a cart reminder speaks it: docs/decisions/0032-abandoned-carts.md).
+ */
+export async function createCart(env: Env, customer: Customer | null, regionId: number, locale: Locale = 'ar'): Promise<CartState> {
   if (!customer) {
     const quoteId = randomToken(24)
-    return cartStub(env, quoteId).init(quoteId, 1, null, regionId)
+    return cartStub(env, quoteId).init(quoteId, 1, null, regionId, [], locale)
   }
   const accounts = accountStore(env.DB)
   const current = await accounts.quoteOf(customer.id)
@@ -64,7 +67,7 @@ export async function createCart(env: Env, customer: Customer | null, regionId: 
   const quoteId = String(1_000_000_000 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 8_999_999_999))
   await accounts.setQuote(customer.id, quoteId)
   // The customer's verified phones come with the cart, so checkout shows them verified (docs/product.md, "Checkout").
-  return cartStub(env, quoteId).init(quoteId, 0, customer.id, regionId, await accounts.customerVerifiedPhones(customer.id))
+  return cartStub(env, quoteId).init(quoteId, 0, customer.id, regionId, await accounts.customerVerifiedPhones(customer.id), locale)
 }
 
 interface Configurable {

@@ -1,7 +1,8 @@
 import { DurableObject } from 'cloudflare:workers'
-import type { CartLineRecord, CartState, Coupon } from '../../src/domain/cart'
+import { computeTotals, type CartLineRecord, type CartState, type Coupon } from '../../src/domain/cart'
 import type { CheckoutDetails } from '../../src/domain/checkout'
 import type { ShippingCode } from '../../src/domain/shipping'
+import { shopperCartStore } from '../storage/shopper-cart-store'
 
 /**
  * One cart per quote, in the object's own SQLite storage. Every change is a few synchronous SQL
@@ -120,8 +121,11 @@ export class CartObject extends DurableObject<Env> {
     }
   }
 
-  /** Runs a change on an active cart and bumps the version, all without yielding. */
-  private change(apply: (state: CartState) => CartChange | { item_id?: number } | void): CartChange {
+  /**
+   * Runs a change on an active cart and bumps the version, all without yielding; then keeps the cart's D1 record
+   * (`keepRecord`).
+   */
+  private async change(apply: (state: CartState) => CartChange | { item_id?: number } | void): Promise<CartChange> {
     const state = this.readState()
     if (!state) return { ok: false, reason: 'not_initialised', state: null }
     if (state.status === 'ordered') return { ok: false, reason: 'ordered', state }
@@ -132,15 +136,54 @@ export class CartObject extends DurableObject<Env> {
       return { ok: true as const, item_id: outcome && 'item_id' in outcome ? outcome.item_id : undefined }
     })
     if (!result.ok) return result
-    return { ok: true, state: this.readState()!, item_id: result.item_id }
+    const after = this.readState()!
+    await this.keepRecord(after)
+    return { ok: true, state: after, item_id: result.item_id }
+  }
+
+  /**
+   * Keeps the D1 record of a known shopper's cart (signed in, or a mobile verified by code) after a change, so the
+   * console lists abandoned carts in one query (docs/decisions/0032-abandoned-carts.md): written while the cart holds
+   * products, deleted when it empties or becomes an order. An unknown guest's cart writes nothing. A failed write is
+   * logged, never a failed change: the record is a list for staff, the cart is the shopper's.
+   */
+  private async keepRecord(state: CartState): Promise<void> {
+    const phone = state.customer_id === null ? (state.verified_phones.at(-1) ?? null) : null
+    if (state.customer_id === null && phone === null) return
+    try {
+      const store = shopperCartStore(this.env.DB)
+      const products = state.lines.filter((line) => line.parent_item_id === null)
+      if (state.status !== 'active' || products.length === 0) return await store.drop(state.quote_id)
+      const now = new Date()
+      await store.keep({
+        quote_id: state.quote_id,
+        customer_id: state.customer_id,
+        phone,
+        locale: this.meta('locale') === 'en' ? 'en' : 'ar',
+        lines: products.reduce((sum, line) => sum + line.qty, 0),
+        value: computeTotals(state, now).grand_total,
+        updated_at: now.toISOString(),
+      })
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', message: 'shopper cart record not kept', quote: state.quote_id, error: String(error) }))
+    }
   }
 
   // --- RPC -----------------------------------------------------------------------------------
 
   /** Creates the cart once; later calls return it unchanged. */
-  async init(quoteId: string, isMask: 0 | 1, customerId: number | null, regionId: number, verifiedPhones: string[] = []): Promise<CartState> {
+  async init(
+    quoteId: string,
+    isMask: 0 | 1,
+    customerId: number | null,
+    regionId: number,
+    verifiedPhones: string[] = [],
+    locale: 'ar' | 'en' = 'ar',
+  ): Promise<CartState> {
     if (this.meta('quote_id') === null) {
       this.ctx.storage.transactionSync(() => {
+        // The language the shopper started the cart in: a reminder speaks it (docs/decisions/0032-abandoned-carts.md).
+        this.setMeta('locale', locale)
         this.setMeta('quote_id', quoteId)
         this.setMeta('is_mask', String(isMask))
         this.setMeta('customer_id', customerId === null ? null : JSON.stringify(customerId))
@@ -178,7 +221,7 @@ export class CartObject extends DurableObject<Env> {
       const state = applied && this.readState()
       if (applied && state) return { ok: true, state, item_id: applied.item_id }
     }
-    const result = this.change((state) => {
+    const result = await this.change((state) => {
       const landed = (itemId: number) => {
         if (requestKey !== undefined) {
           // A day of keys is plenty for a retry; older ones go, so the table stays the size of a day's taps.
@@ -247,6 +290,8 @@ export class CartObject extends DurableObject<Env> {
    * (docs/decisions/0028-personal-data-kept.md). The cart reads as not found from then on.
    */
   async forget(): Promise<void> {
+    const quoteId = this.meta('quote_id')
+    if (quoteId !== null) await shopperCartStore(this.env.DB).drop(quoteId)
     for (const table of ['lines', 'meta', 'merged', 'applied_adds']) this.sql.exec(`DELETE FROM ${table}`)
   }
 
@@ -363,6 +408,9 @@ export class CartObject extends DurableObject<Env> {
       this.setMeta('order_id', JSON.stringify(orderId))
       this.setMeta('version', String(Number(this.meta('version') ?? 0) + 1))
     })
-    return this.readState()!
+    // An ordered cart is no longer abandoned: its record goes, and with it any reminder still to come.
+    const state = this.readState()!
+    await this.keepRecord(state)
+    return state
   }
 }

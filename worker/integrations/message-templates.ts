@@ -34,6 +34,12 @@ type ConfirmationWords = OrderWords & { invoice: string }
 const withInvoice = (text: string, w: ConfirmationWords, o: { locale: Locale }) =>
   w.invoice ? `${text}\n\n${m.order_email_invoice({ link: w.invoice }, o)}` : text
 
+/** A cart reminder's words: `coupon` is a one-use code with its `percent` and last `date`, or empty. */
+type CartReminderWords = { total: string; link: string; stop: string; coupon: string; percent: string; date: string }
+
+const withCoupon = (text: string, w: CartReminderWords, o: { locale: Locale }, gap: string) =>
+  w.coupon ? `${text}${gap}${m.cart_reminder_coupon({ code: w.coupon, percent: w.percent, date: w.date }, o)}` : text
+
 export const templates = {
   otp: template<{ code: string }>({ sms: (w, o) => m.account_otp_sms(w, o) }),
   password_reset: template<{ code: string }>({
@@ -92,6 +98,20 @@ export const templates = {
     sms: (w) => w.text,
     email: { subject: (w, o) => m.order_update_email_subject(w, o), text: (w) => w.text },
   }),
+  // A known shopper's abandoned cart (docs/decisions/0032-abandoned-carts.md): its value, where to finish it, an
+  // optional one-use coupon (`coupon` empty without one), and the one-tap link that stops these reminders.
+  cart_reminder: template<CartReminderWords>({
+    sms: (w, o) => withCoupon(m.cart_reminder_sms(w, o), w, o, ' '),
+    email: {
+      subject: (w, o) => m.cart_reminder_email_subject({}, o),
+      text: (w, o) => `${withCoupon(m.cart_reminder_email(w, o), w, o, '\n\n')}\n\n${m.cart_reminder_email_stop(w, o)}`,
+    },
+  }),
+  // Staff turned the cart into an order: the link that pays it, once (worker/commerce/abandoned-carts.ts).
+  cart_payment_link: template<{ total: string; link: string }>({
+    sms: (w, o) => m.cart_payment_link_sms(w, o),
+    email: { subject: (w, o) => m.cart_payment_link_email_subject({}, o), text: (w, o) => m.cart_payment_link_email(w, o) },
+  }),
   order_cancelled_refunded: template<CancelWords>({
     sms: (w, o) => m.order_cancelled_refunded_sms(w, o),
     email: { subject: (w, o) => m.order_cancelled_email_subject(w, o), text: (w, o) => m.order_cancelled_refunded_sms(w, o) },
@@ -124,7 +144,7 @@ export function render<T extends TemplateName>(name: T, channel: Channel, words:
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The words that hold the store's own addresses (an order's page, its invoice): the only ones an email links. */
-const linkWords = ['link', 'invoice'] as const
+const linkWords = ['link', 'invoice', 'stop'] as const
 
 function storeLinks(words: Words): string[] {
   return linkWords.map((key) => words[key] ?? '').filter((url) => /^https?:\/\//.test(url))

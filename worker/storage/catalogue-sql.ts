@@ -392,12 +392,7 @@ export function importChunks(
   })
 }
 
-function statementsOf(
-  file: CatalogueFile,
-  snapshot: StoreSnapshot,
-  now: Date,
-  save?: ConsoleSave,
-): { statements: string[]; after: StoreSnapshot } {
+function statementsOf(file: CatalogueFile, snapshot: StoreSnapshot, now: Date, save?: ConsoleSave): { statements: string[]; after: StoreSnapshot } {
   const next = { ...snapshot.next }
   const categoryIds = new Map(snapshot.categories)
   const categoryRows = categoryRowsOf(file.categories, categoryIds, next)

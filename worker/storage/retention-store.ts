@@ -8,6 +8,8 @@
  * The statements are fixed strings: nothing a caller passes becomes SQL. `?1` is the moment (ISO), `?2` the batch.
  */
 
+import { serverLimits } from '../../app.config'
+
 export interface RetentionRule {
   /** What the rule is called in the job's log (`delete-old-<kind>`). */
   kind: string
@@ -90,6 +92,30 @@ export const retentionSchedule = [
     statement: deleteOlder('message_deliveries', 'created_at'),
   },
   {
+    kind: 'shopperCarts',
+    table: 'shopper_carts',
+    keptDays: serverLimits.carts.keptDays,
+    from: 'last use',
+    why: "A known shopper's open cart, listed for staff and reminded twice at most: gone when ordered or emptied, and a month after its last change, when a reminder would be noise.",
+    statement: deleteOlder('shopper_carts', 'updated_at'),
+  },
+  {
+    kind: 'cartReminderStops',
+    table: 'cart_reminder_stops',
+    keptDays: serverLimits.carts.keptDays + 30,
+    from: 'created',
+    why: "A reminder's unsubscribe link (digests of its contacts, never the contacts): works a month longer than the cart it reminded of.",
+    statement: deleteOlder('cart_reminder_stops', 'created_at'),
+  },
+  {
+    kind: 'cartPaymentLinks',
+    table: 'cart_payment_links',
+    keptDays: serverLimits.carts.keptDays,
+    from: 'created',
+    why: 'A payment link staff made for a cart (works 3 days): the order it became keeps the record after that.',
+    statement: deleteOlder('cart_payment_links', 'created_at'),
+  },
+  {
     kind: 'personalisationEvents',
     table: 'personalisation_events',
     keptDays: 90,
@@ -160,6 +186,22 @@ export const retentionSchedule = [
     keptDays: null,
     from: null,
     why: 'The account the shopper keeps: until they delete an address or favourite, or close the account.',
+    statement: null,
+  },
+  {
+    kind: 'cartReminderOptOuts',
+    table: 'cart_reminder_optouts',
+    keptDays: null,
+    from: null,
+    why: 'A shopper who asked for no more cart reminders, by a digest of their mobile or email: kept while the store sends reminders, so the choice holds.',
+    statement: null,
+  },
+  {
+    kind: 'closedAccounts',
+    table: 'closed_accounts',
+    keptDays: null,
+    from: null,
+    why: "An account's number and when its owner closed it, nothing about the person: so staff are told the account was closed.",
     statement: null,
   },
   {

@@ -2,13 +2,31 @@
  * The console's frame: its name, the sections the staff member's role may open (src/domain/staff.ts), the other
  * language, and who is signed in with the way out. A bar on a phone, the same bar on a desk.
  */
-import { Link } from '@tanstack/react-router'
+import { Link, type LinkProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import type { Permission } from '../../domain/staff'
 import { currentLocale, otherLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { localizeHref } from '../../paraglide/runtime'
 import { useSignOut, type Me } from '../../queries/ops'
 import { roleText } from './ops-text'
+
+/** The console's sections in the order a shift uses them: orders and customers, the catalogue, then the owner's. */
+export const consoleSections: { to: LinkProps['to'] & string; permission: Permission; text: () => string }[] = [
+  { to: '/ops', permission: 'orders.read', text: m.ops_orders },
+  { to: '/ops/customers', permission: 'orders.read', text: m.ops_customers },
+  { to: '/ops/carts', permission: 'orders.read', text: m.ops_carts },
+  { to: '/ops/gift-vouchers', permission: 'orders.read', text: m.ops_gift_vouchers },
+  { to: '/ops/products', permission: 'catalogue.manage', text: m.ops_products },
+  { to: '/ops/stock', permission: 'catalogue.manage', text: m.ops_stock_low },
+  { to: '/ops/import', permission: 'catalogue.manage', text: m.ops_import },
+  { to: '/ops/coupons', permission: 'catalogue.manage', text: m.ops_coupons },
+  { to: '/ops/numbers', permission: 'reports.read', text: m.ops_numbers },
+  { to: '/ops/staff', permission: 'staff.manage', text: m.ops_staff },
+  { to: '/ops/audit', permission: 'audit.read', text: m.ops_audit },
+  { to: '/ops/data-requests', permission: 'audit.read', text: m.ops_data_requests },
+  { to: '/ops/zatca', permission: 'staff.manage', text: m.ops_zatca },
+]
 
 // Never wrapped: on a phone the row scrolls sideways, each section a one-line pill.
 const linkClass =
@@ -35,61 +53,13 @@ export function ConsoleFrame({ me, children }: { me: Me; children: ReactNode }) 
           </button>
         </div>
         <nav aria-label={m.ops_sections()} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pb-2">
-          {may('orders.read') && (
-            <Link to="/ops" activeOptions={{ exact: true }} className={linkClass}>
-              {m.ops_orders()}
-            </Link>
-          )}
-          {may('catalogue.manage') && (
-            <>
-              <Link to="/ops/products" className={linkClass}>
-                {m.ops_products()}
+          {consoleSections
+            .filter((section) => may(section.permission))
+            .map((section) => (
+              <Link key={section.to} to={section.to} activeOptions={{ exact: section.to === '/ops' }} className={linkClass}>
+                {section.text()}
               </Link>
-              <Link to="/ops/stock" className={linkClass}>
-                {m.ops_stock_low()}
-              </Link>
-            </>
-          )}
-          {may('reports.read') && (
-            <Link to="/ops/numbers" className={linkClass}>
-              {m.ops_numbers()}
-            </Link>
-          )}
-          {may('catalogue.manage') && (
-            <Link to="/ops/coupons" className={linkClass}>
-              {m.ops_coupons()}
-            </Link>
-          )}
-          {may('orders.read') && (
-            <Link to="/ops/gift-vouchers" className={linkClass}>
-              {m.ops_gift_vouchers()}
-            </Link>
-          )}
-          {may('catalogue.manage') && (
-            <Link to="/ops/import" className={linkClass}>
-              {m.ops_import()}
-            </Link>
-          )}
-          {may('staff.manage') && (
-            <Link to="/ops/staff" className={linkClass}>
-              {m.ops_staff()}
-            </Link>
-          )}
-          {may('audit.read') && (
-            <Link to="/ops/audit" className={linkClass}>
-              {m.ops_audit()}
-            </Link>
-          )}
-          {may('audit.read') && (
-            <Link to="/ops/data-requests" className={linkClass}>
-              {m.ops_data_requests()}
-            </Link>
-          )}
-          {may('staff.manage') && (
-            <Link to="/ops/zatca" className={linkClass}>
-              {m.ops_zatca()}
-            </Link>
-          )}
+            ))}
         </nav>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-5">

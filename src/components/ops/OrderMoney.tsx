@@ -397,7 +397,7 @@ const returnStatusText: Record<NonNullable<OpsOrderDetail['order']['return_reque
 }
 
 /** What a message was about, read from its key (`order-<id>-<what>-<channel>`, worker/commerce/order-messages.ts). */
-function messageSubject(id: string, template: string): string {
+export function messageSubject(id: string, template: string): string {
   const again = /-again-\d+$/.test(id)
   const subject = eventSubject(id.replace(/-again-\d+$/, ''), template)
   return again ? m.ops_message_sent_again({ subject }) : subject
@@ -426,7 +426,7 @@ function eventSubject(id: string, template: string): string {
   return event[what] ? eventText(event[what]) : template
 }
 
-const deliveryText: Record<string, () => string> = {
+export const deliveryText: Record<string, () => string> = {
   queued: m.ops_message_status_queued,
   sending: m.ops_message_status_queued,
   retrying: m.ops_message_status_retrying,

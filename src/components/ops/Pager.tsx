@@ -11,7 +11,7 @@ export function Pager<S extends { before?: number }>({
   search,
   older,
 }: {
-  to: '/ops' | '/ops/audit' | '/ops/products'
+  to: '/ops' | '/ops/audit' | '/ops/products' | '/ops/customers'
   search: S
   older: number | null | undefined
 }) {

@@ -19,8 +19,8 @@ describe('the activity log`s words', () => {
     for (const file of sources(new URL('../../../worker', import.meta.url).pathname)) {
       const text = readFileSync(file, 'utf8')
       // auditOf(c, 'x.y' ...) in the console's API, and { action: 'x.y' } where an entry is built by hand.
-      for (const [, action] of text.matchAll(/auditOf\(\s*c,\s*'([a-z_]+\.[a-z_]+)'/g)) written.add(action!)
-      for (const [, action] of text.matchAll(/\baction: '([a-z_]+\.[a-z_]+)'/g)) written.add(action!)
+      for (const [, action] of text.matchAll(/auditOf\(\s*c,\s*'([a-z_]+(?:\.[a-z_]+)+)'/g)) written.add(action!)
+      for (const [, action] of text.matchAll(/\baction: '([a-z_]+(?:\.[a-z_]+)+)'/g)) written.add(action!)
     }
     expect(written.size).toBeGreaterThan(8)
     expect([...written].filter((action) => !auditActions.includes(action))).toEqual([])

@@ -32,7 +32,7 @@ function addRequestKey(header: string | undefined): string {
 export const cartRoutes = new Hono<CommerceEnv>()
   .get('/create', validate('query', type({ 'region?': regionId })), async (c) => {
     const region = c.req.valid('query').region ?? appConfig.regions.defaultId
-    const state = await createCart(c.env, c.get('customer'), region)
+    const state = await createCart(c.env, c.get('customer'), region, c.get('locale'))
     return c.json({ quoteId: state.quote_id, isMask: state.is_mask })
   })
 

@@ -189,7 +189,7 @@ export const cartExtrasRoutes = new Hono<CommerceEnv>()
     if (!customer || customer.id !== customerId) throw new CommerceError(401, 'unauthorized', { resources: 'cart' })
     const guest = await openCart(c.env, c.req.header('quote'), null)
     if (guest.state.is_mask !== 1) throw new CommerceError(400, 'bad_request', undefined, ['the quote header must name a guest cart'])
-    const target = await createCart(c.env, customer, guest.state.region_id)
+    const target = await createCart(c.env, customer, guest.state.region_id, c.get('locale'))
     // An empty account cart takes the guest cart's city with its lines (docs/product.md, "Accounts", "The city
     // follows the account"): they were priced and stocked there.
     if (target.lines.length === 0 && guest.state.lines.length > 0 && target.region_id !== guest.state.region_id) {

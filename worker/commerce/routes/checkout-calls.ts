@@ -6,7 +6,7 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { appConfig, serverLimits } from '../../../app.config'
+import { appConfig, serverLimits, type Locale } from '../../../app.config'
 import { cartView, computeTotals, type CartState } from '../../../src/domain/cart'
 import { orderNumber, paymentCodes } from '../../../src/domain/order'
 import { internationalMobile, shownMobile } from '../../../src/domain/phone'
@@ -172,7 +172,7 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
     const customerOwnsIt = order && customer && order.customer_id === customer.id
     if (!order || !(guestOwnsIt || customerOwnsIt)) throw new CommerceError(404, 'order_not_found')
     // docs/product.md, "Screens": into the active cart (a guest's kept one, or the customer's), never a new one beside it.
-    const active = await activeCart(c.env, cart_id, customer, order.region_id)
+    const active = await activeCart(c.env, cart_id, customer, order.region_id, c.get('locale'))
     const stub = cartStub(c.env, active.quote_id)
     for (const item of await orders.productLines(order.id)) {
       try {
@@ -200,7 +200,7 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
   })
 
 /** The shopper's open cart: `cartId` when it is one they hold and not yet ordered, else their active (or a new) cart. */
-async function activeCart(env: Env, cartId: string | undefined, customer: Customer | null, regionId: number): Promise<CartState> {
+async function activeCart(env: Env, cartId: string | undefined, customer: Customer | null, regionId: number, locale: Locale): Promise<CartState> {
   if (cartId) {
     try {
       const { state } = await openCart(env, cartId, customer)
@@ -209,5 +209,5 @@ async function activeCart(env: Env, cartId: string | undefined, customer: Custom
       if (!(error instanceof CommerceError)) throw error
     }
   }
-  return createCart(env, customer, regionId)
+  return createCart(env, customer, regionId, locale)
 }

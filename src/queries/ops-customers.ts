@@ -1,0 +1,113 @@
+/**
+ * The console's customers and abandoned carts (docs/product.md, "The merchant console"), over /api/ops/customers and
+ * /api/ops/carts (worker/api/ops-customers.ts, worker/api/ops-carts.ts). A refusal arrives as an `OpsError` with the
+ * API's code and issues, which the screens say in the staff member's language.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { AddressFields } from '../domain/checkout'
+import { OpsError } from './ops'
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/api/ops${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const answer = (await response.json().catch(() => ({}))) as { data?: T; error?: { code?: string; issues?: string[] } }
+  if (!response.ok || answer.data === undefined) throw new OpsError(response.status, answer.error?.code ?? 'internal', answer.error?.issues ?? [])
+  return answer.data
+}
+
+const inBrowser = typeof window !== 'undefined'
+const query = (values: Record<string, string | number | undefined>) => {
+  const params = new URLSearchParams(Object.entries(values).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])))
+  return params.size ? `?${params}` : ''
+}
+
+export interface CustomerRow {
+  id: number
+  firstname: string
+  lastname: string
+  email: string
+  mobile: string
+  created_at: string
+}
+
+export interface CustomerMessage {
+  id: string
+  channel: 'sms' | 'email'
+  template: string
+  status: string
+  attempts: number
+  last_error: string | null
+  created_at: string
+  updated_at: string
+  /** The order it belongs to, when it is one of an order's messages. */
+  order: string | null
+  resendable: boolean
+  resends: number
+}
+
+export interface ShopperCart {
+  quote_id: string
+  lines: number
+  value: number
+  updated_at: string
+  reminders: number
+}
+
+/** A customer's page; a closed account is only its number and when it closed. */
+export type CustomerDetail =
+  | { id: number; closed_at: string }
+  | {
+      id: number
+      closed_at: null
+      customer: { firstname: string; lastname: string; email: string; mobile: string; created_at: string | null }
+      verified_mobiles: { mobile: string; verified_at: string }[]
+      addresses: (AddressFields & { id: number; is_default: boolean })[]
+      orders: { order: string; placed_at: string; status: string; payment_method: string; grand_total: number; items_qty: number }[]
+      cart: ShopperCart | null
+      messages: CustomerMessage[]
+    }
+
+export interface AbandonedCartRow extends ShopperCart {
+  customer_id: number | null
+  name: string | null
+  mobile: string | null
+  email: string | null
+  locale: string
+  age_minutes: number
+  reminded_at: string | null
+}
+
+export const customerQueries = {
+  search: (filter: { q?: string; before?: number }) =>
+    queryOptions({
+      queryKey: ['ops', 'customers', filter],
+      queryFn: () => call<{ customers: CustomerRow[]; older: number | null }>('GET', `/customers${query(filter)}`),
+      enabled: inBrowser,
+    }),
+  customer: (id: number) =>
+    queryOptions({ queryKey: ['ops', 'customer', id], queryFn: () => call<CustomerDetail>('GET', `/customers/${id}`), enabled: inBrowser }),
+  carts: (before?: string) =>
+    queryOptions({
+      queryKey: ['ops', 'carts', before ?? null],
+      queryFn: () => call<{ carts: AbandonedCartRow[]; reminders_per_cart: number; older: string | null }>('GET', `/carts${query({ before })}`),
+      enabled: inBrowser,
+    }),
+}
+
+/** A change: on success the console's cached reads are read again. */
+function useChange<Input, Output>(run: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient()
+  return useMutation<Output, OpsError, Input>({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops'] }) })
+}
+
+export const useSendCode = () => useChange((id: number) => call<{ sent: true; to: string }>('POST', `/customers/${id}/code`))
+export const useRemindCart = () =>
+  useChange((input: { quote: string; seen: number; coupon_percent?: number }) =>
+    call<{ outcome: 'sent' }>('POST', `/carts/${encodeURIComponent(input.quote)}/remind`, { seen: input.seen, coupon_percent: input.coupon_percent }),
+  )
+export const usePaymentLink = () =>
+  useChange((quote: string) => call<{ link: string; expires_at: string }>('POST', `/carts/${encodeURIComponent(quote)}/payment-link`))
