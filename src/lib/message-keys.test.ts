@@ -45,7 +45,7 @@ describe('messages', () => {
 
   it("that count something choose their words by the language's plural forms (Arabic: zero, one, two, few, many, other)", () => {
     // A count that stands alone, as a position or a number in brackets, needs no noun to agree with.
-    const bareNumbers = ['home_banner_slide', 'home_banner_show', 'product_gallery_picture', 'compare_bar']
+    const bareNumbers = ['home_banner_slide', 'home_banner_show', 'product_gallery_picture', 'compare_bar', 'ops_product_low_stock_hint']
     const forms = { 'ar.json': ['zero', 'one', 'two', 'few', 'many', 'other'], 'en.json': ['one', 'other'] }
     for (const [file, needed] of Object.entries(forms)) {
       const unplural = Object.entries(messages(file))
