@@ -213,7 +213,8 @@ test.describe('the console on a warehouse phone, in Arabic', () => {
     // The packing slip, in the order's language: its line to tick and the cash the courier collects.
     await page.getByRole('link', { name: 'قائمة التعبئة' }).click()
     const slip = page.getByRole('article', { name: 'قائمة التعبئة' })
-    await expect(slip).toContainText(`الطلب ${number}`)
+    // The number isolated (FSI ... PDI), so it keeps its place beside the Arabic date.
+    await expect(slip).toContainText(`الطلب \u2068${number}\u2069`)
     await expect(slip.getByRole('row')).toHaveCount(2)
     await expect(slip).toContainText(/حصّل .+ نقدًا عند التسليم/)
     await expect(slip.getByRole('button', { name: 'طباعة' })).toBeVisible()
