@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CouponForm, CouponState, CouponTerms } from '../domain/coupons'
-import { OpsError } from './ops'
+import { ops } from './ops'
 
 export interface OpsCoupon extends CouponTerms {
   paused: boolean
@@ -32,27 +32,15 @@ export interface GiftVoucherView {
   spends: { order: string; placed_at: string; status: string; amount: number }[]
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/api/ops${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const answer = (await response.json().catch(() => ({}))) as { data?: T; error?: { code?: string; issues?: string[] } }
-  if (!response.ok || answer.data === undefined) throw new OpsError(response.status, answer.error?.code ?? 'internal', answer.error?.issues ?? [])
-  return answer.data
-}
-
 const path = (code: string) => `/coupons/${encodeURIComponent(code)}`
 
 export const couponQueries = {
-  list: () => queryOptions({ queryKey: ['ops', 'coupons'], queryFn: () => call<{ coupons: OpsCoupon[] }>('GET', '/coupons') }),
-  one: (code: string) => queryOptions({ queryKey: ['ops', 'coupons', code], queryFn: () => call<OpsCouponDetail>('GET', path(code)) }),
+  list: () => queryOptions({ queryKey: ['ops', 'coupons'], queryFn: () => ops<{ coupons: OpsCoupon[] }>('GET', '/coupons') }),
+  one: (code: string) => queryOptions({ queryKey: ['ops', 'coupons', code], queryFn: () => ops<OpsCouponDetail>('GET', path(code)) }),
   giftVoucher: (voucher: string) =>
     queryOptions({
       queryKey: ['ops', 'gift-voucher', voucher],
-      queryFn: () => call<GiftVoucherView>('GET', `/gift-vouchers/${encodeURIComponent(voucher)}`),
+      queryFn: () => ops<GiftVoucherView>('GET', `/gift-vouchers/${encodeURIComponent(voucher)}`),
       enabled: voucher !== '',
       retry: false,
     }),
@@ -62,7 +50,7 @@ export function useCouponSave() {
   const queryClient = useQueryClient()
   return useMutation<{ code: string }, Error, { form: CouponForm; version?: string | null; editing: boolean }>({
     mutationFn: ({ form, version, editing }) =>
-      editing ? call('POST', path(form.code), { form, version: version ?? null }) : call('POST', '/coupons', form),
+      editing ? ops('POST', path(form.code), { form, version: version ?? null }) : ops('POST', '/coupons', form),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops', 'coupons'] }),
   })
 }
@@ -70,7 +58,7 @@ export function useCouponSave() {
 export function useCouponChange() {
   const queryClient = useQueryClient()
   return useMutation<{ code: string; already: boolean }, Error, { code: string; change: 'pause' | 'resume' | 'expire' }>({
-    mutationFn: ({ code, change }) => call('POST', `${path(code)}/${change}`),
+    mutationFn: ({ code, change }) => ops('POST', `${path(code)}/${change}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops', 'coupons'] }),
   })
 }

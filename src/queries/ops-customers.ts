@@ -3,21 +3,9 @@
  * /api/ops/carts (worker/api/ops-customers.ts, worker/api/ops-carts.ts). A refusal arrives as an `OpsError` with the
  * API's code and issues, which the screens say in the staff member's language.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type { AddressFields } from '../domain/checkout'
-import { OpsError } from './ops'
-
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/api/ops${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const answer = (await response.json().catch(() => ({}))) as { data?: T; error?: { code?: string; issues?: string[] } }
-  if (!response.ok || answer.data === undefined) throw new OpsError(response.status, answer.error?.code ?? 'internal', answer.error?.issues ?? [])
-  return answer.data
-}
+import { ops, useOpsChange } from './ops'
 
 const inBrowser = typeof window !== 'undefined'
 const query = (values: Record<string, string | number | undefined>) => {
@@ -85,29 +73,23 @@ export const customerQueries = {
   search: (filter: { q?: string; before?: number }) =>
     queryOptions({
       queryKey: ['ops', 'customers', filter],
-      queryFn: () => call<{ customers: CustomerRow[]; older: number | null }>('GET', `/customers${query(filter)}`),
+      queryFn: () => ops<{ customers: CustomerRow[]; older: number | null }>('GET', `/customers${query(filter)}`),
       enabled: inBrowser,
     }),
   customer: (id: number) =>
-    queryOptions({ queryKey: ['ops', 'customer', id], queryFn: () => call<CustomerDetail>('GET', `/customers/${id}`), enabled: inBrowser }),
+    queryOptions({ queryKey: ['ops', 'customer', id], queryFn: () => ops<CustomerDetail>('GET', `/customers/${id}`), enabled: inBrowser }),
   carts: (before?: string) =>
     queryOptions({
       queryKey: ['ops', 'carts', before ?? null],
-      queryFn: () => call<{ carts: AbandonedCartRow[]; reminders_per_cart: number; older: string | null }>('GET', `/carts${query({ before })}`),
+      queryFn: () => ops<{ carts: AbandonedCartRow[]; reminders_per_cart: number; older: string | null }>('GET', `/carts${query({ before })}`),
       enabled: inBrowser,
     }),
 }
 
-/** A change: on success the console's cached reads are read again. */
-function useChange<Input, Output>(run: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient()
-  return useMutation<Output, OpsError, Input>({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops'] }) })
-}
-
-export const useSendCode = () => useChange((id: number) => call<{ sent: true; to: string }>('POST', `/customers/${id}/code`))
+export const useSendCode = () => useOpsChange((id: number) => ops<{ sent: true; to: string }>('POST', `/customers/${id}/code`))
 export const useRemindCart = () =>
-  useChange((input: { quote: string; seen: number; coupon_percent?: number }) =>
-    call<{ outcome: 'sent' }>('POST', `/carts/${encodeURIComponent(input.quote)}/remind`, { seen: input.seen, coupon_percent: input.coupon_percent }),
+  useOpsChange((input: { quote: string; seen: number; coupon_percent?: number }) =>
+    ops<{ outcome: 'sent' }>('POST', `/carts/${encodeURIComponent(input.quote)}/remind`, { seen: input.seen, coupon_percent: input.coupon_percent }),
   )
 export const usePaymentLink = () =>
-  useChange((quote: string) => call<{ link: string; expires_at: string }>('POST', `/carts/${encodeURIComponent(quote)}/payment-link`))
+  useOpsChange((quote: string) => ops<{ link: string; expires_at: string }>('POST', `/carts/${encodeURIComponent(quote)}/payment-link`))
