@@ -12,7 +12,7 @@
  *     this shell's environment is uploaded; for the others it prints the `wrangler secret put` lines);
  *  4. finds the D1 database and the KV namespace by name, creating them when missing, and writes their ids into the
  *     built Worker's configuration (dist/server/wrangler.json, the file `wrangler deploy` reads), never wrangler.toml;
- *     creates the messages queue and its dead-letter queue when missing;
+ *     creates the queues and the R2 bucket for the console's import files when missing;
  *  5. applies the D1 migrations remotely;
  *  6. deploys;
  *  7. with --seed, loads the demo catalogue and empties the KV cache of what it replaced.
@@ -35,6 +35,8 @@ const names = {
   database: 'matjar',
   kvNamespace: 'matjar-cache',
   queues: ['matjar-messages', 'matjar-messages-dead', 'matjar-catalogue-import'],
+  /** The console's import files (wrangler.toml [[r2_buckets]] IMPORT_FILES; docs/catalogue-import.md). */
+  buckets: ['matjar-imports'],
 }
 const builtConfig = 'dist/server/wrangler.json'
 /** Cloudflare's limits: 3 MB compressed on the free plan (10 MB on paid), and the startup time a Worker is allowed. */
@@ -190,6 +192,9 @@ function findOrCreateResources(): { databaseId: string; kvId: string } {
     console.log(
       `   would run: ${show(wrangler('queues', 'list'))}, and for each of ${names.queues.join(', ')} not listed: ${show(wrangler('queues', 'create', '<name>'))}`,
     )
+    console.log(
+      `   would run: ${show(wrangler('r2', 'bucket', 'list'))}, and for each of ${names.buckets.join(', ')} not listed: ${show(wrangler('r2', 'bucket', 'create', '<name>'))}`,
+    )
     return { databaseId: '<the database id>', kvId: '<the namespace id>' }
   }
   // The messages queue and its dead-letter queue (wrangler.toml [[queues]]): a deploy naming a missing queue fails.
@@ -197,6 +202,11 @@ function findOrCreateResources(): { databaseId: string; kvId: string } {
   for (const queue of names.queues) {
     // One name is the start of the other: match it whole, as a cell of wrangler's table.
     if (!new RegExp(`(^|[\\s|│])${queue}([\\s|│]|$)`, 'm').test(queues)) run(wrangler('queues', 'create', queue))
+  }
+  // Likewise the R2 bucket the console uploads import files to: wrangler lists each bucket as `name: <name>`.
+  const buckets = run(wrangler('r2', 'bucket', 'list'), { capture: true })
+  for (const bucket of names.buckets) {
+    if (!new RegExp(`(^|[\\s|│:])${bucket}([\\s|│]|$)`, 'm').test(buckets)) run(wrangler('r2', 'bucket', 'create', bucket))
   }
   const databases = () => JSON.parse(run(wrangler('d1', 'list', '--json'), { capture: true })) as { uuid: string; name: string }[]
   let database = databases().find((d) => d.name === names.database)

@@ -196,7 +196,7 @@ export const opsQueries = {
       queryFn: () =>
         ops<
           SalesNumbers & {
-            attention: { to_confirm: number; returns: number; refunds_failed: number; unreported_invoices: number; dead_messages: number }
+            attention: { to_confirm: number; returns: number; refunds_failed: number; unreported_invoices: number; dead_messages: number; low_stock: number }
           }
         >('GET', `/numbers?days=${days}`),
       enabled: inBrowser,

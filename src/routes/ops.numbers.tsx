@@ -94,6 +94,7 @@ function NumbersPage() {
               <Waiting count={data.attention.refunds_failed} text={m.ops_numbers_refunds_failed} to={{ queue: 'refunds_failed' }} />
               <Waiting count={data.attention.unreported_invoices} text={m.ops_numbers_unreported} />
               <DeadMessages count={data.attention.dead_messages} />
+              <Waiting count={data.attention.low_stock} text={m.ops_numbers_low_stock} stock />
             </ul>
           </section>
         </>
@@ -185,7 +186,18 @@ function Split({ id, title, rows }: { id: string; title: string; rows: { key: st
   )
 }
 
-function Waiting({ count, text, to }: { count: number; text: () => string; to?: { queue: 'to_confirm' | 'returns' | 'refunds_failed' } }) {
+function Waiting({
+  count,
+  text,
+  to,
+  stock,
+}: {
+  count: number
+  text: () => string
+  /** The order list's queue, or (`stock`) the stock screen, that lists what is counted. */
+  to?: { queue: 'to_confirm' | 'returns' | 'refunds_failed' }
+  stock?: boolean
+}) {
   const body = (
     <>
       <span className={count > 0 ? 'text-lg font-bold text-sale tabular-nums' : 'text-lg font-bold tabular-nums'}>{count}</span> {text()}
@@ -195,6 +207,10 @@ function Waiting({ count, text, to }: { count: number; text: () => string; to?: 
     <li className="rounded-xl border border-line p-3">
       {to ? (
         <Link to="/ops" search={to} className="block hover:text-brand">
+          {body}
+        </Link>
+      ) : stock ? (
+        <Link to="/ops/stock" className="block hover:text-brand">
           {body}
         </Link>
       ) : (

@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { riyadhDateString } from '@/domain/dates'
+import { serverLimits } from '../../app.config'
 import { asOperator } from './order-helpers'
 import { asStaff, joined } from './staff-helpers'
 
@@ -51,6 +52,19 @@ describe('the console`s numbers', () => {
       to_confirm: expect.any(Number),
     })
     expect((await asOperator('GET', '/numbers?days=10')).body.data.period.orders).toBe(4)
+  })
+
+  it('count the stock that has run low, as the stock screen lists it', async () => {
+    const before = (await asOperator('GET', '/numbers')).body.data.attention.low_stock
+    expect(before).toEqual(expect.any(Number))
+    const product = await env.DB.prepare(
+      `SELECT s.product_id, s.region_id FROM stock s JOIN products p ON p.entity_id = s.product_id
+       WHERE s.qty > coalesce(p.low_stock, ?1) AND p.type_id = 'simple' AND p.hidden = 0 AND p.not_for_sale = 0 AND p.back_orders = 0 LIMIT 1`,
+    )
+      .bind(serverLimits.orders.lowStockDefault)
+      .first<{ product_id: number; region_id: number }>()
+    await env.DB.prepare('UPDATE stock SET qty = 1 WHERE product_id = ?1 AND region_id = ?2').bind(product!.product_id, product!.region_id).run()
+    expect((await asOperator('GET', '/numbers')).body.data.attention.low_stock).toBe(before + 1)
   })
 
   it('are the owner`s: refused to the other roles, and to a period of no days or more than 90', async () => {

@@ -48,6 +48,7 @@ import { refundMethods, refundReasonMaxLength } from '../../src/domain/refunds'
 import { acceptInvite, endSession, inviteStaff, signIn, StaffAuthError, startEnrolment, startSession } from '../console/staff-auth'
 import { auditStore } from '../storage/audit-store'
 import { numbersStore } from '../storage/numbers-store'
+import { consoleProductStore } from '../storage/console-product-store'
 import { periodDays, salesNumbers } from '../../src/domain/numbers'
 import { riyadhDateString } from '../../src/domain/dates'
 import { finalStatuses, messageStore } from '../storage/message-store'
@@ -310,11 +311,22 @@ export const opsApi = new Hono<OpsEnv>()
     // The period starts at Riyadh's midnight of its first day: 21:00 UTC the day before.
     const from = new Date(Date.parse(`${periodDays(today, days)[0]}T00:00:00+03:00`))
     const store = numbersStore(c.env.DB)
-    const [sales, attention, queues] = await Promise.all([store.sales(from), store.attention(), orderStore(c.env.DB).queueCounts()])
+    const [sales, attention, queues, lowStock] = await Promise.all([
+      store.sales(from),
+      store.attention(),
+      orderStore(c.env.DB).queueCounts(),
+      consoleProductStore(c.env.DB).lowStockCount(),
+    ])
     return c.json({
       data: {
         ...salesNumbers(sales, today, days),
-        attention: { ...attention, to_confirm: queues.to_confirm, refunds_failed: queues.refunds_failed, returns: queues.returns },
+        attention: {
+          ...attention,
+          to_confirm: queues.to_confirm,
+          refunds_failed: queues.refunds_failed,
+          returns: queues.returns,
+          low_stock: lowStock,
+        },
       },
     })
   })
