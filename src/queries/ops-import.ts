@@ -3,8 +3,8 @@
  * latest imports, one import with its problems, the upload (a form with the files) and the confirmation. While an
  * import runs, its query asks again every second.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { OpsError } from './ops'
+import { queryOptions } from '@tanstack/react-query'
+import { ops, useOpsChange } from './ops'
 
 export type ImportState = 'checking' | 'refused' | 'ready' | 'loading' | 'following' | 'loaded' | 'failed'
 
@@ -41,41 +41,21 @@ const pollMs = 1000
 
 export const runningStates: readonly ImportState[] = ['checking', 'loading', 'following']
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: FormData): Promise<T> {
-  const response = await fetch(`/api/ops${path}`, { method, credentials: 'same-origin', body })
-  const answer = (await response.json().catch(() => ({}))) as { data?: T; error?: { code?: string; issues?: string[] } }
-  if (!response.ok || answer.data === undefined) throw new OpsError(response.status, answer.error?.code ?? 'internal', answer.error?.issues ?? [])
-  return answer.data
-}
-
 export const importQueries = {
   latest: () =>
     queryOptions({
       queryKey: ['ops', 'imports'],
-      queryFn: () => call<{ imports: CatalogueImport[] }>('GET', '/imports'),
+      queryFn: () => ops<{ imports: CatalogueImport[] }>('GET', '/imports'),
       // The list's states move with the import shown beside it.
       refetchInterval: (query) => (query.state.data?.imports.some((row) => runningStates.includes(row.state)) ? pollMs : false),
     }),
   one: (id: number) =>
     queryOptions({
       queryKey: ['ops', 'imports', id],
-      queryFn: () => call<{ import: CatalogueImport; problems: ImportProblemView[] }>('GET', `/imports/${id}`),
+      queryFn: () => ops<{ import: CatalogueImport; problems: ImportProblemView[] }>('GET', `/imports/${id}`),
       refetchInterval: (query) => (query.state.data && runningStates.includes(query.state.data.import.state) ? pollMs : false),
     }),
 }
 
-export function useUploadImport() {
-  const queryClient = useQueryClient()
-  return useMutation<{ import: CatalogueImport }, Error, FormData>({
-    mutationFn: (form) => call('POST', '/imports', form),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops', 'imports'] }),
-  })
-}
-
-export function useConfirmImport() {
-  const queryClient = useQueryClient()
-  return useMutation<{ import: CatalogueImport }, Error, number>({
-    mutationFn: (id) => call('POST', `/imports/${id}/confirm`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops', 'imports'] }),
-  })
-}
+export const useUploadImport = () => useOpsChange((form: FormData) => ops<{ import: CatalogueImport }>('POST', '/imports', form))
+export const useConfirmImport = () => useOpsChange((id: number) => ops<{ import: CatalogueImport }>('POST', `/imports/${id}/confirm`))

@@ -1,12 +1,11 @@
 /**
  * The console's products, prices and stock (docs/product.md, "The merchant console"), over worker/api/ops-products.ts.
- * A refusal arrives as a `ProductRefused` with the API's message in the staff member's language (the page's, sent as
- * `lang`), the fields it names and, for a stale save, who changed the product and when.
+ * A refusal arrives as an `OpsError` whose `refusal` has the API's message in the staff member's language, the fields
+ * it names and, for a stale save, who changed the product.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ProductEdit, StockReason } from '../domain/product-edit'
-import { currentLocale } from '../lib/i18n'
-import { OpsError, type AuditEntryRow } from './ops'
+import { ops, useOpsChange, type AuditEntryRow } from './ops'
 
 export interface OpsProductRow {
   entity_id: number
@@ -60,39 +59,6 @@ export interface ProductFilter {
   before?: number
 }
 
-/** What the API refused, in the staff member's language. */
-export class ProductRefused extends OpsError {
-  constructor(
-    status: number,
-    code: string,
-    readonly message: string,
-    issues: string[],
-    readonly fields: Record<string, string>,
-    readonly changedBy?: string | null,
-  ) {
-    super(status, code, issues)
-  }
-}
-
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const joiner = path.includes('?') ? '&' : '?'
-  const response = await fetch(`/api/ops${path}${joiner}lang=${currentLocale()}`, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const answer = (await response.json().catch(() => ({}))) as {
-    data?: T
-    error?: { code?: string; message?: string; issues?: string[]; fields?: Record<string, string>; changed_by?: string | null }
-  }
-  if (!response.ok || answer.data === undefined) {
-    const error = answer.error ?? {}
-    throw new ProductRefused(response.status, error.code ?? 'internal', error.message ?? '', error.issues ?? [], error.fields ?? {}, error.changed_by)
-  }
-  return answer.data
-}
-
 const search = (values: Record<string, string | number | undefined>) => {
   const query = new URLSearchParams()
   for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== '') query.set(name, String(value))
@@ -103,30 +69,25 @@ export const productQueries = {
   list: (filter: ProductFilter) =>
     queryOptions({
       queryKey: ['ops', 'products', filter],
-      queryFn: () => call<{ products: OpsProductRow[]; older: number | null }>('GET', `/products${search({ ...filter })}`),
+      queryFn: () => ops<{ products: OpsProductRow[]; older: number | null }>('GET', `/products${search({ ...filter })}`),
       placeholderData: keepPreviousData,
     }),
   product: (sku: string) =>
     queryOptions({
       queryKey: ['ops', 'product', sku],
-      queryFn: () => call<{ product: OpsProduct; audit: AuditEntryRow[] }>('GET', `/products/${encodeURIComponent(sku)}`),
+      queryFn: () => ops<{ product: OpsProduct; audit: AuditEntryRow[] }>('GET', `/products/${encodeURIComponent(sku)}`),
     }),
   lowStock: (region: number | undefined, offset: number) =>
     queryOptions({
       queryKey: ['ops', 'stock', region, offset],
       queryFn: () =>
-        call<{ rows: LowStockRow[]; count: number; next: number | null; default_threshold: number }>('GET', `/stock${search({ region, offset })}`),
+        ops<{ rows: LowStockRow[]; count: number; next: number | null; default_threshold: number }>('GET', `/stock${search({ region, offset })}`),
       placeholderData: keepPreviousData,
     }),
 }
 
-export function useSaveProduct(sku: string) {
-  const queryClient = useQueryClient()
-  return useMutation<{ product: OpsProduct }, ProductRefused, ProductEdit>({
-    mutationFn: (edit) => call('POST', `/products/${encodeURIComponent(sku)}`, edit),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops'] }),
-  })
-}
+export const useSaveProduct = (sku: string) =>
+  useOpsChange((edit: ProductEdit) => ops<{ product: OpsProduct }>('POST', `/products/${encodeURIComponent(sku)}`, edit))
 
 export interface StockChange {
   changes: ({ region_id: number; set: number } | { region_id: number; add: number })[]
@@ -134,10 +95,5 @@ export interface StockChange {
   note?: string
 }
 
-export function useChangeStock(sku: string) {
-  const queryClient = useQueryClient()
-  return useMutation<{ product: OpsProduct }, ProductRefused, StockChange>({
-    mutationFn: (change) => call('POST', `/products/${encodeURIComponent(sku)}/stock`, change),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops'] }),
-  })
-}
+export const useChangeStock = (sku: string) =>
+  useOpsChange((change: StockChange) => ops<{ product: OpsProduct }>('POST', `/products/${encodeURIComponent(sku)}/stock`, change))

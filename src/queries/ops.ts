@@ -10,26 +10,47 @@ import type { CreditNoteSummary } from '../domain/invoice'
 import type { OrderQueue } from '../domain/order'
 import type { RefundMethod, RefundUnits } from '../domain/refunds'
 import type { Actor, Permission, StaffRole } from '../domain/staff'
+import { currentLocale } from '../lib/i18n'
+
+/** What a refusal may carry besides its code: the API's words in the staff member's language, the fields it names,
+ *  who changed a record a stale save missed, the step an onboarding stopped at. */
+export interface OpsRefusal {
+  message?: string
+  fields?: Record<string, string>
+  changed_by?: string | null
+  step?: string
+}
 
 export class OpsError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     readonly issues: string[] = [],
+    readonly refusal: OpsRefusal = {},
   ) {
     super(code)
   }
+
+  get fields(): Record<string, string> {
+    return this.refusal.fields ?? {}
+  }
 }
 
+/** The one call of the ops API: JSON or an upload's form in, the answer's `data` out, a refusal thrown as `OpsError`.
+ *  `lang` asks for the refusal's words in the page's language (worker/api/locale.ts). */
 export async function ops<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/api/ops${path}`, {
+  const json = body !== undefined && !(body instanceof FormData)
+  const response = await fetch(`/api/ops${path}${path.includes('?') ? '&' : '?'}lang=${currentLocale()}`, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: json ? { 'content-type': 'application/json' } : {},
+    body: json ? JSON.stringify(body) : (body as FormData | undefined),
   })
-  const answer = (await response.json().catch(() => ({}))) as { data?: T; error?: { code?: string; issues?: string[] } }
-  if (!response.ok || answer.data === undefined) throw new OpsError(response.status, answer.error?.code ?? 'internal', answer.error?.issues ?? [])
+  const answer = (await response.json().catch(() => ({}))) as { data?: T; error?: { code?: string; issues?: string[] } & OpsRefusal }
+  if (!response.ok || answer.data === undefined) {
+    const { code, issues, ...refusal } = answer.error ?? {}
+    throw new OpsError(response.status, code ?? 'internal', issues ?? [], refusal)
+  }
   return answer.data
 }
 
@@ -196,7 +217,14 @@ export const opsQueries = {
       queryFn: () =>
         ops<
           SalesNumbers & {
-            attention: { to_confirm: number; returns: number; refunds_failed: number; unreported_invoices: number; dead_messages: number; low_stock: number }
+            attention: {
+              to_confirm: number
+              returns: number
+              refunds_failed: number
+              unreported_invoices: number
+              dead_messages: number
+              low_stock: number
+            }
           }
         >('GET', `/numbers?days=${days}`),
       enabled: inBrowser,

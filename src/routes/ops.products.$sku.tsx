@@ -304,7 +304,7 @@ function ProductForm({ product: p, save, onReload }: { product: OpsProduct; save
 
       {refusal && (
         <div role="alert" className="space-y-2 rounded-2xl border border-sale bg-white p-4 text-sale">
-          <p>{refusal.message || refusal.issues.join(' ')}</p>
+          <p>{refusal.refusal.message || refusal.issues.join(' ')}</p>
           {!stale && Object.keys(refusal.fields).length === 0 && refusal.issues.length > 0 && (
             <ul className="list-disc ps-5 text-sm" dir="auto">
               {refusal.issues.map((issue) => (

@@ -12,7 +12,7 @@ import { formatRiyadhTime } from '../domain/dates'
 import { currentLocale } from '../lib/i18n'
 import { submittedFields } from '../lib/form-fields'
 import { m } from '../paraglide/messages.js'
-import { useZatcaOnboard, zatcaQueries, ZatcaRefused, type OnboardingStepView } from '../queries/ops-zatca'
+import { useZatcaOnboard, zatcaQueries, type OnboardingStepView } from '../queries/ops-zatca'
 
 export const Route = createFileRoute('/ops/zatca')({ component: ZatcaPage })
 
@@ -99,7 +99,9 @@ function ZatcaPage() {
         </button>
         {failure && (
           <p role="alert" className="text-sm text-sale">
-            {failure instanceof ZatcaRefused ? m.ops_zatca_refused({ step: failure.step, message: failure.detail }) : opsErrorText(failure)}
+            {failure.code === 'zatca_refused'
+              ? m.ops_zatca_refused({ step: failure.refusal.step ?? '', message: failure.refusal.message ?? '' })
+              : opsErrorText(failure)}
           </p>
         )}
         {steps.length > 0 && (
