@@ -1,8 +1,9 @@
 // The retention schedule in workerd (worker/storage/retention-store.ts; docs/decisions/0028-personal-data-kept.md):
 // for each rule the daily job carries out, a row just past its time is deleted (or, for an order, stripped of its
 // buyer's contact) and a row just within it is kept. A rule added without its case here fails the first test.
-import { createScheduledController, env } from 'cloudflare:test'
+import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { serverLimits } from '../../app.config'
 import { crons } from '~/scheduled/crons'
 import { retentionSchedule, timedRules, type RetainedKind } from '~/storage/retention-store'
 import worker from '../../src/worker-entry'
@@ -278,5 +279,38 @@ describe('the retention schedule', () => {
     await run("INSERT INTO data_requests (email, kind, locale, created_at) VALUES (?, 'erasure', 'ar', ?)", email, iso(now - 1000 * day))
     await runDaily()
     expect(await one('SELECT status FROM data_requests WHERE email = ?', email)).toEqual({ status: 'open' })
+  })
+})
+
+describe("a cart's checkout details", () => {
+  // A cart is a Durable Object no daily job can list: its own alarm forgets what was typed at checkout (name, mobile,
+  // address) once the cart has been left that long (docs/decisions/0028-personal-data-kept.md).
+  it(`are forgotten ${serverLimits.carts.keptDays} days after they were last given; the products stay`, async () => {
+    const cart = env.CART.get(env.CART.idFromName(unique('left-cart')))
+    await cart.init(unique('quote'), 1, null, 1101)
+    await cart.addLine({ sku: 'forget-me', product_id: 1 } as never, 1, { maxQty: 5, maxLines: 5, available: null })
+    const details = {
+      contact: { name: 'سارة علي', email: 'sara@example.com', mobile: '0551234567' },
+      shipping_address: null,
+      billing_address: null,
+      delivery_date: '2026-12-01',
+    }
+    await cart.setCheckout(details)
+    const alarm = await runInDurableObject(cart, (_, state) => state.storage.getAlarm())
+    expect(alarm! - Date.now()).toBeGreaterThan((serverLimits.carts.keptDays - 1) * day)
+
+    // Early (an alarm left from an earlier change): nothing is forgotten.
+    expect(await runDurableObjectAlarm(cart)).toBe(true)
+    expect((await cart.state())!.checkout).toEqual(details)
+
+    await runInDurableObject(cart, async (_, state) => {
+      state.storage.sql.exec("UPDATE meta SET value = ? WHERE key = 'details_stale_at'", String(Date.now() - 1))
+      await state.storage.setAlarm(Date.now() + 60_000)
+    })
+    expect(await runDurableObjectAlarm(cart)).toBe(true)
+    const after = (await cart.state())!
+    expect(after.checkout).toBeNull()
+    expect(after.verified_phones).toEqual([])
+    expect(after.lines.map((line) => line.sku)).toEqual(['forget-me'])
   })
 })

@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers'
 import { computeTotals, type CartLineRecord, type CartState, type Coupon } from '../../src/domain/cart'
 import type { CheckoutDetails } from '../../src/domain/checkout'
 import type { ShippingCode } from '../../src/domain/shipping'
+import { serverLimits } from '../../app.config'
 import { shopperCartStore } from '../storage/shopper-cart-store'
 
 /**
@@ -343,13 +344,38 @@ export class CartObject extends DurableObject<Env> {
 
   /** Keeps what the shopper gave at checkout (already checked by the caller). */
   async setCheckout(details: CheckoutDetails): Promise<CartChange> {
-    return this.change(() => this.setMeta('checkout', JSON.stringify(details)))
+    return this.keepingDetails(() => this.setMeta('checkout', JSON.stringify(details)))
   }
 
   /** Remembers a phone verified by code for this cart (international form). */
   async addVerifiedPhone(phone: string): Promise<CartChange> {
-    return this.change((state) => {
+    return this.keepingDetails((state) => {
       if (!state.verified_phones.includes(phone)) this.setMeta('verified_phones', JSON.stringify([...state.verified_phones, phone]))
+    })
+  }
+
+  /**
+   * A change that writes what identifies the shopper (checkout details, verified mobiles): the cart forgets them
+   * `carts.keptDays` after they were last given (docs/decisions/0028-personal-data-kept.md). No daily job can list
+   * carts, so the object's own alarm does it, as the limiter's objects forget themselves.
+   */
+  private async keepingDetails(apply: (state: CartState) => void): Promise<CartChange> {
+    const staleAt = Date.now() + serverLimits.carts.keptDays * 86_400_000
+    const result = await this.change((state) => {
+      apply(state)
+      this.setMeta('details_stale_at', String(staleAt))
+    })
+    if (result.ok) await this.ctx.storage.setAlarm(staleAt)
+    return result
+  }
+
+  /** The details' time has come, unless they were given again since (the alarm then moves there): forget them. */
+  override async alarm(): Promise<void> {
+    const staleAt = Number(this.meta('details_stale_at'))
+    if (!staleAt) return
+    if (Date.now() < staleAt) return this.ctx.storage.setAlarm(staleAt)
+    this.ctx.storage.transactionSync(() => {
+      for (const key of ['checkout', 'verified_phones', 'details_stale_at']) this.setMeta(key, null)
     })
   }
 
