@@ -185,10 +185,7 @@ function Problems({ problems }: { problems: ImportProblemView[] }) {
       {problems.map((problem) => (
         <li key={`${problem.where} ${problem.message}`} className="grid gap-1 p-3 md:grid-cols-[16rem_1fr] md:gap-4">
           <span className="font-semibold">{placeOf(problem)}</span>
-          {/* The reason is the command's own words (docs/catalogue-import.md, "In the console"). */}
-          <bdi dir="ltr" lang="en" className="break-words">
-            {problem.message}
-          </bdi>
+          <span className="break-words">{problem.message}</span>
         </li>
       ))}
     </ol>

@@ -67,11 +67,16 @@ describe('the console`s catalogue import', () => {
     const id = uploaded.body.data.import.id as number
     expect(uploaded.body.data.import).toMatchObject({ state: 'checking', file_name: 'products.csv', uploaded_by: 'Noura Alqahtani' })
     await deliver()
-    const checked = await call(staff, 'GET', `/imports/${id}`)
+    const checked = await call(staff, 'GET', `/imports/${id}?lang=en`)
     expect(checked.body.data.import).toMatchObject({ state: 'refused', problems: 2 })
     expect(checked.body.data.problems).toEqual([
       expect.objectContaining({ file: 'products', line: 3, column: 'price', message: 'must be non-negative (was -5)' }),
       expect.objectContaining({ line: 5, column: 'categories', message: 'no category has the url key "no-such-category"' }),
+    ])
+    // The same problems in Arabic for a staff member reading the console in Arabic (the value's own words stay).
+    expect((await call(staff, 'GET', `/imports/${id}?lang=ar`)).body.data.problems.map((p: { message: string }) => p.message)).toEqual([
+      'قيمة غير مقبولة: must be non-negative (was -5)',
+      'لا يوجد تصنيف رابطه «no-such-category»',
     ])
     expect(await productCount('CI-')).toBe(0)
     // Refused, it cannot be confirmed; and another import may start.

@@ -14,12 +14,13 @@
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { serverLimits } from '../../app.config'
-import { catalogueFormatOf, type ImportProblem } from '../catalogue/catalogue-file'
+import { serverLimits, type Locale } from '../../app.config'
+import { catalogueFormatOf, problemText, type ImportProblem } from '../catalogue/catalogue-file'
 import type { ImportStep } from '../catalogue/import-jobs'
 import { auditStore } from '../storage/audit-store'
 import { importFiles, importStore, isAnotherRunning, type ImportRow } from '../storage/import-store'
 import { ApiError } from './errors'
+import { requestLocale } from './locale'
 import { allowed, auditOf, type OpsEnv } from './ops-access'
 import { validate } from './validate'
 
@@ -35,19 +36,20 @@ const fileTypes: Record<'csv' | 'json', string[]> = {
   json: ['', 'application/json', 'text/json', 'text/plain'],
 }
 
-/** A problem of the dry run with its place taken apart, so the screen says it in the staff member's language. */
-export interface ProblemView extends ImportProblem {
+/** A problem as the console shows it: its words in the staff member's language, its place taken apart. */
+export interface ProblemView extends Omit<ImportProblem, 'reason'> {
   file: 'products' | 'categories'
   line: number | null
   column: string | null
 }
 
-export function problemView(problem: ImportProblem): ProblemView {
+export function problemView(problem: ImportProblem, locale: Locale): ProblemView {
   const categories = problem.where.startsWith('categories file, ')
   const where = categories ? problem.where.slice('categories file, '.length) : problem.where
   const place = /^line (\d+)(?:, column (.+))?$/.exec(where)
   return {
-    ...problem,
+    where: problem.where,
+    message: problemText(problem, locale),
     file: categories ? 'categories' : 'products',
     line: place ? Number(place[1]) : null,
     column: place?.[2] ?? null,
@@ -123,7 +125,8 @@ export const opsImportApi = new Hono<OpsEnv>()
     const id = Number(c.req.valid('param').id)
     const row = await importStore(c.env.DB).get(id)
     if (!row) throw new ApiError(404, 'not_found')
-    const problems = row.state === 'refused' ? (await importFiles(c.env.IMPORT_FILES, id).problems()).map(problemView) : []
+    const problems =
+      row.state === 'refused' ? (await importFiles(c.env.IMPORT_FILES, id).problems()).map((problem) => problemView(problem, requestLocale(c))) : []
     return c.json({ data: { import: row, problems } })
   })
   .post('/ops/imports/:id/confirm', allowed('catalogue.manage'), validate('param', importId), async (c) => {

@@ -6,7 +6,8 @@
  * reaches the SQL (worker/storage/catalogue-sql.ts, `importStatements`).
  */
 import { type } from 'arktype'
-import { regionIds } from '../../app.config'
+import { regionIds, type Locale } from '../../app.config'
+import { m } from '../../src/paraglide/messages.js'
 import { productSlug, categorySlug, type ImageKind } from '../../src/domain/catalogue'
 import { isPictureAddress } from '../../src/domain/pictures'
 import { sku as skuPattern } from '../../src/domain/schemas'
@@ -16,7 +17,80 @@ import { imageKinds } from '../media/drawing-styles'
 export interface ImportProblem {
   /** "line 4, column price" or "products[2].name.ar". */
   where: string
+  /** In English: the command prints it as it is. */
   message: string
+  /** What the message says, for the console to say it in the staff member's language (`problemText`). */
+  reason?: ImportReason
+}
+
+/**
+ * Every reason a file is refused, each a message of both languages (messages/*.json `import_problem_*`): the command
+ * prints the English, the console the staff member's language, from one set of words.
+ */
+const reasons = {
+  csv_text_after_quote: m.import_problem_csv_text_after_quote,
+  csv_quote_unquoted: m.import_problem_csv_quote_unquoted,
+  csv_quote_unclosed: m.import_problem_csv_quote_unclosed,
+  region_pair: m.import_problem_region_pair,
+  option_values_count: m.import_problem_option_values_count,
+  variant_pair: m.import_problem_variant_pair,
+  missing: m.import_problem_missing,
+  invalid: m.import_problem_invalid,
+  category_twice: m.import_problem_category_twice,
+  no_category: m.import_problem_no_category,
+  category_loop: m.import_problem_category_loop,
+  remove_unknown: m.import_problem_remove_unknown,
+  sku_twice: m.import_problem_sku_twice,
+  variant_categories: m.import_problem_variant_categories,
+  missing_for_new: m.import_problem_missing_for_new,
+  url_key_taken_row: m.import_problem_url_key_taken_row,
+  url_key_taken_store: m.import_problem_url_key_taken_store,
+  must_be_arabic: m.import_problem_must_be_arabic,
+  unknown_region_of: m.import_problem_unknown_region_of,
+  unknown_region: m.import_problem_unknown_region,
+  service_price: m.import_problem_service_price,
+  option_twice: m.import_problem_option_twice,
+  special_price_range: m.import_problem_special_price_range,
+  window_without_price: m.import_problem_window_without_price,
+  not_calendar_day: m.import_problem_not_calendar_day,
+  window_backwards: m.import_problem_window_backwards,
+  variant_has_options: m.import_problem_variant_has_options,
+  own_variant: m.import_problem_own_variant,
+  parent_is_variant: m.import_problem_parent_is_variant,
+  no_parent: m.import_problem_no_parent,
+  no_option: m.import_problem_no_option,
+  option_value_missing: m.import_problem_option_value_missing,
+  not_option_value: m.import_problem_not_option_value,
+  variant_repeated: m.import_problem_variant_repeated,
+  file_empty: m.import_problem_file_empty,
+  column_missing: m.import_problem_column_missing,
+  unknown_column: m.import_problem_unknown_column,
+  column_twice: m.import_problem_column_twice,
+  field_count: m.import_problem_field_count,
+  not_json: m.import_problem_not_json,
+  must_be_array: m.import_problem_must_be_array,
+} satisfies Record<string, (inputs: never, options: { locale: Locale }) => string>
+
+type ReasonValues = Record<string, string | number>
+export interface ImportReason {
+  key: keyof typeof reasons
+  values: ReasonValues
+}
+type Said = Pick<ImportProblem, 'message' | 'reason'>
+/** A problem the CSV's conversion found in a column, before the row's place is known. */
+type Converted = Said & { column: string }
+
+function said(key: keyof typeof reasons, values: ReasonValues = {}): Said {
+  return {
+    message: (reasons[key] as (inputs: ReasonValues, options: { locale: Locale }) => string)(values, { locale: 'en' }),
+    reason: { key, values },
+  }
+}
+
+/** A problem's reason in `locale`, or its English words when it has none (the file's own shape). */
+export function problemText(problem: ImportProblem, locale: Locale): string {
+  if (!problem.reason || !(problem.reason.key in reasons)) return problem.message
+  return (reasons[problem.reason.key] as (inputs: ReasonValues, options: { locale: Locale }) => string)(problem.reason.values, { locale })
 }
 
 /** A gallery of more is a page of its own; the product page shows five thumbnails a row. */
@@ -243,7 +317,7 @@ export function parseCsv(source: string): { records: CsvRecord[]; problems: Impo
         // After a closing quote only a separator or the end of the record may follow.
         const next = input[i]
         if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
-          problems.push({ where: `line ${line}`, message: 'text after a closing quote: a quote inside a quoted field is written twice ("")' })
+          problems.push({ where: `line ${line}`, ...said('csv_text_after_quote') })
           while (i < input.length && input[i] !== ',' && input[i] !== '\n' && input[i] !== '\r') i++
         }
         continue
@@ -256,7 +330,7 @@ export function parseCsv(source: string): { records: CsvRecord[]; problems: Impo
     if (c === '"') {
       if (field.trim() !== '') {
         // Kept as it is, so the rest of the record still splits where the writer meant.
-        problems.push({ where: `line ${line}`, message: 'a quote inside an unquoted field: quote the whole field and write the quote twice ("")' })
+        problems.push({ where: `line ${line}`, ...said('csv_quote_unquoted') })
         field += c
         i++
         continue
@@ -282,7 +356,7 @@ export function parseCsv(source: string): { records: CsvRecord[]; problems: Impo
     field += c
     i++
   }
-  if (quoted) problems.push({ where: `line ${recordLine}`, message: 'a quoted field is never closed (a missing ")' })
+  if (quoted) problems.push({ where: `line ${recordLine}`, ...said('csv_quote_unclosed') })
   else endRecord()
   return { records, problems }
 }
@@ -339,12 +413,12 @@ const boolean = (value: string): boolean | string => {
 }
 
 /** `1101=5|1102=0` as {1101: 5, 1102: 0}; a part without `=` is a problem of the column. */
-function regionValues(value: string, column: string, problems: string[]): Record<string, number | string> {
+function regionValues(value: string, column: string, problems: Converted[]): Record<string, number | string> {
   const out: Record<string, number | string> = {}
   for (const part of list(value)) {
     const [region, amount, ...rest] = part.split('=').map((s) => s.trim())
     if (!region || amount === undefined || amount === '' || rest.length > 0) {
-      problems.push(`${column}: "${part}" is not REGION=AMOUNT (e.g. 1101=5)`)
+      problems.push({ column, ...said('region_pair', { part }) })
       continue
     }
     out[region] = number(amount)
@@ -357,7 +431,7 @@ function regionValues(value: string, column: string, problems: string[]): Record
  * A column the file has sets its field (empty: none, no, or nothing); a column it leaves out leaves the field out, so
  * a product the store has keeps it (docs/catalogue-import.md, "Upsert by SKU; how a product is removed").
  */
-function productFromCsv(row: Record<string, string>, problems: string[]): Record<string, unknown> {
+function productFromCsv(row: Record<string, string>, problems: Converted[]): Record<string, unknown> {
   const has = (...columns: string[]) => columns.some((column) => column in row)
   const item: Record<string, unknown> = { sku: row.sku ?? '' }
   const pair = (prefix: string) => ({ ar: row[`${prefix}_ar`] ?? '', en: row[`${prefix}_en`] ?? '' })
@@ -381,7 +455,7 @@ function productFromCsv(row: Record<string, string>, problems: string[]): Record
   if (has('option_code', 'option_values_ar', 'option_values_en')) {
     const ar = list(row.option_values_ar ?? '')
     const en = list(row.option_values_en ?? '')
-    if (ar.length !== en.length) problems.push(`option_values_ar: ${ar.length} values against ${en.length} in option_values_en`)
+    if (ar.length !== en.length) problems.push({ column: 'option_values_ar', ...said('option_values_count', { ar: ar.length, en: en.length }) })
     item.options =
       row.option_code || en.length > 0 || ar.length > 0
         ? [{ code: row.option_code ?? '', label: pair('option_label'), values: en.map((v, i) => ({ en: v, ar: ar[i] ?? '' })) }]
@@ -409,14 +483,14 @@ function productFromCsv(row: Record<string, string>, problems: string[]): Record
 }
 
 /** `color=Silver|storage=512 GB` as {color: 'Silver', storage: '512 GB'}; a part without `=` is a problem of the column. */
-function optionValues(value: string, problems: string[]): Record<string, string> {
+function optionValues(value: string, problems: Converted[]): Record<string, string> {
   const out: Record<string, string> = {}
   for (const part of list(value)) {
     const at = part.indexOf('=')
     const code = part.slice(0, at).trim()
     const chosen = part.slice(at + 1).trim()
     if (at <= 0 || !chosen) {
-      problems.push(`variant: "${part}" is not OPTION=VALUE (e.g. color=Silver)`)
+      problems.push({ column: 'variant', ...said('variant_pair', { part }) })
       continue
     }
     out[code] = chosen
@@ -463,19 +537,14 @@ function checkShape<T>(
   input: unknown,
   where: (path: readonly PropertyKey[]) => string,
   problems: ImportProblem[],
-  missing = 'is missing',
+  missing: Said = said('missing'),
 ): T | null {
   const out = schema(input)
   if (out instanceof type.errors) {
     for (const error of out) {
       // "(was a string)" says less than the value itself, which a retailer can find in the file.
-      const message =
-        error.code === 'required'
-          ? missing
-          : typeof error.data === 'string'
-            ? error.problem.replace('(was a string)', `(was "${error.data}")`)
-            : error.problem
-      problems.push({ where: where(error.path), message })
+      const problem = typeof error.data === 'string' ? error.problem.replace('(was a string)', `(was "${error.data}")`) : error.problem
+      problems.push({ where: where(error.path), ...(error.code === 'required' ? missing : said('invalid', { problem })) })
     }
     return null
   }
@@ -483,7 +552,7 @@ function checkShape<T>(
 }
 
 function checkRows(
-  rawProducts: { item: unknown; where: (path: readonly PropertyKey[]) => string; conversion: string[] }[],
+  rawProducts: { item: unknown; where: (path: readonly PropertyKey[]) => string; conversion: Converted[] }[],
   rawCategories: { item: unknown; where: (path: readonly PropertyKey[]) => string }[],
   store: StoreKeys,
   problems: ImportProblem[],
@@ -496,18 +565,17 @@ function checkRows(
   const fileCategories = new Map<string, Located<ImportedCategory>>()
   for (const category of categories) {
     const key = category.value.url_key
-    if (fileCategories.has(key)) problems.push({ where: category.where(['url_key']), message: `category "${key}" is listed twice` })
+    if (fileCategories.has(key)) problems.push({ where: category.where(['url_key']), ...said('category_twice', { key }) })
     else fileCategories.set(key, category)
   }
   const knownCategory = (key: string) => fileCategories.has(key) || store.categories.has(key)
   for (const { value, where } of categories) {
-    if (value.parent && !knownCategory(value.parent))
-      problems.push({ where: where(['parent']), message: `no category has the url key "${value.parent}"` })
+    if (value.parent && !knownCategory(value.parent)) problems.push({ where: where(['parent']), ...said('no_category', { key: value.parent }) })
     // A loop of parents would make the category tree endless (the store's own parents are not in the file's reach).
     const seen = new Set([value.url_key])
     for (let parent = value.parent; parent && fileCategories.has(parent); parent = fileCategories.get(parent)!.value.parent) {
       if (seen.has(parent)) {
-        problems.push({ where: where(['parent']), message: `the category is its own ancestor (${[...seen, parent].join(' > ')})` })
+        problems.push({ where: where(['parent']), ...said('category_loop', { chain: [...seen, parent].join(' > ') }) })
         break
       }
       seen.add(parent)
@@ -522,17 +590,14 @@ function checkRows(
   const regions = new Set<string>(regionIds.map(String))
   const urlOwners = new Map([...store.products].map(([sku, rewriteUrl]) => [rewriteUrl, sku]))
   for (const { item, where, conversion } of rawProducts) {
-    for (const message of conversion) {
-      const [column, ...rest] = message.split(': ')
-      problems.push({ where: where([column!]), message: rest.join(': ') })
-    }
+    for (const { column, ...problem } of conversion) problems.push({ where: where([column]), ...problem })
     const record = item as { sku?: unknown; remove?: unknown }
     if (record.remove === true) {
       const removed = checkShape<{ sku: string }>(removal, item, where, problems)
       if (!removed) continue
-      if (!store.products.has(removed.sku)) problems.push({ where: where(['sku']), message: `no product with SKU "${removed.sku}" to remove` })
+      if (!store.products.has(removed.sku)) problems.push({ where: where(['sku']), ...said('remove_unknown', { sku: removed.sku }) })
       if (seenSku.has(removed.sku))
-        problems.push({ where: where(['sku']), message: `SKU "${removed.sku}" is listed twice (first at ${seenSku.get(removed.sku)})` })
+        problems.push({ where: where(['sku']), ...said('sku_twice', { sku: removed.sku, first: seenSku.get(removed.sku)! }) })
       seenSku.set(removed.sku, where(['sku']))
       removals.push(removed.sku)
       continue
@@ -541,13 +606,13 @@ function checkRows(
     const isNew = !store.products.has(stringOf(record.sku) ?? '')
     const isVariant = stringOf((item as { parent_sku?: unknown }).parent_sku) !== undefined
     if (isVariant && (item as { categories?: unknown }).categories !== undefined && arrayOf((item as { categories?: unknown }).categories).length > 0)
-      problems.push({ where: where(['categories']), message: "a variant belongs to no category: it is listed under its parent's" })
-    const missingForNew = 'is missing: a new product (a SKU the store does not have) needs it'
+      problems.push({ where: where(['categories']), ...said('variant_categories') })
+    const missingForNew = said('missing_for_new')
     const given = isVariant ? withoutEmptyCategories(item) : item
     const product = isNew
       ? checkShape<ImportedProduct>(isVariant ? importedVariant : importedProduct, given, where, problems, missingForNew)
       : checkShape<ProductUpdate>(productUpdate, given, where, problems)
-    const problem = (path: readonly PropertyKey[], message: string) => problems.push({ where: where(path), message })
+    const problem = (path: readonly PropertyKey[], reason: Said) => problems.push({ where: where(path), ...reason })
     // The checks across fields, rows and the store run on a row whatever its shape, so one pass names every problem.
     const row = (product ?? item) as Record<string, unknown>
     const sku = stringOf(row.sku)
@@ -556,7 +621,7 @@ function checkRows(
 
     if (sku) {
       const firstAt = seenSku.get(sku)
-      if (firstAt) problem(['sku'], `SKU "${sku}" is listed twice (first at ${firstAt})`)
+      if (firstAt) problem(['sku'], said('sku_twice', { sku, first: firstAt }))
       else seenSku.set(sku, where(['sku']))
     }
     const nameEn = stringOf(name.en)
@@ -564,51 +629,51 @@ function checkRows(
     if (sku && (isNew ? nameEn : stringOf(row.url_key))) {
       const urlKey = productUrlKey({ sku, url_key: stringOf(row.url_key), name: { en: nameEn ?? '', ar: '' } })
       const urlFirstAt = seenUrlKey.get(urlKey)
-      if (urlFirstAt) problem(['url_key'], `url key "${urlKey}" is taken by another row (${urlFirstAt})`)
+      if (urlFirstAt) problem(['url_key'], said('url_key_taken_row', { key: urlKey, first: urlFirstAt }))
       else seenUrlKey.set(urlKey, where(['url_key']))
       const owner = urlOwners.get(urlKey)
-      if (owner !== undefined && owner !== sku) problem(['url_key'], `url key "${urlKey}" belongs to the store's product ${owner}`)
+      if (owner !== undefined && owner !== sku) problem(['url_key'], said('url_key_taken_store', { key: urlKey, owner }))
     }
     for (const field of ['name', 'description'] as const) {
       const arabic = stringOf(objectOf(row[field]).ar)?.trim()
-      if (arabic && !arabicLetter.test(arabic)) problem([field, 'ar'], 'must be written in Arabic')
+      if (arabic && !arabicLetter.test(arabic)) problem([field, 'ar'], said('must_be_arabic'))
     }
     arrayOf(row.categories).forEach((key, i) => {
-      if (typeof key === 'string' && key.trim() && !knownCategory(key.trim())) problem(['categories', i], `no category has the url key "${key}"`)
+      if (typeof key === 'string' && key.trim() && !knownCategory(key.trim())) problem(['categories', i], said('no_category', { key }))
     })
     for (const region of Object.keys(objectOf(row.stock))) {
-      if (!regions.has(region)) problem(['stock', region], `unknown region ${region} (the store's regions: ${regionIds.join(', ')})`)
+      if (!regions.has(region)) problem(['stock', region], said('unknown_region_of', { region, regions: regionIds.join(', ') }))
     }
     arrayOf(row.services).forEach((service, i) => {
       const prices = objectOf(objectOf(service).prices)
       for (const region of Object.keys(prices)) {
-        if (!regions.has(region)) problem(['services', i, 'prices', region], `unknown region ${region}`)
+        if (!regions.has(region)) problem(['services', i, 'prices', region], said('unknown_region', { region }))
       }
-      if (Object.keys(prices).length === 0) problem(['services', i, 'prices'], 'a service needs a price in at least one region')
+      if (Object.keys(prices).length === 0) problem(['services', i, 'prices'], said('service_price'))
     })
     const codes = arrayOf(row.options).map((option) => objectOf(option).code)
     codes.forEach((code, i) => {
-      if (codes.indexOf(code) !== i) problem(['options', i, 'code'], `option "${String(code)}" is listed twice`)
+      if (codes.indexOf(code) !== i) problem(['options', i, 'code'], said('option_twice', { code: String(code) }))
     })
 
     const special = typeof row.special_price === 'number' ? row.special_price : null
     if (special !== null && price !== null && !(special > 0 && special < price))
-      problem(['special_price'], `must be more than 0 and less than the price (${price})`)
+      problem(['special_price'], said('special_price_range', { price: String(price) }))
     const from = stringOf(row.special_from)
     const to = stringOf(row.special_to)
     // An update that leaves the special price out keeps the store's, which its new window may go with.
     if (row.special_price === null || (isNew && row.special_price === undefined)) {
-      if (from || to) problem([from ? 'special_from' : 'special_to'], 'a discount window needs a special_price')
+      if (from || to) problem([from ? 'special_from' : 'special_to'], said('window_without_price'))
     }
     const dateOk = (value: string | undefined) => value !== undefined && riyadhDatePattern.test(value) && validCalendarDate(value)
     for (const [key, value] of [
       ['special_from', from],
       ['special_to', to],
     ] as const) {
-      if (value && riyadhDatePattern.test(value) && !validCalendarDate(value)) problem([key], `"${value}" is not a day of the calendar`)
+      if (value && riyadhDatePattern.test(value) && !validCalendarDate(value)) problem([key], said('not_calendar_day', { value }))
     }
     if (dateOk(from) && dateOk(to) && Date.parse(riyadhInstant(from!, 'start')) >= Date.parse(riyadhInstant(to!, 'end')))
-      problem(['special_to'], `the discount ends (${to}) before it starts (${from})`)
+      problem(['special_to'], said('window_backwards', { from: String(from), to: String(to) }))
     if (isVariant) variantRows.push({ row, where })
     if (product && problems.length === before) products.push(product)
   }
@@ -658,43 +723,43 @@ function checkVariants(
   for (const { row, where } of rows) {
     const sku = stringOf(row.sku) ?? ''
     const parent = stringOf(row.parent_sku) ?? ''
-    const problem = (path: readonly PropertyKey[], message: string) => problems.push({ where: where(path), message })
-    if (arrayOf(row.options).length > 0) problem(['options', 0, 'code'], 'a variant has no options of its own: its parent has them')
+    const problem = (path: readonly PropertyKey[], reason: Said) => problems.push({ where: where(path), ...reason })
+    if (arrayOf(row.options).length > 0) problem(['options', 0, 'code'], said('variant_has_options'))
     if (parent === sku) {
-      problem(['parent_sku'], 'a product cannot be its own variant')
+      problem(['parent_sku'], said('own_variant'))
       continue
     }
     if (fileVariants.has(parent) || store.variants?.has(parent)) {
-      problem(['parent_sku'], `"${parent}" is a variant itself: name the configurable product it belongs to`)
+      problem(['parent_sku'], said('parent_is_variant', { parent }))
       continue
     }
     const options = fileOptions.get(parent) ?? store.configurables?.get(parent)
     if (!options) {
-      problem(['parent_sku'], `no configurable product (one with options) has the SKU "${parent}", in the file or the store`)
+      problem(['parent_sku'], said('no_parent', { parent }))
       continue
     }
     const chosen = objectOf(row.variant)
     const values: Record<string, number> = {}
     for (const code of Object.keys(chosen)) {
       if (!options.some((option) => option.code === code))
-        problem(['variant', code], `${parent} has no option "${code}" (its options: ${options.map((o) => o.code).join(', ')})`)
+        problem(['variant', code], said('no_option', { parent, code, options: options.map((o) => o.code).join(', ') }))
     }
     for (const option of options) {
       const value = stringOf(chosen[option.code])?.trim()
       if (!value) {
-        problem(['variant', option.code], `a value of option "${option.code}" is missing (${option.values.map((v) => v.en).join(', ')})`)
+        problem(['variant', option.code], said('option_value_missing', { code: option.code, values: option.values.map((v) => v.en).join(', ') }))
         continue
       }
       const index = option.values.findIndex((v) => [v.en, v.ar].some((label) => label.trim().toLowerCase() === value.toLowerCase()))
       if (index === -1)
-        problem(['variant', option.code], `"${value}" is not a value of option "${option.code}" (${option.values.map((v) => v.en).join(', ')})`)
+        problem(['variant', option.code], said('not_option_value', { value, code: option.code, values: option.values.map((v) => v.en).join(', ') }))
       else values[option.code] = index + 1
     }
     if (Object.keys(values).length !== options.length) continue
     const combination = `${parent}:${options.map((o) => values[o.code]).join(',')}`
     const first = combinations.get(combination)
     if (first) {
-      problem(['variant'], `${parent} already has a variant with these values (${first})`)
+      problem(['variant'], said('variant_repeated', { parent, first }))
       continue
     }
     combinations.set(combination, sku)
@@ -721,24 +786,24 @@ function csvRows(
   problems.push(...syntax)
   const [header, ...body] = records
   if (!header) {
-    problems.push({ where: 'line 1', message: 'the file is empty: the first line names the columns' })
+    problems.push({ where: 'line 1', ...said('file_empty') })
     return []
   }
   const names = header.fields.map((f) => f.trim().toLowerCase())
   const known = new Set<string>([...columns.required, ...(columns.newProduct ?? []), ...columns.optional])
   for (const missing of columns.required.filter((c) => !names.includes(c))) {
-    problems.push({ where: `line ${header.line}`, message: `column ${missing} is missing` })
+    problems.push({ where: `line ${header.line}`, ...said('column_missing', { column: missing }) })
   }
   names.forEach((name, i) => {
-    if (!known.has(name)) problems.push({ where: `line ${header.line}, column ${i + 1}`, message: `unknown column "${name}"` })
-    else if (names.indexOf(name) !== i) problems.push({ where: `line ${header.line}, column ${name}`, message: 'the column is named twice' })
+    if (!known.has(name)) problems.push({ where: `line ${header.line}, column ${i + 1}`, ...said('unknown_column', { name }) })
+    else if (names.indexOf(name) !== i) problems.push({ where: `line ${header.line}, column ${name}`, ...said('column_twice') })
   })
   const rows: { row: Record<string, string>; line: number }[] = []
   for (const record of body) {
     if (record.fields.length !== names.length) {
       problems.push({
         where: `line ${record.line}`,
-        message: `${record.fields.length} fields where the header names ${names.length} columns (a comma inside a field needs quotes)`,
+        ...said('field_count', { fields: record.fields.length, columns: names.length }),
       })
       continue
     }
@@ -758,7 +823,7 @@ export function readCatalogueCsv(products: string, store: StoreKeys, categories?
     where: (path: readonly PropertyKey[]) => `categories file, line ${line}, column ${categoryColumnOf(path)}`,
   }))
   const rawProducts = csvRows(products, productColumns, problems).map(({ row, line }) => {
-    const conversion: string[] = []
+    const conversion: Converted[] = []
     const item = productFromCsv(row, conversion)
     return {
       item,
@@ -782,7 +847,7 @@ export function readCatalogueJson(source: string, store: StoreKeys): { file: Cat
   try {
     data = JSON.parse(source.replace(/^\uFEFF/, ''))
   } catch (error) {
-    problems.push({ where: 'the file', message: `not JSON: ${(error as Error).message}` })
+    problems.push({ where: 'the file', ...said('not_json', { error: (error as Error).message }) })
     return { file: { categories: [], products: [], removals: [], variants: [] }, problems: problems.map(readable) }
   }
   const document = Array.isArray(data) ? { products: data } : (data as { products?: unknown; categories?: unknown })
@@ -791,7 +856,7 @@ export function readCatalogueJson(source: string, store: StoreKeys): { file: Cat
     return { file: { categories: [], products: [], removals: [], variants: [] }, problems }
   }
   if (document.categories !== undefined && !Array.isArray(document.categories)) {
-    problems.push({ where: 'categories', message: 'must be an array' })
+    problems.push({ where: 'categories', ...said('must_be_array') })
   }
   const rawCategories = (Array.isArray(document.categories) ? document.categories : []).map((item: unknown, index: number) => ({
     item,
@@ -807,7 +872,13 @@ export function readCatalogueJson(source: string, store: StoreKeys): { file: Cat
 
 /** A problem as the terminal prints it: a value of the file it quotes shows a refused character by its code. */
 function readable(problem: ImportProblem): ImportProblem {
-  return { where: shown(problem.where), message: shown(problem.message) }
+  const reason = problem.reason && {
+    key: problem.reason.key,
+    values: Object.fromEntries(
+      Object.entries(problem.reason.values).map(([name, value]) => [name, typeof value === 'string' ? shown(value) : value]),
+    ),
+  }
+  return { where: shown(problem.where), message: shown(problem.message), ...(reason ? { reason } : {}) }
 }
 
 /** The drawing a product without a picture (or whose picture fails) shows: its own kind, else a parcel. */
