@@ -152,7 +152,10 @@ function Review({ review }: { review: ShownReview }) {
       {review.answer && (
         <div className="mt-2 rounded-lg bg-surface p-3 text-sm" lang={locale} dir={locale === 'ar' ? 'rtl' : 'ltr'}>
           <p className="font-semibold">{m.reviews_store_answer()}</p>
-          <p className="whitespace-pre-line">{review.answer}</p>
+          {/* Staff answer in the review's language or the page's: the text sets its own direction. */}
+          <p className="whitespace-pre-line" dir="auto">
+            {review.answer}
+          </p>
         </div>
       )}
       <div className="flex flex-wrap items-center gap-3 pt-1 text-sm" lang={locale} dir={locale === 'ar' ? 'rtl' : 'ltr'}>
