@@ -290,6 +290,20 @@ export const serverLimits = {
     /** Requests about one's data from the privacy page (docs/product.md, "Your data"). */
     dataRequestsPerIpPerHour: 5,
   },
+  /** Reviews from verified buyers (docs/product.md, "Reviews"; src/domain/reviews.ts). */
+  reviews: {
+    titleMax: 120,
+    textMin: 10,
+    textMax: 2000,
+    /** The store's answer and a rejection's reason. */
+    answerMax: 1000,
+    /** Reviews a product page reads at a time. */
+    pageSize: 10,
+    /** Helpful votes and reports from one client address in an hour, across every review. */
+    votesPerIpPerHour: 30,
+    /** Reviews written from one order link in an hour (an order has a few lines; a script has many). */
+    submitsPerOrderPerHour: 20,
+  },
   /** The merchant console's staff (docs/product.md, "The merchant console"). */
   staff: {
     /** A console session ends after this long without a request... */

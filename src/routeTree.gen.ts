@@ -16,6 +16,7 @@ import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as CompareRouteImport } from './routes/compare'
 import { Route as InvoiceRouteImport } from './routes/invoice'
 import { Route as OpsRouteImport } from './routes/ops'
+import { Route as ReviewRouteImport } from './routes/review'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as ShowroomsRouteImport } from './routes/showrooms'
 import { Route as BlogsIndexRouteImport } from './routes/blogs.index'
@@ -29,6 +30,7 @@ import { Route as OpsGiftVouchersRouteImport } from './routes/ops.gift-vouchers'
 import { Route as OpsImportRouteImport } from './routes/ops.import'
 import { Route as OpsJoinRouteImport } from './routes/ops.join'
 import { Route as OpsNumbersRouteImport } from './routes/ops.numbers'
+import { Route as OpsReviewsRouteImport } from './routes/ops.reviews'
 import { Route as OpsStaffRouteImport } from './routes/ops.staff'
 import { Route as OpsStockRouteImport } from './routes/ops.stock'
 import { Route as OpsZatcaRouteImport } from './routes/ops.zatca'
@@ -80,6 +82,11 @@ const InvoiceRoute = InvoiceRouteImport.update({
 const OpsRoute = OpsRouteImport.update({
   id: '/ops',
   path: '/ops',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReviewRoute = ReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -145,6 +152,11 @@ const OpsJoinRoute = OpsJoinRouteImport.update({
 const OpsNumbersRoute = OpsNumbersRouteImport.update({
   id: '/numbers',
   path: '/numbers',
+  getParentRoute: () => OpsRoute,
+} as any)
+const OpsReviewsRoute = OpsReviewsRouteImport.update({
+  id: '/reviews',
+  path: '/reviews',
   getParentRoute: () => OpsRoute,
 } as any)
 const OpsStaffRoute = OpsStaffRouteImport.update({
@@ -241,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/compare': typeof CompareRoute
   '/invoice': typeof InvoiceRoute
   '/ops': typeof OpsRouteWithChildren
+  '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/showrooms': typeof ShowroomsRoute
   '/blogs/$slug': typeof BlogsSlugRoute
@@ -252,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/ops/import': typeof OpsImportRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
+  '/ops/reviews': typeof OpsReviewsRoute
   '/ops/staff': typeof OpsStaffRoute
   '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
@@ -279,6 +293,7 @@ export interface FileRoutesByTo {
   '/checkout': typeof CheckoutRoute
   '/compare': typeof CompareRoute
   '/invoice': typeof InvoiceRoute
+  '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/showrooms': typeof ShowroomsRoute
   '/blogs/$slug': typeof BlogsSlugRoute
@@ -290,6 +305,7 @@ export interface FileRoutesByTo {
   '/ops/import': typeof OpsImportRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
+  '/ops/reviews': typeof OpsReviewsRoute
   '/ops/staff': typeof OpsStaffRoute
   '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
@@ -319,6 +335,7 @@ export interface FileRoutesById {
   '/compare': typeof CompareRoute
   '/invoice': typeof InvoiceRoute
   '/ops': typeof OpsRouteWithChildren
+  '/review': typeof ReviewRoute
   '/search': typeof SearchRoute
   '/showrooms': typeof ShowroomsRoute
   '/blogs/$slug': typeof BlogsSlugRoute
@@ -330,6 +347,7 @@ export interface FileRoutesById {
   '/ops/import': typeof OpsImportRoute
   '/ops/join': typeof OpsJoinRoute
   '/ops/numbers': typeof OpsNumbersRoute
+  '/ops/reviews': typeof OpsReviewsRoute
   '/ops/staff': typeof OpsStaffRoute
   '/ops/stock': typeof OpsStockRoute
   '/ops/zatca': typeof OpsZatcaRoute
@@ -360,6 +378,7 @@ export interface FileRouteTypes {
     | '/compare'
     | '/invoice'
     | '/ops'
+    | '/review'
     | '/search'
     | '/showrooms'
     | '/blogs/$slug'
@@ -371,6 +390,7 @@ export interface FileRouteTypes {
     | '/ops/import'
     | '/ops/join'
     | '/ops/numbers'
+    | '/ops/reviews'
     | '/ops/staff'
     | '/ops/stock'
     | '/ops/zatca'
@@ -398,6 +418,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/compare'
     | '/invoice'
+    | '/review'
     | '/search'
     | '/showrooms'
     | '/blogs/$slug'
@@ -409,6 +430,7 @@ export interface FileRouteTypes {
     | '/ops/import'
     | '/ops/join'
     | '/ops/numbers'
+    | '/ops/reviews'
     | '/ops/staff'
     | '/ops/stock'
     | '/ops/zatca'
@@ -437,6 +459,7 @@ export interface FileRouteTypes {
     | '/compare'
     | '/invoice'
     | '/ops'
+    | '/review'
     | '/search'
     | '/showrooms'
     | '/blogs/$slug'
@@ -448,6 +471,7 @@ export interface FileRouteTypes {
     | '/ops/import'
     | '/ops/join'
     | '/ops/numbers'
+    | '/ops/reviews'
     | '/ops/staff'
     | '/ops/stock'
     | '/ops/zatca'
@@ -477,6 +501,7 @@ export interface RootRouteChildren {
   CompareRoute: typeof CompareRoute
   InvoiceRoute: typeof InvoiceRoute
   OpsRoute: typeof OpsRouteWithChildren
+  ReviewRoute: typeof ReviewRoute
   SearchRoute: typeof SearchRoute
   ShowroomsRoute: typeof ShowroomsRoute
   BlogsSlugRoute: typeof BlogsSlugRoute
@@ -538,6 +563,13 @@ declare module '@tanstack/react-router' {
       path: '/ops'
       fullPath: '/ops'
       preLoaderRoute: typeof OpsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/review': {
+      id: '/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof ReviewRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -629,6 +661,13 @@ declare module '@tanstack/react-router' {
       path: '/numbers'
       fullPath: '/ops/numbers'
       preLoaderRoute: typeof OpsNumbersRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/reviews': {
+      id: '/ops/reviews'
+      path: '/reviews'
+      fullPath: '/ops/reviews'
+      preLoaderRoute: typeof OpsReviewsRouteImport
       parentRoute: typeof OpsRoute
     }
     '/ops/staff': {
@@ -761,6 +800,7 @@ interface OpsRouteChildren {
   OpsImportRoute: typeof OpsImportRoute
   OpsJoinRoute: typeof OpsJoinRoute
   OpsNumbersRoute: typeof OpsNumbersRoute
+  OpsReviewsRoute: typeof OpsReviewsRoute
   OpsStaffRoute: typeof OpsStaffRoute
   OpsStockRoute: typeof OpsStockRoute
   OpsZatcaRoute: typeof OpsZatcaRoute
@@ -784,6 +824,7 @@ const OpsRouteChildren: OpsRouteChildren = {
   OpsImportRoute: OpsImportRoute,
   OpsJoinRoute: OpsJoinRoute,
   OpsNumbersRoute: OpsNumbersRoute,
+  OpsReviewsRoute: OpsReviewsRoute,
   OpsStaffRoute: OpsStaffRoute,
   OpsStockRoute: OpsStockRoute,
   OpsZatcaRoute: OpsZatcaRoute,
@@ -809,6 +850,7 @@ const rootRouteChildren: RootRouteChildren = {
   CompareRoute: CompareRoute,
   InvoiceRoute: InvoiceRoute,
   OpsRoute: OpsRouteWithChildren,
+  ReviewRoute: ReviewRoute,
   SearchRoute: SearchRoute,
   ShowroomsRoute: ShowroomsRoute,
   BlogsSlugRoute: BlogsSlugRoute,

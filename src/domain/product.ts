@@ -37,6 +37,8 @@ export interface ProductSummary {
   messages: ProductMessage[]
   /** The generated drawing shown when a picture by URL fails to load (docs/catalogue-import.md, "Pictures"). */
   drawing?: string
+  /** Its approved reviews' average and count (docs/product.md, "Reviews"); absent before the first. */
+  rating?: { average: number; count: number }
 }
 
 /** A configurable product's option (docs/product.md, "Validation": every option is required). */

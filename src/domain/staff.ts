@@ -21,6 +21,8 @@ export const permissions = [
   'orders.refund',
   /** Send a message to the buyer again. */
   'orders.resend',
+  /** Approve or reject buyers' reviews, answer them as the store. */
+  'reviews.moderate',
   /** Products, prices, stock, coupons (the console's part two). */
   'catalogue.manage',
   /** Run a scheduled job now. */
@@ -34,7 +36,7 @@ const table: Record<StaffRole, readonly Permission[]> = {
   owner: permissions,
   operations: ['orders.read', 'orders.fulfil', 'orders.cancel', 'orders.refund', 'orders.resend'],
   catalogue: ['catalogue.manage'],
-  support: ['orders.read', 'orders.cancel', 'orders.resend'],
+  support: ['orders.read', 'orders.cancel', 'orders.resend', 'reviews.moderate'],
 }
 
 export function may(role: StaffRole, permission: Permission): boolean {

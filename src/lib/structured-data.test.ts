@@ -29,6 +29,14 @@ describe('structured data', () => {
         url: 'https://matjar.example/en/product/apple-macbook-air-1076',
       },
     })
+    expect(productJsonLd(product, 1, 'en')).not.toHaveProperty('aggregateRating')
+    expect(productJsonLd({ ...product, rating: { average: 4.5, count: 12 } }, 1, 'en').aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: '4.5',
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    })
     expect(productJsonLd({ ...product, in_stock: false }, 1, 'ar').offers).toMatchObject({
       availability: 'https://schema.org/OutOfStock',
       url: 'https://matjar.example/product/apple-macbook-air-1076',

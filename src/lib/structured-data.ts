@@ -16,6 +16,8 @@ interface ProductForSeo {
   in_stock: boolean
   back_orders: number
   not_for_sale: boolean
+  /** Approved reviews (docs/product.md, "Reviews"): AggregateRating only when there is at least one. */
+  rating?: { average: number; count: number }
 }
 
 /** Schema.org Product with its offer in SAR (what the shopper pays now) and availability in the city. */
@@ -38,6 +40,17 @@ export function productJsonLd(product: ProductForSeo, price: number, locale: Loc
     image: product.image.map((path) => origin + path),
     brand: { '@type': 'Brand', name: product.brand },
     offers: { '@type': 'Offer', url, priceCurrency: appConfig.store.currency, price: price.toFixed(2), availability },
+    ...(product.rating && product.rating.count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.rating.average.toFixed(1),
+            reviewCount: product.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   }
 }
 

@@ -23,6 +23,7 @@ import { InstallmentPromo, LazyInstallmentDialog } from '../components/product-p
 import { ProductGallery } from '../components/product-page/ProductGallery'
 import { ProductPurchase } from '../components/product-page/ProductPurchase'
 import { RelatedProducts } from '../components/product-page/RelatedProducts'
+import { ReviewsSection } from '../components/reviews/ReviewsSection'
 import { StickyAddToCart } from '../components/product-page/StickyAddToCart'
 import { currentLocale } from '../lib/i18n'
 import { sendPersonalisationEvent } from '../lib/personalisation'
@@ -179,6 +180,7 @@ function ProductPage() {
               </tbody>
             </table>
           </section>
+          <ReviewsSection sku={parent.sku} rating={parent.rating} />
         </div>
       </div>
       <RelatedProducts products={related} urlKey={product.main_category.url_key} now={now} />

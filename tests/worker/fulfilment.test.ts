@@ -61,6 +61,8 @@ describe('a cash-on-delivery order', () => {
       expect.stringMatching(
         new RegExp(`your order ${number} has been delivered\\. .* Your tax invoice: https://\\S+/en/invoice\\?order=${number}&sig=`),
       ),
+      // Delivered: the buyer is asked for reviews, by SMS only (docs/product.md, "Reviews").
+      expect.stringMatching(new RegExp(`how was your order ${number}\\? .*: https://\\S+/en/review\\?order=${number}&sig=`)),
     ])
     // Delivered, the cash order is paid: it has its tax invoice.
     expect(
@@ -152,10 +154,11 @@ describe('a pickup order', () => {
     expect(collected.body.data.timeline.map((e: { status: string }) => e.status)).toEqual(['placed', 'confirmed', 'ready_for_pickup', 'delivered'])
 
     const sms = await messagesTo(phone.international)
-    expect(sms.at(-2)).toBe(
+    expect(sms.at(-3)).toBe(
       `Matjar: your order ${number} is ready for pickup at Al Malqa showroom. Show this message or your order number at the counter.`,
     )
-    expect(sms.at(-1)).toMatch(
+    expect(sms.at(-1)).toMatch(new RegExp(`how was your order ${number}\\?`))
+    expect(sms.at(-2)).toMatch(
       new RegExp(`^Matjar: your order ${number} has been collected\\. Thank you for shopping with Matjar\\. Your tax invoice: https://\\S+`),
     )
   })

@@ -14,8 +14,10 @@ import { opsCouponsApi } from './ops-coupons'
 import { importUploadPath, opsImportApi } from './ops-import'
 import { opsCartsApi } from './ops-carts'
 import { opsCustomersApi } from './ops-customers'
+import { opsReviewsApi } from './ops-reviews'
 import { cartLinksApi } from './cart-links'
 import { privacyApi } from './privacy'
+import { reviewsApi } from './reviews'
 import { sameSiteStateChanges } from './same-site'
 
 const anonymousBodyLimit = bodyLimit({
@@ -36,6 +38,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', catalogueApi)
   .route('/', newsletterApi)
   .route('/', privacyApi)
+  .route('/', reviewsApi)
   .route('/', cartApi)
   .route('/', accountApi)
   .route('/', opsApi)
@@ -43,6 +46,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', opsCouponsApi)
   .route('/', opsImportApi)
   .route('/', opsCustomersApi)
+  .route('/', opsReviewsApi)
   .route('/', opsCartsApi)
   .route('/', cartLinksApi)
 

@@ -20,6 +20,11 @@ type ErrorCode =
   | 'rate_limited'
   | 'unavailable'
   | 'internal'
+  // Reviews (worker/api/reviews.ts).
+  | 'review_link_invalid'
+  | 'review_not_yours'
+  | 'review_done'
+  | 'vote_done'
   // The merchant console's (worker/api/ops.ts).
   | 'forbidden'
   | 'sign_in_failed'
@@ -57,6 +62,14 @@ function localisedMessage(code: ErrorCode, locale: Locale): string {
       return m.error_rate_limited({}, { locale })
     case 'unavailable':
       return m.error_unavailable({}, { locale })
+    case 'review_link_invalid':
+      return m.error_review_link_invalid({}, { locale })
+    case 'review_not_yours':
+      return m.error_review_not_yours({}, { locale })
+    case 'review_done':
+      return m.error_review_done({}, { locale })
+    case 'vote_done':
+      return m.error_vote_done({}, { locale })
     case 'forbidden':
       return m.error_forbidden({}, { locale })
     case 'sign_in_failed':

@@ -15,6 +15,7 @@ import { courierName } from './couriers'
 import { invoiceLink, issueInvoice } from './invoices'
 import { cancelBeforeShipping } from './orders'
 import { pickupShowroomOf, tellBuyer } from './order-messages'
+import { askForReviews } from './review-requests'
 
 export type StepResult =
   | { outcome: 'done'; refunded?: boolean }
@@ -93,6 +94,7 @@ export async function takeStep(
             return link ? m.order_collected_invoice_sms({ ...words, link }, { locale }) : m.order_collected_sms(words, { locale })
           return link ? m.order_delivered_invoice_sms({ ...words, link }, { locale }) : m.order_delivered_sms(words, { locale })
         })
+        await askForReviews(env, orderId)
         return { outcome: 'done' }
       }
       break

@@ -84,6 +84,11 @@ export const templates = {
     sms: (w, o) => m.order_received_sms_pickup(w, o),
     email: { subject: (w, o) => m.order_received_email_subject(w, o), text: (w, o) => m.order_email_pickup_guest(w, o) },
   }),
+  // Delivered or collected: the link, signed for the order, that opens its products to review (worker/commerce/review-requests.ts).
+  review_request: template<{ number: string; link: string }>({
+    sms: (w, o) => m.review_request_sms(w, o),
+    email: { subject: (w, o) => m.review_request_email_subject(w, o), text: (w, o) => m.review_request_email(w, o) },
+  }),
   order_cancelled: template<CancelWords>({
     sms: (w, o) => m.order_cancelled_sms(w, o),
     email: { subject: (w, o) => m.order_cancelled_email_subject(w, o), text: (w, o) => m.order_cancelled_sms(w, o) },

@@ -7,6 +7,7 @@ import type { Locale } from '../../app.config'
 import { chunked, literal, upsert, type Row } from '../storage/catalogue-sql'
 import { regions } from '../storage/region-rows'
 import { generateCatalogue, type CatalogueOptions } from './demo-catalogue'
+import { demoReviews } from './reviews'
 import { blogPosts, coupons, erpVouchers, footerContent, giftVouchers, homeContent, showrooms, staticPages } from './content'
 
 export function seedStatements(options: CatalogueOptions = {}): string[] {
@@ -16,6 +17,7 @@ export function seedStatements(options: CatalogueOptions = {}): string[] {
     { kind: 'home', locale, body: JSON.stringify(homeContent(locale)), updated_at: now },
     { kind: 'footer', locale, body: JSON.stringify(footerContent(locale)), updated_at: now },
   ])
+  const listed = new Set(catalogue.productCategories.map((row) => row.product_id))
   // Parents before children: categories are ordered top first by the generator.
   return [
     ...upsert('regions', regions as unknown as Row[], ['id']),
@@ -44,5 +46,10 @@ export function seedStatements(options: CatalogueOptions = {}): string[] {
     // Vouchers keep their balance and use across re-seeds, like stock.
     ...upsert('gift_vouchers', giftVouchers as unknown as Row[], ['voucher'], 'ignore'),
     ...upsert('erp_vouchers', erpVouchers as unknown as Row[], ['voucher'], 'ignore'),
+    // Reviews on listed products (docs/product.md, "Reviews"), then every product's numbers from its approved ones.
+    ...upsert('reviews', demoReviews(catalogue.products.filter((p) => listed.has(p.entity_id))), ['id'], 'update', 100),
+    `INSERT OR REPLACE INTO review_totals (sku, count, stars, one, two, three, four, five)
+     SELECT sku, count(*), sum(stars), sum(stars = 1), sum(stars = 2), sum(stars = 3), sum(stars = 4), sum(stars = 5)
+     FROM reviews WHERE status = 'approved' GROUP BY sku;`,
   ]
 }

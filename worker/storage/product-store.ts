@@ -2,6 +2,7 @@
  * Product reads for cards, listings, product pages and cart lines, in the page's language and for the shopper's region.
  * A hidden product (the console's, docs/product.md "The merchant console") is read by none of them.
  */
+import { reviewTotals } from '../../src/domain/reviews'
 import { appConfig, serverLimits, type Locale } from '../../app.config'
 import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/domain/dates'
 import type { ProductLabel } from '../../src/domain/labels'
@@ -44,13 +45,21 @@ type SummaryRecord = Pick<
   | 'preorder_note_en'
   | 'labels'
   | 'product_messages'
-> & { qty: number | null; showroom_here: number }
+> & {
+  qty: number | null
+  showroom_here: number
+  /** The product's approved reviews (review_totals, docs/decisions/0034-reviews.md): null before the first. */
+  review_count: number | null
+  review_stars: number | null
+}
 
 const summaryColumns = `p.entity_id, p.sku, p.rewrite_url, p.type_id, p.name_ar, p.name_en, p.brand_ar, p.brand_en,
   p.image_kind, p.image_hue, p.image_count, p.images, p.price, p.special_price, p.discounted_price_from, p.discounted_price_to,
   p.back_orders, p.not_for_sale, p.fast_delivery, p.big_items, p.delivery_within_24_hours, p.preorder_note_ar,
   p.preorder_note_en, p.labels, p.product_messages, s.qty,
-  EXISTS (SELECT 1 FROM showrooms sh WHERE sh.region_id = ?2) AS showroom_here`
+  EXISTS (SELECT 1 FROM showrooms sh WHERE sh.region_id = ?2) AS showroom_here,
+  (SELECT rt.count FROM review_totals rt WHERE rt.sku = p.sku) AS review_count,
+  (SELECT rt.stars FROM review_totals rt WHERE rt.sku = p.sku) AS review_stars`
 
 /** Labels and messages are stored with both languages; a card gets its page's. */
 type StoredLabel = Omit<ProductLabel, 'frontend_settings' | 'category_settings'> & {
@@ -88,6 +97,12 @@ function pickupTrue(r: SummaryRecord): boolean {
   return r.showroom_here === 1 && (r.qty ?? 0) > 0 && r.not_for_sale !== 1 && r.back_orders !== appConfig.backOrdersPreorderCode
 }
 
+/** What a card shows of a product's reviews: the average (one decimal) and the count, no distribution. */
+function cardRating(count: number, stars: number) {
+  const { average } = reviewTotals({ count, stars, by: [] })
+  return { average, count }
+}
+
 function toSummary(r: SummaryRecord, locale: Locale): ProductSummary {
   return {
     entity_id: r.entity_id,
@@ -111,6 +126,7 @@ function toSummary(r: SummaryRecord, locale: Locale): ProductSummary {
     preorder_note: locale === 'ar' ? r.preorder_note_ar : r.preorder_note_en,
     labels: localLabels(r.labels, locale),
     messages: localMessages(r.product_messages, locale).filter((message) => message.key !== 'pickup' || pickupTrue(r)),
+    ...(r.review_count ? { rating: cardRating(r.review_count, r.review_stars ?? 0) } : {}),
   }
 }
 

@@ -16,6 +16,7 @@ export const consoleSections: { to: LinkProps['to'] & string; permission: Permis
   { to: '/ops', permission: 'orders.read', text: m.ops_orders },
   { to: '/ops/customers', permission: 'orders.read', text: m.ops_customers },
   { to: '/ops/carts', permission: 'orders.read', text: m.ops_carts },
+  { to: '/ops/reviews', permission: 'reviews.moderate', text: m.ops_reviews_title },
   { to: '/ops/gift-vouchers', permission: 'orders.read', text: m.ops_gift_vouchers },
   { to: '/ops/products', permission: 'catalogue.manage', text: m.ops_products },
   { to: '/ops/stock', permission: 'catalogue.manage', text: m.ops_stock_low },

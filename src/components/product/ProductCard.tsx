@@ -9,6 +9,7 @@ import type { ProductSummary } from '../../domain/product'
 import { pricesWithTax } from '../../domain/pricing'
 import { stockState } from '../../domain/stock'
 import { m } from '../../paraglide/messages.js'
+import { Stars } from '../reviews/Stars'
 import { Price } from '../Price'
 import { AddToCartButton } from './AddToCartButton'
 import { CompareButton } from './CompareButton'
@@ -67,6 +68,13 @@ export function ProductCard({ product, now, priority = false, queryID }: Product
           {product.name}
         </Link>
       </h3>
+      {product.rating && (
+        // Markup only (docs/product.md, "Reviews"): the numbers come with the listing's products, no script.
+        <p className="mt-1 flex items-center gap-1 text-xs">
+          <Stars average={product.rating.average} />
+          <span className="text-muted">{m.reviews_count({ count: product.rating.count })}</span>
+        </p>
+      )}
       <div className="mt-1">
         <DeliveryBadge product={product} />
       </div>
