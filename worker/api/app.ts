@@ -15,6 +15,7 @@ import { importUploadPath, opsImportApi } from './ops-import'
 import { opsCartsApi } from './ops-carts'
 import { opsCustomersApi } from './ops-customers'
 import { cartLinksApi } from './cart-links'
+import { stockAlertsApi } from './stock-alerts'
 import { privacyApi } from './privacy'
 import { sameSiteStateChanges } from './same-site'
 
@@ -45,6 +46,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', opsCustomersApi)
   .route('/', opsCartsApi)
   .route('/', cartLinksApi)
+  .route('/', stockAlertsApi)
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)

@@ -9,9 +9,10 @@ import { readSecret } from '../platform/secrets'
 
 /**
  * What a signed link grants: paying (and returning from paying) an order, or reading its invoice from the link in the
- * buyer's email (docs/decisions/0016-zatca-invoices.md). Each purpose has its own key, so one link never opens the other.
+ * buyer's email (docs/decisions/0016-zatca-invoices.md), or leaving a back-in-stock alert in one tap
+ * (docs/decisions/0035-stock-alerts.md). Each purpose has its own key, so one link never opens the other.
  */
-export type LinkPurpose = 'sandbox-payment' | 'invoice'
+export type LinkPurpose = 'sandbox-payment' | 'invoice' | 'stock-alert'
 
 async function key(env: Env, purpose: LinkPurpose): Promise<CryptoKey> {
   const secret = await readSecret(env, 'SESSION_SECRET')
