@@ -275,6 +275,16 @@ export const serverLimits = {
     /** A cart record untouched this long is deleted by the daily job: past it, a reminder would be noise. */
     keptDays: 30,
   },
+  /** Back-in-stock alerts (docs/decisions/0035-stock-alerts.md), per mobile or email (and per client address). */
+  stockAlerts: {
+    /** Alerts one contact may wait on at once: enough for a wish list, never a way to flood someone. */
+    activePerContact: 20,
+    /** Alerts one contact may ask for per hour, and one client address for every contact together. */
+    requestsPerContactPerHour: 10,
+    requestsPerIpPerHour: 30,
+    /** Alerts one run sends (a stock edit's or the five-minute job's); the next run takes the rest. */
+    sendBatch: 200,
+  },
   /** Saved addresses per customer (ours). */
   addressesPerCustomer: 20,
   /** Short-address lookups at Saudi Post (docs/product.md, "Checkout"), per client address and per cart, each per hour. */

@@ -9,6 +9,7 @@ import { createFileRoute, Link, useSearch } from '@tanstack/react-router'
 import { AddressBook } from '../components/account/AddressBook'
 import { OrderPage } from '../components/account/OrderPage'
 import { ProfileDetails } from '../components/account/ProfileDetails'
+import { StockAlerts } from '../components/account/StockAlerts'
 import { TrackOrder } from '../components/account/TrackOrder'
 import { Price } from '../components/Price'
 import { formatDisplayDate, riyadhDateString } from '../domain/dates'
@@ -50,6 +51,7 @@ function Profile() {
       <ProfileDetails user={user} />
       <OrderList />
       <AddressBook />
+      <StockAlerts />
       <Link to="/user/data" className="block text-sm font-semibold text-brand">
         {m.mydata_link()}
       </Link>

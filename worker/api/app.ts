@@ -16,6 +16,7 @@ import { opsCartsApi } from './ops-carts'
 import { opsCustomersApi } from './ops-customers'
 import { opsReviewsApi } from './ops-reviews'
 import { cartLinksApi } from './cart-links'
+import { stockAlertsApi } from './stock-alerts'
 import { privacyApi } from './privacy'
 import { reviewsApi } from './reviews'
 import { sameSiteStateChanges } from './same-site'
@@ -49,6 +50,7 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', opsReviewsApi)
   .route('/', opsCartsApi)
   .route('/', cartLinksApi)
+  .route('/', stockAlertsApi)
 
 apiApp.onError(onApiError)
 apiApp.notFound(onNotFound)

@@ -4,6 +4,7 @@
  * Called when a sale empties a city's stock, when a cancelled order gives stock back, and by anything that changes a
  * product's price, text or stock.
  */
+import { sendDueStockAlerts } from '../commerce/stock-alerts'
 import { purgePageTags } from '../http/page-cache'
 import { rebuildSearchForNewCatalogue } from '../search/indexes'
 import { cacheKinds, kvCache } from '../storage/kv-cache'
@@ -17,6 +18,18 @@ export async function productsChanged(env: Env, productIds: readonly number[]): 
   const changed = await products.withParents(productIds)
   const categories = await products.categoriesOf(changed)
   await purgePageTags(env, [...changed.map((id) => `product:${id}`), ...categories.map((id) => `category:${id}`), 'search'])
+  await tellStockAlerts(env)
+}
+
+/**
+ * Stock that came back after a change (an edit, a cancelled order, an import) tells its city's alerts now; the
+ * five-minute job sends any a path without this call marked due, or that this one failed to send
+ * (docs/decisions/0035-stock-alerts.md).
+ */
+async function tellStockAlerts(env: Env): Promise<void> {
+  await sendDueStockAlerts(env).catch((error: unknown) =>
+    console.error(JSON.stringify({ level: 'error', message: 'stock alerts after a change', error: String(error) })),
+  )
 }
 
 /** After a sale in a region: the products it sold out there change state on every page that shows them. */
@@ -43,5 +56,6 @@ export async function frameChanged(env: Env): Promise<void> {
 export async function catalogueReplaced(env: Env): Promise<{ version: string; builtMs: number }> {
   const search = await rebuildSearchForNewCatalogue(env)
   await frameChanged(env)
+  await tellStockAlerts(env)
   return search
 }

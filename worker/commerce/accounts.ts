@@ -20,7 +20,7 @@ import { readSecret } from '../platform/secrets'
  * login and register are the account flows; checkout verifies the phone an order is placed with; mobile_change and
  * email_change confirm a signed-in customer's new mobile or email, and are bound to that customer too.
  */
-type OtpPurpose = 'login' | 'register' | 'checkout' | 'mobile_change' | 'email_change' | 'account_close'
+type OtpPurpose = 'login' | 'register' | 'checkout' | 'mobile_change' | 'email_change' | 'account_close' | 'stock_alert'
 
 /** The product's 'Session user' as the backend gives it (addresses are never sent). */
 export interface SessionUser {
@@ -63,7 +63,7 @@ const codeHash = (code: string, recipient: string, purpose: string, customerId?:
   sha256Hex(`${purpose}:${recipient}:${code}${customerId === undefined ? '' : `:${customerId}`}`)
 
 /** A new code for a recipient (a phone, or an email), replacing any unused one of the same purpose. */
-async function storeCode(env: Env, recipient: string, purpose: OtpPurpose, customerId: number | undefined, now: Date) {
+export async function storeCode(env: Env, recipient: string, purpose: OtpPurpose, customerId: number | undefined, now: Date) {
   const code = secureCode()
   // The code is worth nothing once expired: a queue that could not deliver it in time drops it.
   const expiresAt = new Date(now.getTime() + serverLimits.otp.validSeconds * 1000)

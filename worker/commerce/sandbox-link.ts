@@ -10,9 +10,10 @@ import { readSecret } from '../platform/secrets'
 /**
  * What a signed link grants: paying (and returning from paying) an order, or reading its invoice from the link in the
  * buyer's email (docs/decisions/0016-zatca-invoices.md), or reviewing its products from the message sent at delivery
- * (worker/commerce/review-requests.ts). Each purpose has its own key, so one link never opens another.
+ * (worker/commerce/review-requests.ts), or leaving a back-in-stock alert in one tap (docs/decisions/0035-stock-alerts.md).
+ * Each purpose has its own key, so one link never opens another.
  */
-export type LinkPurpose = 'sandbox-payment' | 'invoice' | 'review'
+export type LinkPurpose = 'sandbox-payment' | 'invoice' | 'review' | 'stock-alert'
 
 async function key(env: Env, purpose: LinkPurpose): Promise<CryptoKey> {
   const secret = await readSecret(env, 'SESSION_SECRET')

@@ -112,6 +112,18 @@ export const templates = {
       text: (w, o) => `${withCoupon(m.cart_reminder_email(w, o), w, o, '\n\n')}\n\n${m.cart_reminder_email_stop(w, o)}`,
     },
   }),
+  // A back-in-stock alert (worker/commerce/stock-alerts.ts): the product's name and page, and the signed one-tap link
+  // that removes the alert; its code proves a guest's email before one is written.
+  stock_alert: template<{ name: string; link: string; stop: string }>({
+    sms: (w, o) => m.stock_alert_sms(w, o),
+    email: {
+      subject: (w, o) => m.stock_alert_email_subject(w, o),
+      text: (w, o) => `${m.stock_alert_email(w, o)}\n\n${m.stock_alert_email_stop(w, o)}`,
+    },
+  }),
+  stock_alert_code: template<{ code: string }>({
+    email: { subject: (w, o) => m.stock_alert_code_email_subject(w, o), text: (w, o) => m.stock_alert_code_email_body(w, o) },
+  }),
   // Staff turned the cart into an order: the link that pays it, once (worker/commerce/abandoned-carts.ts).
   cart_payment_link: template<{ total: string; link: string }>({
     sms: (w, o) => m.cart_payment_link_sms(w, o),

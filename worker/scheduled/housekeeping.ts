@@ -11,6 +11,7 @@ import { serverLimits } from '../../app.config'
 import { daysToMs } from '../../src/domain/time'
 import { sendOwedRefunds } from '../commerce/refunds'
 import { remindAbandonedCarts } from '../commerce/abandoned-carts'
+import { sendDueStockAlerts } from '../commerce/stock-alerts'
 import { issueMissingCreditNotes } from '../commerce/credit-notes'
 import { issueMissingInvoices, reportInvoices } from '../commerce/invoices'
 import { expireUnconfirmedCashOrders, expireUnpaidOrders } from '../commerce/orders'
@@ -57,6 +58,9 @@ export async function runHousekeeping(env: Env, cron: string, now: Date): Promis
       await timed('report-invoices', async () => await reportInvoices(env, now)),
       // Known shoppers' carts left past the set time get their reminders, two at most (docs/decisions/0032-abandoned-carts.md).
       await timed('remind-abandoned-carts', async () => ({ sent: await remindAbandonedCarts(env, now) })),
+      // Alerts of products back in stock in a city by any path (an import, a cancelled order), each sent once
+      // (docs/decisions/0035-stock-alerts.md).
+      await timed('send-stock-alerts', async () => ({ sent: await sendDueStockAlerts(env, now) })),
       // The search indexes are made here, after a catalogue change or once they are old, and left in KV: a shopper's
       // search then reads a snapshot instead of waiting for a build (docs/decisions/0012-search-at-scale.md).
       await timed('warm-search-indexes', async () => ({ waitedMs: await warmSearchIndexes(env) })),

@@ -4,7 +4,7 @@
  * Add to Cart (opens the cart panel) beside Buy now (goes to checkout).
  */
 import { Link } from '@tanstack/react-router'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react'
 import type { ProductFee } from '../../domain/product-fees'
 import { Icon } from '../ui/Icon'
 import type { ProductOption, ProductSummary, ProductVariant } from '../../domain/product'
@@ -15,6 +15,9 @@ import { afterNextPaint } from '../../lib/after-next-paint'
 import { useAddProduct } from '../product/use-add-product'
 import { ProductOptions } from './ProductOptions'
 import { ProductServices } from './ProductServices'
+
+// Loaded when a shopper opens it: the page's first load has no room (docs/decisions/0035-stock-alerts.md).
+const StockAlertForm = lazy(() => import('./StockAlertForm').then((module) => ({ default: module.StockAlertForm })))
 
 interface ProductPurchaseProps {
   /** `chosen` and `variants`: a product with variants shows one, its options chosen (docs/decisions/0020-variants-are-products.md). */
@@ -41,6 +44,7 @@ export function ProductPurchase({ product, onChooseVariant, onAdded }: ProductPu
   const [missing, setMissing] = useState<string[]>([])
   const [action, setAction] = useState<'add' | 'buy'>('add')
   const add = useAddProduct()
+  const [alerting, setAlerting] = useState(false)
   // The choices the radios show: the rendered ones, and a tap's ahead of them until the frame after it.
   const shown = useRef(chosen)
   useLayoutEffect(() => {
@@ -147,6 +151,17 @@ export function ProductPurchase({ product, onChooseVariant, onAdded }: ProductPu
           </>
         )}
       </div>
+      {soldOut &&
+        (alerting ? (
+          <Suspense fallback={null}>
+            <StockAlertForm sku={product.sku} />
+          </Suspense>
+        ) : (
+          <button type="button" onClick={() => setAlerting(true)} className={`${button} border border-brand text-brand hover:bg-brand-soft`}>
+            <Icon name="bell" className="size-5 shrink-0" />
+            {m.stock_alert_open()}
+          </button>
+        ))}
     </div>
   )
 }

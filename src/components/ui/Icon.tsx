@@ -7,6 +7,7 @@
  */
 export const pictures = {
   'arrow-right': 'lucide--arrow-right',
+  bell: 'lucide--bell',
   'chevron-down': 'lucide--chevron-down',
   'chevron-left': 'lucide--chevron-left',
   'chevron-right': 'lucide--chevron-right',
