@@ -155,6 +155,32 @@ const cases: Record<RetainedKind, Case> = {
       return async () => (await one('SELECT 1 AS ok FROM cart_payment_links WHERE token_hash = ?', hash)) !== null
     },
   },
+  stockAlertsSent: {
+    keptDays: 30,
+    make: async (at) => {
+      const contact = `${unique('sent')}@example.com`
+      await run(
+        "INSERT INTO stock_alerts (product_id, region_id, channel, contact, locale, created_at, due_at, sent_at) SELECT entity_id, 1101, 'email', ?, 'ar', ?, ?, ? FROM products LIMIT 1",
+        contact,
+        at,
+        at,
+        at,
+      )
+      return async () => (await one('SELECT 1 AS ok FROM stock_alerts WHERE contact = ?', contact)) !== null
+    },
+  },
+  stockAlertsWaiting: {
+    keptDays: 365,
+    make: async (at) => {
+      const contact = `${unique('waiting')}@example.com`
+      await run(
+        "INSERT INTO stock_alerts (product_id, region_id, channel, contact, locale, created_at) SELECT entity_id, 1101, 'email', ?, 'ar', ? FROM products LIMIT 1",
+        contact,
+        at,
+      )
+      return async () => (await one('SELECT 1 AS ok FROM stock_alerts WHERE contact = ?', contact)) !== null
+    },
+  },
   outbox: {
     keptDays: 7,
     make: async (at) => {

@@ -154,6 +154,7 @@ export function privacyStore(db: D1Database) {
           "UPDATE message_deliveries SET recipient = '' WHERE recipient IN (?2, ?3)",
           'UPDATE consent_records SET customer_id = NULL WHERE customer_id = ?1',
           'DELETE FROM shopper_carts WHERE customer_id = ?1',
+          'DELETE FROM stock_alerts WHERE customer_id = ?1 OR contact IN (?2, ?3)',
           // Only the number and the moment, so the console says the account was closed (docs/decisions/0032-abandoned-carts.md).
           "INSERT OR IGNORE INTO closed_accounts (customer_id, closed_at) SELECT ?1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE EXISTS (SELECT 1 FROM customers WHERE id = ?1)",
           'DELETE FROM customers WHERE id = ?1',

@@ -16,7 +16,7 @@ export interface RetentionRule {
   table: string
   /** How many days a row is kept, counted from `from`; null: kept until what `why` says ends it. */
   keptDays: number | null
-  from: 'created' | 'expiry' | 'last use' | 'answer' | null
+  from: 'created' | 'expiry' | 'last use' | 'answer' | 'sent' | null
   why: string
   /** Deletes (or strips) at most ?2 rows past ?1; null when nothing is deleted by time. */
   statement: string | null
@@ -114,6 +114,22 @@ export const retentionSchedule = [
     from: 'created',
     why: 'A payment link staff made for a cart (works 3 days): the order it became keeps the record after that.',
     statement: deleteOlder('cart_payment_links', 'created_at'),
+  },
+  {
+    kind: 'stockAlertsSent',
+    table: 'stock_alerts',
+    keptDays: 30,
+    from: 'sent',
+    why: "A back-in-stock alert that was sent (its mobile or email): kept a month so the shopper's account lists it as sent, then it has served its purpose.",
+    statement: deleteOlder('stock_alerts', 'sent_at'),
+  },
+  {
+    kind: 'stockAlertsWaiting',
+    table: 'stock_alerts',
+    keptDays: 365,
+    from: 'created',
+    why: 'A back-in-stock alert still waiting: a product not back in a year is not coming back, and the contact is not kept for ever.',
+    statement: deleteOlder('stock_alerts', 'created_at', ' AND sent_at IS NULL'),
   },
   {
     kind: 'personalisationEvents',
