@@ -16,6 +16,8 @@ import { opsCartsApi } from './ops-carts'
 import { opsCustomersApi } from './ops-customers'
 import { cartLinksApi } from './cart-links'
 import { privacyApi } from './privacy'
+import { messageChannelApi } from './message-channel'
+import { whatsappApi } from './whatsapp'
 import { sameSiteStateChanges } from './same-site'
 
 const anonymousBodyLimit = bodyLimit({
@@ -36,8 +38,10 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', catalogueApi)
   .route('/', newsletterApi)
   .route('/', privacyApi)
+  .route('/', whatsappApi)
   .route('/', cartApi)
   .route('/', accountApi)
+  .route('/', messageChannelApi)
   .route('/', opsApi)
   .route('/', opsProductsApi)
   .route('/', opsCouponsApi)
