@@ -12,8 +12,6 @@ import { standingCustomerId } from './account'
 import { ApiError } from './errors'
 import { validate } from './validate'
 
-export const messageChannelPath = '/account/message-channel'
-
 const body = type({ channel: "'sms' | 'whatsapp'" })
 
 async function customerMobile(c: Parameters<typeof standingCustomerId>[0]): Promise<string> {
@@ -24,12 +22,12 @@ async function customerMobile(c: Parameters<typeof standingCustomerId>[0]): Prom
 }
 
 export const messageChannelApi = new Hono<{ Bindings: Env }>()
-  .get(messageChannelPath, async (c) => {
+  .get('/account/message-channel', async (c) => {
     const channel = await messageChannelStore(c.env.DB).channelOf(await customerMobile(c))
     c.header('cache-control', 'private, no-store')
     return c.json({ data: { channel } })
   })
-  .put(messageChannelPath, validate('json', body), async (c) => {
+  .put('/account/message-channel', validate('json', body), async (c) => {
     const { channel } = c.req.valid('json')
     await messageChannelStore(c.env.DB).choose(await customerMobile(c), channel, new Date())
     return c.json({ data: { channel } })

@@ -16,20 +16,18 @@ import { receiveWhatsAppNotification } from '../integrations/whatsapp-webhook'
 import { readSecret } from '../platform/secrets'
 import { ApiError } from './errors'
 
-export const whatsappWebhookPath = '/whatsapp/webhook'
-
 // The embedded WhatsApp (development and tests) notifies the store through the same door as Meta's requests.
 notifyThrough(receiveWhatsAppNotification)
 
 export const whatsappApi = new Hono<{ Bindings: Env }>()
-  .get(whatsappWebhookPath, async (c) => {
+  .get('/whatsapp/webhook', async (c) => {
     const token = c.req.query('hub.verify_token') ?? ''
     const challenge = c.req.query('hub.challenge') ?? ''
     const ours = await readSecret(c.env, 'WHATSAPP_VERIFY_TOKEN')
     if (c.req.query('hub.mode') !== 'subscribe' || !challenge || !sameText(token, ours)) throw new ApiError(403, 'forbidden')
     return c.text(challenge)
   })
-  .post(whatsappWebhookPath, async (c) => {
+  .post('/whatsapp/webhook', async (c) => {
     const result = await receiveWhatsAppNotification(c.env, await c.req.text(), c.req.header('x-hub-signature-256') ?? '')
     if (result.status === 401) throw new ApiError(401, 'forbidden')
     if (result.status === 400) throw new ApiError(400, 'bad_request', [result.issue])
