@@ -20,6 +20,8 @@ export function secretsNeeded(vars: Vars): string[] {
   if (vars.SMS_PROVIDER === 'unifonic') needed.push('UNIFONIC_APP_SID')
   if (vars.SMS_PROVIDER === 'taqnyat') needed.push('TAQNYAT_BEARER_TOKEN')
   if (vars.EMAIL_PROVIDER === 'resend') needed.push('RESEND_API_KEY')
+  if (vars.WHATSAPP_PROVIDER === 'meta')
+    needed.push('WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN')
   if (vars.ZATCA_API_URL) needed.push('ZATCA_BINARY_TOKEN', 'ZATCA_SECRET', 'ZATCA_PRIVATE_KEY')
   return needed
 }
@@ -27,6 +29,7 @@ export function secretsNeeded(vars: Vars): string[] {
 /** The messaging providers there are adapters for (worker/integrations/messaging.ts; docs/decisions/0017-messages-through-a-queue.md). */
 const smsProviders = ['unifonic', 'taqnyat']
 const emailProviders = ['resend']
+const whatsappProviders = ['meta']
 
 /** What is wrong with the providers' settings, one sentence each (none: nothing). */
 export function providerProblems(vars: Vars): string[] {
@@ -66,6 +69,8 @@ export function providerProblems(vars: Vars): string[] {
   if (vars.SMS_PROVIDER && !vars.SMS_SENDER) problems.push('SMS needs SMS_SENDER, the sender name registered with the provider')
   if (vars.SMS_SENDER && !/^[\w .&-]{2,11}$/.test(vars.SMS_SENDER))
     problems.push('SMS_SENDER must be a registered sender name of 2 to 11 letters or digits')
+  if (vars.WHATSAPP_PROVIDER && !whatsappProviders.includes(vars.WHATSAPP_PROVIDER)) problems.push('WHATSAPP_PROVIDER must be "meta" (or empty)')
+  if (vars.WHATSAPP_PROVIDER && !vars.SMS_PROVIDER) problems.push('WhatsApp needs an SMS provider too: a message WhatsApp cannot deliver goes by SMS')
   if (vars.EMAIL_PROVIDER && !emailProviders.includes(vars.EMAIL_PROVIDER)) {
     problems.push(`EMAIL_PROVIDER must be ${emailProviders.map((p) => `"${p}"`).join(' or ')} (or empty)`)
   }

@@ -105,7 +105,9 @@ export const useSetShippingMethod = () =>
 
 /** Sends the checkout code; `recaptchaToken` is the bot check's token, spent by this send. */
 export const useSendCheckoutCode = () =>
-  useServerAction((input: { mobile: string; recaptchaToken: string }, locale) => sendCheckoutCode({ data: { locale, ...input } }))
+  useServerAction((input: { mobile: string; recaptchaToken: string; channel?: 'sms' | 'whatsapp' }, locale) =>
+    sendCheckoutCode({ data: { locale, ...input } }),
+  )
 
 /** A right code answers the cart with the number among its verified `mobiles`. */
 export const useVerifyCheckoutCode = () =>

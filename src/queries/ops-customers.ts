@@ -24,7 +24,7 @@ export interface CustomerRow {
 
 export interface CustomerMessage {
   id: string
-  channel: 'sms' | 'email'
+  channel: 'sms' | 'email' | 'whatsapp'
   template: string
   status: string
   attempts: number

@@ -135,7 +135,7 @@ export interface OpsOrderDetail {
   payment: { provider: string | null; checkout_id: string | null; payment_id: string | null; captured_halalas: number; refunded_halalas: number }
   messages: {
     id: string
-    channel: 'sms' | 'email'
+    channel: 'sms' | 'email' | 'whatsapp'
     template: string
     status: string
     attempts: number

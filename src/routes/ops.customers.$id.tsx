@@ -204,7 +204,7 @@ function MessageRow({ message, mayResend }: { message: CustomerMessage; mayResen
   const resend = useResendMessage(message.order ?? '')
   const [said, setSaid] = useState<string | null>(null)
   const subject = message.order ? messageSubject(message.id, message.template) : (templateText[message.template]?.() ?? message.template)
-  const channel = message.channel === 'sms' ? m.ops_message_sms() : m.ops_message_email()
+  const channel = { sms: m.ops_message_sms, whatsapp: m.ops_message_whatsapp, email: m.ops_message_email }[message.channel]()
   const refused = (error: OpsError) => (error.issues.includes('resend_limit') ? m.ops_message_resend_limit() : opsErrorText(error))
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-1.5">

@@ -83,7 +83,7 @@ function ReviewItem({ review }: { review: OpsReviewRow }) {
         <Stars average={review.stars} className="text-lg" />
         <span dir="ltr">{review.sku}</span>
         <span>{review.order_number ? m.ops_reviews_order({ number: review.order_number }) : m.ops_reviews_demo()}</span>
-        <span>{review.author}</span>
+        <span>{review.author || m.reviews_former_customer()}</span>
         <span>{formatRiyadhTime(review.created_at, currentLocale())}</span>
         {review.held && <span className="rounded bg-[#fde8eb] px-2 py-0.5 font-bold text-sale">{heldText[review.held]()}</span>}
       </div>

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { appConfig } from '../../app.config'
 import { createFileRoute, Link, useSearch } from '@tanstack/react-router'
 import { AddressBook } from '../components/account/AddressBook'
+import { MessageChannel } from '../components/account/MessageChannel'
 import { OrderPage } from '../components/account/OrderPage'
 import { ProfileDetails } from '../components/account/ProfileDetails'
 import { StockAlerts } from '../components/account/StockAlerts'
@@ -49,6 +50,7 @@ function Profile() {
       <h1 className="text-2xl font-bold">{m.user_greeting({ name: user.firstname })}</h1>
       {user.telesales && <p className="mt-2 w-fit rounded bg-accent px-2 py-0.5 text-xs font-bold text-accent-ink">{m.user_telesales()}</p>}
       <ProfileDetails user={user} />
+      <MessageChannel />
       <OrderList />
       <AddressBook />
       <StockAlerts />

@@ -39,7 +39,16 @@ export const loginWithPassword = createServerFn({ method: 'POST' })
   })
 
 export const sendCode = createServerFn({ method: 'POST' })
-  .validator(type({ locale, identifier: 'string <= 254', purpose: "'login' | 'register'", recaptchaToken: 'string <= 4096', 'resend?': 'boolean' }))
+  .validator(
+    type({
+      locale,
+      identifier: 'string <= 254',
+      purpose: "'login' | 'register'",
+      recaptchaToken: 'string <= 4096',
+      'resend?': 'boolean',
+      'channel?': "'sms' | 'whatsapp'",
+    }),
+  )
   .handler(async ({ data }) => {
     const session = shopperSession(data.locale)
     const caller = await session.caller()
@@ -54,6 +63,7 @@ export const sendCode = createServerFn({ method: 'POST' })
             otptype: data.purpose,
             resendotp: Boolean(data.resend),
             oldmobile: '',
+            ...(data.channel && !isEmail ? { channel: data.channel } : {}),
           },
         },
         { headers: { recaptcha: `Bearer ${data.recaptchaToken}`, appname: 'Bearer next' } },

@@ -38,10 +38,13 @@ export const setShippingMethod = createServerFn({ method: 'POST' })
  * check, whose token rides in its own bearer header as for the sign-in code (docs/product.md, "Calls").
  */
 export const sendCheckoutCode = createServerFn({ method: 'POST' })
-  .validator(type({ locale, mobile: 'string <= 20', recaptchaToken: 'string <= 4096' }))
+  .validator(type({ locale, mobile: 'string <= 20', recaptchaToken: 'string <= 4096', 'channel?': "'sms' | 'whatsapp'" }))
   .handler(async ({ data }) =>
     (await shopperSession(data.locale).client()).settle((api) =>
-      api.cart.telephone.$post({ json: { mobilenumber: data.mobile } }, { headers: { recaptcha: `Bearer ${data.recaptchaToken}` } }),
+      api.cart.telephone.$post(
+        { json: { mobilenumber: data.mobile, ...(data.channel ? { channel: data.channel } : {}) } },
+        { headers: { recaptcha: `Bearer ${data.recaptchaToken}` } },
+      ),
     ),
   )
 

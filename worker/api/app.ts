@@ -19,6 +19,8 @@ import { cartLinksApi } from './cart-links'
 import { stockAlertsApi } from './stock-alerts'
 import { privacyApi } from './privacy'
 import { reviewsApi } from './reviews'
+import { messageChannelApi } from './message-channel'
+import { whatsappApi } from './whatsapp'
 import { sameSiteStateChanges } from './same-site'
 
 const anonymousBodyLimit = bodyLimit({
@@ -40,8 +42,10 @@ export const apiApp = new Hono<{ Bindings: Env }>()
   .route('/', newsletterApi)
   .route('/', privacyApi)
   .route('/', reviewsApi)
+  .route('/', whatsappApi)
   .route('/', cartApi)
   .route('/', accountApi)
+  .route('/', messageChannelApi)
   .route('/', opsApi)
   .route('/', opsProductsApi)
   .route('/', opsCouponsApi)

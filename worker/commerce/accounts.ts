@@ -10,6 +10,7 @@ import { messageSender } from '../integrations/messaging'
 import { internationalMobile } from '../../src/domain/phone'
 import { limiterFor, withinHourlyLimit } from '../durable-objects/limiter'
 import { accountStore } from '../storage/account-store'
+import { messageChannelStore, type MessageChannel } from '../storage/message-channel-store'
 import { issueCustomerToken, type Customer } from './customers'
 import { randomToken, sha256Hex } from '../platform/tokens'
 import { CommerceError } from './errors'
@@ -72,12 +73,13 @@ export async function storeCode(env: Env, recipient: string, purpose: OtpPurpose
 }
 
 /**
- * Sends a code by SMS. For login, a phone with no account gets no SMS but the same answer (no enumeration). A code for
- * a customer's new mobile is bound to that customer (`customerId`).
+ * Sends a code by SMS, or by WhatsApp when the mobile's owner chose it (`channel`, stored for this mobile once the
+ * request passed its limits: docs/decisions/0036-whatsapp-channel.md). For login, a phone with no account gets no SMS
+ * but the same answer (no enumeration). A code for a customer's new mobile is bound to that customer (`customerId`).
  */
 export async function sendOtp(
   env: Env,
-  input: { phone: string; purpose: OtpPurpose; ip: string; locale: Locale; customerId?: number },
+  input: { phone: string; purpose: OtpPurpose; ip: string; locale: Locale; customerId?: number; channel?: MessageChannel },
   now = new Date(),
 ) {
   const { phone, purpose } = input
@@ -96,6 +98,8 @@ export async function sendOtp(
   ])
   if (!byPhone.allowed || !byIp.allowed) throw new CommerceError(429, 'otp_rate_limited')
 
+  // The choice changes how, never where: a message goes to this same mobile, and back to SMS if WhatsApp fails.
+  if (input.channel) await messageChannelStore(env.DB).choose(phone, input.channel, now)
   const { code, expiresAt } = await storeCode(env, phone, purpose, input.customerId, now)
   const sends = purpose !== 'login' || (await store.customerByPhone(phone)) !== null
   if (sends) await messageSender(env).send({ channel: 'sms', to: phone, template: 'otp', words: { code }, locale: input.locale, expiresAt })

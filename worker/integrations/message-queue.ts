@@ -9,12 +9,15 @@
  * - refused for good (a wrong number, an unregistered sender, a revoked key), or dead-lettered: the dead-letter path,
  *   recorded `dead` with the reason and logged as an error, acknowledged;
  * - a one-time code past its expiry: recorded `expired`, acknowledged unsent.
+ *
+ * A WhatsApp message that ends on the dead-letter path goes by SMS instead, once
+ * (docs/decisions/0036-whatsapp-channel.md; worker/integrations/messaging.ts `fallBackToSms`).
  */
 import { type } from 'arktype'
 import { eventStore } from '../storage/event-store'
 import { finalStatuses, messageStore } from '../storage/message-store'
 import { outboxText } from './message-templates'
-import { maskedRecipient, providerFetcher, providerFor, type QueuedMessage } from './messaging'
+import { maskedRecipient, messageSender, providerFetcher, providerFor, type QueuedMessage } from './messaging'
 import type { Fetcher } from './send-outcome'
 
 /** The queues wrangler.toml names (a dead-letter queue is an ordinary queue this Worker also consumes). */
@@ -28,11 +31,13 @@ export const retryDelaySeconds = (attempt: number) => Math.min(300, 15 * 2 ** (a
 
 const queuedMessage = type({
   key: /^[\w-]{1,128}$/,
-  channel: "'sms' | 'email'",
+  channel: "'sms' | 'email' | 'whatsapp'",
   to: 'string > 0',
   template: 'string > 0',
   locale: "'ar' | 'en'",
-  content: type({ text: 'string' }).or({ subject: 'string', text: 'string', html: 'string' }),
+  content: type({ text: 'string' })
+    .or({ subject: 'string', text: 'string', html: 'string' })
+    .or({ text: 'string', whatsapp: { name: 'string > 0', language: "'ar' | 'en'", parameters: 'string[]', 'authentication?': 'true' } }),
   'expiresAt?': 'string',
 })
 
@@ -56,6 +61,7 @@ function log(level: 'info' | 'warn' | 'error', message: string, m: QueuedMessage
 async function deadLetter(env: Env, m: QueuedMessage, reason: string, provider: string | null, now: Date): Promise<void> {
   await messageStore(env.DB).markFailed(m.key, 'dead', provider, reason, now)
   log('error', 'message dead-lettered', m, { provider, reason })
+  if (m.channel === 'whatsapp') await messageSender(env).fallBackToSms(m.key, now)
 }
 
 async function deliver(env: Env, m: QueuedMessage, options: Options): Promise<Verdict> {

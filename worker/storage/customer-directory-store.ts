@@ -15,7 +15,7 @@ export interface CustomerListRow {
 
 export interface CustomerMessageRow {
   id: string
-  channel: 'sms' | 'email'
+  channel: 'sms' | 'email' | 'whatsapp'
   template: string
   status: string
   attempts: number

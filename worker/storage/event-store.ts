@@ -23,7 +23,7 @@ interface SearchEvent {
 }
 
 interface OutboxMessage {
-  channel: 'sms' | 'email'
+  channel: 'sms' | 'email' | 'whatsapp'
   recipient: string
   body: string
   created_at: string

@@ -7,9 +7,15 @@ import { auditStore, type AuditEntry } from './audit-store'
 
 export type DeliveryStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'dead' | 'expired' | 'outbox'
 
+/** How a message goes: SMS, email, or WhatsApp (docs/decisions/0036-whatsapp-channel.md). */
+export type DeliveryChannel = 'sms' | 'email' | 'whatsapp'
+
+/** What WhatsApp last said of a message it took (its status notifications, worker/api/whatsapp.ts). */
+export type WhatsAppStatusName = 'sent' | 'delivered' | 'read' | 'failed'
+
 export interface DeliveryRow {
   id: string
-  channel: 'sms' | 'email'
+  channel: DeliveryChannel
   recipient: string
   template: string
   status: DeliveryStatus
@@ -21,7 +27,7 @@ export interface DeliveryRow {
 
 interface NewDelivery {
   key: string
-  channel: 'sms' | 'email'
+  channel: DeliveryChannel
   recipient: string
   template: string
 }
@@ -32,7 +38,23 @@ interface KeptWords {
   locale?: string
   /** A staff member's resend: its audit row lands in the claim's batch, only when the claim does. */
   audit?: AuditEntry
+  /** A WhatsApp message's SMS, sent in its place if WhatsApp cannot deliver it, and when a code's is worth nothing. */
+  fallback?: string
+  expiresAt?: string
 }
+
+/** A WhatsApp message's SMS in its place, taken once (worker/integrations/messaging.ts `fallBackToSms`). */
+export interface Fallback {
+  recipient: string
+  template: string
+  locale: string | null
+  fallback: string
+  expires_at: string | null
+}
+
+/** WhatsApp's statuses in the order they happen; a late notification of an earlier one changes nothing. */
+const whatsappStatusRank = "CASE whatsapp_status WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 ELSE 0 END"
+const rankOf: Record<WhatsAppStatusName, number> = { sent: 1, delivered: 2, read: 3, failed: 4 }
 
 /** A message kept to be sent again: its record and its rendered content. */
 export interface KeptMessage extends DeliveryRow {
@@ -67,10 +89,20 @@ export function messageStore(db: D1Database) {
       const [result] = await db.batch([
         db
           .prepare(
-            `INSERT INTO message_deliveries (id, channel, recipient, template, status, content, locale, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, 'queued', ?5, ?6, ?7, ?7) ON CONFLICT (id) DO NOTHING`,
+            `INSERT INTO message_deliveries (id, channel, recipient, template, status, content, locale, fallback, expires_at, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, 'queued', ?5, ?6, ?8, ?9, ?7, ?7) ON CONFLICT (id) DO NOTHING`,
           )
-          .bind(message.key, message.channel, message.recipient, message.template, message.content ?? null, message.locale ?? null, at),
+          .bind(
+            message.key,
+            message.channel,
+            message.recipient,
+            message.template,
+            message.content ?? null,
+            message.locale ?? null,
+            at,
+            message.fallback ?? null,
+            message.expiresAt ?? null,
+          ),
         ...auditOf(message, at),
       ])
       return (result!.meta.changes ?? 0) > 0
@@ -191,6 +223,45 @@ export function messageStore(db: D1Database) {
         .bind(`${key}-again-`, `${key}-again.`)
         .first<{ n: number }>()
       return row?.n ?? 0
+    },
+
+    /**
+     * Records what WhatsApp said of a message (the key it carried back, its id at WhatsApp): only a later status than
+     * the one recorded, and only on the message WhatsApp took under that id. Once it was delivered or read, its SMS in
+     * its place is forgotten (a code is kept no longer than needed). Answers whether it was recorded.
+     */
+    async recordWhatsAppStatus(
+      key: string,
+      providerMessageId: string,
+      status: WhatsAppStatusName,
+      error: string | null,
+      now: Date,
+    ): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `UPDATE message_deliveries SET whatsapp_status = ?3, updated_at = ?5,
+             last_error = coalesce(?4, last_error),
+             fallback = CASE WHEN ?3 IN ('delivered', 'read') THEN NULL ELSE fallback END
+           WHERE id = ?1 AND channel = 'whatsapp' AND (provider_message_id IS NULL OR provider_message_id = ?2)
+             AND ${whatsappStatusRank} < ?6`,
+        )
+        .bind(key, providerMessageId, status, error?.slice(0, 500) ?? null, now.toISOString(), rankOf[status])
+        .run()
+      return (result.meta.changes ?? 0) > 0
+    },
+
+    /** Takes a WhatsApp message's SMS in its place, once: a second taker (a refusal and a failed status both) gets null. */
+    async takeFallback(key: string): Promise<Fallback | null> {
+      // RETURNING would show the emptied column: the read and the emptying share one batch (one transaction).
+      const [read, taken] = await db.batch([
+        db
+          .prepare(
+            "SELECT recipient, template, locale, fallback, expires_at FROM message_deliveries WHERE id = ? AND channel = 'whatsapp' AND fallback IS NOT NULL",
+          )
+          .bind(key),
+        db.prepare("UPDATE message_deliveries SET fallback = NULL WHERE id = ? AND channel = 'whatsapp' AND fallback IS NOT NULL").bind(key),
+      ])
+      return (taken!.meta.changes ?? 0) > 0 ? ((read!.results[0] as Fallback | undefined) ?? null) : null
     },
 
     async delivery(key: string): Promise<DeliveryRow | null> {

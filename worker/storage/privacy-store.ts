@@ -155,6 +155,9 @@ export function privacyStore(db: D1Database) {
           'UPDATE consent_records SET customer_id = NULL WHERE customer_id = ?1',
           'DELETE FROM shopper_carts WHERE customer_id = ?1',
           'DELETE FROM stock_alerts WHERE customer_id = ?1 OR contact IN (?2, ?3)',
+          'DELETE FROM message_channels WHERE phone = ?2',
+          // A review stays (other shoppers read it) without the name of whoever wrote it or the link to them.
+          "UPDATE reviews SET customer_id = NULL, author = '' WHERE customer_id = ?1",
           // Only the number and the moment, so the console says the account was closed (docs/decisions/0032-abandoned-carts.md).
           "INSERT OR IGNORE INTO closed_accounts (customer_id, closed_at) SELECT ?1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE EXISTS (SELECT 1 FROM customers WHERE id = ?1)",
           'DELETE FROM customers WHERE id = ?1',

@@ -24,6 +24,7 @@ import { pushToastAtom } from '../../state/toasts'
 import { Dialog } from '../ui/Dialog'
 import { FormField } from '../ui/FormField'
 import { BotCheck } from './BotCheck'
+import { chosenChannel, WhatsAppChoice, whatsappField } from './WhatsAppChoice'
 import { fieldMessage } from './field-messages'
 import { foldDigits } from '../../domain/digits'
 import { SubmitButton } from '../ui/SubmitButton'
@@ -92,11 +93,13 @@ function CodeLogin() {
       noValidate
       className="space-y-4"
       onSubmit={async (event) => {
-        const identifier = foldDigits(submittedFields(event)('identifier').trim())
+        const field = submittedFields(event)
+        const identifier = foldDigits(field('identifier').trim())
         const found: Errors = { identifier: codeLoginIdentifierError(identifier), bot: token ? undefined : 'RecaptchaRequired' }
         setErrors(found)
         if (Object.values(found).some(Boolean)) return
-        const result = await send.mutateAsync({ identifier, purpose: 'login', recaptchaToken: token })
+        const channel = chosenChannel(field(whatsappField) === 'on')
+        const result = await send.mutateAsync({ identifier, purpose: 'login', recaptchaToken: token, ...(channel ? { channel } : {}) })
         if (!result.data?.success) {
           // docs/product.md, "Errors": the server's message, else 'Something went wrong'.
           pushToast({ kind: 'error', message: failureMessage(result, m.error_something_wrong) })
@@ -119,6 +122,7 @@ function CodeLogin() {
         defaultValue={readBrowserCookie(emailPhoneCookie) ?? ''}
         error={say(errors.identifier)}
       />
+      <WhatsAppChoice />
       <BotCheck token={token} onChange={setToken} error={say(errors.bot)} />
       <SubmitButton busy={send.isPending}>{m.auth_send_code()}</SubmitButton>
     </form>

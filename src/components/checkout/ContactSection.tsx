@@ -16,6 +16,7 @@ import { FormField } from '../ui/FormField'
 import { MobileField } from '../ui/MobileField'
 import { Icon } from '../ui/Icon'
 import { OtpCodeField, useResendCountdown } from '../ui/OtpCodeField'
+import { chosenChannel, WhatsAppChoice } from '../auth/WhatsAppChoice'
 import type { FieldErrors } from './field-messages'
 
 interface ContactSectionProps {
@@ -34,6 +35,7 @@ export function ContactSection({ defaults, mobile, setMobile, verified, errors }
   const [codeError, setCodeError] = useState<string>()
   const [mobileError, setMobileError] = useState<string>()
   const [botToken, setBotToken] = useState('')
+  const [whatsapp, setWhatsapp] = useState(false)
   const [botError, setBotError] = useState<string>()
   const [resendIn, startCountdown] = useResendCountdown()
   const local = localMobile(mobile)
@@ -44,7 +46,8 @@ export function ContactSection({ defaults, mobile, setMobile, verified, errors }
     setMobileError(undefined)
     if (!botToken) return setBotError(m.field_RecaptchaRequired())
     setCodeError(undefined)
-    const result = await send.mutateAsync({ mobile: local, recaptchaToken: botToken })
+    const channel = chosenChannel(whatsapp)
+    const result = await send.mutateAsync({ mobile: local, recaptchaToken: botToken, ...(channel ? { channel } : {}) })
     // The token is spent either way: a resend asks for the check again.
     setBotToken('')
     if (!result.data?.success) return setMobileError(failureMessage(result, m.error_network))
@@ -95,7 +98,8 @@ export function ContactSection({ defaults, mobile, setMobile, verified, errors }
             error={errors.mobile ?? mobileError}
           />
           {!verified && (!waitingForCode || resendIn === 0) && (
-            <div className="mt-3">
+            <div className="mt-3 space-y-3">
+              <WhatsAppChoice checked={whatsapp} onChange={setWhatsapp} />
               <BotCheck
                 token={botToken}
                 onChange={(token) => {

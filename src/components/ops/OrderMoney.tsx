@@ -458,7 +458,7 @@ export function OrderMessages({ detail, mayResend }: { detail: OpsOrderDetail; m
       <ul className="divide-y divide-line text-sm">
         {detail.messages.map((message) => {
           const subject = messageSubject(message.id, message.template)
-          const channel = message.channel === 'sms' ? m.ops_message_sms() : m.ops_message_email()
+          const channel = { sms: m.ops_message_sms, whatsapp: m.ops_message_whatsapp, email: m.ops_message_email }[message.channel]()
           return (
             <li key={message.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
               <span>

@@ -143,7 +143,7 @@ function Review({ review }: { review: ShownReview }) {
     <li className="space-y-1 rounded-2xl bg-white p-4" lang={review.locale} dir={review.locale === 'ar' ? 'rtl' : 'ltr'}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <Stars average={review.stars} />
-        <span className="font-semibold">{review.author}</span>
+        <span className="font-semibold">{review.author || m.reviews_former_customer()}</span>
         {review.verified && <span className="font-semibold text-[#00683a]">{m.reviews_verified({}, { locale })}</span>}
         <span className="text-muted">{formatDisplayDate(review.created_at.slice(0, 10), locale)}</span>
       </div>

@@ -31,7 +31,7 @@ import { storeOrigin } from '../hosted-payments'
 import { validate } from '../validate'
 
 const shippingBody = type({ code: type.enumerated(...shippingCodes) })
-const telephoneBody = type({ mobilenumber: 'string <= 20' })
+const telephoneBody = type({ mobilenumber: 'string <= 20', 'channel?': "'sms' | 'whatsapp'" })
 const verifyBody = type({ mobilenumber: 'string <= 20', otpcode: otpCode })
 
 const paymentMethod = type({ method: type.enumerated(...paymentCodes), 'additional_data?': 'Record<string, string> | null' })
@@ -87,14 +87,15 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
   // Each SMS costs the store money: the bot check as for sign-in, a cart with something to buy, and a cap per cart
   // whatever the mobiles and addresses, beside the caps per mobile and address of sendOtp (issue 43, M1).
   .post('/telephone', validate('json', telephoneBody), async (c) => {
-    const phone = saudiMobile(c.req.valid('json').mobilenumber)
+    const { mobilenumber, channel } = c.req.valid('json')
+    const phone = saudiMobile(mobilenumber)
     const ip = clientIp((n) => c.req.header(n))
     await requireBotCheck(c.env, botTokenFromHeader(c.req.header('recaptcha')), ip)
     const { state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
     if (!state.lines.some((line) => line.parent_item_id === null)) throw new CommerceError(400, 'cart_empty')
     const perCart = await limiterFor(c.env, `otp-quote:${state.quote_id}`).hit(serverLimits.otp.sendsPerCartPerHour, 3600)
     if (!perCart.allowed) throw new CommerceError(429, 'otp_rate_limited')
-    await sendOtp(c.env, { phone, purpose: 'checkout', ip, locale: c.get('locale') })
+    await sendOtp(c.env, { phone, purpose: 'checkout', ip, locale: c.get('locale'), ...(channel ? { channel } : {}) })
     const shown = shownMobile(phone)
     return c.json({ success: true, successmsg: m.account_otp_sent({ phone: shown }, { locale: c.get('locale') }), errormsg: '' })
   })

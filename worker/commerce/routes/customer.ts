@@ -38,6 +38,8 @@ const otpSendBody = type({
   mobilenumber: 'string <= 20',
   otptype: "'login' | 'register'",
   'email?': 'string <= 254',
+  // SMS or WhatsApp for this code and what follows (docs/decisions/0036-whatsapp-channel.md); absent: as chosen before.
+  'channel?': "'sms' | 'whatsapp'",
   'resendotp?': 'boolean | 0 | 1 | "0" | "1"',
   'oldmobile?': 'string <= 20',
 })
@@ -70,7 +72,9 @@ export const customerRoutes = new Hono<CommerceEnv>()
     }
     // A known and an unknown email get the same answer: the email as typed (never the account's phone),
     // and the same per-address count, so trying emails tells nothing (docs/product.md, "Limits").
-    if (phone) await sendOtp(c.env, { phone, purpose: body.otptype, ip, locale: c.get('locale') })
+    // The channel is the typed mobile's choice only: never set on an account's mobile found by its email.
+    const channel = body.mobilenumber ? body.channel : undefined
+    if (phone) await sendOtp(c.env, { phone, purpose: body.otptype, ip, locale: c.get('locale'), ...(channel ? { channel } : {}) })
     else if (!(await addressLimiter(c.env, ip).hit(serverLimits.otp.sendsPerIpPerHour, 3600)).allowed)
       throw new CommerceError(429, 'otp_rate_limited')
     const shown = body.mobilenumber ? shownMobile(phone!).replace(/^(\d{3})\d{4}/, '$1****') : (body.email ?? '')
