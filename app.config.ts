@@ -57,6 +57,8 @@ export const appConfig = {
     /** Favourites, in the browser and kept with an account alike (docs/product.md, "Favourites and compare"). */
     wishlistMax: 100,
     recentSearchesMax: 6,
+    /** Recently viewed products kept on the device (docs/product.md, "Recently viewed"). */
+    recentlyViewedMax: 12,
     suggestedWordsMax: 9,
     suggestedProductsMax: 6,
     relatedProductsLimit: 10,

@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { appShell } from './build/app-shell.ts'
 import { arktypeJitless } from './build/arktype-jitless.ts'
 import { lazyRpcClient } from './build/lazy-rpc-client.ts'
 import { localCrons } from './build/local-crons.ts'
@@ -30,6 +31,7 @@ export default defineConfig({
     arktypeJitless(),
     lazyRpcClient(),
     staticAssetHeaders(),
+    appShell(),
     localCrons(),
     cloudflare({
       viteEnvironment: { name: 'ssr' },

@@ -13,6 +13,12 @@ export const lastSearchSourceKey = 'lastSearchSource'
 export const anonymousSessionIdKey = 'sessionId'
 /** localStorage: recent searches, newest first. */
 export const savedSearchWordsKey = 'savedSearchWords'
+/** localStorage: the products recently viewed, newest first (docs/product.md, "Recently viewed"); cleared with the device. */
+export const recentlyViewedKey = 'recentlyViewed'
+/** localStorage: when the shopper last said "not now" to adding the app (docs/product.md, "The app on the home screen"). */
+export const appInstallDismissedKey = 'appInstallDismissedAt'
+/** sessionStorage: product pages opened in this visit, for the moment the install offer may come. */
+export const productViewsKey = 'productViews'
 /** sessionStorage: the home's popup banner was shown this visit (once per visit); nothing personal, kept on sign-out. */
 export const popupBannerSeenKey = 'popupBannerSeen'
 /** localStorage: the wishlist's skus (docs/product.md names it: wishListInLocalStorage). */

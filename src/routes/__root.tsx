@@ -11,6 +11,7 @@ import { ErrorFallback } from '../components/ErrorFallback'
 import { Header } from '../components/frame/Header'
 import {
   FramePartsPreload,
+  LazyAppShell,
   LazyCityDialog,
   LazyCompareBar,
   LazyFooter,
@@ -51,6 +52,9 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
         // Empty only in the workerd test build, which bundles no CSS.
         ...(appCss ? [{ rel: 'stylesheet', href: appCss }] : []),
         { rel: 'icon', href: favicon, type: 'image/svg+xml' },
+        // The installable app (docs/product.md, "The app on the home screen"): a manifest per language (build/app-shell.ts).
+        { rel: 'manifest', href: currentLocale() === 'ar' ? '/manifest.webmanifest' : '/en/manifest.webmanifest' },
+        { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
         ...alternateLinks(leaf?.pathname ?? '/'),
       ],
     }
@@ -120,6 +124,7 @@ function ShopLayout() {
       <LazyAuthDialogs />
       <LazyQueryTriggers />
       <LazySessionSignals />
+      <LazyAppShell />
       <LazyToaster />
       <FramePartsPreload />
     </ShopperStateProvider>

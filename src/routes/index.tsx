@@ -7,6 +7,7 @@ import { CampaignCountdown } from '../components/home/CampaignCountdown'
 import { CategoryHighlights } from '../components/home/CategoryHighlights'
 import { HeroBanners } from '../components/home/HeroBanners'
 import { PopupBanner } from '../components/home/PopupBanner'
+import { LazyRecentlyViewed } from '../components/frame/LazyFrame'
 import { ProductRail } from '../components/product/ProductRail'
 import { currentLocale } from '../lib/i18n'
 import { openGraph } from '../lib/seo'
@@ -37,6 +38,7 @@ function Home() {
       {data.rails.map((rail) => (
         <ProductRail key={rail.id} title={rail.title} urlKey={rail.category_url_key} products={rail.products} now={now} />
       ))}
+      <LazyRecentlyViewed />
       {content?.['popup-banner'] && <PopupBanner banner={content['popup-banner']} />}
     </>
   )

@@ -8,7 +8,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { productSlug } from '../domain/catalogue'
 import type { ProductSummary, ProductVariant } from '../domain/product'
 import { shownVariant, specificationsWith } from '../domain/variants'
-import { useAtomValue } from 'jotai'
+import { useAtomValue, useStore } from 'jotai'
 import { useEffect, useEffectEvent } from 'react'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { JsonLd } from '../components/JsonLd'
@@ -25,6 +25,7 @@ import { ProductPurchase } from '../components/product-page/ProductPurchase'
 import { RelatedProducts } from '../components/product-page/RelatedProducts'
 import { ReviewsSection } from '../components/reviews/ReviewsSection'
 import { StickyAddToCart } from '../components/product-page/StickyAddToCart'
+import { LazyRecentlyViewed } from '../components/frame/LazyFrame'
 import { currentLocale } from '../lib/i18n'
 import { sendPersonalisationEvent } from '../lib/personalisation'
 import { pricesWithTax } from '../domain/pricing'
@@ -36,6 +37,7 @@ import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
 import { regionIdAtom } from '../state/shopper'
 import { usePageHydrated } from '../lib/early-tap'
+import { recordViewed } from '../lib/viewed-store'
 
 export const Route = createFileRoute('/product/$rewriteUrl')({
   // docs/product.md, "Screens": an optional queryID names the search the shopper came from; a variant's SKU names the
@@ -83,6 +85,18 @@ function ProductPage() {
     // Once per product, as soon as it is known who is looking.
     if (sessionKnown) sendView(parent.sku)
   }, [parent.sku, sessionKnown])
+  // Recently viewed keeps the parent, as wished for and compared, at its price now (docs/product.md, "Recently viewed").
+  const store = useStore()
+  const recordView = useEffectEvent(() =>
+    recordViewed(store, {
+      sku: parent.sku,
+      rewriteUrl: parent.rewrite_url,
+      names: { [locale]: parent.name },
+      price: pricesWithTax(parent, now).price,
+      image: parent.image[0] ?? null,
+    }),
+  )
+  useEffect(() => recordView(), [parent.sku])
   const prices = pricesWithTax(product, now)
   const state = stockState(product)
   const trail = [
@@ -184,6 +198,7 @@ function ProductPage() {
         </div>
       </div>
       <RelatedProducts products={related} urlKey={product.main_category.url_key} now={now} />
+      <LazyRecentlyViewed exceptSku={parent.sku} />
       <LazyInstallmentDialog price={prices.price} />
     </div>
   )

@@ -7,7 +7,8 @@ import { atomWithStorage } from 'jotai/utils'
 import { appConfig, type RegionId } from '../../app.config'
 import type { CartLine } from '../domain/schemas'
 import { savedSearchStorage } from '../lib/recent-searches'
-import { compareKey, pendingCartAddKey, savedSearchWordsKey, wishlistKey } from '../lib/storage-keys'
+import { compareKey, pendingCartAddKey, recentlyViewedKey, savedSearchWordsKey, wishlistKey } from '../lib/storage-keys'
+import type { ViewedProduct } from '../domain/recently-viewed'
 
 /** The chosen city, or null before the shopper chooses. */
 export const chosenRegionIdAtom = atom<RegionId | null>(null)
@@ -37,6 +38,9 @@ export const regionIdAtom = atom<RegionId>((get) => get(chosenRegionIdAtom) ?? a
  */
 type PendingCartAdd = Omit<CartLine, 'regionId'> & { buyNow?: boolean }
 export const pendingCartAddAtom = atomWithStorage<PendingCartAdd | null>(pendingCartAddKey, null)
+
+/** Products recently viewed, newest first (docs/product.md, "Recently viewed"); read after hydration only (getOnInit false). */
+export const recentlyViewedAtom = atomWithStorage<ViewedProduct[]>(recentlyViewedKey, [])
 
 /** Recent searches, newest first (docs/product.md: savedSearchWords, at most 6). */
 export const savedSearchWordsAtom = atomWithStorage<string[]>(savedSearchWordsKey, [], savedSearchStorage)

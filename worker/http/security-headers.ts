@@ -26,6 +26,10 @@ export function contentSecurityPolicy(nonce?: string, options: { turnstile?: boo
     // (docs/decisions/0018-catalogue-import.md, "Pictures").
     `img-src 'self' data: blob:${options.remotePictures ? ' https:' : ''}`,
     "font-src 'self' data:",
+    // The service worker (/sw.js) and the manifests: 'strict-dynamic' drops 'self' from script-src, which worker-src
+    // would fall back to (docs/decisions/0037-app-on-the-home-screen.md).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     `connect-src 'self'${turnstile ? ` ${turnstileOrigin}` : ''}${nonce && options.algolia ? ` ${algoliaOrigins}` : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

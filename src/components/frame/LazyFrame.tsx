@@ -26,6 +26,8 @@ const CompareBar = lazyPart(() => import('../product/CompareBar').then((module) 
 const Footer = lazyPart(() => import('./Footer').then((module) => module.Footer))
 const Toaster = lazyPart(() => import('../ui/Toaster').then((module) => module.Toaster))
 const SessionSignals = lazyPart(() => import('../SessionSignals').then((module) => module.SessionSignals))
+const AppShell = lazyPart(() => import('./AppShell').then((module) => module.AppShell))
+const RecentlyViewed = lazyPart(() => import('../product/RecentlyViewed').then((module) => module.RecentlyViewed))
 const QueryTriggers = lazyPart(() => import('../QueryTriggers').then((module) => module.QueryTriggers))
 
 /**
@@ -106,6 +108,26 @@ export function LazySessionSignals() {
   return (
     <Suspense fallback={null}>
       <SessionSignals />
+    </Suspense>
+  )
+}
+
+/** The installable app's page side (AppShell.tsx): the service worker, the offline notice and the install offer. */
+export function LazyAppShell() {
+  if (!useHydrated()) return null
+  return (
+    <Suspense fallback={null}>
+      <AppShell />
+    </Suspense>
+  )
+}
+
+/** Recently viewed (RecentlyViewed.tsx): the device's own list, so drawn in the browser only, never in the page's HTML. */
+export function LazyRecentlyViewed({ exceptSku }: { exceptSku?: string }) {
+  if (!useHydrated()) return null
+  return (
+    <Suspense fallback={null}>
+      <RecentlyViewed exceptSku={exceptSku} />
     </Suspense>
   )
 }

@@ -1,13 +1,14 @@
 /** The signed-in user menu (Dashboard, Log Out) with the telesales badge; its code loads only for a signed-in shopper. */
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate } from '@tanstack/react-router'
-import { useSetAtom } from 'jotai'
+import { useSetAtom, useStore } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
 import { Icon } from '../ui/Icon'
 import { m } from '../../paraglide/messages.js'
 import { useLogout } from '../../queries/account'
 import { scheduleSignOutSignals } from '../SessionSignals'
 import { iconButton } from './HeaderIcons'
+import { forgetThisDevice } from '../../lib/device-data'
 import { pendingSearchPurchasesKey, searchSourceItemsKey } from '../../lib/storage-keys'
 import { chosenRegionIdAtom } from '../../state/shopper'
 
@@ -19,6 +20,25 @@ export function UserMenu({ name, telesales }: { name: string; telesales: boolean
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const setChosenRegion = useSetAtom(chosenRegionIdAtom)
+  const store = useStore()
+
+  /** A sign-out; from a shared device, everything the store kept on it goes too (src/lib/device-data.ts). */
+  const signOut = async (sharedDevice: boolean) => {
+    setOpen(false)
+    await logout.mutateAsync()
+    scheduleSignOutSignals()
+    // docs/product.md, "Rules": the city and the cart's and checkout's storage go with the session.
+    setChosenRegion(null)
+    localStorage.removeItem(searchSourceItemsKey)
+    sessionStorage.removeItem(pendingSearchPurchasesKey)
+    if (sharedDevice) await forgetThisDevice(store)
+    // docs/product.md, "Rules": leaving a user or checkout page returns home.
+    if (/^\/(user|checkout)/.test(pathname)) await navigate({ to: '/' })
+    // Every answer of the signed-in shopper goes, and what is on screen is asked again. A clear() dropped the
+    // queries under their observers, so a header still showing them kept "My account" after a sign-out made
+    // in the page the sign-in was made in (a new account's, which no reload follows).
+    await queryClient.resetQueries()
+  }
 
   useEffect(() => {
     if (!open) return
@@ -56,23 +76,17 @@ export function UserMenu({ name, telesales }: { name: string; telesales: boolean
             role="menuitem"
             type="button"
             className="block w-full rounded-lg px-3 py-2 text-start text-sm hover:bg-surface"
-            onClick={async () => {
-              setOpen(false)
-              await logout.mutateAsync()
-              scheduleSignOutSignals()
-              // docs/product.md, "Rules": the city and the cart's and checkout's storage go with the session.
-              setChosenRegion(null)
-              localStorage.removeItem(searchSourceItemsKey)
-              sessionStorage.removeItem(pendingSearchPurchasesKey)
-              // docs/product.md, "Rules": leaving a user or checkout page returns home.
-              if (/^\/(user|checkout)/.test(pathname)) await navigate({ to: '/' })
-              // Every answer of the signed-in shopper goes, and what is on screen is asked again. A clear() dropped the
-              // queries under their observers, so a header still showing them kept "My account" after a sign-out made
-              // in the page the sign-in was made in (a new account's, which no reload follows).
-              await queryClient.resetQueries()
-            }}
+            onClick={() => void signOut(false)}
           >
             {m.user_logout()}
+          </button>
+          <button
+            role="menuitem"
+            type="button"
+            className="block w-full rounded-lg px-3 py-2 text-start text-sm hover:bg-surface"
+            onClick={() => void signOut(true)}
+          >
+            {m.user_logout_shared_device()}
           </button>
         </div>
       )}

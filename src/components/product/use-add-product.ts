@@ -6,7 +6,9 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { afterNextPaint } from '../../lib/after-next-paint'
 import { type AddToCartInput, useAddToCart } from '../../queries/cart'
+import { m } from '../../paraglide/messages.js'
 import { chosenRegionIdAtom, openModalAtom, pendingCartAddAtom } from '../../state/shopper'
+import { pushToastAtom } from '../../state/toasts'
 
 type AddRequest = Omit<AddToCartInput, 'regionId'>
 
@@ -14,6 +16,7 @@ export function useAddProduct() {
   const region = useAtomValue(chosenRegionIdAtom)
   const setOpenModal = useSetAtom(openModalAtom)
   const setPending = useSetAtom(pendingCartAddAtom)
+  const pushToast = useSetAtom(pushToastAtom)
   const add = useAddToCart()
   // The button says it is adding in the tap's own frame: TanStack Query tells its observers in a later task
   // (docs/architecture.md, "Taps"). Once the mutation has started (a new submittedAt) its own state takes over.
@@ -22,6 +25,12 @@ export function useAddProduct() {
   return {
     isPending: startedAfter !== null || add.isPending,
     add(request: AddRequest) {
+      // Offline, a kept page's price may be out of date and the cart cannot be reached (docs/product.md, "The app on
+      // the home screen"): the shopper is told so instead.
+      if (!navigator.onLine) {
+        pushToast({ kind: 'error', message: m.app_offline_add_to_cart() })
+        return
+      }
       if (!region) {
         const { onAdded: _, ...kept } = request
         setPending(kept)
