@@ -65,7 +65,8 @@ test.describe('offline, in Arabic on a phone', () => {
     await expect(page.getByText('أنت غير متصل بالإنترنت؛ قد لا تكون هذه الصفحة محدّثة.')).toHaveCount(0)
 
     await context.setOffline(true)
-    await page.goto(product!)
+    // Offline the page's load event may never come (a request the browser keeps retrying): wait for what it shows.
+    await page.goto(product!, { waitUntil: 'commit' })
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name!)
     await expect(page.getByText('أنت غير متصل بالإنترنت؛ قد لا تكون هذه الصفحة محدّثة.')).toBeVisible()
     await page.getByRole('button', { name: 'أضف إلى السلة' }).first().click()

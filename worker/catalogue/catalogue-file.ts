@@ -6,8 +6,7 @@
  * reaches the SQL (worker/storage/catalogue-sql.ts, `importStatements`).
  */
 import { type } from 'arktype'
-import { regionIds, type Locale } from '../../app.config'
-import { m } from '../../src/paraglide/messages.js'
+import { regionIds } from '../../app.config'
 import { productSlug, categorySlug, type ImageKind } from '../../src/domain/catalogue'
 import { isPictureAddress } from '../../src/domain/pictures'
 import { sku as skuPattern } from '../../src/domain/schemas'
@@ -19,78 +18,74 @@ export interface ImportProblem {
   where: string
   /** In English: the command prints it as it is. */
   message: string
-  /** What the message says, for the console to say it in the staff member's language (`problemText`). */
+  /** What the message says, for the console to say it in the staff member's language (./import-problem-text.ts). */
   reason?: ImportReason
 }
 
 /**
- * Every reason a file is refused, each a message of both languages (messages/*.json `import_problem_*`): the command
- * prints the English, the console the staff member's language, from one set of words.
+ * Every reason a file is refused, in English with its {values}: the command prints these words. The console says
+ * the same reasons in the staff member's language from messages/*.json `import_problem_*` (./import-problem-text.ts,
+ * whose test holds the English there to these words).
  */
-const reasons = {
-  csv_text_after_quote: m.import_problem_csv_text_after_quote,
-  csv_quote_unquoted: m.import_problem_csv_quote_unquoted,
-  csv_quote_unclosed: m.import_problem_csv_quote_unclosed,
-  region_pair: m.import_problem_region_pair,
-  option_values_count: m.import_problem_option_values_count,
-  variant_pair: m.import_problem_variant_pair,
-  missing: m.import_problem_missing,
-  invalid: m.import_problem_invalid,
-  category_twice: m.import_problem_category_twice,
-  no_category: m.import_problem_no_category,
-  category_loop: m.import_problem_category_loop,
-  remove_unknown: m.import_problem_remove_unknown,
-  sku_twice: m.import_problem_sku_twice,
-  variant_categories: m.import_problem_variant_categories,
-  missing_for_new: m.import_problem_missing_for_new,
-  url_key_taken_row: m.import_problem_url_key_taken_row,
-  url_key_taken_store: m.import_problem_url_key_taken_store,
-  must_be_arabic: m.import_problem_must_be_arabic,
-  unknown_region_of: m.import_problem_unknown_region_of,
-  unknown_region: m.import_problem_unknown_region,
-  service_price: m.import_problem_service_price,
-  option_twice: m.import_problem_option_twice,
-  special_price_range: m.import_problem_special_price_range,
-  window_without_price: m.import_problem_window_without_price,
-  not_calendar_day: m.import_problem_not_calendar_day,
-  window_backwards: m.import_problem_window_backwards,
-  variant_has_options: m.import_problem_variant_has_options,
-  own_variant: m.import_problem_own_variant,
-  parent_is_variant: m.import_problem_parent_is_variant,
-  no_parent: m.import_problem_no_parent,
-  no_option: m.import_problem_no_option,
-  option_value_missing: m.import_problem_option_value_missing,
-  not_option_value: m.import_problem_not_option_value,
-  variant_repeated: m.import_problem_variant_repeated,
-  file_empty: m.import_problem_file_empty,
-  column_missing: m.import_problem_column_missing,
-  unknown_column: m.import_problem_unknown_column,
-  column_twice: m.import_problem_column_twice,
-  field_count: m.import_problem_field_count,
-  not_json: m.import_problem_not_json,
-  must_be_array: m.import_problem_must_be_array,
-} satisfies Record<string, (inputs: never, options: { locale: Locale }) => string>
+export const importReasons = {
+  csv_text_after_quote: 'text after a closing quote: a quote inside a quoted field is written twice ("")',
+  csv_quote_unquoted: 'a quote inside an unquoted field: quote the whole field and write the quote twice ("")',
+  csv_quote_unclosed: 'a quoted field is never closed (a missing ")',
+  region_pair: '"{part}" is not REGION=AMOUNT (e.g. 1101=5)',
+  option_values_count: '{ar} values against {en} in option_values_en',
+  variant_pair: '"{part}" is not OPTION=VALUE (e.g. color=Silver)',
+  missing: 'is missing',
+  invalid: '{problem}',
+  category_twice: 'category "{key}" is listed twice',
+  no_category: 'no category has the url key "{key}"',
+  category_loop: 'the category is its own ancestor ({chain})',
+  remove_unknown: 'no product with SKU "{sku}" to remove',
+  sku_twice: 'SKU "{sku}" is listed twice (first at {first})',
+  variant_categories: "a variant belongs to no category: it is listed under its parent's",
+  missing_for_new: 'is missing: a new product (a SKU the store does not have) needs it',
+  url_key_taken_row: 'url key "{key}" is taken by another row ({first})',
+  url_key_taken_store: 'url key "{key}" belongs to the store\'s product {owner}',
+  must_be_arabic: 'must be written in Arabic',
+  unknown_region_of: "unknown region {region} (the store's regions: {regions})",
+  unknown_region: 'unknown region {region}',
+  service_price: 'a service needs a price in at least one region',
+  option_twice: 'option "{code}" is listed twice',
+  special_price_range: 'must be more than 0 and less than the price ({price})',
+  window_without_price: 'a discount window needs a special_price',
+  not_calendar_day: '"{value}" is not a day of the calendar',
+  window_backwards: 'the discount ends ({to}) before it starts ({from})',
+  variant_has_options: 'a variant has no options of its own: its parent has them',
+  own_variant: 'a product cannot be its own variant',
+  parent_is_variant: '"{parent}" is a variant itself: name the configurable product it belongs to',
+  no_parent: 'no configurable product (one with options) has the SKU "{parent}", in the file or the store',
+  no_option: '{parent} has no option "{code}" (its options: {options})',
+  option_value_missing: 'a value of option "{code}" is missing ({values})',
+  not_option_value: '"{value}" is not a value of option "{code}" ({values})',
+  variant_repeated: '{parent} already has a variant with these values ({first})',
+  file_empty: 'the file is empty: the first line names the columns',
+  column_missing: 'column {column} is missing',
+  unknown_column: 'unknown column "{name}"',
+  column_twice: 'the column is named twice',
+  field_count: '{fields} fields where the header names {columns} columns (a comma inside a field needs quotes)',
+  not_json: 'not JSON: {error}',
+  must_be_array: 'must be an array',
+} as const
 
 type ReasonValues = Record<string, string | number>
 export interface ImportReason {
-  key: keyof typeof reasons
+  key: keyof typeof importReasons
   values: ReasonValues
 }
 type Said = Pick<ImportProblem, 'message' | 'reason'>
 /** A problem the CSV's conversion found in a column, before the row's place is known. */
 type Converted = Said & { column: string }
 
-function said(key: keyof typeof reasons, values: ReasonValues = {}): Said {
-  return {
-    message: (reasons[key] as (inputs: ReasonValues, options: { locale: Locale }) => string)(values, { locale: 'en' }),
-    reason: { key, values },
-  }
-}
+/** A reason's words with its values in place. */
+export const reasonWords = (key: keyof typeof importReasons, values: ReasonValues) =>
+  importReasons[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 
-/** A problem's reason in `locale`, or its English words when it has none (the file's own shape). */
-export function problemText(problem: ImportProblem, locale: Locale): string {
-  if (!problem.reason || !(problem.reason.key in reasons)) return problem.message
-  return (reasons[problem.reason.key] as (inputs: ReasonValues, options: { locale: Locale }) => string)(problem.reason.values, { locale })
+function said(key: keyof typeof importReasons, values: ReasonValues = {}): Said {
+  return { message: reasonWords(key, values), reason: { key, values } }
 }
 
 /** A gallery of more is a page of its own; the product page shows five thumbnails a row. */
