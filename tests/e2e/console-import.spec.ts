@@ -45,7 +45,7 @@ test.describe('a catalogue import on a phone, in Arabic', () => {
     await expect(problems).toHaveCount(2)
     await expect(problems.nth(0)).toContainText('السطر 3، العمود «price»')
     await expect(problems.nth(1)).toContainText('السطر 4، العمود «categories»')
-    await expect(problems.nth(1)).toContainText('no category has the url key "no-such-aisle"')
+    await expect(problems.nth(1)).toContainText('لا يوجد تصنيف رابطه «no-such-aisle»')
 
     await page.getByRole('link', { name: 'استيراد ملف آخر' }).click()
     const fixed = [row(`IMP-${stamp}-1`, '249'), row(`IMP-${stamp}-2`, '299'), row(`IMP-${stamp}-3`, '199')]
