@@ -33,7 +33,7 @@ export function StockAlertForm({ sku }: { sku: string }) {
   const user = useQuery(sessionQueries.current()).data?.user ?? null
   const ownMobile = user?.custom_attributes.find((a) => a.attribute_code === 'mobilenumber')?.value
   const [channel, setChannel] = useState<Channel>('sms')
-  const [to, setTo] = useState(ownMobile ? shownMobile(ownMobile) : '')
+  const [to, setTo] = useState(() => (ownMobile ? shownMobile(ownMobile) : ''))
   const [code, setCode] = useState('')
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
