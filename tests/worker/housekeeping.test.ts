@@ -131,6 +131,7 @@ describe('the five-minute run', () => {
       expect.objectContaining({ level: 'info', job: 'issue-missing-credit-notes', issued: expect.any(Number) }),
       expect.objectContaining({ level: 'info', job: 'report-invoices', reported: expect.any(Number), failed: expect.any(Number) }),
       expect.objectContaining({ level: 'info', job: 'remind-abandoned-carts', sent: expect.any(Number) }),
+      expect.objectContaining({ level: 'info', job: 'send-stock-alerts', sent: expect.any(Number) }),
       expect.objectContaining({ level: 'info', job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
     ])
   })
@@ -223,6 +224,7 @@ describe('POST /api/ops/housekeeping', () => {
           expect.objectContaining({ job: 'issue-missing-credit-notes', issued: expect.any(Number) }),
           expect.objectContaining({ job: 'report-invoices', reported: expect.any(Number) }),
           expect.objectContaining({ job: 'remind-abandoned-carts', sent: expect.any(Number) }),
+          expect.objectContaining({ job: 'send-stock-alerts', sent: expect.any(Number) }),
           expect.objectContaining({ job: 'warm-search-indexes', waitedMs: expect.any(Number) }),
         ],
       },
