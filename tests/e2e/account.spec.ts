@@ -68,7 +68,7 @@ async function register(
 /** Signs out through the user menu, as a shopper does. */
 async function logOut(page: Page, account: string, logOutLabel: string, login: string) {
   await page.getByRole('button', { name: account }).click()
-  await page.getByRole('menuitem', { name: logOutLabel }).click()
+  await page.getByRole('menuitem', { name: logOutLabel, exact: true }).click()
   await expect(page.getByRole('button', { name: login })).toBeVisible()
 }
 
@@ -132,7 +132,7 @@ test.describe('accounts on a desktop, in English', () => {
     await expect(page.getByRole('button', { name: 'Deliver to Choose City' })).toBeHidden()
     await page.getByRole('button', { name: 'My account: Reem' }).click()
     const logoutEvent = page.waitForRequest((r) => r.url().endsWith('/api/aws/event') && r.postData()?.includes('"logout"') === true)
-    await page.getByRole('menuitem', { name: 'Log Out' }).click()
+    await page.getByRole('menuitem', { name: 'Log Out', exact: true }).click()
     await expect(page).toHaveURL(/\/en\/?$/)
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Deliver to Choose City' })).toBeVisible()

@@ -281,6 +281,7 @@ test.describe('the console on a desktop, in English', () => {
       'Orders',
       'Customers',
       'Abandoned carts',
+      'Reviews',
       'Gift vouchers',
     ])
 
