@@ -7,17 +7,17 @@ module.exports = {
   forbidden: [
     {
       name: 'config-imports-nothing',
-      comment: 'app.config.ts is pure data: the store constants, importing nothing of ours.',
+      comment: 'app.config.ts and config/ are pure data: the store constants, importing nothing of ours but each other.',
       severity: 'error',
-      from: { path: '^app\\.config\\.ts$' },
+      from: { path: '^(app\\.config\\.ts|config/)' },
       to: { path: '^(src|worker|scripts|tests)/' },
     },
     {
       name: 'domain-is-pure',
-      comment: 'src/domain is shared by the browser and the Worker: it imports only itself, app.config.ts and arktype.',
+      comment: 'src/domain is shared by the browser and the Worker: it imports only itself, app.config.ts, config/ and arktype.',
       severity: 'error',
       from: { path: '^src/domain/', pathNot: '\\.test\\.ts$' },
-      to: { pathNot: ['^src/domain/', '^app\\.config\\.ts$', 'node_modules/(arktype|@ark)/'] },
+      to: { pathNot: ['^src/domain/', '^app\\.config\\.ts$', '^config/', 'node_modules/(arktype|@ark)/'] },
     },
     {
       name: 'worker-imports-only-the-domain',

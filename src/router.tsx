@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { getGlobalStartContext } from '@tanstack/react-start'
 import { ErrorFallback } from './components/ErrorFallback'
-import { NotFound } from './components/NotFound'
 import { rememberLocalePerUrl } from './lib/i18n'
 import { deLocalizeUrl, localizeUrl } from './paraglide/runtime'
 import { routeTree } from './routeTree.gen'
@@ -25,7 +24,8 @@ export function getRouter() {
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultErrorComponent: ErrorFallback,
-    defaultNotFoundComponent: NotFound,
+    // The 404 page's code loads when a page is not found: it is not in every page's first bundle.
+    defaultNotFoundComponent: lazyRouteComponent(() => import('./components/NotFound'), 'NotFound'),
     // Routes are written without the locale; /en/... maps onto them and links keep the locale.
     rewrite: { input: ({ url }) => deLocalizeUrl(url), output: ({ url }) => localizeUrl(url) },
     ssr: nonce ? { nonce } : undefined,

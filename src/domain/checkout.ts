@@ -7,7 +7,8 @@
  * number, a 5-digit postal code, an optional 4-digit additional number, an optional short address (4 letters and 4
  * digits, e.g. RRRD2929) and a note for the courier. Digits may be typed in Arabic-Indic or Persian forms.
  */
-import { appConfig, checkoutRules } from '../../app.config'
+import { appConfig } from '../../app.config'
+import { checkoutRules } from '../../config/checkout-rules'
 import { isEmail } from './account-rules'
 import { foldDigits } from './digits'
 import { localMobile } from './phone'

@@ -2,7 +2,7 @@
  * Asking to return a delivered order (docs/product.md, "Fulfilment"): within serverLimits.orders.returnDays of its
  * delivery, once, with one of these reasons. The backend decides; the order page asks the same question to offer it.
  */
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import type { OrderDetail } from './order'
 
 export const returnReasons = ['damaged', 'not_as_described', 'wrong_item', 'changed_mind', 'other'] as const

@@ -8,7 +8,8 @@
  * ordered before the pickup cut-off in Riyadh, else the next (docs/product.md, "Showrooms"); the city's stock is the
  * showrooms' (docs/decisions/0021-pickup-from-the-city-stock.md).
  */
-import { appConfig, checkoutRules } from '../../app.config'
+import { appConfig } from '../../app.config'
+import { checkoutRules } from '../../config/checkout-rules'
 import { availableDeliveryDates, riyadhHour, type AvailableDate, type DisplayDate } from './dates'
 
 export const shippingCodes = ['standard', 'fast', 'pickup'] as const

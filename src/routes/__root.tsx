@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import { type QueryClient, useQuery } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useMatches } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, lazyRouteComponent, Outlet, Scripts, useMatches } from '@tanstack/react-router'
 import { createStore, Provider as JotaiProvider } from 'jotai'
 import { type ReactNode, useState } from 'react'
 import { LazyAuthDialogs } from '../components/auth/LazyAuthDialogs'
@@ -19,9 +19,8 @@ import {
   LazySessionSignals,
   LazySideMenu,
   LazyToaster,
+  LazyWhatsAppButton,
 } from '../components/frame/LazyFrame'
-import { WhatsAppButton } from '../components/frame/WhatsAppButton'
-import { NotFound } from '../components/NotFound'
 import { useFrameHydrated } from '../lib/early-tap'
 import { currentLocale, directionOf } from '../lib/i18n'
 import { alternateLinks } from '../lib/seo'
@@ -62,7 +61,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   shellComponent: RootDocument,
   component: RootLayout,
   errorComponent: ErrorFallback,
-  notFoundComponent: NotFound,
+  notFoundComponent: lazyRouteComponent(() => import('../components/NotFound'), 'NotFound'),
 })
 
 function RootDocument({ children }: { children: ReactNode }) {
@@ -116,7 +115,7 @@ function ShopLayout() {
         <Outlet />
       </main>
       <LazyFooter footer={frame?.footer ?? null} year={frame?.year ?? ''} seller={frame?.seller ?? null} />
-      <WhatsAppButton />
+      <LazyWhatsAppButton />
       <LazyCompareBar />
       <LazySideMenu tree={frame?.tree} />
       <LazyCityDialog regions={frame?.regions ?? []} />

@@ -10,23 +10,29 @@ import { m } from '../paraglide/messages.js'
 import { opsQueries, type AuditFilter } from '../queries/ops'
 import { Pager } from '../components/ops/Pager'
 import { pageStart } from '../domain/paging'
+import { consoleSearch } from '../lib/console-search'
 
 const text = (value: unknown, max: number) => (typeof value === 'string' && value.length <= max ? value : undefined)
 const date = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined)
 
-export const Route = createFileRoute('/ops/audit')({
-  validateSearch: (search: Record<string, unknown>): AuditFilter => ({
+/** The address's filters, read with the page (src/lib/console-search.ts says why). */
+function readSearch(search: Record<string, unknown>): AuditFilter {
+  return {
     actor: text(search.actor, 80),
     action: text(search.action, 40),
     from: date(search.from),
     to: date(search.to),
     before: pageStart(search.before),
-  }),
+  }
+}
+
+export const Route = createFileRoute('/ops/audit')({
+  validateSearch: consoleSearch<AuditFilter>,
   component: AuditPage,
 })
 
 function AuditPage() {
-  const filter = Route.useSearch()
+  const filter = readSearch(Route.useSearch())
   const navigate = useNavigate({ from: '/ops/audit' })
   const locale = currentLocale()
   const trail = useQuery({ ...opsQueries.audit(filter), placeholderData: keepPreviousData })

@@ -15,11 +15,17 @@ import { submittedFields } from '../lib/form-fields'
 import { m } from '../paraglide/messages.js'
 import { opsQueries, type OpsError } from '../queries/ops'
 import { customerQueries, usePaymentLink, useRemindCart, type AbandonedCartRow } from '../queries/ops-customers'
+import { consoleSearch } from '../lib/console-search'
+
+/** The address's filters, read with the page (src/lib/console-search.ts says why). */
+function readSearch(search: Record<string, unknown>): { before?: string } {
+  return {
+    before: typeof search.before === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(search.before) ? search.before : undefined,
+  }
+}
 
 export const Route = createFileRoute('/ops/carts')({
-  validateSearch: (search: Record<string, unknown>): { before?: string } => ({
-    before: typeof search.before === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(search.before) ? search.before : undefined,
-  }),
+  validateSearch: consoleSearch<{ before?: string }>,
   component: CartsPage,
 })
 
@@ -39,7 +45,7 @@ function refusal(error: OpsError): string {
 }
 
 function CartsPage() {
-  const { before } = Route.useSearch()
+  const { before } = readSearch(Route.useSearch())
   const carts = useQuery({ ...customerQueries.carts(before), placeholderData: keepPreviousData })
   const me = useQuery(opsQueries.me()).data
   const may = (permission: 'orders.resend' | 'catalogue.manage') => Boolean(me?.permissions.includes(permission))

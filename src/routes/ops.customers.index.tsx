@@ -14,17 +14,23 @@ import { currentLocale } from '../lib/i18n'
 import { submittedFields } from '../lib/form-fields'
 import { m } from '../paraglide/messages.js'
 import { customerQueries } from '../queries/ops-customers'
+import { consoleSearch } from '../lib/console-search'
 
-export const Route = createFileRoute('/ops/customers/')({
-  validateSearch: (search: Record<string, unknown>): { q?: string; before?: number } => ({
+/** The address's filters, read with the page (src/lib/console-search.ts says why). */
+function readSearch(search: Record<string, unknown>): { q?: string; before?: number } {
+  return {
     q: typeof search.q === 'string' && search.q.length <= 254 ? search.q : undefined,
     before: pageStart(search.before),
-  }),
+  }
+}
+
+export const Route = createFileRoute('/ops/customers/')({
+  validateSearch: consoleSearch<{ q?: string; before?: number }>,
   component: CustomersPage,
 })
 
 function CustomersPage() {
-  const filter = Route.useSearch()
+  const filter = readSearch(Route.useSearch())
   const navigate = useNavigate({ from: '/ops/customers/' })
   const locale = currentLocale()
   const customers = useQuery({ ...customerQueries.search(filter), placeholderData: keepPreviousData })

@@ -14,16 +14,22 @@ import { submittedFields } from '../lib/form-fields'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { couponQueries } from '../queries/ops-coupons'
+import { consoleSearch } from '../lib/console-search'
+
+/** The address's filters, read with the page (src/lib/console-search.ts says why). */
+function readSearch(search: Record<string, unknown>): { voucher?: string } {
+  return {
+    voucher: typeof search.voucher === 'string' && /^[A-Za-z0-9-]{4,40}$/.test(search.voucher) ? search.voucher.toUpperCase() : undefined,
+  }
+}
 
 export const Route = createFileRoute('/ops/gift-vouchers')({
-  validateSearch: (search: Record<string, unknown>): { voucher?: string } => ({
-    voucher: typeof search.voucher === 'string' && /^[A-Za-z0-9-]{4,40}$/.test(search.voucher) ? search.voucher.toUpperCase() : undefined,
-  }),
+  validateSearch: consoleSearch<{ voucher?: string }>,
   component: GiftVoucherPage,
 })
 
 function GiftVoucherPage() {
-  const { voucher = '' } = Route.useSearch()
+  const { voucher = '' } = readSearch(Route.useSearch())
   const navigate = useNavigate()
   const locale = currentLocale()
   const found = useQuery(couponQueries.giftVoucher(voucher))

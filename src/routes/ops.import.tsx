@@ -20,12 +20,16 @@ import {
   type ImportProblemView,
   type ImportState,
 } from '../queries/ops-import'
+import { consoleSearch } from '../lib/console-search'
+
+/** The address's filters, read with the page (src/lib/console-search.ts says why). */
+function readSearch(search: Record<string, unknown>): { id?: number } {
+  const id = Number(search.id)
+  return Number.isInteger(id) && id > 0 ? { id } : {}
+}
 
 export const Route = createFileRoute('/ops/import')({
-  validateSearch: (search: Record<string, unknown>): { id?: number } => {
-    const id = Number(search.id)
-    return Number.isInteger(id) && id > 0 ? { id } : {}
-  },
+  validateSearch: consoleSearch<{ id?: number }>,
   component: ImportPage,
 })
 
@@ -40,7 +44,7 @@ const stateText: Record<ImportState, () => string> = {
 }
 
 function ImportPage() {
-  const { id } = Route.useSearch()
+  const { id } = readSearch(Route.useSearch())
   const latest = useQuery(importQueries.latest())
   // Without an import named, the one still running or waiting for its confirmation is the page's.
   const open = latest.data?.imports.find((row) => runningStates.includes(row.state) || row.state === 'ready')

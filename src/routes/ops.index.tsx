@@ -18,16 +18,16 @@ import { submittedFields } from '../lib/form-fields'
 import { m } from '../paraglide/messages.js'
 import { consoleSections } from '../components/ops/ConsoleFrame'
 import { opsQueries, type OrderFilter } from '../queries/ops'
+import { consoleSearch } from '../lib/console-search'
 
 const statusValues: readonly string[] = ['pending_payment', 'processing', 'complete', 'canceled']
 const isDate = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
   (values as readonly unknown[]).includes(value) ? (value as T) : undefined
 
-export const Route = createFileRoute('/ops/')({
-  // Read by hand, small: a route's search rules ship with every page's route tree, the console's too. An address with
-  // a filter the console does not know is read without it, never an error page.
-  validateSearch: (search: Record<string, unknown>): OrderFilter => ({
+/** The address's filters, read with the page (src/lib/console-search.ts says why). */
+function readSearch(search: Record<string, unknown>): OrderFilter {
+  return {
     queue: oneOf(orderQueues, search.queue),
     q: typeof search.q === 'string' && search.q.length <= 254 ? search.q : undefined,
     status: oneOf(statusValues, search.status),
@@ -35,7 +35,12 @@ export const Route = createFileRoute('/ops/')({
     from: isDate(search.from) ? search.from : undefined,
     to: isDate(search.to) ? search.to : undefined,
     before: pageStart(search.before),
-  }),
+  }
+}
+
+export const Route = createFileRoute('/ops/')({
+  // An address with a filter the console does not know is read without it, never an error page.
+  validateSearch: consoleSearch<OrderFilter>,
   component: ConsoleHome,
 })
 
@@ -52,7 +57,7 @@ function ConsoleHome() {
 }
 
 function OrdersPage() {
-  const filter = Route.useSearch()
+  const filter = readSearch(Route.useSearch())
   const navigate = useNavigate({ from: '/ops/' })
   const locale = currentLocale()
   const orders = useQuery({ ...opsQueries.orders(filter), placeholderData: keepPreviousData })

@@ -13,9 +13,15 @@ import { submittedFields } from '../lib/form-fields'
 import { isolated } from '../lib/bidi'
 import { m } from '../paraglide/messages.js'
 import { opsQueries, useJoin } from '../queries/ops'
+import { consoleSearch } from '../lib/console-search'
+
+/** The address's filters, read with the page (src/lib/console-search.ts says why). */
+function readSearch(search: Record<string, unknown>): { invite?: string } {
+  return typeof search.invite === 'string' ? { invite: search.invite } : {}
+}
 
 export const Route = createFileRoute('/ops/join')({
-  validateSearch: (search: Record<string, unknown>): { invite?: string } => (typeof search.invite === 'string' ? { invite: search.invite } : {}),
+  validateSearch: consoleSearch<{ invite?: string }>,
   component: JoinPage,
 })
 
@@ -31,7 +37,7 @@ function QrCode({ text, label }: { text: string; label: string }) {
 }
 
 function JoinPage() {
-  const { invite = '' } = Route.useSearch()
+  const { invite = '' } = readSearch(Route.useSearch())
   const navigate = useNavigate()
   const enrolment = useQuery({ ...opsQueries.invite(invite), enabled: invite.length >= 20 })
   const join = useJoin()

@@ -16,21 +16,27 @@ import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { opsQueries, useRetryDeadMessages } from '../queries/ops'
+import { consoleSearch } from '../lib/console-search'
 
 const periods = [7, 30, 90] as const
 type Period = (typeof periods)[number]
 
-export const Route = createFileRoute('/ops/numbers')({
-  validateSearch: (search: Record<string, unknown>): { days?: Period } => ({
+/** The address's filters, read with the page (src/lib/console-search.ts says why). */
+function readSearch(search: Record<string, unknown>): { days?: Period } {
+  return {
     days: periods.find((days) => String(days) === String(search.days)),
-  }),
+  }
+}
+
+export const Route = createFileRoute('/ops/numbers')({
+  validateSearch: consoleSearch<{ days?: Period }>,
   component: NumbersPage,
 })
 
 const sar = (halalas: number) => halalas / 100
 
 function NumbersPage() {
-  const { days = 30 } = Route.useSearch()
+  const { days = 30 } = readSearch(Route.useSearch())
   const locale = currentLocale()
   const numbers = useQuery({ ...opsQueries.numbers(days), placeholderData: keepPreviousData })
   const regions = useQuery(catalogueQueries.frame(locale)).data?.regions

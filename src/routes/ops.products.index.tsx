@@ -16,15 +16,21 @@ import { submittedFields } from '../lib/form-fields'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { productQueries, type ProductFilter } from '../queries/ops-products'
+import { consoleSearch } from '../lib/console-search'
 
 const text = (value: unknown, max: number) => (typeof value === 'string' && value.length <= max ? value : undefined)
 
-export const Route = createFileRoute('/ops/products/')({
-  validateSearch: (search: Record<string, unknown>): ProductFilter => ({
+/** The address's filters, read with the page (src/lib/console-search.ts says why). */
+function readSearch(search: Record<string, unknown>): ProductFilter {
+  return {
     q: text(search.q, 100),
     category: text(search.category, 100),
     before: pageStart(search.before),
-  }),
+  }
+}
+
+export const Route = createFileRoute('/ops/products/')({
+  validateSearch: consoleSearch<ProductFilter>,
   component: ProductsPage,
 })
 
@@ -34,7 +40,7 @@ function flatten(nodes: MenuNode[], depth = 0): { url_key: string; name: string 
 }
 
 function ProductsPage() {
-  const filter = Route.useSearch()
+  const filter = readSearch(Route.useSearch())
   const navigate = useNavigate({ from: '/ops/products/' })
   const locale = currentLocale()
   const list = useQuery(productQueries.list(filter))

@@ -14,13 +14,19 @@ import { submittedFields } from '../lib/form-fields'
 import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { reviewQueries, useAnswerReview, useApproveReview, useRejectReview, type OpsReviewRow } from '../queries/ops-reviews'
+import { consoleSearch } from '../lib/console-search'
 
 const statuses = ['pending', 'approved', 'rejected'] as const
 
-export const Route = createFileRoute('/ops/reviews')({
-  validateSearch: (search: Record<string, unknown>): { status: ReviewStatus } => ({
+/** The address's filters, read with the page (src/lib/console-search.ts says why). */
+function readSearch(search: Record<string, unknown>): { status: ReviewStatus } {
+  return {
     status: statuses.find((s) => s === search.status) ?? 'pending',
-  }),
+  }
+}
+
+export const Route = createFileRoute('/ops/reviews')({
+  validateSearch: consoleSearch<{ status: ReviewStatus }>,
   component: ReviewsPage,
 })
 
@@ -32,7 +38,7 @@ const statusText: Record<ReviewStatus, () => string> = {
 const heldText: Record<HeldFor, () => string> = { link: m.ops_reviews_held_link, phone: m.ops_reviews_held_phone, abuse: m.ops_reviews_held_abuse }
 
 function ReviewsPage() {
-  const { status } = Route.useSearch()
+  const { status } = readSearch(Route.useSearch())
   const navigate = Route.useNavigate()
   const list = useQuery(reviewQueries.list(status))
   return (

@@ -11,23 +11,27 @@ import { currentLocale } from '../lib/i18n'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { productQueries } from '../queries/ops-products'
+import { consoleSearch } from '../lib/console-search'
 
 interface StockSearch {
   region?: RegionId
   offset?: number
 }
 
+/** The address's filters, read with the page (src/lib/console-search.ts says why). */
+function readSearch(search: Record<string, unknown>): StockSearch {
+  const region = regionIds.find((id) => String(id) === String(search.region))
+  const offset = Number(search.offset)
+  return { region, offset: Number.isSafeInteger(offset) && offset > 0 ? offset : undefined }
+}
+
 export const Route = createFileRoute('/ops/stock')({
-  validateSearch: (search: Record<string, unknown>): StockSearch => {
-    const region = regionIds.find((id) => String(id) === String(search.region))
-    const offset = Number(search.offset)
-    return { region, offset: Number.isSafeInteger(offset) && offset > 0 ? offset : undefined }
-  },
+  validateSearch: consoleSearch<StockSearch>,
   component: StockPage,
 })
 
 function StockPage() {
-  const { region, offset = 0 } = Route.useSearch()
+  const { region, offset = 0 } = readSearch(Route.useSearch())
   const navigate = useNavigate({ from: '/ops/stock' })
   const locale = currentLocale()
   const low = useQuery(productQueries.lowStock(region, offset))

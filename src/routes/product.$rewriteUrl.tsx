@@ -9,7 +9,8 @@ import { productSlug } from '../domain/catalogue'
 import type { ProductSummary, ProductVariant } from '../domain/product'
 import { shownVariant, specificationsWith } from '../domain/variants'
 import { useAtomValue, useStore } from 'jotai'
-import { useEffect, useEffectEvent } from 'react'
+import { Suspense, useEffect, useEffectEvent, useMemo } from 'react'
+import { lazyPart, usePreloadWhenIdle } from '../lib/lazy-part'
 import { Breadcrumbs } from '../components/Breadcrumbs'
 import { JsonLd } from '../components/JsonLd'
 import { Price } from '../components/Price'
@@ -22,12 +23,9 @@ import { DeliveryDates } from '../components/product-page/DeliveryDates'
 import { InstallmentPromo, LazyInstallmentDialog } from '../components/product-page/InstallmentPromo'
 import { ProductGallery } from '../components/product-page/ProductGallery'
 import { ProductPurchase } from '../components/product-page/ProductPurchase'
-import { RelatedProducts } from '../components/product-page/RelatedProducts'
-import { ReviewsSection } from '../components/reviews/ReviewsSection'
 import { StickyAddToCart } from '../components/product-page/StickyAddToCart'
 import { LazyRecentlyViewed } from '../components/frame/LazyFrame'
 import { currentLocale } from '../lib/i18n'
-import { sendPersonalisationEvent } from '../lib/personalisation'
 import { pricesWithTax } from '../domain/pricing'
 import { openGraph } from '../lib/seo'
 import { stockState } from '../domain/stock'
@@ -38,6 +36,15 @@ import { sessionQueries } from '../queries/session'
 import { regionIdAtom } from '../state/shopper'
 import { usePageHydrated } from '../lib/early-tap'
 import { recordViewed } from '../lib/viewed-store'
+
+/**
+ * The reviews and the related products are drawn on the server and their code follows the page's (first-load JS): the
+ * page hydrates without them, and each hydrates when its chunk arrives, as the footer does
+ * (src/components/frame/LazyFrame.tsx). Only parts whose props a choice of variant leaves alone: a part still
+ * waiting for its code would hold that tap's update until the code arrives.
+ */
+const ReviewsSection = lazyPart(() => import('../components/reviews/ReviewsSection').then((module) => module.ReviewsSection))
+const RelatedProducts = lazyPart(() => import('../components/product-page/RelatedProducts').then((module) => module.RelatedProducts))
 
 export const Route = createFileRoute('/product/$rewriteUrl')({
   // docs/product.md, "Screens": an optional queryID names the search the shopper came from; a variant's SKU names the
@@ -67,6 +74,7 @@ export const Route = createFileRoute('/product/$rewriteUrl')({
 
 function ProductPage() {
   usePageHydrated()
+  usePreloadWhenIdle(ReviewsSection, RelatedProducts)
   const { locale } = Route.useRouteContext()
   const { rewriteUrl } = Route.useParams()
   const { queryID, variant: requested } = Route.useSearch()
@@ -76,11 +84,16 @@ function ProductPage() {
   // The page shows the chosen variant throughout; the parent stays what is wished for, compared and reported.
   const product = withVariant(parent, requested)
   const chooseVariant = (sku: string) => void navigate({ search: (search) => ({ ...search, variant: sku }), resetScroll: false })
-  const now = new Date(data.now)
+  // One Date per answer: the related products hydrate late, and new props would make a variant's tap wait for them.
+  const now = useMemo(() => new Date(data.now), [data.now])
   const session = useQuery(sessionQueries.current())
   const sessionKnown = !session.isPending
   // Who is looking is read when the view is sent: signing in on the page is not a second view.
-  const sendView = useEffectEvent((sku: string) => sendPersonalisationEvent('view', sku, session.data?.user.id))
+  // Its code loads after the page has drawn: the page does not need it to show or be used (first-load JS).
+  const sendView = useEffectEvent((sku: string) => {
+    const userId = session.data?.user.id
+    void import('../lib/personalisation').then(({ sendPersonalisationEvent }) => sendPersonalisationEvent('view', sku, userId))
+  })
   useEffect(() => {
     // Once per product, as soon as it is known who is looking.
     if (sessionKnown) sendView(parent.sku)
@@ -194,10 +207,14 @@ function ProductPage() {
               </tbody>
             </table>
           </section>
-          <ReviewsSection sku={parent.sku} rating={parent.rating} />
+          <Suspense fallback={null}>
+            <ReviewsSection sku={parent.sku} rating={parent.rating} />
+          </Suspense>
         </div>
       </div>
-      <RelatedProducts products={related} urlKey={product.main_category.url_key} now={now} />
+      <Suspense fallback={null}>
+        <RelatedProducts products={related} urlKey={product.main_category.url_key} now={now} />
+      </Suspense>
       <LazyRecentlyViewed exceptSku={parent.sku} />
       <LazyInstallmentDialog price={prices.price} />
     </div>

@@ -8,7 +8,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, useSearch } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { orderNumber } from '../domain/order'
 import { formText } from '../lib/form-fields'
 import { currentLocale } from '../lib/i18n'

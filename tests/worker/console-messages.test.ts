@@ -3,7 +3,7 @@
 // pressed at the same moment, each with its audit row; never another order's message, never a one-time code.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { call, newPhone, sellableSku } from './commerce-helpers'
 import { asOperator, cashOrderCart, messagesTo } from './order-helpers'
 import { asStaff, joined } from './staff-helpers'

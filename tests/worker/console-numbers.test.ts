@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { riyadhDateString } from '@/domain/dates'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { asOperator } from './order-helpers'
 import { asStaff, joined } from './staff-helpers'
 

@@ -1,7 +1,7 @@
 // The merchant console's staff (docs/product.md, "The merchant console"): invitations, sign-in with a password and an
 // authenticator code, sessions, roles checked on every route, and the audit trail written with each change.
 import { env } from 'cloudflare:test'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { describe, expect, it } from 'vitest'
 import { call, newIp, newPhone, sellableSku } from './commerce-helpers'
 import { asOperator, cashOrderCart } from './order-helpers'

@@ -2,7 +2,7 @@
 // memory and as a KV snapshot, read back exactly, and built again when what they show changes.
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { browseListing, buildListingIndex } from '~/catalogue/listing'
 import { decodeSnapshot, encodeSnapshot, listingIndexOf } from '~/catalogue/listing-indexes'
 import { productsChanged } from '~/catalogue/page-purge'

@@ -2,7 +2,7 @@
 // Saudi Post and filled in, limited per shopper; at placing, the order keeps SPL's fields and whether they were
 // verified; what SPL denies is refused and stores nothing; SPL down never blocks the order.
 import { env } from 'cloudflare:test'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { describe, expect, it } from 'vitest'
 import { nationalAddressDownShortAddress } from '~/integrations/national-address-sandbox'
 import { addressIn, call, checkoutFor, newGuestCart, sellableSku, type Caller } from './commerce-helpers'

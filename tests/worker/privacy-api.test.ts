@@ -2,7 +2,7 @@
 // a data request from the privacy page kept for the owner, who lists it and marks it answered in the audit trail.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { newIp } from './commerce-helpers'
 import { asOperator } from './order-helpers'
 

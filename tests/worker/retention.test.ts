@@ -3,7 +3,7 @@
 // buyer's contact) and a row just within it is kept. A rule added without its case here fails the first test.
 import { createScheduledController, env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { crons } from '~/scheduled/crons'
 import { retentionSchedule, timedRules, type RetainedKind } from '~/storage/retention-store'
 import worker from '../../src/worker-entry'

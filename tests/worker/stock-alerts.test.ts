@@ -4,7 +4,7 @@
 // the signed one-tap unsubscribe; a signed-in shopper's own list.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { issueCustomerToken } from '~/commerce/customers'
 import { sendDueStockAlerts } from '~/commerce/stock-alerts'
 import { runHousekeeping } from '~/scheduled/housekeeping'

@@ -1,7 +1,7 @@
 /** The Hono app behind /api/*: one sub-app per resource, one error path. */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { accountApi } from './account'
 import { cartApi } from './cart-proxy-routes'
 import { catalogueApi } from './frame-proxy-routes'

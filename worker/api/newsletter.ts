@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono'
 import { type } from 'arktype'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { email } from '../../src/domain/schemas'
 import { withinHourlyLimit } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'

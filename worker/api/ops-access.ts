@@ -6,7 +6,7 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { cookies } from '../../src/domain/cookies'
 import { may, type Actor, type Permission } from '../../src/domain/staff'
 import { accessHeader, accessMember, accessSettings, teamKeys, type AccessEnv } from '../console/access'

@@ -9,7 +9,7 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { may } from '../../src/domain/staff'
 import { shownMobile } from '../../src/domain/phone'
 import { abandonedBefore, makePaymentLink, remindCart } from '../commerce/abandoned-carts'

@@ -12,7 +12,7 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { internationalMobile, shownMobile } from '../../src/domain/phone'
 import { sendOtp } from '../commerce/accounts'
 import { CommerceError } from '../commerce/errors'

@@ -9,7 +9,7 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { productsChanged } from '../catalogue/page-purge'
 import { reviewStore } from '../storage/review-store'
 import { ApiError } from './errors'

@@ -29,7 +29,7 @@
 import { type } from 'arktype'
 import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { cookies, serverCookieOptions } from '../../src/domain/cookies'
 import { courierCodes, fulfilmentSteps, trackingNumber, type FulfilmentStep } from '../../src/domain/fulfilment'
 import { orderNumber, orderQueues, paymentCodes } from '../../src/domain/order'

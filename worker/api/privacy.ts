@@ -6,7 +6,7 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { email } from '../../src/domain/schemas'
 import { withinHourlyLimit } from '../durable-objects/limiter'
 import { clientIp } from '../http/client-ip'

@@ -12,7 +12,7 @@
 import { type } from 'arktype'
 import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { cookies } from '../../src/domain/cookies'
 import { orderNumber } from '../../src/domain/order'
 import { reviewTotals } from '../../src/domain/reviews'

@@ -12,7 +12,7 @@
  * changes. The build time is taken before D1 is read, so a change during the build leaves the index old.
  */
 import { waitUntil } from 'cloudflare:workers'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { catalogueChanges } from '../http/page-cache'
 import { cacheKeyVersion } from '../storage/kv-cache'
 import { packArrays, unpackArrays } from '../storage/packed-arrays'

@@ -14,7 +14,8 @@
  * the same path as checkout (worker/commerce/orders.ts `placeOrder`) and sends the shopper to pay it; the order is
  * one per cart, paid once, and a link whose order is paid or gone is refused.
  */
-import { appConfig, serverLimits, type Locale } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { formatDisplayDate, riyadhDateString } from '../../src/domain/dates'
 import { formatAmount } from '../../src/domain/money'
 import { computeTotals } from '../../src/domain/cart'

@@ -5,7 +5,8 @@
  * customer's edits: name, email and mobile (each new one confirmed by a code sent to it) and password
  * (docs/product.md, "Accounts").
  */
-import { appConfig, serverLimits, type Locale } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { messageSender } from '../integrations/messaging'
 import { internationalMobile } from '../../src/domain/phone'
 import { limiterFor, withinHourlyLimit } from '../durable-objects/limiter'

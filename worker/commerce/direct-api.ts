@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import type { CommerceEnv } from './context'
 import { customerForToken } from './customers'
 import { CommerceError, onCommerceError } from './errors'

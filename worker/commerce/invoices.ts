@@ -5,7 +5,8 @@
  * (worker/scheduled/housekeeping.ts) within 24 hours, with retries; shown to their buyer (./routes/invoices.ts).
  */
 import { encode } from 'uqr'
-import { appConfig, serverLimits, type Locale } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import type { CreditNoteSummary, InvoiceView } from '../../src/domain/invoice'
 import { sellerAddress, sellerIdentity, type NationalAddress } from '../../src/domain/seller'
 import { isDevelopment } from '../http/environment'

@@ -11,7 +11,8 @@
  * order's row and language. Never throws: a
  * message that cannot be sent is logged, and the order goes on.
  */
-import { appConfig, serverLimits, type Locale } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { formatDisplayDate } from '../../src/domain/dates'
 import { formatAmount } from '../../src/domain/money'
 import { templateHas, type OrderWords, type TemplateName, type WordsOf } from '../integrations/message-templates'

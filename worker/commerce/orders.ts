@@ -3,7 +3,8 @@
  * items, the stock and the vouchers it spends land in one batch (worker/storage/order-store.ts), so 100
  * buyers of the last unit make exactly one order and a repeated place finds the one order.
  */
-import { appConfig, serverLimits, type Locale } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { computeTotals, type CartState, type CartTotals, type Coupon } from '../../src/domain/cart'
 import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
 import type { OrderDetail, PaymentCode, PlacedOrder } from '../../src/domain/order'

@@ -3,7 +3,7 @@
  * secret pepper. The scheme and count are stored with each hash ("pbkdf2-sha256$100000$salt$hash") so
  * the count can be raised later and old hashes upgraded at the next login.
  */
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 
 const scheme = 'pbkdf2-sha256'
 const encoder = new TextEncoder()

@@ -5,7 +5,8 @@
  * five-minute job for any other) claims them and sends each once, in the shopper's language, with the product's link
  * and a signed one-tap unsubscribe link.
  */
-import { appConfig, serverLimits, type Locale, type RegionId } from '../../app.config'
+import { appConfig, type Locale, type RegionId } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { internationalMobile } from '../../src/domain/phone'
 import { limiterFor, withinHourlyLimit } from '../durable-objects/limiter'
 import { messageSender } from '../integrations/messaging'

@@ -7,7 +7,7 @@
  * per address after a few wrong tries, and from every address only after many more: four guesses from a stranger used
  * to lock the voucher's owner out too (issue 43, L6).
  */
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { limiterFor } from '../durable-objects/limiter'
 import { CommerceError } from './errors'
 

@@ -6,7 +6,7 @@
  */
 import { EncryptJWT, jwtDecrypt } from 'jose'
 import { Secret, TOTP } from 'otpauth'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import type { Actor, StaffRole } from '../../src/domain/staff'
 import { hoursToMs } from '../../src/domain/time'
 import { hashPassword, verifyPassword } from '../commerce/passwords'

@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers'
 import { computeTotals, type CartLineRecord, type CartState, type Coupon } from '../../src/domain/cart'
 import type { CheckoutDetails } from '../../src/domain/checkout'
 import type { ShippingCode } from '../../src/domain/shipping'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { shopperCartStore } from '../storage/shopper-cart-store'
 
 /**

@@ -16,7 +16,7 @@
  */
 import { Buffer } from 'node:buffer'
 import { parse } from 'hono/utils/cookie'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { cookies } from '../../src/domain/cookies'
 import { regionFrom } from '../../src/domain/region'
 import { catalogueVersionKey, cacheKeyVersion, currentCatalogueVersion } from '../storage/kv-cache'

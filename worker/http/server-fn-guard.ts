@@ -6,7 +6,7 @@
  * it, and Start's own refusals of a call (an unknown id, a payload that is not Start's serialisation) become the
  * 404 and 400 they are. A failure inside a server function stays a 500 and is logged.
  */
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 
 export const serverFnPrefix = '/_serverFn/'
 

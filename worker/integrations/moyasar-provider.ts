@@ -3,7 +3,7 @@
  * a card payment is an invoice on Moyasar's hosted page, read back by its payment id. Through Moyasar's client
  * (./moyasar.ts), to the real gateway when MOYASAR_API_URL is set and to the embedded one (./moyasar-sandbox.ts) otherwise.
  */
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { moyasarBaseUrl, moyasarClient, toHalalas } from './moyasar'
 import { moyasarSandboxApi } from './moyasar-sandbox'
 import { paymentFetcher, type PaymentProvider } from './payment-provider'

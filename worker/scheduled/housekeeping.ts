@@ -7,7 +7,7 @@
  * Durable Object per subject, which no job can list, and each object deletes itself by its own alarm
  * (worker/durable-objects/limiter.ts).
  */
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { daysToMs } from '../../src/domain/time'
 import { sendOwedRefunds } from '../commerce/refunds'
 import { remindAbandonedCarts } from '../commerce/abandoned-carts'

@@ -6,7 +6,7 @@
  */
 import { type } from 'arktype'
 import { Hono, type Context } from 'hono'
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import type { SearchQuery } from './engine'
 import { parseFacetFilters, parseFilters, type Filters } from './filters'
 import { resolveIndex, searchWithDocuments } from './indexes'

@@ -8,7 +8,8 @@
  * load or build.
  */
 import { waitUntil } from 'cloudflare:workers'
-import { appConfig, serverLimits, type Locale } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { daysToSeconds } from '../../src/domain/time'
 import { documentRowsByIds, documentRowsPage, toDocument, type DocumentRow } from '../storage/product-documents'
 import { cacheKeyVersion, catalogueVersionKey, currentCatalogueVersion } from '../storage/kv-cache'

@@ -5,7 +5,8 @@
  * The same options always give the same rows; every listing has a name of its own in each language
  * (worker/seed/catalogue-check.ts), at any size.
  */
-import { appConfig, regionIds, serverLimits } from '../../app.config'
+import { appConfig, regionIds } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { createRandom } from './random'
 import { finishOf, inColourAr, type ProductLine, type SubCategoryTemplate, taxonomy, type Text } from './taxonomy'
 import { drawingPath } from '../../src/domain/product'

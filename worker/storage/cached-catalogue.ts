@@ -2,7 +2,8 @@
  * The catalogue structure and content read through the KV cache (30 minutes per language).
  * Shared by the /api routes and the page server functions, so both answer the same.
  */
-import { appConfig, serverLimits, type Locale } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { catalogueStore } from './catalogue-store'
 import { markPageDegraded } from '../http/request-context'
 import { cacheKey, kvCache } from './kv-cache'

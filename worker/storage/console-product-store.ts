@@ -4,7 +4,8 @@
  * into the import's SQL against (worker/storage/catalogue-sql.ts), the stock statements of a stock edit, and the
  * low-stock list and count.
  */
-import { regionIds, serverLimits, type RegionId } from '../../app.config'
+import { regionIds, type RegionId } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { normaliseSearchText } from '../../src/domain/search-text'
 import { storeSnapshotOf, upsert, type StoreSnapshot } from './catalogue-sql'
 

@@ -6,7 +6,8 @@
  * order gives its stock back in the same batch that changes its status, once.
  */
 import { auditStore, type AuditEntry } from './audit-store'
-import { appConfig, serverLimits, type Locale } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import type { CartTotals } from '../../src/domain/cart'
 import type { AddressFields } from '../../src/domain/checkout'
 import { orderQueues, type OrderQueue, type OrderStatus } from '../../src/domain/order'

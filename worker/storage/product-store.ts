@@ -3,7 +3,8 @@
  * A hidden product (the console's, docs/product.md "The merchant console") is read by none of them.
  */
 import { reviewTotals } from '../../src/domain/reviews'
-import { appConfig, serverLimits, type Locale } from '../../app.config'
+import { appConfig, type Locale } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/domain/dates'
 import type { ProductLabel } from '../../src/domain/labels'
 import {

@@ -8,7 +8,7 @@
  * The statements are fixed strings: nothing a caller passes becomes SQL. `?1` is the moment (ISO), `?2` the batch.
  */
 
-import { serverLimits } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 
 export interface RetentionRule {
   /** What the rule is called in the job's log (`delete-old-<kind>`). */

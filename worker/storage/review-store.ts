@@ -3,7 +3,8 @@
  * per order is the table's UNIQUE constraint; a product's numbers (review_totals) are rewritten from its approved
  * reviews in the same batch as every moderation, so they are exact whatever order staff work in.
  */
-import { serverLimits, type Locale } from '../../app.config'
+import { type Locale } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import type { HeldFor, ReviewSort, ReviewStatus } from '../../src/domain/reviews'
 import { auditStore, type AuditEntry } from './audit-store'
 

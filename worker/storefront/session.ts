@@ -3,7 +3,8 @@
  * the handshake token per language (mhs_ar, mhs_en: 29 days, refreshed when older than 30 minutes),
  * the quote, and the customer token (mage), all in HttpOnly, Secure, SameSite=Lax cookies.
  */
-import { serverLimits, type Locale, type RegionId } from '../../app.config'
+import { type Locale, type RegionId } from '../../app.config'
+import { serverLimits } from '../../config/server-limits'
 import { cookies, type CookieSpec } from '../../src/domain/cookies'
 import { commerceClient, type CommerceCaller } from '../commerce/client'
 

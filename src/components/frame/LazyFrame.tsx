@@ -26,6 +26,7 @@ const CompareBar = lazyPart(() => import('../product/CompareBar').then((module) 
 const Footer = lazyPart(() => import('./Footer').then((module) => module.Footer))
 const Toaster = lazyPart(() => import('../ui/Toaster').then((module) => module.Toaster))
 const SessionSignals = lazyPart(() => import('../SessionSignals').then((module) => module.SessionSignals))
+const WhatsAppButton = lazyPart(() => import('./WhatsAppButton').then((module) => module.WhatsAppButton))
 const AppShell = lazyPart(() => import('./AppShell').then((module) => module.AppShell))
 const RecentlyViewed = lazyPart(() => import('../product/RecentlyViewed').then((module) => module.RecentlyViewed))
 const QueryTriggers = lazyPart(() => import('../QueryTriggers').then((module) => module.QueryTriggers))
@@ -78,6 +79,18 @@ export function LazyFooter({ footer, year, seller }: { footer: FooterContent | n
   return (
     <Suspense fallback={<footer className="mt-12 min-h-96 bg-[#0f172a]" />}>
       <Footer footer={footer} year={year} seller={seller} />
+    </Suspense>
+  )
+}
+
+/**
+ * The floating WhatsApp button, drawn on the server like the footer: it is a plain link, which works before its code
+ * arrives, so it hydrates after the page.
+ */
+export function LazyWhatsAppButton() {
+  return (
+    <Suspense fallback={null}>
+      <WhatsAppButton />
     </Suspense>
   )
 }

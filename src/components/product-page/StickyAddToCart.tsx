@@ -7,13 +7,11 @@
  * that is shown, and gone once the footer is reached so it never covers the page's last lines.
  */
 import { useAtomValue } from 'jotai'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazyPart, usePreloadWhenIdle } from '../../lib/lazy-part'
 import type { ProductSummary } from '../../domain/product'
 import { stockState } from '../../domain/stock'
-import { m } from '../../paraglide/messages.js'
 import { anyComparedAtom } from '../../state/shopper'
-import { Price } from '../Price'
-import { Icon } from '../ui/Icon'
 
 interface StickyAddToCartProps {
   product: ProductSummary
@@ -22,7 +20,11 @@ interface StickyAddToCartProps {
   children: ReactNode
 }
 
+// The bar itself shows only once the page is scrolled: its code loads while the page is idle (first-load JS).
+const StickyBar = lazyPart(() => import('./StickyBar').then((module) => module.StickyBar))
+
 export function StickyAddToCart({ product, price, children }: StickyAddToCartProps) {
+  usePreloadWhenIdle(StickyBar)
   const block = useRef<HTMLDivElement>(null)
   const [blockInView, setBlockInView] = useState(true)
   const [footerInView, setFooterInView] = useState(false)
@@ -46,32 +48,14 @@ export function StickyAddToCart({ product, price, children }: StickyAddToCartPro
   }, [sellable])
 
   const shown = sellable && !blockInView && !footerInView
-  const label = state === 'preorder' ? m.product_preorder_label({ name: product.name }) : m.product_add_to_cart_label({ name: product.name })
+  const add = () => block.current?.querySelector<HTMLButtonElement>('[data-purchase-action="add"]')?.click()
   return (
     <>
       <div ref={block}>{children}</div>
       {shown && (
-        <div
-          data-testid="sticky-add-to-cart"
-          // The compare bar (src/components/product/CompareBar.tsx) is 3.5625 rem tall at the same foot of the screen.
-          className={`fixed inset-x-0 z-30 border-t border-line bg-white/95 px-4 py-2 shadow-[0_-8px_24px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden ${comparing ? 'bottom-[3.5625rem]' : 'bottom-0'}`}
-        >
-          <div className="mx-auto flex max-w-content items-center gap-3">
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{product.name}</p>
-              <Price amount={price} className="font-bold" />
-            </div>
-            <button
-              type="button"
-              aria-label={label}
-              onClick={() => block.current?.querySelector<HTMLButtonElement>('[data-purchase-action="add"]')?.click()}
-              className="inline-flex h-11 shrink-0 items-center justify-center gap-1.5 rounded-full bg-accent px-4 text-sm font-bold whitespace-nowrap text-accent-ink hover:brightness-95"
-            >
-              <Icon name="shopping-cart" className="size-4" />
-              {state === 'preorder' ? m.product_preorder() : m.product_add_to_cart()}
-            </button>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <StickyBar product={product} price={price} preorder={state === 'preorder'} comparing={comparing} onAdd={add} />
+        </Suspense>
       )}
     </>
   )

@@ -7,7 +7,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { stockState } from '../../domain/stock'
 import type { ProductSummary } from '../../domain/product'
 import { m } from '../../paraglide/messages.js'
-import { useAddAllToCart } from '../../queries/cart'
+import { useAddAllToCart } from '../../queries/cart-add-all'
 import { chosenRegionIdAtom, openModalAtom } from '../../state/shopper'
 import { Icon } from '../ui/Icon'
 

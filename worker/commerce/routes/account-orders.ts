@@ -5,7 +5,7 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { serverLimits } from '../../../app.config'
+import { serverLimits } from '../../../config/server-limits'
 import { addressErrors, normaliseAddress } from '../../../src/domain/checkout'
 import { foldDigits } from '../../../src/domain/digits'
 import { internationalMobile } from '../../../src/domain/phone'

@@ -5,7 +5,8 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { appConfig, serverLimits } from '../../../app.config'
+import { appConfig } from '../../../app.config'
+import { serverLimits } from '../../../config/server-limits'
 import { internationalMobile } from '../../../src/domain/phone'
 import { cartView } from '../../../src/domain/cart'
 import { cartFor, cartLineFor, cartStub, createCart, openCart, refusal } from '../carts'

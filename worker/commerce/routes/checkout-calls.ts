@@ -6,7 +6,8 @@
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
-import { appConfig, serverLimits, type Locale } from '../../../app.config'
+import { appConfig, type Locale } from '../../../app.config'
+import { serverLimits } from '../../../config/server-limits'
 import { cartView, computeTotals, type CartState } from '../../../src/domain/cart'
 import { orderNumber, paymentCodes } from '../../../src/domain/order'
 import { internationalMobile, shownMobile } from '../../../src/domain/phone'

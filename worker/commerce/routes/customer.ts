@@ -4,7 +4,7 @@
  * production, the development outbox. The signed-in customer's own edits are ./profile.ts.
  */
 import { type } from 'arktype'
-import { serverLimits } from '../../../app.config'
+import { serverLimits } from '../../../config/server-limits'
 import { Hono } from 'hono'
 import { registrationErrors, passwordErrors } from '../../../src/domain/account-rules'
 import { internationalMobile, shownMobile } from '../../../src/domain/phone'

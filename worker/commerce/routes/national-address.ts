@@ -6,7 +6,7 @@
  * on with the address typed by hand.
  */
 import { Hono } from 'hono'
-import { serverLimits } from '../../../app.config'
+import { serverLimits } from '../../../config/server-limits'
 import { shortAddressOf } from '../../../src/domain/checkout'
 import { limiterFor } from '../../durable-objects/limiter'
 import { clientIp } from '../../http/client-ip'
