@@ -4,7 +4,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import '~/api/whatsapp'
-import { sendOtp } from '~/commerce/accounts'
+import { sendOtp, verifyOtp } from '~/commerce/accounts'
 import { handleMessageBatch, messageQueues } from '~/integrations/message-queue'
 import { messageSender, providerFetcher, type QueuedMessage } from '~/integrations/messaging'
 import type { Fetcher } from '~/integrations/send-outcome'
@@ -282,7 +282,29 @@ describe('a shopper who chose WhatsApp', () => {
     const rows = await outbox(phone.international)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ channel: 'whatsapp', body: expect.stringMatching(/^\d{6} /) })
-    expect(await messageChannelStore(env.DB).channelOf(phone.international)).toBe('whatsapp')
+  })
+
+  it('keeps the mobile on its channel until the code is typed back: asking for a code proves nothing', async () => {
+    // A stranger asks for a code to someone else's mobile, ticking WhatsApp: the code goes there by WhatsApp (the same
+    // mobile, so no harm), but the owner's order updates stay on SMS, as they chose.
+    const phone = newPhone()
+    const channels = messageChannelStore(env.DB)
+    await sendOtp(env, { phone: phone.international, purpose: 'register', ip: newIp(), locale: 'ar', channel: 'whatsapp' })
+    expect(await channels.channelOf(phone.international)).toBe('sms')
+    // The owner types the code back: now the mobile is proved, and the choice it was asked with holds.
+    const code = /^(\d{6}) /.exec((await outbox(phone.international))[0]!.body)![1]!
+    await verifyOtp(env, phone.international, 'register', code)
+    expect(await channels.channelOf(phone.international)).toBe('whatsapp')
+  })
+
+  it('keeps a chosen channel when a later code is asked for with another and never typed back', async () => {
+    const phone = newPhone()
+    const channels = messageChannelStore(env.DB)
+    await channels.choose(phone.international, 'whatsapp', new Date())
+    await sendOtp(env, { phone: phone.international, purpose: 'register', ip: newIp(), locale: 'en', channel: 'sms' })
+    expect(await channels.channelOf(phone.international)).toBe('whatsapp')
+    // That one code still went as it was asked: by SMS.
+    expect((await outbox(phone.international)).map((row) => row.channel)).toEqual(['sms'])
   })
 })
 

@@ -65,17 +65,25 @@ const codeHash = (code: string, recipient: string, purpose: string, customerId?:
   sha256Hex(`${purpose}:${recipient}:${code}${customerId === undefined ? '' : `:${customerId}`}`)
 
 /** A new code for a recipient (a phone, or an email), replacing any unused one of the same purpose. */
-export async function storeCode(env: Env, recipient: string, purpose: OtpPurpose, customerId: number | undefined, now: Date) {
+export async function storeCode(
+  env: Env,
+  recipient: string,
+  purpose: OtpPurpose,
+  customerId: number | undefined,
+  now: Date,
+  channel?: MessageChannel,
+) {
   const code = secureCode()
   // The code is worth nothing once expired: a queue that could not deliver it in time drops it.
   const expiresAt = new Date(now.getTime() + serverLimits.otp.validSeconds * 1000)
-  await accountStore(env.DB).replaceCode(recipient, purpose, await codeHash(code, recipient, purpose, customerId), expiresAt, now)
+  await accountStore(env.DB).replaceCode(recipient, purpose, await codeHash(code, recipient, purpose, customerId), expiresAt, now, channel)
   return { code, expiresAt }
 }
 
 /**
- * Sends a code by SMS, or by WhatsApp when the mobile's owner chose it (`channel`, stored for this mobile once the
- * request passed its limits: docs/decisions/0036-whatsapp-channel.md). For login, a phone with no account gets no SMS
+ * Sends a code by SMS, or by WhatsApp when the request asked for it (`channel`) or, asking nothing, the mobile's owner
+ * chose it. The channel asked for is kept with the code and becomes the mobile's choice only once the code is typed
+ * back (verifyOtp): asking proves nothing (docs/decisions/0036-whatsapp-channel.md). For login, a phone with no account gets no SMS
  * but the same answer (no enumeration). A code for a customer's new mobile is bound to that customer (`customerId`).
  */
 export async function sendOtp(
@@ -99,11 +107,19 @@ export async function sendOtp(
   ])
   if (!byPhone.allowed || !byIp.allowed) throw new CommerceError(429, 'otp_rate_limited')
 
-  // The choice changes how, never where: a message goes to this same mobile, and back to SMS if WhatsApp fails.
-  if (input.channel) await messageChannelStore(env.DB).choose(phone, input.channel, now)
-  const { code, expiresAt } = await storeCode(env, phone, purpose, input.customerId, now)
+  const { code, expiresAt } = await storeCode(env, phone, purpose, input.customerId, now, input.channel)
   const sends = purpose !== 'login' || (await store.customerByPhone(phone)) !== null
-  if (sends) await messageSender(env).send({ channel: 'sms', to: phone, template: 'otp', words: { code }, locale: input.locale, expiresAt })
+  // The channel asked for changes how this code goes, never where: to this same mobile, and by SMS if WhatsApp fails.
+  if (sends)
+    await messageSender(env).send({
+      channel: 'sms',
+      to: phone,
+      template: 'otp',
+      words: { code },
+      locale: input.locale,
+      expiresAt,
+      ...(input.channel ? { mobileChannel: input.channel } : {}),
+    })
 }
 
 /**
@@ -139,6 +155,8 @@ export async function verifyOtp(
   }
   // Spend it exactly once, even if two requests race with the right code.
   if (!(await store.spendCode(row.id))) throw new CommerceError(400, 'otp_expired')
+  // Whoever typed the code back holds the mobile: the channel the code was asked for is now its choice.
+  if (row.channel) await messageChannelStore(env.DB).choose(phone, row.channel, now)
   // The wait between sends stops a stranger's bombing; whoever typed the code back holds the phone, so their next code
   // (a sign-in right after registering) need not wait.
   await limiterFor(env, `otp-wait:${phone}`).endWindow()

@@ -20,7 +20,7 @@ import type { Locale } from '../../app.config'
 import { internationalMobile } from '../../src/domain/phone'
 import { readSecret } from '../platform/secrets'
 import { isDevelopment } from '../http/environment'
-import { messageChannelStore } from '../storage/message-channel-store'
+import { messageChannelStore, type MessageChannel } from '../storage/message-channel-store'
 import { messageStore, type DeliveryChannel, type KeptMessage } from '../storage/message-store'
 import type { AuditEntry } from '../storage/audit-store'
 import { outboxText, render, type Channel, type Content, type TemplateName, type WordsOf } from './message-templates'
@@ -54,6 +54,8 @@ export interface MessageRequest<T extends TemplateName> {
   expiresAt?: Date
   /** Keep what it said, so staff can send it again (an order's messages; never a code). */
   keep?: boolean
+  /** For this message only, SMS or WhatsApp instead of the mobile's stored choice (a code asked for by a channel). */
+  mobileChannel?: MessageChannel
 }
 
 /** A message on the queue: everything the consumer needs, rendered already. */
@@ -138,7 +140,9 @@ export function messageSender(env: MessagingEnv) {
         return 'nothing'
       }
       const whatsapp =
-        request.channel === 'sms' && goesByWhatsApp(request.template) && (await messageChannelStore(env.DB).channelOf(to)) === 'whatsapp'
+        request.channel === 'sms' &&
+        goesByWhatsApp(request.template) &&
+        (request.mobileChannel ?? (await messageChannelStore(env.DB).channelOf(to))) === 'whatsapp'
       const template = whatsapp ? whatsappMessage(request.template, request.words, request.locale) : null
       const message = {
         key: request.key ?? crypto.randomUUID(),

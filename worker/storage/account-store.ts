@@ -3,6 +3,7 @@
  * verifications and password resets (docs/architecture.md, "Storage owns the SQL"). Secrets are
  * stored only as SHA-256 hashes; the caller hashes. Each write that must land with another is one batch.
  */
+import type { MessageChannel } from './message-channel-store'
 
 export interface Customer {
   id: number
@@ -31,6 +32,8 @@ interface StoredCode {
   id: number
   code_hash: string
   expires_at: string
+  /** The channel the code was asked for, stored as the mobile's choice once it is typed back. */
+  channel?: MessageChannel | null
 }
 
 export function accountStore(db: D1Database) {
@@ -127,18 +130,18 @@ export function accountStore(db: D1Database) {
     },
 
     /** A new code replaces every unused one for the same phone and purpose. */
-    async replaceCode(phone: string, purpose: string, codeHash: string, expiresAt: Date, now: Date): Promise<void> {
+    async replaceCode(phone: string, purpose: string, codeHash: string, expiresAt: Date, now: Date, channel?: MessageChannel): Promise<void> {
       await db.batch([
         db.prepare('UPDATE otp_codes SET used = 1 WHERE phone = ? AND purpose = ? AND used = 0').bind(phone, purpose),
         db
-          .prepare('INSERT INTO otp_codes (phone, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
-          .bind(phone, purpose, codeHash, expiresAt.toISOString(), now.toISOString()),
+          .prepare('INSERT INTO otp_codes (phone, purpose, code_hash, expires_at, created_at, channel) VALUES (?, ?, ?, ?, ?, ?)')
+          .bind(phone, purpose, codeHash, expiresAt.toISOString(), now.toISOString(), channel ?? null),
       ])
     },
 
     liveCode: (phone: string, purpose: string) =>
       db
-        .prepare('SELECT id, code_hash, expires_at FROM otp_codes WHERE phone = ? AND purpose = ? AND used = 0 ORDER BY id DESC LIMIT 1')
+        .prepare('SELECT id, code_hash, expires_at, channel FROM otp_codes WHERE phone = ? AND purpose = ? AND used = 0 ORDER BY id DESC LIMIT 1')
         .bind(phone, purpose)
         .first<StoredCode>(),
 
