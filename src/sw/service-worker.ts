@@ -54,7 +54,7 @@ async function keepAssets(urls: string[]): Promise<void> {
   const cache = await caches.open(assetsCache)
   await Promise.all(
     urls.map(async (url) => {
-      if ((await cache.match(url)) !== undefined) return
+      if ((await cache.match(url, { ignoreVary: true })) !== undefined) return
       const response = await fetch(url)
       if (response.ok) await cache.put(url, response)
     }),
@@ -88,7 +88,9 @@ async function page(request: Request, pathname: string): Promise<Response> {
     if (isKeptOffline(pathname)) await keepPage(request.url, response.clone())
     return response
   } catch (error) {
-    const kept = isKeptOffline(pathname) ? await caches.match(request.url, { cacheName: pagesCache, ignoreSearch: true }) : undefined
+    const kept = isKeptOffline(pathname)
+      ? await caches.match(request.url, { cacheName: pagesCache, ignoreSearch: true, ignoreVary: true })
+      : undefined
     if (kept) return withNotice(kept, offlinePageOf(pathname).startsWith('/en/') ? offlineNotice.en : offlineNotice.ar)
     const offline = await caches.match(offlinePageOf(pathname), { cacheName: shellCache })
     if (offline) return offline
@@ -106,9 +108,13 @@ async function withNotice(kept: Response, notice: string): Promise<Response> {
   return new Response(html, { status: kept.status, headers: kept.headers })
 }
 
-/** A script or style of the build: named by its hash, so the kept copy is the right one. */
+/**
+ * A script or style of the build: named by its hash, so the kept copy is the right one, whatever headers it varies on
+ * (the server answers `Vary: Origin`, and a module script's request carries an Origin the copy kept from the page's
+ * list was fetched without: matched on it, offline found nothing and the page never hydrated).
+ */
 async function asset(request: Request): Promise<Response> {
-  const kept = await caches.match(request, { cacheName: assetsCache })
+  const kept = await caches.match(request, { cacheName: assetsCache, ignoreVary: true })
   if (kept) return kept
   const response = await fetch(request)
   if (response.ok) await (await caches.open(assetsCache)).put(request, response.clone())
