@@ -164,4 +164,6 @@ export interface BlogPostRow {
 export interface RegionOption {
   label: string
   value: string
+  /** The city's delivery lead days (the "Select city" placeholder has none). */
+  lead_days?: number
 }

@@ -57,6 +57,31 @@ export function availableDeliveryDates(now: Date, leadDays: number, count: numbe
   })
 }
 
+/**
+ * The delivery dates a city offers, with their words in the page's language: the one rule behind the product page's
+ * chips and the first date on every card (docs/product.md, "Product card"), so the two never disagree.
+ */
+export function deliveryDates(now: Date, leadDays: number, count: number, locale: Locale): DisplayDate[] {
+  return availableDeliveryDates(now, leadDays, count).map((date) => ({ ...date, label: formatDisplayDate(date.Date, locale) }))
+}
+
+/** Each city's first delivery date (the product page's first chip), by city id: what every card shows. */
+export function firstDeliveryByCity(
+  now: Date,
+  cities: readonly { value: string; lead_days?: number }[],
+  locale: Locale,
+): Record<string, DisplayDate> {
+  return Object.fromEntries(cities.flatMap((c) => (c.lead_days === undefined ? [] : [[c.value, deliveryDates(now, c.lead_days, 1, locale)[0]!]])))
+}
+
+/**
+ * What the delivery dates depend on besides the city: the Riyadh calendar day (the rule has no other cut-off). A page
+ * that shows a date is cached under it (worker/http/page-cache.ts, docs/decisions/0040-card-delivery-dates.md).
+ */
+export function deliveryPromiseEpoch(now: Date): string {
+  return riyadhDateString(now)
+}
+
 /** A calendar date for display in the page's language, Western digits, Riyadh calendar. */
 export function formatDisplayDate(date: string, locale: Locale): string {
   const intlLocale = locale === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB'

@@ -16,7 +16,7 @@ import { browseListing, mostPopular } from '~/catalogue/listing'
 import { listingIndexOf } from '~/catalogue/listing-indexes'
 import { appConfig, type Locale } from '../../app.config'
 import { findCategory, menuTree } from '../domain/category-tree'
-import { riyadhDateString } from '../domain/dates'
+import { firstDeliveryByCity, riyadhDateString } from '../domain/dates'
 import { sellerIdentity } from '../domain/seller'
 import { pictureDeliveryOf } from '../domain/pictures'
 import { offeredPaymentMarks, type OfferedGateways } from '../domain/payment-marks'
@@ -52,15 +52,21 @@ export const getFrameData = createServerFn({ method: 'GET' })
         return null
       }),
     ])
+    const now = new Date()
     return {
       tree: menuTree(tree),
       regions,
       fastDeliveryRegionIds,
+      /**
+       * Each city's first delivery date in the page's language, for every card (docs/product.md, "Product card"): made
+       * here once per page by the product page's rule, so a card only looks its city up. The page cache keys on the day.
+       */
+      firstDelivery: firstDeliveryByCity(now, regions, data.locale),
       footer: footer && { ...footer, payment_methods: offeredPaymentMarks(footer.payment_methods, offeredGateways()) },
       /** The seller's registered name and numbers, from configuration, in the page's language (only what is set). */
       seller: sellerIdentity(env, data.locale),
       /** The footer's year in Riyadh, made here: the browser's first date formatter costs ~17 ms of hydration. */
-      year: riyadhDateString(new Date()).slice(0, 4),
+      year: riyadhDateString(now).slice(0, 4),
       theme: {
         extreme: env.SITE_MODE === 'extreme',
         nationalDay: env.NATIONAL_DAY === 'true',

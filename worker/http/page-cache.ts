@@ -4,8 +4,10 @@
  * the data centre that served it.
  *
  * - **Key**: the build, the path and query (the language is in the path), and what the server renders from cookies
- *   (src/lib/shopper-prefs.ts): the city, whether the app banner was dismissed, whether consent was given. Nothing
- *   else a request carries changes the HTML: the session, the cart and the favourites come from the browser after it.
+ *   (src/lib/shopper-prefs.ts): the city, whether the app banner was dismissed, whether consent was given; and the
+ *   Riyadh day the delivery dates on cards and product pages are promised from (`deliveryPromiseEpoch`,
+ *   docs/decisions/0040-card-delivery-dates.md), so a page kept before midnight never promises yesterday's dates.
+ *   Nothing else a request carries changes the HTML: the session, the cart and the favourites come from the browser after it.
  * - **Fresh** for `freshSeconds`, then served stale for up to `staleSeconds` while one background render replaces it.
  * - **Purged by tag**: a page records what it shows while it renders (`tagPage`: `frame`, `home`, `category:<id>`,
  *   `product:<id>`); `purgePageTags` writes when each tag last changed, and a cached page rendered before that moment
@@ -18,6 +20,7 @@ import { Buffer } from 'node:buffer'
 import { parse } from 'hono/utils/cookie'
 import { serverLimits } from '../../config/server-limits'
 import { cookies } from '../../src/domain/cookies'
+import { deliveryPromiseEpoch } from '../../src/domain/dates'
 import { regionFrom } from '../../src/domain/region'
 import { catalogueVersionKey, cacheKeyVersion, currentCatalogueVersion } from '../storage/kv-cache'
 import { pageIsDegraded, pageTagsOfRequest, recordPageCache, type PageCacheOutcome } from './request-context'
@@ -98,7 +101,7 @@ function isCacheablePage(request: Request): boolean {
 }
 
 /** The cache key: everything the anonymous HTML depends on, and nothing else (see the header). */
-function pageCacheKey(request: Request): Request {
+function pageCacheKey(request: Request, now: number): Request {
   const url = new URL(request.url)
   const jar = parse(request.headers.get('cookie') ?? '')
   const key = new URL(`https://page-cache.invalid/${buildId}${url.pathname}`)
@@ -108,6 +111,7 @@ function pageCacheKey(request: Request): Request {
   key.searchParams.set('__city', String(regionFrom(jar[cookies.region.name]) ?? 'none'))
   key.searchParams.set('__banner', jar[cookies.mobileAppBanner.name] === undefined ? '1' : '0')
   key.searchParams.set('__consent', jar[cookies.consent.name] === undefined ? '0' : '1')
+  key.searchParams.set('__day', deliveryPromiseEpoch(new Date(now)))
   return new Request(key.toString(), { method: 'GET' })
 }
 
@@ -235,8 +239,8 @@ function kvUnreadable(error: unknown): null {
 /** Answers a page from the cache when it can, else renders it (and keeps it when it may be shared). */
 export async function servePage(request: Request, env: Env, ctx: ExecutionContext, render: (r: Request) => Promise<Response>): Promise<Response> {
   if (!isCacheablePage(request)) return labelled(await render(request), 'bypass')
-  const key = pageCacheKey(request)
   const now = Date.now()
+  const key = pageCacheKey(request, now)
   const cached = await lookUp(key)
   // With KV unreadable, whether a kept page was purged cannot be told: one still within its stale window is served
   // as stale (better than no page while KV is out), anything older renders again.

@@ -77,11 +77,11 @@ export function catalogueStore(db: D1Database) {
     /** The product's region list: a placeholder entry first (the city popup skips it), then the ordering map. */
     async regions(locale: Locale): Promise<RegionOption[]> {
       const { results } = await db
-        .prepare('SELECT id, label_ar, label_en FROM regions ORDER BY position')
-        .all<{ id: number; label_ar: string; label_en: string }>()
+        .prepare('SELECT id, label_ar, label_en, delivery_lead_days FROM regions ORDER BY position')
+        .all<{ id: number; label_ar: string; label_en: string; delivery_lead_days: number }>()
       return [
         { label: locale === 'ar' ? 'اختر المدينة' : 'Select city', value: '' },
-        ...results.map((r) => ({ label: locale === 'ar' ? r.label_ar : r.label_en, value: String(r.id) })),
+        ...results.map((r) => ({ label: locale === 'ar' ? r.label_ar : r.label_en, value: String(r.id), lead_days: r.delivery_lead_days })),
       ]
     },
 

@@ -5,7 +5,7 @@
 import { reviewTotals } from '../../src/domain/reviews'
 import { appConfig, type Locale } from '../../app.config'
 import { serverLimits } from '../../config/server-limits'
-import { availableDeliveryDates, formatDisplayDate, type DisplayDate } from '../../src/domain/dates'
+import { deliveryDates, type DisplayDate } from '../../src/domain/dates'
 import type { ProductLabel } from '../../src/domain/labels'
 import {
   productDrawing,
@@ -434,13 +434,7 @@ export async function productDetail(
       fees: feesForRegion((fees?.results ?? []) as PricedFeeOption[], regionId, serverLimits.feeFallbackRegionId, locale),
       eligible_for_tabby: row.eligible_for_tabby === 1,
       eligible_for_tamara: row.eligible_for_tamara === 1,
-      delivery_dates:
-        row.delivery_lead_days === null
-          ? []
-          : availableDeliveryDates(options.now, row.delivery_lead_days, row.delivery_date_count ?? 3).map((date) => ({
-              ...date,
-              label: formatDisplayDate(date.Date, locale),
-            })),
+      delivery_dates: row.delivery_lead_days === null ? [] : deliveryDates(options.now, row.delivery_lead_days, row.delivery_date_count ?? 3, locale),
       variants: variantRows.map((v) => toVariant(v, locale, specifications)),
       opening_variant: (opening && variantMatching(variantRows.map(variantValues), opening)?.sku) ?? null,
     },

@@ -31,12 +31,22 @@ export function useDeliveryBadge(product: DeliveryFields): Badge {
   return deliveryBadge(product, region, fastIds)
 }
 
-export function DeliveryBadge({ product }: { product: DeliveryFields }) {
-  const badge = useDeliveryBadge(product)
+/**
+ * The badge, and under it the first day a delivery can arrive when `dated` (in stock in the city): the product page's
+ * first date, made by the server in the frame (docs/product.md, "Product card"), so a card formats nothing.
+ */
+export function DeliveryBadge({ product, dated }: { product: DeliveryFields; dated: boolean }) {
+  const region = useAtomValue(regionIdAtom)
+  const frame = useQuery(catalogueQueries.frame(currentLocale())).data
+  const badge = deliveryBadge(product, region, frame?.fastDeliveryRegionIds ?? [])
+  const first = dated && badge !== 'big_item_elsewhere' ? frame?.firstDelivery[region] : undefined
   return (
-    <p className={`flex h-5 items-center gap-1 text-xs font-semibold ${tone[badge]}`}>
-      <Icon name="truck" className="size-3.5 shrink-0" />
-      <span className="truncate">{deliveryText[badge]()}</span>
-    </p>
+    <>
+      <p className={`flex h-5 items-center gap-1 text-xs font-semibold ${tone[badge]}`}>
+        <Icon name="truck" className="size-3.5 shrink-0" />
+        <span className="truncate">{deliveryText[badge]()}</span>
+      </p>
+      <p className="h-5 truncate text-xs">{first && <time dateTime={first.Date}>{m.delivery_arrives({ date: first.label })}</time>}</p>
+    </>
   )
 }

@@ -33,8 +33,8 @@ export function ProductCard({ product, now, priority = false, queryID }: Product
   const state = stockState(product)
   return (
     // Off-screen cards skip style, layout and paint until they near the viewport (content-visibility): the
-    // first frame of a home page laid out all ~30 cards of its rails. Placeholder heights are measured cards (422-501 px); `auto` keeps the real one once known.
-    <article className="group relative flex h-full flex-col rounded-xl border border-line bg-white p-3 transition-shadow [contain-intrinsic-block-size:auto_26rem] [content-visibility:auto] md:[contain-intrinsic-block-size:auto_29rem] hover:shadow-lg">
+    // first frame of a home page laid out all ~30 cards of its rails. Placeholder heights are measured cards (442-521 px); `auto` keeps the real one once known.
+    <article className="group relative flex h-full flex-col rounded-xl border border-line bg-white p-3 transition-shadow [contain-intrinsic-block-size:auto_27.25rem] [content-visibility:auto] md:[contain-intrinsic-block-size:auto_30.25rem] hover:shadow-lg">
       <div className="relative mb-3 aspect-square overflow-hidden rounded-lg bg-surface">
         <ProductPicture
           src={product.image[0]}
@@ -76,7 +76,7 @@ export function ProductCard({ product, now, priority = false, queryID }: Product
         </p>
       )}
       <div className="mt-1">
-        <DeliveryBadge product={product} />
+        <DeliveryBadge product={product} dated={state === 'in_stock'} />
       </div>
       <div className="mt-auto pt-2">
         <div className="flex flex-wrap items-baseline gap-x-2">
