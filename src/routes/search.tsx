@@ -124,7 +124,7 @@ function SearchPage() {
               {m.search_results_separator()}
               {m.search_city_assumed()}{' '}
               <button type="button" onClick={() => setOpenModal('city')} className="font-semibold text-brand underline underline-offset-2">
-                {m.city_choose_yours()}
+                {m.search_choose_city()}
               </button>
             </>
           )}
