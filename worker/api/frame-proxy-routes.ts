@@ -23,7 +23,9 @@ export const catalogueApi = new Hono<{ Bindings: Env }>()
   })
   .get('/getRegions', validate('query', lang), async (c) => {
     const { lang } = c.req.valid('query')
-    return c.json({ data: await cachedCatalogue(c.env).regions(lang) })
+    // The documented shape (docs/product.md, "Calls"): a label and a value; the lead days are the frame's own.
+    const regions = await cachedCatalogue(c.env).regions(lang)
+    return c.json({ data: regions.map(({ label, value }) => ({ label, value })) })
   })
   .get('/getHomeJson', validate('query', localeQuery), async (c) => {
     const { locale } = c.req.valid('query')
