@@ -81,15 +81,26 @@ export async function acceptCookies(page: import('@playwright/test').Page, conse
 }
 
 /** The last code the development outbox "sent" to a recipient (966...), waiting for it to arrive. */
+/** How many messages each recipient's outbox held when this test process last read a code from it. */
+const codesRead = new Map<string, number>()
+
+/**
+ * The code in the newest message to `recipient` that this test process has not read yet. A code sent earlier to the
+ * same number (the registration code, say) is already in the outbox, so waiting for "any message" could hand back the
+ * old code while the new one is still in the queue (CI, stop 56: a sign-in typed the registration code).
+ */
 export async function lastCode(request: import('@playwright/test').APIRequestContext, recipient: string): Promise<string> {
   const { token } = await (await request.post('/commerce/handshake', { data: { store: 'en' } })).json()
   const read = async () =>
     (await (await request.get(`/commerce/dev/outbox?recipient=${recipient}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
       messages: { body: string }[]
     }
+  const before = codesRead.get(recipient) ?? 0
   // The page may show the code step before the message is in the outbox: wait for it rather than race it.
-  await expect.poll(async () => (await read()).messages.length).toBeGreaterThan(0)
-  return /\b(\d{6})\b/.exec((await read()).messages[0]!.body)![1]!
+  await expect.poll(async () => (await read()).messages.length).toBeGreaterThan(before)
+  const { messages } = await read()
+  codesRead.set(recipient, messages.length)
+  return /\b(\d{6})\b/.exec(messages[0]!.body)![1]!
 }
 
 /** The local operator token `npm install` wrote into .dev.vars, which the served store reads (README, "Operating"). */
