@@ -12,6 +12,8 @@ export const checkoutRules = {
   /** The form's limits: the name, the National Address's words and the courier's note. */
   nameMaxLength: 80,
   districtMaxLength: 60,
+  /** A business's registered name on a standard tax invoice. */
+  companyMaxLength: 120,
   streetMaxLength: 80,
   noteMaxLength: 200,
 } as const

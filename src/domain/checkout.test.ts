@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { addressErrors, checkoutErrors, contactErrors, normaliseAddress, type AddressFields, type CheckoutDetails } from './checkout'
+import {
+  addressErrors,
+  checkoutErrors,
+  contactErrors,
+  normaliseAddress,
+  normaliseDetails,
+  type AddressFields,
+  type CheckoutDetails,
+} from './checkout'
 
 const address: AddressFields = {
   regionId: 1101,
@@ -70,5 +78,24 @@ describe('the whole form', () => {
     expect(checkoutErrors({ ...details, pickup_showroom: 'jeddah-tahlia' }, ['2026-11-24'], riyadh)).toEqual(['pickup_showroom'])
     expect(checkoutErrors({ ...details, pickup_showroom: 'riyadh-malqa' }, ['2026-11-24'], riyadh)).toEqual([])
     expect(checkoutErrors({ ...details, pickup_showroom: null }, ['2026-11-24'])).toEqual([])
+  })
+  it("wants a business's registered name and a VAT number of 15 digits starting and ending with 3", () => {
+    const business = { company: 'شركة الأفق للتجارة', vat_number: '٣١٠١٢٢٣٩٣٥٠٠٠٠٣' }
+    expect(checkoutErrors({ ...details, business }, ['2026-11-24'])).toEqual([])
+    expect(checkoutErrors({ ...details, business: { ...business, vat_number: '310122393500002' } }, ['2026-11-24'])).toEqual(['vat_number'])
+    expect(checkoutErrors({ ...details, business: { ...business, vat_number: '31012239350000' } }, ['2026-11-24'])).toEqual(['vat_number'])
+    expect(checkoutErrors({ ...details, business: { company: ' x ', vat_number: '' } }, ['2026-11-24'])).toEqual(['company', 'vat_number'])
+    expect(normaliseDetails({ ...details, business: { company: ' شركة   الأفق ', vat_number: '310 122 393 500 003' } }).business).toEqual({
+      company: 'شركة الأفق',
+      vat_number: '310122393500003',
+    })
+  })
+  it("asks a business's pickup for the address its invoice names, and a consumer's pickup for none", () => {
+    const pickup = { ...details, shipping_address: null, pickup_showroom: 'riyadh-malqa' }
+    const business = { company: 'شركة الأفق للتجارة', vat_number: '310122393500003' }
+    expect(checkoutErrors({ ...pickup, business }, ['2026-11-24'], ['riyadh-malqa'])).toEqual(['billing_district'])
+    expect(checkoutErrors({ ...pickup, business, billing_address: address }, ['2026-11-24'], ['riyadh-malqa'])).toEqual([])
+    // A consumer's pickup ignores a stray billing address, broken or not.
+    expect(checkoutErrors({ ...pickup, billing_address: { ...address, building: '' } }, ['2026-11-24'], ['riyadh-malqa'])).toEqual([])
   })
 })

@@ -14,6 +14,7 @@ import { foldDigits } from './digits'
 import { localMobile } from './phone'
 import { isKnownRegion } from './region'
 import { isPersonName, isReadableText } from './typed-text'
+import { vatNumber } from './vat-number'
 
 interface ContactFields {
   name: string
@@ -54,12 +55,32 @@ export interface CheckoutDetails {
   delivery_date: string
   /** Pickup only: the showroom of the cart's city the order is collected from (docs/product.md, "Showrooms"). */
   pickup_showroom?: string | null
+  /**
+   * A business buyer who wants a standard tax invoice (docs/product.md, "Checkout", "A tax invoice for a business"):
+   * the registered name and VAT number. The invoice names the billing address, else the delivery address; a pickup
+   * with a business asks for the billing address, since it has no other.
+   */
+  business?: BusinessBuyer | null
+}
+
+/** A business as a standard tax invoice names it (ZATCA BR-KSA-42 and BR-KSA-44). */
+export interface BusinessBuyer {
+  company: string
+  /** 15 digits, the first and the last a 3 (./vat-number.ts). */
+  vat_number: string
 }
 
 type ContactField = keyof ContactFields
 type AddressField = keyof AddressFields
 export type CheckoutField =
-  ContactField | AddressField | `billing_${AddressField}` | 'delivery_date' | 'pickup_showroom' | 'shipping_method' | 'phone_verified'
+  | ContactField
+  | AddressField
+  | `billing_${AddressField}`
+  | keyof BusinessBuyer
+  | 'delivery_date'
+  | 'pickup_showroom'
+  | 'shipping_method'
+  | 'phone_verified'
 
 const limits = checkoutRules
 const squash = (text: string) => text.trim().replace(/\s+/g, ' ')
@@ -118,16 +139,29 @@ export function addressErrors(raw: AddressFields): AddressField[] {
   return errors
 }
 
+/** The business's fields that break a rule: a registered name of 2 to 120 readable characters, a VAT number. */
+function businessErrors(business: BusinessBuyer): (keyof BusinessBuyer)[] {
+  const company = squash(business.company)
+  return [
+    ...(between(company, 2, limits.companyMaxLength) && isReadableText(company) ? [] : (['company'] as const)),
+    ...(vatNumber(business.vat_number) ? [] : (['vat_number'] as const)),
+  ]
+}
+
 /**
- * Every field of the details that breaks a rule, in form order: contact, delivery address, billing address, date,
- * and for a pickup (`pickupShowrooms`: the ids of the cart's city's showrooms) the showroom.
+ * Every field of the details that breaks a rule, in form order: contact, delivery address, billing address, the
+ * business, date, and for a pickup (`pickupShowrooms`: the ids of the cart's city's showrooms) the showroom.
  */
 export function checkoutErrors(details: CheckoutDetails, deliveryDates: readonly string[], pickupShowrooms?: readonly string[]): CheckoutField[] {
+  // A pickup keeps a billing address only for a business's invoice, which must name one.
+  const billing = pickupShowrooms && !details.business ? null : details.billing_address
+  const billingMissing = pickupShowrooms && details.business && !details.billing_address
   return [
     ...contactErrors(details.contact),
     // A pickup asks for no address; a delivery without one breaks its first field.
     ...(pickupShowrooms ? [] : details.shipping_address ? addressErrors(details.shipping_address) : (['district'] as const)),
-    ...(!pickupShowrooms && details.billing_address ? addressErrors(details.billing_address).map((f) => `billing_${f}` as const) : []),
+    ...(billing ? addressErrors(billing).map((f) => `billing_${f}` as const) : billingMissing ? (['billing_district'] as const) : []),
+    ...(details.business ? businessErrors(details.business) : []),
     ...(deliveryDates.includes(details.delivery_date) ? [] : (['delivery_date'] as const)),
     ...(pickupShowrooms && !pickupShowrooms.includes(details.pickup_showroom ?? '') ? (['pickup_showroom'] as const) : []),
   ]
@@ -141,5 +175,6 @@ export function normaliseDetails(details: CheckoutDetails): CheckoutDetails {
     billing_address: details.billing_address ? normaliseAddress(details.billing_address) : null,
     delivery_date: details.delivery_date,
     pickup_showroom: details.pickup_showroom ?? null,
+    business: details.business ? { company: squash(details.business.company), vat_number: vatNumber(details.business.vat_number) ?? '' } : null,
   }
 }

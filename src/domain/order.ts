@@ -3,7 +3,7 @@
  * confirmation and account. Types only, shared by the Worker and the pages.
  */
 import type { CartTotals } from './cart'
-import type { AddressFields } from './checkout'
+import type { AddressFields, BusinessBuyer } from './checkout'
 import type { Shipment } from './fulfilment'
 import type { ReturnReason } from './returns'
 import type { PickupShowroom, ShippingCode } from './shipping'
@@ -48,6 +48,8 @@ export interface OrderDetail extends PlacedOrder {
   contact: { name: string; email: string; mobile: string } | null
   shipping_address: AddressFields | null
   billing_address: AddressFields | null
+  /** A business buyer's name and VAT number, whose invoice is a standard tax invoice; null for a consumer. */
+  business: BusinessBuyer | null
   delivery_date: string | null
   shipping_method: ShippingCode | null
   /** Pickup: the showroom the order is collected from, in the page's language (docs/product.md, "Showrooms"). */

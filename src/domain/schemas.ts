@@ -111,6 +111,7 @@ export const checkoutDetails = type({
   billing_address: addressFields.or('null'),
   delivery_date: /^\d{4}-\d{2}-\d{2}$/,
   'pickup_showroom?': 'string <= 64 | null',
+  'business?': type({ company: 'string <= 200', vat_number: 'string <= 40' }).or('null'),
 })
 
 /** A one-time code as typed: 6 digits, Arabic-Indic digits folded. */

@@ -14,6 +14,7 @@ import { CartLines } from '../components/cart/CartLines'
 import { CartSummary } from '../components/cart/CartSummary'
 import { addressFromForm } from '../components/checkout/AddressForm'
 import { AddressSection } from '../components/checkout/AddressSection'
+import { BusinessSection, businessFromForm } from '../components/checkout/BusinessSection'
 import { ContactSection } from '../components/checkout/ContactSection'
 import { DeliverySection } from '../components/checkout/DeliverySection'
 import { checkoutFieldMessage, type FieldErrors } from '../components/checkout/field-messages'
@@ -119,6 +120,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   // The shopper's choice shows in the same event; the cart (and its delivery price) follows when the server answers.
   const [shippingChoice, setShippingChoice] = useState<ShippingCode | null>(null)
   const [billingSame, setBillingSame] = useState<boolean | null>(null)
+  const [businessChoice, setBusinessChoice] = useState<boolean | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
   // A customer's saved addresses in the cart's city (docs/product.md, "Checkout"); 0 is "another address".
   const savedAddresses =
@@ -145,6 +147,8 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
     kept?.delivery_date,
   )
   const sameBilling = billingSame ?? !kept?.billing_address
+  const business = businessChoice ?? Boolean(kept?.business)
+  const pickup = chosenShipping === 'pickup'
   const defaults = { name: kept?.contact.name ?? (user ? `${user.firstname} ${user.lastname}` : ''), email: kept?.contact.email ?? user?.email ?? '' }
   const placing = place.isPending
   const usable = savedAddresses.filter((saved) => saved.address.regionId === regionId)
@@ -170,10 +174,12 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
         const data = new FormData(form)
         const details: CheckoutDetails = {
           contact: { name: formText(data, 'name'), email: formText(data, 'email'), mobile: typedMobile },
-          shipping_address: chosenShipping === 'pickup' ? null : addressFromForm(data, '', regionId),
-          billing_address: chosenShipping === 'pickup' || sameBilling ? null : addressFromForm(data, 'billing_', regionId),
+          shipping_address: pickup ? null : addressFromForm(data, '', regionId),
+          // A pickup has a billing address only as a business's, asked for in its section.
+          billing_address: (pickup ? business : !sameBilling) ? addressFromForm(data, 'billing_', regionId) : null,
           delivery_date: chosenDate ?? '',
           pickup_showroom: chosenShowroom,
+          business: businessFromForm(data, business),
         }
         const found: CheckoutField[] = checkoutErrors(
           details,
@@ -213,7 +219,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
             busy={setShipping.isPending}
           />
           {/* A pickup is collected from its showroom: no address is asked (issue 42, item 4). */}
-          {chosenShipping !== 'pickup' && (
+          {!pickup && (
             <AddressSection
               usable={usable}
               picked={picked}
@@ -228,6 +234,16 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
               onBillingSame={setBillingSame}
             />
           )}
+          <BusinessSection
+            open={business}
+            onOpen={setBusinessChoice}
+            pickup={pickup}
+            kept={kept}
+            errors={errors}
+            regionId={regionId}
+            cityLabel={cityLabel(regionId)}
+            regions={regions}
+          />
           <PaymentSection methods={paymentMethods} chosen={chosenPayment} onChoose={setMethod} total={cart.totals.grand_total} />
         </InLaterCommit>
       </div>

@@ -87,7 +87,7 @@ describe('a card order on Moyasar', () => {
       .first<{ body: string }>()
     // ... and, paid, carries its tax invoice (docs/decisions/0016-zatca-invoices.md).
     expect(email!.body).toMatch(
-      /Follow it at https:\/\/\S+\/en\/user\/profile\?order=MJ\d+ with the order number and your mobile\.\n\nYour simplified tax invoice: https:\/\/\S+\/en\/invoice\?order=MJ\d+&sig=[\w-]{43}$/,
+      /Follow it at https:\/\/\S+\/en\/user\/profile\?order=MJ\d+ with the order number and your mobile\.\n\nYour tax invoice: https:\/\/\S+\/en\/invoice\?order=MJ\d+&sig=[\w-]{43}$/,
     )
 
     const payment = await gateway().payment(back.searchParams.get('id')!)

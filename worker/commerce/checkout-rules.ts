@@ -79,8 +79,17 @@ export function checkedDetails(details: CheckoutDetails, state: CartState, metho
   if (!pickup && details.shipping_address && details.shipping_address.regionId !== state.region_id && !errors.includes('regionId'))
     errors.unshift('regionId')
   if (errors.length > 0) throw new CommerceError(400, 'checkout_invalid', { field: errors[0]! }, errors)
-  // A pickup keeps no address, whatever was sent: it is collected from its showroom (issue 42, item 4).
-  if (pickup) return { ...normaliseDetails(details), shipping_address: null, billing_address: null, pickup_showroom: details.pickup_showroom! }
+  // A pickup keeps no address, whatever was sent: it is collected from its showroom (issue 42, item 4). Only a business's
+  // billing address stays, for the standard tax invoice that must name one (docs/product.md, "A tax invoice for a business").
+  if (pickup) {
+    const normalised = normaliseDetails(details)
+    return {
+      ...normalised,
+      shipping_address: null,
+      billing_address: normalised.business ? normalised.billing_address : null,
+      pickup_showroom: details.pickup_showroom!,
+    }
+  }
   return { ...normaliseDetails(details), pickup_showroom: null }
 }
 

@@ -12,7 +12,7 @@ import { m } from '../../src/paraglide/messages.js'
 import { documentId, documentSerial, reasonMaxLength } from '../integrations/zatca-document'
 import { invoiceStore, type InvoiceRow } from '../storage/invoice-store'
 import { refundStore, type RefundRow } from '../storage/refund-store'
-import { creditNoteSummary, invoiceSeller, sealPendingInvoices } from './invoices'
+import { clearIfStandard, creditNoteSummary, invoiceSeller, isGiven, sealPendingInvoices } from './invoices'
 
 /** A refund as the credit note records it. */
 export interface CreditedRefund {
@@ -100,6 +100,8 @@ export function creditNoteContent(
     discount: linesTotal - amount,
     totals: { excl_vat: amount - vat, vat, incl_vat: amount },
     credit_note: { invoice: invoiceNumber, invoice_issued_at: invoice.issued_at, reason },
+    // A standard invoice's notes are standard too: they name its buyer and are cleared as it was.
+    ...(invoice.buyer ? { buyer: invoice.buyer } : {}),
   }
 }
 
@@ -138,7 +140,7 @@ export async function issueCreditNote(env: Env, refund: CreditedRefund, now = ne
     await sealPendingInvoices(env)
     note = await invoices.byRefund(refund.refundId)
   }
-  return note
+  return note && clearIfStandard(env, note, now)
 }
 
 /** What a done refund gives back, as its credit note records it. */
@@ -231,12 +233,12 @@ export async function issueDebitNote(env: Env, charge: DebitedCharge, now = new 
     await sealPendingInvoices(env)
     note = await invoices.byDebitKey(charge.key)
   }
-  return note
+  return note && clearIfStandard(env, note, now)
 }
 
 /** An order's credit notes, oldest first, as its pages list them (number, amount, issued_at, reason, path). */
 export async function creditNotesOf(env: Env, orderId: number): Promise<CreditNoteSummary[]> {
-  return (await invoiceStore(env.DB).creditNotes(orderId)).map(creditNoteSummary)
+  return (await invoiceStore(env.DB).creditNotes(orderId)).filter(isGiven).map(creditNoteSummary)
 }
 
 /** The order's credit note by its printed number (CN-000001), or null. */

@@ -95,6 +95,8 @@ function checkoutFieldMessage(field: string | undefined, locale: Locale): string
     note: () => m.checkout_error_note({}, o),
     delivery_date: () => m.checkout_error_delivery_date({}, o),
     pickup_showroom: () => m.checkout_error_pickup_showroom({}, o),
+    company: () => m.checkout_error_company({}, o),
+    vat_number: () => m.checkout_error_vat_number({}, o),
   }
   return (messages[name ?? ''] ?? (() => m.commerce_bad_request({}, o)))()
 }

@@ -1,21 +1,27 @@
 /**
- * Simplified tax invoices (docs/decisions/0016-zatca-invoices.md): issued when an order is paid (a hosted payment
- * settled, ./hosted-payments.ts) or, for cash on delivery, when it is delivered (the fulfilment step calls
- * `issueInvoice`); sealed into ZATCA's hash chain in number order; reported to ZATCA by the five-minute job
- * (worker/scheduled/housekeeping.ts) within 24 hours, with retries; shown to their buyer (./routes/invoices.ts).
+ * Tax invoices (docs/decisions/0016-zatca-invoices.md): issued when an order is paid (a hosted payment settled,
+ * ./hosted-payments.ts) or, for cash on delivery, when it is delivered (the fulfilment step calls `issueInvoice`);
+ * sealed into ZATCA's hash chain in number order. A consumer's is simplified, reported to ZATCA by the five-minute job
+ * (worker/scheduled/housekeeping.ts) within 24 hours, with retries. A business buyer's is standard: cleared by ZATCA
+ * as it is issued, and shown only once cleared; the same job retries a clearance that got no answer
+ * (docs/decisions/0041-standard-invoices-for-businesses.md). Shown to their buyer (./routes/account-orders.ts).
  */
 import { encode } from 'uqr'
 import { appConfig, type Locale } from '../../app.config'
 import { serverLimits } from '../../config/server-limits'
-import type { CreditNoteSummary, InvoiceView } from '../../src/domain/invoice'
+import type { BusinessBuyer, AddressFields } from '../../src/domain/checkout'
+import type { CreditNoteSummary, InvoiceBuyer, InvoiceView } from '../../src/domain/invoice'
 import { sellerAddress, sellerIdentity, type NationalAddress } from '../../src/domain/seller'
 import { isDevelopment } from '../http/environment'
 import { zatcaBaseUrl, type Fetcher } from '../integrations/zatca'
 import { unitCredentials, zatcaGateway } from '../integrations/zatca-unit'
 import { invoiceStore, type InvoiceRow, type ReportOutcome } from '../storage/invoice-store'
-import { orderStore } from '../storage/order-store'
+import { cachedCatalogue } from '../storage/cached-catalogue'
+import { orderStore, type OrderDetailRow } from '../storage/order-store'
 import {
   documentId,
+  documentQr,
+  fromBase64,
   initialPreviousHash,
   invoiceContent,
   sealInvoice,
@@ -77,7 +83,7 @@ export async function issueInvoice(env: Env, orderId: number, now = new Date()):
     }
     const order = await orderStore(env.DB).detail(orderId)
     if (!order || (order.status !== 'processing' && order.status !== 'complete')) return null
-    const content = invoiceContent(order, seller, crypto.randomUUID(), now)
+    const content = invoiceContent({ ...order, buyer: await invoiceBuyer(env, order) }, seller, crypto.randomUUID(), now)
     await invoices.issue(orderId, content.uuid, content.issued_at, JSON.stringify(content))
     invoice = await invoices.byOrder(orderId)
   }
@@ -85,7 +91,44 @@ export async function issueInvoice(env: Env, orderId: number, now = new Date()):
     await sealPendingInvoices(env)
     invoice = await invoices.byOrder(orderId)
   }
+  if (invoice) invoice = await clearIfStandard(env, invoice, now)
   return invoice
+}
+
+/**
+ * The business a standard invoice names (BR-KSA-42, 44, 63): the order's company and VAT number at its billing address,
+ * else its delivery address, the city by its Arabic name. Null for a consumer's order.
+ */
+async function invoiceBuyer(env: Env, order: OrderDetailRow): Promise<InvoiceBuyer | null> {
+  const parse = <T>(text: string | null) => (text ? (JSON.parse(text) as T) : null)
+  const business = parse<BusinessBuyer>(order.business)
+  const address = parse<AddressFields>(order.billing_address) ?? parse<AddressFields>(order.shipping_address)
+  if (!business || !address) return null
+  const regions = await cachedCatalogue(env).regions('ar')
+  return {
+    name: business.company,
+    vat_number: business.vat_number,
+    address: {
+      building_number: address.building,
+      street: address.street,
+      district: address.district,
+      city: regions.find((region) => region.value === String(address.regionId))?.label ?? '',
+      postal_code: address.postalCode,
+      additional_number: address.additionalNumber || null,
+    },
+  }
+}
+
+/**
+ * A standard document (one naming a business buyer) is cleared before its buyer is given it: the documents before it in
+ * the chain go to ZATCA first, then it. Without an answer it stays uncleared, and unshown, for the five-minute job.
+ */
+export async function clearIfStandard(env: Env, document: InvoiceRow, now = new Date()): Promise<InvoiceRow> {
+  if (document.reported_at || !(JSON.parse(document.content) as InvoiceContent).buyer) return document
+  await reportInvoices(env, now).catch((error: unknown) => {
+    console.error(JSON.stringify({ level: 'error', message: 'clearance not reached', invoice: document.number, error: String(error) }))
+  })
+  return (await invoiceStore(env.DB).byNumber(document.number)) ?? document
 }
 
 /** The sealing run under way in this isolate, if any: the requests that arrive meanwhile wait for it instead of racing it. */
@@ -131,21 +174,44 @@ export async function issueMissingInvoices(env: Env, now = new Date()): Promise<
   return issued
 }
 
-/** What a reporting call's answer means for the invoice: reported, refused for good, or to try again later. */
-export function reportOutcome(status: number, text: string, reportingStatus: string | undefined, attempts: number, now: Date): ReportOutcome {
-  if ((status === 200 || status === 202) && reportingStatus === 'REPORTED') return { status: 'REPORTED', answer: text, retryAt: null }
-  // 409: ZATCA already holds this UUID: an earlier report landed and its answer was lost on the way back.
-  if (status === 409) return { status: 'REPORTED', answer: text, retryAt: null }
-  // 400 with NOT_REPORTED: ZATCA read the invoice and refused it; sending it again would be refused again.
-  if (status === 400 && reportingStatus === 'NOT_REPORTED') return { status: 'NOT_REPORTED', answer: text, retryAt: null }
+/** ZATCA refused the document: it waits for the operator, and the documents after it with it. */
+const refusedStatuses: readonly string[] = ['NOT_REPORTED', 'NOT_CLEARED']
+
+/**
+ * What a reporting or clearance call's answer means for the document: with ZATCA (reported, or cleared), refused for
+ * good, or to try again later. `standard`: a clearance, whose statuses are CLEARED and NOT_CLEARED.
+ */
+export function reportOutcome(
+  status: number,
+  text: string,
+  answerStatus: string | undefined,
+  attempts: number,
+  now: Date,
+  standard = false,
+): ReportOutcome {
+  const [done, refused] = standard ? (['CLEARED', 'NOT_CLEARED'] as const) : (['REPORTED', 'NOT_REPORTED'] as const)
+  if ((status === 200 || status === 202) && answerStatus === done) return { status: done, answer: text, retryAt: null }
+  // 409: ZATCA already holds this UUID: an earlier call landed and its answer was lost on the way back.
+  if (status === 409) return { status: done, answer: text, retryAt: null }
+  // 400 with NOT_REPORTED or NOT_CLEARED: ZATCA read the document and refused it; sending it again would be refused again.
+  if (status === 400 && answerStatus === refused) return { status: refused, answer: text, retryAt: null }
   const minutes = Math.min(limits.retryMaxMinutes, limits.retryFirstMinutes * 2 ** attempts)
   return { status: 'FAILED', answer: `${status} ${text}`, retryAt: new Date(now.getTime() + minutes * 60_000) }
 }
 
+/** The document ZATCA stamped, from a clearance's answer: its XML and the QR it carries (null when it sent none). */
+function clearedDocument(clearedInvoice: string | null | undefined): ReportOutcome['cleared'] {
+  if (!clearedInvoice) return null
+  const xml = new TextDecoder().decode(fromBase64(clearedInvoice))
+  const qr = documentQr(xml)
+  return qr ? { xml, qr } : null
+}
+
 /**
- * Reports the sealed invoices not yet reported and due (the five-minute job), in chain order, and keeps ZATCA's answer
- * with each; a failure is tried again later, doubling the wait, and holds back the documents after it. Nothing is reported where reporting is not configured
- * (production without ZATCA_API_URL: phase 1). `fetcher` stands in for the network in tests.
+ * Sends ZATCA the sealed documents not yet with it and due (the five-minute job, and a standard document as it is
+ * issued), in chain order: a simplified one is reported, a standard one cleared. ZATCA's answer is kept with each; a
+ * failure is tried again later, doubling the wait, and holds back the documents after it. Nothing is sent where
+ * reporting is not configured (production without ZATCA_API_URL: phase 1). `fetcher` stands in for the network in tests.
  */
 export async function reportInvoices(
   env: Env,
@@ -159,21 +225,27 @@ export async function reportInvoices(
   for (const invoice of await invoices.unreported(limits.batch)) {
     // In chain order, and none past one that is not reported yet: ZATCA takes a document only after the one its
     // previous hash names. A refused one waits for the operator, and those after it with it.
-    if (invoice.reporting_status === 'NOT_REPORTED' || (invoice.next_report_at && invoice.next_report_at > now.toISOString())) break
+    if (refusedStatuses.includes(invoice.reporting_status ?? '') || (invoice.next_report_at && invoice.next_report_at > now.toISOString())) break
+    const standard = Boolean((JSON.parse(invoice.content) as InvoiceContent).buyer)
+    const body = { invoiceHash: invoice.hash!, uuid: invoice.uuid, invoice: toBase64(new TextEncoder().encode(invoice.xml!)) }
     let outcome: ReportOutcome
     try {
-      const { status, answer, text } = await client.reportSingle({
-        invoiceHash: invoice.hash!,
-        uuid: invoice.uuid,
-        invoice: toBase64(new TextEncoder().encode(invoice.xml!)),
-      })
-      outcome = reportOutcome(status, text, answer?.reportingStatus, invoice.report_attempts, now)
+      if (standard) {
+        const { status, answer, text } = await client.clearSingle(body)
+        outcome = {
+          ...reportOutcome(status, text, answer?.clearanceStatus, invoice.report_attempts, now, true),
+          cleared: clearedDocument(answer?.clearedInvoice),
+        }
+      } else {
+        const { status, answer, text } = await client.reportSingle(body)
+        outcome = reportOutcome(status, text, answer?.reportingStatus, invoice.report_attempts, now)
+      }
     } catch (error) {
-      outcome = reportOutcome(0, String(error), undefined, invoice.report_attempts, now)
+      outcome = reportOutcome(0, String(error), undefined, invoice.report_attempts, now, standard)
     }
     await invoices.recordReport(invoice.number, outcome, now)
-    if (outcome.status === 'REPORTED') figures.reported += 1
-    else if (outcome.status === 'NOT_REPORTED') {
+    if (outcome.status === 'REPORTED' || outcome.status === 'CLEARED') figures.reported += 1
+    else if (refusedStatuses.includes(outcome.status)) {
       figures.refused += 1
       console.error(JSON.stringify({ level: 'error', message: 'ZATCA refused an invoice', invoice: invoice.number, answer: outcome.answer }))
       break
@@ -226,7 +298,7 @@ export function qrPath(text: string): { size: number; path: string } {
  * lists the credit notes issued against it (`creditNotes`, the order's rows of that kind).
  */
 export function invoiceView(row: InvoiceRow, creditNotes: InvoiceRow[] = []): InvoiceView | null {
-  if (!row.qr) return null
+  if (!row.qr || !isGiven(row)) return null
   const content = JSON.parse(row.content) as InvoiceContent
   return {
     ...content,
@@ -234,8 +306,16 @@ export function invoiceView(row: InvoiceRow, creditNotes: InvoiceRow[] = []): In
     number: documentId(row.kind, row.serial),
     qr: { text: row.qr, ...qrPath(row.qr) },
     signed: row.signature !== null,
-    credit_notes: row.kind === 'invoice' ? creditNotes.map(creditNoteSummary) : [],
+    credit_notes: row.kind === 'invoice' ? creditNotes.filter(isGiven).map(creditNoteSummary) : [],
   }
+}
+
+/**
+ * Whether a document may be given to its buyer: sealed, and, when it is a standard one, cleared by ZATCA
+ * (docs/decisions/0041-standard-invoices-for-businesses.md).
+ */
+export function isGiven(row: InvoiceRow): boolean {
+  return row.qr !== null && (row.reporting_status === 'CLEARED' || !(JSON.parse(row.content) as InvoiceContent).buyer)
 }
 
 /** A credit note as an order's pages list it, with the path of its printable page (src/routes/invoice.tsx). */

@@ -22,7 +22,7 @@ import type { AuditEntry } from '../storage/audit-store'
 import { orderStore, type OrderDetailRow } from '../storage/order-store'
 import { invoiceStore } from '../storage/invoice-store'
 import type { PickupShowroom } from '../../src/domain/shipping'
-import { invoiceLink } from './invoices'
+import { invoiceLink, isGiven } from './invoices'
 
 type Extra<T extends TemplateName> = Omit<WordsOf<T>, keyof OrderWords>
 
@@ -91,7 +91,8 @@ export async function sendOrderConfirmation(env: Env, orderId: number): Promise<
   // A paid order's email carries its invoice (docs/decisions/0016-zatca-invoices.md); a cash order's comes when delivered.
   const row = await orderStore(env.DB).detail(orderId)
   const invoiced = row && (await invoiceStore(env.DB).byOrder(orderId))
-  const invoice = invoiced ? await invoiceLink(env, row.increment_id, row.locale === 'en' ? 'en' : 'ar') : ''
+  // A standard invoice is linked once ZATCA has cleared it (docs/decisions/0041-standard-invoices-for-businesses.md); until then the order page says so.
+  const invoice = invoiced && isGiven(invoiced) ? await invoiceLink(env, row.increment_id, row.locale === 'en' ? 'en' : 'ar') : ''
   const showroom = row && pickupShowroomOf(row.pickup_showroom, row.locale === 'en' ? 'en' : 'ar')
   // A cash order is received until the store confirms it (fulfilment.ts sends that); a paid one is confirmed now.
   const cash = row?.payment_method === 'cashondelivery'

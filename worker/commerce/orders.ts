@@ -6,7 +6,7 @@
 import { appConfig, type Locale } from '../../app.config'
 import { serverLimits } from '../../config/server-limits'
 import { computeTotals, type CartState, type CartTotals, type Coupon } from '../../src/domain/cart'
-import type { AddressFields, CheckoutDetails } from '../../src/domain/checkout'
+import type { AddressFields, BusinessBuyer, CheckoutDetails } from '../../src/domain/checkout'
 import type { OrderDetail, PaymentCode, PlacedOrder } from '../../src/domain/order'
 import { isCourier } from '../../src/domain/fulfilment'
 import type { ReturnReason } from '../../src/domain/returns'
@@ -182,6 +182,7 @@ export async function placeOrder(
       delivery_date: details.delivery_date,
       shipping_method: shipping.code,
       pickup_showroom: details.pickup_showroom ?? null,
+      business: details.business ?? null,
       items: state.lines.map((line) => ({
         product_id: line.product_id,
         sku: line.sku,
@@ -261,6 +262,7 @@ export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetai
     contact: row.customer_name && row.phone ? { name: row.customer_name, email: row.email, mobile: shownMobile(row.phone) } : null,
     shipping_address: parse<AddressFields>(row.shipping_address),
     billing_address: parse<AddressFields>(row.billing_address),
+    business: parse<BusinessBuyer>(row.business),
     delivery_date: row.delivery_date,
     shipping_method: row.shipping_method as ShippingCode | null,
     pickup_showroom: pickupShowroomOf(row.pickup_showroom, locale),

@@ -21,6 +21,8 @@ export interface InvoicedOrder {
   vat: number
   delivery: number
   items: { sku: string; name: string; name_ar: string | null; qty: number; price: number; row_total: number; parent_sku: string | null }[]
+  /** A business buyer who gave a VAT number: the invoice is then a standard one (0100000), cleared before it is given. */
+  buyer?: InvoiceBuyer | null
 }
 
 const halalas = (sar: number) => Math.round(sar * 100)
@@ -57,6 +59,7 @@ export function invoiceContent(order: InvoicedOrder, seller: InvoiceSeller, uuid
     lines,
     discount: Math.max(0, linesTotal - inclVat),
     totals: { excl_vat: inclVat - vat, vat, incl_vat: inclVat },
+    ...(order.buyer ? { buyer: order.buyer } : {}),
   }
 }
 
@@ -72,6 +75,18 @@ export function documentSerial(kind: DocumentKind, id: string): number | null {
   const match = /^(INV|CN|DN)-(\d{6,9})$/.exec(id)
   return match && match[1] === documentPrefix[kind] ? Number(match[2]) : null
 }
+
+/**
+ * The first text of an element in the XML, or null; `after` is what must come just before it (white space between
+ * elements aside, as ZATCA's indented samples have it).
+ */
+export function xmlText(xml: string, name: string, after = ''): string | null {
+  const match = new RegExp(`${after}<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml.replace(/>\s+</g, '><'))
+  return match ? match[1]! : null
+}
+
+/** The QR a document carries (its AdditionalDocumentReference QR): ZATCA's own on an invoice it cleared. */
+export const documentQr = (xml: string) => xmlText(xml, 'cbc:EmbeddedDocumentBinaryObject', '<cbc:ID>QR</cbc:ID><cac:Attachment>')
 
 /** Riyadh's wall clock (UTC+3 all year: Saudi Arabia keeps no daylight saving) as yyyy-mm-dd and hh:mm:ss. */
 export function riyadhIssue(issuedAt: string): { date: string; time: string } {

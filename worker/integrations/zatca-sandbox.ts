@@ -30,6 +30,8 @@ import {
   sha256Base64,
   toBase64,
   verifyBytes,
+  documentQr,
+  xmlText,
 } from './zatca-document'
 import { zatcaSandboxStore, type SandboxCsidRow } from '../storage/invoice-store'
 import { sameText } from './constant-time'
@@ -51,14 +53,6 @@ const reportingBody = type({ invoiceHash: 'string <= 100', uuid: 'string <= 64',
 const complianceBody = type({ csr: 'string <= 20000' })
 const productionBody = type({ compliance_request_id: 'string | number' })
 
-/**
- * The first text of an element in the XML, or null; `after` is what must come just before it (white space between
- * elements aside, as ZATCA's indented samples have it).
- */
-const element = (xml: string, name: string, after = '') => {
-  const match = new RegExp(`${after}<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml.replace(/>\s+</g, '><'))
-  return match ? match[1]! : null
-}
 /** Every element of the name, its inner XML (elements of one name never nest in an invoice). */
 const elements = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([\\s\\S]*?)</${name}>`, 'g'))].map((m) => m[1]!)
 
@@ -95,7 +89,7 @@ export interface DocumentFindings {
   issued: string | null
 }
 
-const money = (xml: string | null | undefined, name: string) => Number(element(xml ?? '', name) ?? NaN)
+const money = (xml: string | null | undefined, name: string) => Number(xmlText(xml ?? '', name) ?? NaN)
 /** ZATCA's tolerance on totals: a halala either way. */
 const within = (a: number, b: number) => Math.abs(a - b) <= 0.01 + 1e-9
 
@@ -172,42 +166,42 @@ export async function documentFindings(
   if ((await sha256Base64(hashedFormOf(xml))) !== invoiceHash) {
     error('invalid-invoice-hash', 'INVOICE_HASHING_ERRORS', 'The invoice hash API body does not match the (calculated) Hash of the XML')
   }
-  if (element(xml, 'cbc:UUID', '</cbc:ID>') !== uuid) error('invalid-uuid', 'KSA', 'The UUID in the body does not match the invoice')
-  if (element(xml, 'cbc:ProfileID') !== 'reporting:1.0') error('BR-KSA-EN16931-01', 'KSA', 'The profile must be reporting:1.0')
+  if (xmlText(xml, 'cbc:UUID', '</cbc:ID>') !== uuid) error('invalid-uuid', 'KSA', 'The UUID in the body does not match the invoice')
+  if (xmlText(xml, 'cbc:ProfileID') !== 'reporting:1.0') error('BR-KSA-EN16931-01', 'KSA', 'The profile must be reporting:1.0')
   const typed = /<cbc:InvoiceTypeCode name="(0[12])\d{5}">(388|381|383)<\/cbc:InvoiceTypeCode>/.exec(xml)
   const code = typed?.[2]
   const simplified = typed?.[1] === '02'
   if (!typed) error('invalid-invoice-type', 'KSA', 'The document must be a tax invoice, credit or debit note (388, 381, 383), simplified or standard')
   const note = code === '381' || code === '383'
-  const billingReference = note ? element(xml, 'cbc:ID', '<cac:BillingReference><cac:InvoiceDocumentReference>') : null
+  const billingReference = note ? xmlText(xml, 'cbc:ID', '<cac:BillingReference><cac:InvoiceDocumentReference>') : null
   if (note) {
     // A note names the invoice it corrects (BR-KSA-56) and says why it was issued (BR-KSA-17).
     if (!billingReference) error('BR-KSA-56', 'KSA', 'A credit or debit note must name the invoice it corrects (BillingReference)')
-    if (!element(xml, 'cbc:InstructionNote', '<cbc:PaymentMeansCode>[^<]*</cbc:PaymentMeansCode>')?.trim()) {
+    if (!xmlText(xml, 'cbc:InstructionNote', '<cbc:PaymentMeansCode>[^<]*</cbc:PaymentMeansCode>')?.trim()) {
       error('BR-KSA-17', 'KSA', 'A credit or debit note must give the reason it is issued for (KSA-10, PaymentMeans/InstructionNote)')
     }
   }
-  const vat = element(xml, 'cbc:CompanyID')
+  const vat = xmlText(xml, 'cbc:CompanyID')
   if (!vat || !/^3\d{13}3$/.test(vat)) error('BR-KSA-39', 'KSA', "The seller's VAT number must be 15 digits, starting and ending with 3")
   if (typed && !simplified) {
     // A standard invoice names its buyer's VAT number (BR-KSA-44) and the date of supply (BR-KSA-15).
     const buyer = elements(xml.replace(/>\s+</g, '><'), 'cac:AccountingCustomerParty')[0] ?? ''
-    if (!/^3\d{13}3$/.test(element(buyer, 'cbc:CompanyID') ?? ''))
+    if (!/^3\d{13}3$/.test(xmlText(buyer, 'cbc:CompanyID') ?? ''))
       error('BR-KSA-44', 'KSA', "The buyer's VAT number must be 15 digits, starting and ending with 3")
-    if (code === '388' && !element(xml, 'cbc:ActualDeliveryDate')) error('BR-KSA-15', 'KSA', 'A standard tax invoice must give the supply date')
+    if (code === '388' && !xmlText(xml, 'cbc:ActualDeliveryDate')) error('BR-KSA-15', 'KSA', 'A standard tax invoice must give the supply date')
   }
-  const icv = Number(element(xml, 'cbc:UUID', '<cbc:ID>ICV</cbc:ID>'))
+  const icv = Number(xmlText(xml, 'cbc:UUID', '<cbc:ID>ICV</cbc:ID>'))
   if (!Number.isInteger(icv) || icv < 1) error('BR-KSA-33', 'KSA', 'The invoice counter (ICV) must be a positive whole number')
-  const pih = element(xml, 'cbc:EmbeddedDocumentBinaryObject', '<cbc:ID>PIH</cbc:ID><cac:Attachment>')
+  const pih = xmlText(xml, 'cbc:EmbeddedDocumentBinaryObject', '<cbc:ID>PIH</cbc:ID><cac:Attachment>')
   if (!pih) error('BR-KSA-26', 'KSA', 'The previous invoice hash (PIH) is missing')
   errors.push(...totalsErrors(xml))
   // Phase 2: the signature of the hash by the CSID's key, and the same hash, signature and key in the QR.
-  const signature = element(xml, 'ds:SignatureValue')
+  const signature = xmlText(xml, 'ds:SignatureValue')
   const key = certificateKey ?? carriedCertificateKey(xml)
   if (!signature || !key || !verifyBytes(fromBase64(signature), fromBase64(invoiceHash), key)) {
     error('invalid-signature', 'SIGNATURE_ERRORS', "The signature does not verify with the certificate's public key over the invoice hash")
   }
-  const qr = element(xml, 'cbc:EmbeddedDocumentBinaryObject', '<cbc:ID>QR</cbc:ID><cac:Attachment>')
+  const qr = documentQr(xml)
   const tags = qr ? decodeTlv(fromBase64(qr)) : new Map<number, Uint8Array>()
   const tag = (n: number) => new TextDecoder().decode(tags.get(n) ?? new Uint8Array())
   // Tag 9, the CA's signature of the certificate, is asked of simplified documents only.
@@ -215,19 +209,19 @@ export async function documentFindings(
     error('invalid-qr', 'QRCODE_VALIDATION', 'The QR code does not carry the invoice hash, signature, public key and certificate signature')
   }
   // Kept for an invoice only: a note may name an invoice, never another note.
-  const invoiceId = code === '388' ? element(xml, 'cbc:ID', '</cbc:ProfileID>') : null
+  const invoiceId = code === '388' ? xmlText(xml, 'cbc:ID', '</cbc:ProfileID>') : null
   const kind = typed ? `${simplified ? 'simplified' : 'standard'}-${code === '388' ? 'invoice' : code === '381' ? 'credit' : 'debit'}` : null
-  const date = element(xml, 'cbc:IssueDate')
-  const time = element(xml, 'cbc:IssueTime')
+  const date = xmlText(xml, 'cbc:IssueDate')
+  const time = xmlText(xml, 'cbc:IssueTime')
   return { errors, icv, pih, invoiceId, billingReference, simplified, kind, issued: date && time ? `${date}T${time}` : null }
 }
 
 /** The key of the certificate a document carries in ds:X509Certificate (ZATCA's samples), or ds:ECKeyValue. */
 function carriedCertificateKey(xml: string): Uint8Array | null {
-  const certificate = element(xml, 'ds:X509Certificate')
+  const certificate = xmlText(xml, 'ds:X509Certificate')
   try {
     if (certificate) return certificatePublicKey(fromBase64(certificate))
-    const key = element(xml, 'ds:ECKeyValue')
+    const key = xmlText(xml, 'ds:ECKeyValue')
     return key ? fromBase64(key) : null
   } catch {
     return null

@@ -43,15 +43,23 @@ export interface SealedInvoice {
   qr: string
 }
 
-/** What ZATCA (or its stand-in) answered a report with, and what follows from it. */
+/** What ZATCA (or its stand-in) answered a report or a clearance with, and what follows from it. */
 export interface ReportOutcome {
-  /** REPORTED, NOT_REPORTED (refused: not tried again), or FAILED (no answer or a server error: tried again). */
-  status: 'REPORTED' | 'NOT_REPORTED' | 'FAILED'
+  /**
+   * REPORTED (a simplified document) or CLEARED (a standard one); NOT_REPORTED or NOT_CLEARED (refused: not tried
+   * again); or FAILED (no answer or a server error: tried again).
+   */
+  status: 'REPORTED' | 'CLEARED' | 'NOT_REPORTED' | 'NOT_CLEARED' | 'FAILED'
   /** The answer's body, or the error, as text. */
   answer: string
   /** For FAILED: when to try again. */
   retryAt: Date | null
+  /** CLEARED: the document as ZATCA stamped it (its XML and the QR it carries), which is what the buyer is given. */
+  cleared?: { xml: string; qr: string } | null
 }
+
+/** The answers after which a document is with ZATCA: reported, or cleared. */
+const accepted = "('REPORTED', 'CLEARED')"
 
 /** The next chain number and the next serial of a kind, as expressions of the INSERT that stores a document. */
 const nextNumber = 'coalesce((SELECT max(number) FROM invoices), 0) + 1'
@@ -181,9 +189,18 @@ export function invoiceStore(db: D1Database) {
       db
         .prepare(
           `UPDATE invoices SET reporting_status = ?2, reporting_answer = ?3, report_attempts = report_attempts + 1, next_report_at = ?4,
-           reported_at = CASE WHEN ?2 = 'REPORTED' THEN ?5 ELSE NULL END WHERE number = ?1 AND reported_at IS NULL`,
+           reported_at = CASE WHEN ?2 IN ${accepted} THEN ?5 ELSE NULL END, xml = coalesce(?6, xml), qr = coalesce(?7, qr)
+           WHERE number = ?1 AND reported_at IS NULL`,
         )
-        .bind(number, outcome.status, outcome.answer.slice(0, 4000), outcome.retryAt?.toISOString() ?? null, now.toISOString())
+        .bind(
+          number,
+          outcome.status,
+          outcome.answer.slice(0, 4000),
+          outcome.retryAt?.toISOString() ?? null,
+          now.toISOString(),
+          outcome.cleared?.xml ?? null,
+          outcome.cleared?.qr ?? null,
+        )
         .run(),
 
     /** The oldest invoice still unreported, for the 24-hour watch. */

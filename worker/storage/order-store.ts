@@ -9,7 +9,7 @@ import { auditStore, type AuditEntry } from './audit-store'
 import { appConfig, type Locale } from '../../app.config'
 import { serverLimits } from '../../config/server-limits'
 import type { CartTotals } from '../../src/domain/cart'
-import type { AddressFields } from '../../src/domain/checkout'
+import type { AddressFields, BusinessBuyer } from '../../src/domain/checkout'
 import { orderQueues, type OrderQueue, type OrderStatus } from '../../src/domain/order'
 import type { ShippingCode } from '../../src/domain/shipping'
 
@@ -45,6 +45,8 @@ export interface NewOrder {
   shipping_method: ShippingCode
   /** Pickup: the showroom's id (docs/product.md, "Showrooms"). */
   pickup_showroom?: string | null
+  /** A business buyer's name and VAT number for a standard tax invoice; null for a consumer. */
+  business?: BusinessBuyer | null
   items: {
     product_id: number
     sku: string
@@ -72,6 +74,8 @@ export interface OrderDetailRow extends OrderRow {
   phone: string | null
   shipping_address: string | null
   billing_address: string | null
+  /** JSON of BusinessBuyer (src/domain/checkout.ts), or null for a consumer. */
+  business: string | null
   delivery_date: string | null
   shipping_method: string | null
   /** Pickup: the showroom in both languages, JSON (id, name_ar, name_en, address_ar, address_en). */
@@ -237,7 +241,7 @@ export function orderStore(db: D1Database) {
       const [order, items, events, shipment, returned, refunds] = await db.batch([
         db
           .prepare(
-            `SELECT ${orderColumns}, email, created_at, customer_name, phone, shipping_address, billing_address, delivery_date, shipping_method, totals,
+            `SELECT ${orderColumns}, email, created_at, customer_name, phone, shipping_address, billing_address, business, delivery_date, shipping_method, totals,
              subtotal, discount, delivery, vat, locale,
              (SELECT json_object('id', s.id, 'name_ar', s.name_ar, 'name_en', s.name_en, 'address_ar', s.address_ar, 'address_en', s.address_en,
                                  'opens', s.opens, 'closes', s.closes, 'friday_opens', s.friday_opens, 'friday_closes', s.friday_closes,
@@ -334,8 +338,8 @@ export function orderStore(db: D1Database) {
         db
           .prepare(
             `INSERT INTO orders (increment_id, quote_id, customer_id, email, region_id, payment_method, status, subtotal, discount, delivery, vat, grand_total, created_at,
-             customer_name, phone, phone_verified, shipping_address, billing_address, delivery_date, shipping_method, totals, locale, pickup_showroom)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?24
+             customer_name, phone, phone_verified, shipping_address, billing_address, delivery_date, shipping_method, totals, locale, pickup_showroom, business)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?24, ?25
            WHERE ?6 <> 'cashondelivery' OR (
              SELECT count(*) FROM orders o WHERE o.payment_method = 'cashondelivery' AND o.status = 'processing'
              AND (o.phone = ?15 OR o.customer_id = ?3) AND ${notConfirmed('o.id')}
@@ -366,6 +370,7 @@ export function orderStore(db: D1Database) {
             order.locale,
             serverLimits.orders.unconfirmedCashOrdersPerPhone,
             order.pickup_showroom ?? null,
+            order.business ? JSON.stringify(order.business) : null,
           ),
         db.prepare(`INSERT INTO order_events (order_id, status, at) VALUES (${orderId}, 'placed', ?)`).bind(order.quote_id, now.toISOString()),
         ...order.items.map((item, index) =>

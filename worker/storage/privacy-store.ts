@@ -134,7 +134,7 @@ export function privacyStore(db: D1Database) {
         db.prepare(`UPDATE order_returns SET note = '' WHERE order_id IN (SELECT id FROM orders WHERE customer_id = ?1) AND ${stillOpen}`).bind(id),
         db
           .prepare(
-            `UPDATE orders SET customer_id = NULL, customer_name = NULL, email = '', phone = NULL, shipping_address = NULL, billing_address = NULL
+            `UPDATE orders SET customer_id = NULL, customer_name = NULL, email = '', phone = NULL, shipping_address = NULL, billing_address = NULL, business = NULL
              WHERE customer_id = ?1 AND ${stillOpen}`,
           )
           .bind(id),

@@ -177,7 +177,7 @@ export const retentionSchedule = [
     keptDays: 730,
     from: 'created',
     why: "The buyer's name, email, mobile and addresses on an order serve its delivery, its return (7 days) and the warranty (2 years); after that the order keeps only what the tax record needs.",
-    statement: `UPDATE orders SET customer_name = NULL, email = '', phone = NULL, shipping_address = NULL, billing_address = NULL
+    statement: `UPDATE orders SET customer_name = NULL, email = '', phone = NULL, shipping_address = NULL, billing_address = NULL, business = NULL
       WHERE rowid IN (SELECT rowid FROM orders WHERE phone IS NOT NULL AND created_at < ?1 LIMIT ?2)`,
   },
   {

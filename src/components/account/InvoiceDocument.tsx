@@ -1,6 +1,7 @@
 /**
- * The simplified tax invoice, or a credit note, as its buyer reads and prints it (docs/decisions/0016-zatca-invoices.md;
- * a credit note adds the invoice it corrects and the reason it was issued for): the seller's
+ * The tax invoice (simplified, or standard for a business: docs/decisions/0041-standard-invoices-for-businesses.md), or a credit note, as its buyer reads
+ * and prints it (docs/decisions/0016-zatca-invoices.md; a credit note adds the invoice it corrects and the reason it was
+ * issued for; a standard one names the business, its VAT number and address): the seller's
  * name in both languages with its VAT and commercial registration numbers and its National Address, the invoice's number and time of issue in
  * Riyadh, the lines with their VAT, the totals, and ZATCA's QR drawn as an SVG. Only this prints (src/styles/app.css,
  * "data-print-only").
@@ -62,7 +63,8 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
       <div className="flex flex-wrap items-start justify-between gap-6">
         <div className="space-y-3">
           <h1 id="invoice-heading" className="text-2xl font-bold">
-            {note ? m.credit_note_title() : m.invoice_page_title()}
+            {/* A business buyer's invoice is a standard one, titled plainly "tax invoice" (ZATCA, docs/decisions/0041-standard-invoices-for-businesses.md). */}
+            {note ? m.credit_note_title() : invoice.buyer ? m.invoice_standard_title() : m.invoice_page_title()}
           </h1>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted">{note ? m.credit_note_number() : m.invoice_number()}</dt>
@@ -123,6 +125,20 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
         )}
         {seller.address && <AddressLines address={seller.address} />}
       </section>
+
+      {invoice.buyer && (
+        <section aria-label={m.invoice_buyer()} className="rounded-xl border border-line p-4 text-sm">
+          <p className="text-muted">{m.invoice_buyer()}</p>
+          {/* The business's name as its buyer typed it, in whichever language. */}
+          <p dir="auto" className="font-bold">
+            {invoice.buyer.name}
+          </p>
+          <p className="mt-2">
+            {m.invoice_vat_number()}: <bdi dir="ltr">{invoice.buyer.vat_number}</bdi>
+          </p>
+          <AddressLines address={invoice.buyer.address} />
+        </section>
+      )}
 
       <div className="overflow-x-auto">
         <table className="w-full text-sm">

@@ -19,6 +19,8 @@ const messages: Record<string, () => string> = {
   note: m.checkout_error_note,
   delivery_date: m.checkout_error_delivery_date,
   pickup_showroom: m.checkout_error_pickup_showroom,
+  company: m.checkout_error_company,
+  vat_number: m.checkout_error_vat_number,
   shipping_method: m.checkout_shipping_unavailable,
   phone_verified: m.checkout_phone_unverified,
 }
