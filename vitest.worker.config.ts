@@ -38,6 +38,11 @@ export default defineConfig(async () => ({
     // The first SSR request in a file transforms the whole app (about 10 s on 2 free cores, over 30 s on a busy
     // machine): the timeout only catches a hang, so it leaves room for a machine doing other work.
     testTimeout: 90_000,
+    // One isolate for every file, one file at a time: a fresh isolate per file loaded the whole app again (about 12 s
+    // a file, 59 files: most of the suite's 17 minutes). Each file still starts from a clean, seeded store
+    // (tests/worker/setup.ts empties every binding), which is only safe with no other file running beside it.
+    isolate: false,
+    fileParallelism: false,
     hookTimeout: 60_000,
     // The Worker's one-line-per-request logs are checked by a test; here they would only be noise.
     onConsoleLog: (log: string) => !log.includes('"level":"info"'),

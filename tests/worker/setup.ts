@@ -1,7 +1,12 @@
-// Every test file starts from a migrated, seeded database (the demo catalogue) and an empty KV.
-import { applyD1Migrations, env } from 'cloudflare:test'
+// Every test file starts from a migrated, seeded database (the demo catalogue), empty KV, R2 and Durable Objects, and
+// no search index made. The files run one after another in one isolate (vitest.worker.config.ts: a fresh isolate per
+// file cost about 12 s of module loading each, most of the suite's time), so what one file left behind is emptied here.
+import { applyD1Migrations, env, reset } from 'cloudflare:test'
 import { beforeAll } from 'vitest'
 import { seedStatements } from '~/seed/sql'
+import { dropSearchIndexes } from '~/search/indexes'
+import { dropKeptPages } from '~/http/page-cache'
+import { dropListingIndexes } from '~/catalogue/listing-indexes'
 
 declare global {
   namespace Cloudflare {
@@ -12,7 +17,10 @@ declare global {
 }
 
 beforeAll(async () => {
+  await reset()
+  dropSearchIndexes()
+  dropKeptPages()
+  dropListingIndexes()
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS)
-  const count = await env.DB.prepare('SELECT count(*) AS n FROM products').first<{ n: number }>()
-  if (!count?.n) await env.DB.batch(seedStatements().map((sql) => env.DB.prepare(sql)))
+  await env.DB.batch(seedStatements().map((sql) => env.DB.prepare(sql)))
 })

@@ -34,6 +34,13 @@ const inMemory = new Map<number, KeptIndex>()
 let inMemoryBytes = 0
 const building = new Map<number, Promise<KeptIndex>>()
 
+/** Forget the listing indexes this isolate keeps in memory (tests, which share one isolate). */
+export function dropListingIndexes() {
+  inMemory.clear()
+  inMemoryBytes = 0
+  building.clear()
+}
+
 function keep(categoryId: number, kept: KeptIndex): void {
   const old = inMemory.get(categoryId)
   if (old) inMemoryBytes -= old.bytes

@@ -198,6 +198,14 @@ async function lookUp(key: Request): Promise<KeptPage | null> {
 /** Pages being rendered again in the background by this isolate: one refresh per page at a time. */
 const refreshing = new Set<string>()
 
+/** Forget what this isolate keeps in memory: the pages and what it read of KV (tests, which share one isolate). */
+export function dropKeptPages() {
+  memo.clear()
+  inMemory.clear()
+  inMemoryBytes = 0
+  refreshing.clear()
+}
+
 /**
  * Renders the page and keeps it when it may be shared. `renderedAt` is taken before rendering, so a purge during the
  * render marks this copy old too.
