@@ -12,5 +12,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'worker/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // Pure rules share nothing and mock nothing, so the files share their workers' module cache instead of importing
+    // everything again per file (the layer: 88 s -> 35 s on 2 busy cores).
+    isolate: false,
   },
 })
