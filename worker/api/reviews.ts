@@ -19,6 +19,7 @@ import { serverLimits } from '../../config/server-limits'
 import { cookies } from '../../src/domain/cookies'
 import { orderNumber } from '../../src/domain/order'
 import { reviewTotals } from '../../src/domain/reviews'
+import { pictureDeliveryOf, pictureSources, type PictureDelivery } from '../../src/domain/pictures'
 import { locale, sku } from '../../src/domain/schemas'
 import { openReviewLink, submitReview } from '../commerce/review-requests'
 import { withinHourlyLimit } from '../durable-objects/limiter'
@@ -112,8 +113,16 @@ async function postedReview(c: Context<{ Bindings: Env }>) {
   return { body: formReview(form), files }
 }
 
-/** What a shopper sees of a picture: its address and size. */
-const shownPicture = (p: PictureRow) => ({ url: pictureUrl(p.key), width: p.width, height: p.height })
+/**
+ * What a shopper sees of a picture: its address, its size, and the thumbnail's address: resized by the zone when it
+ * resizes pictures (IMAGE_TRANSFORMATIONS, src/domain/pictures.ts), else the picture itself.
+ */
+const shownPicture = (delivery: PictureDelivery) => (p: PictureRow) => {
+  const url = pictureUrl(p.key)
+  return { url, thumb: pictureSources(url, delivery, [thumbWidth]).src, width: p.width, height: p.height }
+}
+/** Twice the thumbnail's 72 CSS pixels, for a phone's screen. */
+const thumbWidth = 144
 
 /** What a shopper sees of a review: never the order, the buyer's account, or why staff held it. */
 const shown = (r: ReviewRow) => ({
@@ -192,7 +201,10 @@ export const reviewsApi = new Hono<{ Bindings: Env }>()
     return c.json({
       data: {
         totals: reviewTotals(totals),
-        reviews: page.map((r) => ({ ...shown(r), pictures: (pictures.get(r.id) ?? []).map(shownPicture) })),
+        reviews: page.map((r) => ({
+          ...shown(r),
+          pictures: (pictures.get(r.id) ?? []).map(shownPicture(pictureDeliveryOf(c.env.IMAGE_TRANSFORMATIONS))),
+        })),
         more: rows.length > limits.pageSize,
       },
     })
