@@ -5,8 +5,6 @@
  * their keys, and the objects go after that batch commits (a crash between leaves an object no row names, never a row
  * naming no object).
  */
-import type { CleanPicture } from '../media/picture-metadata'
-
 export interface PictureRow {
   review_id: number
   key: string
@@ -24,7 +22,16 @@ export interface PictureView {
   height: number | null
 }
 
-export interface StoredPicture extends CleanPicture {
+/** A picture checked and stripped already (worker/media/picture-metadata.ts gives this shape). */
+export interface PictureBytes {
+  type: 'image/jpeg' | 'image/png' | 'image/webp'
+  ext: string
+  bytes: Uint8Array<ArrayBuffer>
+  width: number | null
+  height: number | null
+}
+
+export interface StoredPicture extends PictureBytes {
   key: string
 }
 
@@ -37,7 +44,7 @@ export const consolePictureUrl = (key: string) => `/api/ops/reviews/pictures/${k
 export const keyOfName = (name: string) => `${prefix}${name}`
 
 /** A new key for each picture: random, never reused, so the served copy may be cached for good. */
-export function withKeys(pictures: CleanPicture[]): StoredPicture[] {
+export function withKeys(pictures: PictureBytes[]): StoredPicture[] {
   return pictures.map((picture) => ({ ...picture, key: `${prefix}${crypto.randomUUID()}.${picture.ext}` }))
 }
 

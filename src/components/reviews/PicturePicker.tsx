@@ -62,7 +62,7 @@ export function PicturePicker({ chosen, onChange, disabled }: { chosen: Chosen[]
                   setRefused(null)
                   onChange(chosen.filter((other) => other !== c))
                 }}
-                className="absolute -end-2 -top-2 grid size-7 place-items-center rounded-full bg-ink text-sm font-bold text-white shadow"
+                className="absolute end-1 top-1 grid size-8 place-items-center rounded-full bg-ink/80 text-base font-bold text-white shadow"
               >
                 <span aria-hidden="true">×</span>
               </button>

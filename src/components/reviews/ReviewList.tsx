@@ -152,12 +152,14 @@ function Review({ review }: { review: ShownReview }) {
       <h3 className="font-bold">{review.title}</h3>
       <p className="whitespace-pre-line">{review.text}</p>
       {review.pictures.length > 0 && (
-        <ul className="flex flex-wrap gap-2 pt-1" lang={locale} dir={locale === 'ar' ? 'rtl' : 'ltr'}>
+        // In the review's direction, under its text; the alt text is in the page's language.
+        <ul className="flex flex-wrap gap-2 pt-1">
           {review.pictures.map((picture, i) => (
             <li key={picture.url}>
               {/* A tap opens the picture itself, full size; the thumbnail is the same file, cropped by CSS. */}
               <a href={picture.url} target="_blank" rel="noopener" className="block rounded-lg">
                 <img
+                  lang={locale}
                   src={picture.thumb}
                   alt={m.reviews_picture_alt({ number: i + 1 }, { locale })}
                   width={72}
