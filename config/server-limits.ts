@@ -160,6 +160,17 @@ export const serverLimits = {
     votesPerIpPerHour: 30,
     /** Reviews written from one order link in an hour (an order has a few lines; a script has many). */
     submitsPerOrderPerHour: 20,
+    /**
+     * A buyer's pictures with one review (docs/decisions/0034-reviews.md, "Pictures"): how many, how large each (the
+     * phone's own photo, unresized), and the types read from their first bytes. The messages say 4 and 5 MB.
+     */
+    pictures: {
+      max: 4,
+      maxBytes: 5 * 1024 * 1024,
+      types: ['image/jpeg', 'image/png', 'image/webp'],
+      /** Review posts with pictures from one client address in an hour, counted before the body is read. */
+      uploadsPerIpPerHour: 20,
+    },
   },
   /** The merchant console's staff (docs/product.md, "The merchant console"). */
   staff: {

@@ -35,8 +35,8 @@ const names = {
   database: 'matjar',
   kvNamespace: 'matjar-cache',
   queues: ['matjar-messages', 'matjar-messages-dead', 'matjar-catalogue-import'],
-  /** The console's import files (wrangler.toml [[r2_buckets]] IMPORT_FILES; docs/catalogue-import.md). */
-  buckets: ['matjar-imports'],
+  /** The console's import files and the buyers' review pictures (wrangler.toml [[r2_buckets]]: IMPORT_FILES, REVIEW_PICTURES). */
+  buckets: ['matjar-imports', 'matjar-review-pictures'],
 }
 const builtConfig = 'dist/server/wrangler.json'
 /** Cloudflare's limits: 3 MB compressed on the free plan (10 MB on paid), and the startup time a Worker is allowed. */

@@ -22,6 +22,8 @@ export interface OpsReviewRow {
   reason: string | null
   answer: string | null
   created_at: string
+  /** The buyer's pictures, whatever the review's status (served to staff only until approved). */
+  pictures: { url: string; width: number | null; height: number | null }[]
 }
 
 export const reviewQueries = {

@@ -99,6 +99,24 @@ function ReviewItem({ review }: { review: OpsReviewRow }) {
       <p className="whitespace-pre-line" dir="auto">
         {review.body}
       </p>
+      {review.pictures.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label={m.ops_reviews_pictures()}>
+          {review.pictures.map((picture, i) => (
+            <li key={picture.url}>
+              <a href={picture.url} target="_blank" rel="noopener noreferrer" className="block">
+                <img
+                  src={picture.url}
+                  alt={m.reviews_picture_alt({ number: i + 1 })}
+                  width={120}
+                  height={120}
+                  loading="lazy"
+                  className="size-30 rounded-lg bg-surface object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {review.reason && <p className="text-sm text-sale">{review.reason}</p>}
       {failed && (
         <p role="alert" className="text-sm text-sale">

@@ -3,7 +3,7 @@
  * "Reviews"): the order's products, each with stars, a title and a text, sent to `POST /api/reviews`. The link's
  * signature is checked by the API (worker/commerce/review-requests.ts); a refused link shows the API's message, in
  * the page's language. Nothing here is cached per shopper: the page is the same shell for everyone and reads the
- * order in the browser.
+ * order in the browser. Pictures (up to 4) go with the review as a form (src/components/reviews/PicturePicker.tsx).
  */
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, useSearch } from '@tanstack/react-router'
@@ -15,6 +15,7 @@ import { currentLocale } from '../lib/i18n'
 import { usePageHydrated } from '../lib/early-tap'
 import { m } from '../paraglide/messages.js'
 import { FormField } from '../components/ui/FormField'
+import { PicturePicker, type Chosen } from '../components/reviews/PicturePicker'
 
 export const Route = createFileRoute('/review')({
   head: () => ({ meta: [{ title: `${m.review_page_title()} | ${m.site_name()}` }, { name: 'robots', content: 'noindex' }] }),
@@ -33,12 +34,23 @@ type Answer<T> = { data: T } | { error: { message: string } }
 const signature = /^[A-Za-z0-9_-]{43}$/
 
 async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
+  // A form (with pictures) sets its own multipart type and boundary.
+  const form = body instanceof FormData
   const response = await fetch(`/api${path}${path.includes('?') ? '&' : '?'}lang=${currentLocale()}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || form ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   })
   return (await response.json()) as Answer<T>
+}
+
+/** The review's fields as JSON, or as a form with its pictures when it has some. */
+function reviewBody(fields: Record<string, string | number>, pictures: Chosen[]): unknown {
+  if (pictures.length === 0) return fields
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.set(name, String(value))
+  for (const picture of pictures) form.append('pictures', picture.file)
+  return form
 }
 
 function ReviewRoute() {
@@ -85,6 +97,7 @@ function ReviewRoute() {
 function ProductReview({ product, order, sig }: { product: ReviewProduct; order: string; sig: string }) {
   const id = useId()
   const [stars, setStars] = useState(0)
+  const [pictures, setPictures] = useState<Chosen[]>([])
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; message: string }>(
     product.reviewed ? { kind: 'sent' } : { kind: 'idle' },
   )
@@ -110,7 +123,7 @@ function ProductReview({ product, order, sig }: { product: ReviewProduct; order:
             const form = new FormData(event.currentTarget)
             setState({ kind: 'sending' })
             const body = { order, sig, sku: product.sku, stars, title: formText(form, 'title').trim(), text: formText(form, 'text').trim() }
-            const answer = await api<{ status: string }>('POST', '/reviews', body).catch(() => null)
+            const answer = await api<{ status: string }>('POST', '/reviews', reviewBody(body, pictures)).catch(() => null)
             if (answer && 'data' in answer) setState({ kind: 'sent' })
             else setState({ kind: 'failed', message: answer?.error.message ?? m.review_failed() })
           }}
@@ -148,6 +161,7 @@ function ProductReview({ product, order, sig }: { product: ReviewProduct; order:
               {m.review_text_hint()}
             </p>
           </div>
+          <PicturePicker chosen={pictures} onChange={setPictures} disabled={state.kind === 'sending'} />
           {state.kind === 'failed' && (
             <p role="alert" className="text-sm text-sale">
               {state.message}

@@ -1,6 +1,6 @@
 // Reviews from verified buyers (docs/product.md, "Reviews"), in Arabic on a phone: a buyer whose order was delivered
-// reviews the product from the link in the delivery's message; staff approve it through the console's route; a
-// shopper then sees the stars on the product's card and the review on its page.
+// reviews the product from the link in the delivery's message, with a photo; staff approve it through the console's
+// route; a shopper then sees the stars on the product's card, and the review with the photo's thumbnail on its page.
 import { readFileSync } from 'node:fs'
 import { acceptCookies, apiCheckoutDetails, expect, lastCode, newMobile, operatorStep, phone, test } from './fixtures'
 import { storeBase } from './browser'
@@ -43,6 +43,29 @@ async function cashOrder(request: Request, sku: string) {
   return { number: (await placed.json()).increment_id as string, buyer }
 }
 
+/**
+ * A real JPEG from the browser's own encoder, with an EXIF segment holding a GPS position spliced in after its start
+ * marker, as a phone's photo has: the store must strip it and still serve a picture the browser decodes.
+ */
+async function photoWithGps(page: import('@playwright/test').Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 320
+    canvas.height = 240
+    const context = canvas.getContext('2d')!
+    const gradient = context.createLinearGradient(0, 0, 320, 240)
+    gradient.addColorStop(0, '#0a7d5a')
+    gradient.addColorStop(1, '#f5a623')
+    context.fillStyle = gradient
+    context.fillRect(0, 0, 320, 240)
+    return canvas.toDataURL('image/jpeg', 0.8)
+  })
+  const jpeg = Buffer.from(dataUrl.split(',')[1]!, 'base64')
+  const exif = Buffer.from('Exif\0\0MM\0*GPS 24.7136N 46.6753E', 'latin1')
+  const segment = Buffer.concat([Buffer.from([0xff, 0xe1, (exif.length + 2) >> 8, (exif.length + 2) & 0xff]), exif])
+  return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)])
+}
+
 /** The review link in the buyer's messages (the development outbox), once it has arrived. */
 async function reviewLink(request: Request, recipient: string): Promise<string> {
   const { token: handshake } = await (await request.post('/commerce/handshake', { data: { store: 'ar' } })).json()
@@ -76,6 +99,9 @@ test.describe('a buyer in Arabic on a phone', () => {
     const title = `سماعة ممتازة ${Date.now() % 100000}`
     await page.getByRole('textbox', { name: 'العنوان' }).fill(title)
     await page.getByRole('textbox', { name: 'رأيك' }).fill('العزل ممتاز والبطارية تكفي أسبوع، وصلتني خلال يومين')
+    await page.getByLabel('أضف صورًا').setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await photoWithGps(page) })
+    await expect(page.getByRole('img', { name: 'الصورة المختارة 1' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'احذف الصورة 1' })).toBeVisible()
     await page.getByRole('button', { name: 'أرسل التقييم' }).click()
     await expect(page.getByText('شكرًا لك! يظهر تقييمك بعد مراجعته.')).toBeVisible()
     // The same link again: every product reviewed, it says so.
@@ -106,6 +132,15 @@ test.describe('a buyer in Arabic on a phone', () => {
     await expect(shopper.getByRole('heading', { name: 'التقييمات والمراجعات' })).toBeVisible()
     await expect(shopper.getByRole('heading', { name: title })).toBeVisible()
     await expect(shopper.getByText('شراء موثّق')).toBeVisible()
+    // The photo, as a thumbnail the browser decoded (stripping left a valid JPEG), linking to the full picture.
+    const thumbnail = shopper.getByRole('img', { name: 'صورة من المشتري 1' })
+    await thumbnail.scrollIntoViewIfNeeded()
+    await expect(thumbnail).toBeVisible()
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320)
+    const full = await shopper.getByRole('link').filter({ has: thumbnail }).getAttribute('href')
+    const served = await request.get(full!)
+    expect(served.headers()['content-type']).toBe('image/jpeg')
+    expect((await served.body()).toString('latin1')).not.toContain('GPS 24.7136N')
     await shopper.close()
   })
 })

@@ -18,7 +18,7 @@ import { opsReviewsApi } from './ops-reviews'
 import { cartLinksApi } from './cart-links'
 import { stockAlertsApi } from './stock-alerts'
 import { privacyApi } from './privacy'
-import { reviewsApi } from './reviews'
+import { reviewsApi, reviewUploadPath } from './reviews'
 import { messageChannelApi } from './message-channel'
 import { whatsappApi } from './whatsapp'
 import { sameSiteStateChanges } from './same-site'
@@ -30,11 +30,17 @@ const anonymousBodyLimit = bodyLimit({
   },
 })
 
+const isMultipartRequest = (contentType: string | undefined) => /^multipart\/form-data/i.test(contentType ?? '')
+
 export const apiApp = new Hono<{ Bindings: Env }>()
   .basePath('/api')
   .use((c, next) =>
-    // The console's catalogue upload has its own, larger limit (worker/api/ops-import.ts), behind its permission.
-    c.req.method === 'POST' && c.req.path === importUploadPath ? next() : anonymousBodyLimit(c, next),
+    // The console's catalogue upload has its own, larger limit (worker/api/ops-import.ts), behind its permission; a
+    // review with pictures has its own too (worker/api/reviews.ts), counted per address before its body is read.
+    c.req.method === 'POST' &&
+    (c.req.path === importUploadPath || (c.req.path === reviewUploadPath && isMultipartRequest(c.req.header('content-type'))))
+      ? next()
+      : anonymousBodyLimit(c, next),
   )
   .use(sameSiteStateChanges())
   .route('/', healthApi)

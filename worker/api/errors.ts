@@ -24,6 +24,9 @@ type ErrorCode =
   | 'review_link_invalid'
   | 'review_not_yours'
   | 'review_done'
+  | 'review_pictures_too_many'
+  | 'review_picture_too_large'
+  | 'review_picture_type'
   | 'vote_done'
   // The merchant console's (worker/api/ops.ts).
   | 'forbidden'
@@ -68,6 +71,12 @@ function localisedMessage(code: ErrorCode, locale: Locale): string {
       return m.error_review_not_yours({}, { locale })
     case 'review_done':
       return m.error_review_done({}, { locale })
+    case 'review_pictures_too_many':
+      return m.error_review_pictures_too_many({}, { locale })
+    case 'review_picture_too_large':
+      return m.error_review_picture_too_large({}, { locale })
+    case 'review_picture_type':
+      return m.error_review_picture_type({}, { locale })
     case 'vote_done':
       return m.error_vote_done({}, { locale })
     case 'forbidden':

@@ -6,14 +6,20 @@
  * - POST /api/ops/reviews/{id}/approve, POST /api/ops/reviews/{id}/reject {reason}: the status, its audit row and the
  *   product's numbers in one batch; the product's pages and listings are purged so they show the new numbers
  * - POST /api/ops/reviews/{id}/answer {text}: the store's answer under the review (empty removes it), audited
+ * - GET /api/ops/reviews/pictures/{name}: a review's picture whatever its status, so staff judge it before approving
+ *
+ * A rejection deletes the review's pictures' rows in its batch and their R2 objects after it (docs/decisions/0034-reviews.md,
+ * "Pictures").
  */
 import { type } from 'arktype'
 import { Hono } from 'hono'
 import { serverLimits } from '../../config/server-limits'
 import { productsChanged } from '../catalogue/page-purge'
+import { consolePictureUrl, removePictures, reviewPictureStore } from '../storage/review-picture-store'
 import { reviewStore } from '../storage/review-store'
 import { ApiError } from './errors'
 import { allowed, auditOf, olderPage, type OpsEnv } from './ops-access'
+import { servePicture } from './review-pictures'
 import { validate } from './validate'
 
 const listQuery = type({ 'status?': "'pending' | 'approved' | 'rejected'", 'before?': /^\d{1,12}$/ })
@@ -38,7 +44,15 @@ export const opsReviewsApi = new Hono<OpsEnv>()
   .get('/ops/reviews', allowed('reviews.moderate'), validate('query', listQuery), async (c) => {
     const q = c.req.valid('query')
     const rows = await reviewStore(c.env.DB).forConsole(q.status, q.before ? Number(q.before) : undefined)
-    return c.json({ data: { reviews: rows, older: olderPage(rows) } })
+    const pictures = await reviewPictureStore(c.env.DB).of(rows.map((r) => r.id))
+    const reviews = rows.map((r) => ({
+      ...r,
+      pictures: (pictures.get(r.id) ?? []).map((p) => ({ url: consolePictureUrl(p.key), width: p.width, height: p.height })),
+    }))
+    return c.json({ data: { reviews, older: olderPage(rows) } })
+  })
+  .get('/ops/reviews/pictures/:name', allowed('reviews.moderate'), async (c) => {
+    return servePicture(c.env, c.req.param('name'), { anyStatus: true })
   })
   .post('/ops/reviews/:id/approve', allowed('reviews.moderate'), validate('param', idParam), async (c) => {
     const review = await reviewOf(c.env, c.req.valid('param').id)
@@ -48,7 +62,7 @@ export const opsReviewsApi = new Hono<OpsEnv>()
       { kind: 'review', id: String(review.id) },
       { before: { status: review.status }, after: { status: 'approved' } },
     )
-    const changed = await reviewStore(c.env.DB).moderate(review, 'approved', null, audit)
+    const { changed } = await reviewStore(c.env.DB).moderate(review, 'approved', null, audit)
     if (changed) await purgeProduct(c.env, review.sku)
     return c.json({ data: { outcome: changed ? 'done' : 'already', status: 'approved' } })
   })
@@ -61,7 +75,9 @@ export const opsReviewsApi = new Hono<OpsEnv>()
       { kind: 'review', id: String(review.id) },
       { before: { status: review.status }, after: { status: 'rejected', reason } },
     )
-    const changed = await reviewStore(c.env.DB).moderate(review, 'rejected', reason, audit)
+    const { changed, pictureKeys } = await reviewStore(c.env.DB).moderate(review, 'rejected', reason, audit)
+    // After the batch has committed: a failure here leaves objects no row names, never a row naming no object.
+    await removePictures(c.env.REVIEW_PICTURES, pictureKeys)
     if (changed && review.status === 'approved') await purgeProduct(c.env, review.sku)
     return c.json({ data: { outcome: changed ? 'done' : 'already', status: 'rejected' } })
   })

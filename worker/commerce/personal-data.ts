@@ -9,6 +9,7 @@ import { addressStore } from '../storage/address-store'
 import { accountStore, type Customer } from '../storage/account-store'
 import { orderStore } from '../storage/order-store'
 import { privacyStore } from '../storage/privacy-store'
+import { removePictures } from '../storage/review-picture-store'
 import { sendOtp, verifyOtp } from './accounts'
 import { cartStub } from './carts'
 import { CommerceError } from './errors'
@@ -71,14 +72,20 @@ export async function sendCloseCode(env: Env, customer: Customer, ip: string, lo
 
 /**
  * Closes the account once its code is right: the cart is emptied and forgets what was typed at checkout, then one
- * batch strips the orders of the buyer and deletes the account and what hangs on it (worker/storage/privacy-store.ts).
+ * batch strips the orders of the buyer and deletes the account and what hangs on it (worker/storage/privacy-store.ts),
+ * its review pictures' rows among them; their R2 objects go once that batch has committed.
  */
 export async function closeAccount(env: Env, customer: Customer, code: string) {
   await refuseWhileOrdersOpen(env, customer)
   await verifyOtp(env, customer.mobile, 'account_close', code, { customerId: customer.id })
   const quote = await accountStore(env.DB).quoteOf(customer.id)
   if (quote) await cartStub(env, quote).forget()
-  const closed = await privacyStore(env.DB).closeAccount({ id: customer.id, mobile: customer.mobile, email: customer.email.toLowerCase() })
+  const { closed, pictureKeys } = await privacyStore(env.DB).closeAccount({
+    id: customer.id,
+    mobile: customer.mobile,
+    email: customer.email.toLowerCase(),
+  })
+  await removePictures(env.REVIEW_PICTURES, pictureKeys)
   // An order placed between the check and the batch leaves everything as it was.
   if (!closed) throw new CommerceError(409, 'account_orders_open', { count: 1 })
 }

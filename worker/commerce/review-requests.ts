@@ -10,7 +10,9 @@
 import { appConfig, type Locale } from '../../app.config'
 import { authorName, heldFor, reviewLanguage } from '../../src/domain/reviews'
 import { messageSender } from '../integrations/messaging'
+import type { CleanPicture } from '../media/picture-metadata'
 import { orderStore, type OrderDetailRow } from '../storage/order-store'
+import { putPictures, removePictures, withKeys } from '../storage/review-picture-store'
 import { reviewStore } from '../storage/review-store'
 import { isOrderSignature, orderSignature } from './sandbox-link'
 
@@ -73,28 +75,56 @@ export interface Submitted {
   locale?: Locale
 }
 
-/** Takes one review of a product of the order: 'added', 'done' (already reviewed from it) or 'not_in_order'. */
-export async function submitReview(env: Env, order: OrderDetailRow, review: Submitted, page: Locale, now = new Date()) {
+/**
+ * Takes one review of a product of the order: 'added', 'done' (already reviewed from it) or 'not_in_order'. Its
+ * pictures (checked and stripped already, worker/media/picture-metadata.ts) go to R2 before the review's batch and
+ * are removed again when the review does not land, so a refused review leaves nothing behind
+ * (docs/decisions/0034-reviews.md, "Pictures").
+ */
+export async function submitReview(
+  env: Env,
+  order: OrderDetailRow,
+  review: Submitted,
+  page: Locale,
+  pictures: CleanPicture[] = [],
+  now = new Date(),
+) {
   const store = reviewStore(env.DB)
   const line = (await store.orderLines(order.id)).find((l) => l.sku === review.sku)
   if (!line) return 'not_in_order' as const
   if (line.reviewed) return 'done' as const
   const title = review.title.trim()
   const text = review.text.trim()
-  const added = await store.add(
-    {
-      sku: review.sku,
-      orderId: order.id,
-      line: line.line,
-      customerId: order.customer_id,
-      author: authorName(order.customer_name),
-      stars: review.stars,
-      title,
-      body: text,
-      locale: review.locale ?? reviewLanguage(`${title} ${text}`, page),
-      held: heldFor(`${title}\n${text}`),
-    },
-    now,
-  )
+  const stored = withKeys(pictures)
+  await putPictures(env.REVIEW_PICTURES, stored)
+  const added = await store
+    .add(
+      {
+        sku: review.sku,
+        orderId: order.id,
+        line: line.line,
+        customerId: order.customer_id,
+        author: authorName(order.customer_name),
+        stars: review.stars,
+        title,
+        body: text,
+        locale: review.locale ?? reviewLanguage(`${title} ${text}`, page),
+        held: heldFor(`${title}\n${text}`),
+      },
+      now,
+      stored,
+    )
+    .catch(async (error: unknown) => {
+      await removePictures(
+        env.REVIEW_PICTURES,
+        stored.map((p) => p.key),
+      )
+      throw error
+    })
+  if (!added)
+    await removePictures(
+      env.REVIEW_PICTURES,
+      stored.map((p) => p.key),
+    )
   return added ? ('added' as const) : ('done' as const)
 }

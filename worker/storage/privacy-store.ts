@@ -4,6 +4,7 @@
  * beyond its orders, and the one batch that closes an account.
  */
 import { auditStore, type AuditEntry } from './audit-store'
+import { keysOf } from './review-picture-store'
 import type { DataRequestKind } from '../../src/domain/data-requests'
 
 export interface ConsentRecord {
@@ -125,9 +126,11 @@ export function privacyStore(db: D1Database) {
      * Closes an account in one batch (docs/decisions/0028-personal-data-kept.md, "Closing an account"): its orders
      * keep the tax record and lose the buyer, everything hung on the account goes, and the account last. The orders
      * are stripped only if none is still on its way (checked again here, in the batch, against a race with a new
-     * order): a refusal changes nothing and answers false.
+     * order): a refusal changes nothing and answers `closed: false`. The account's review pictures' rows go in the batch
+     * and their keys come back, for the caller to remove from R2 once it has committed (docs/decisions/0034-reviews.md,
+     * "Pictures").
      */
-    async closeAccount(who: AccountIdentity): Promise<boolean> {
+    async closeAccount(who: AccountIdentity): Promise<{ closed: boolean; pictureKeys: string[] }> {
       const { id, mobile, email } = who
       const stillOpen = "NOT EXISTS (SELECT 1 FROM orders WHERE customer_id = ?1 AND status NOT IN ('complete', 'canceled'))"
       const results = await db.batch([
@@ -139,6 +142,13 @@ export function privacyStore(db: D1Database) {
           )
           .bind(id),
         // From here on, a refusal above left the account's orders in place: each statement below waits for that.
+        // The pictures go with the link to their author, before the reviews below lose it.
+        db
+          .prepare(
+            `DELETE FROM review_pictures WHERE review_id IN (SELECT id FROM reviews WHERE customer_id = ?1)
+             AND NOT EXISTS (SELECT 1 FROM orders WHERE customer_id = ?1) RETURNING key`,
+          )
+          .bind(id),
         ...[
           'DELETE FROM customer_tokens WHERE customer_id = ?1',
           'DELETE FROM customer_quotes WHERE customer_id = ?1',
@@ -156,7 +166,7 @@ export function privacyStore(db: D1Database) {
           'DELETE FROM shopper_carts WHERE customer_id = ?1',
           'DELETE FROM stock_alerts WHERE customer_id = ?1 OR contact IN (?2, ?3)',
           'DELETE FROM message_channels WHERE phone = ?2',
-          // A review stays (other shoppers read it) without the name of whoever wrote it or the link to them.
+          // A review stays (other shoppers read it) without the name of whoever wrote it, the link to them, or their pictures.
           "UPDATE reviews SET customer_id = NULL, author = '' WHERE customer_id = ?1",
           // Only the number and the moment, so the console says the account was closed (docs/decisions/0032-abandoned-carts.md).
           "INSERT OR IGNORE INTO closed_accounts (customer_id, closed_at) SELECT ?1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE EXISTS (SELECT 1 FROM customers WHERE id = ?1)",
@@ -167,7 +177,7 @@ export function privacyStore(db: D1Database) {
           return db.prepare(`${sql} AND NOT EXISTS (SELECT 1 FROM orders WHERE customer_id = ?1)`).bind(...values)
         }),
       ])
-      return (results.at(-1)?.meta.changes ?? 0) === 1
+      return { closed: (results.at(-1)?.meta.changes ?? 0) === 1, pictureKeys: keysOf(results[2]) }
     },
   }
 }

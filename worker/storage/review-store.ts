@@ -7,6 +7,7 @@ import { type Locale } from '../../app.config'
 import { serverLimits } from '../../config/server-limits'
 import type { HeldFor, ReviewSort, ReviewStatus } from '../../src/domain/reviews'
 import { auditStore, type AuditEntry } from './audit-store'
+import { keysOf, reviewPictureStore, type StoredPicture } from './review-picture-store'
 
 export interface ReviewRow {
   id: number
@@ -88,9 +89,12 @@ export function reviewStore(db: D1Database) {
       return new Set(results.map((r) => r.sku))
     },
 
-    /** Adds a buyer's review, pending; false when the order has one for this product already (the UNIQUE constraint). */
-    async add(review: NewReview, now: Date): Promise<boolean> {
-      const result = await db
+    /**
+     * Adds a buyer's review, pending, with its pictures' rows in the same batch (their bytes are in R2 already);
+     * false when the order has one for this product already (the UNIQUE constraint), and then no picture row lands.
+     */
+    async add(review: NewReview, now: Date, pictures: StoredPicture[] = []): Promise<boolean> {
+      const insert = db
         .prepare(
           `INSERT INTO reviews (sku, order_id, line, customer_id, author, stars, title, body, locale, held, created_at)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (order_id, sku) DO NOTHING`,
@@ -108,8 +112,8 @@ export function reviewStore(db: D1Database) {
           review.held,
           now.toISOString(),
         )
-        .run()
-      return result.meta.changes === 1
+      const [result] = await db.batch(pictures.length ? [insert, reviewPictureStore(db).insertFor(review.orderId, review.sku, pictures)] : [insert])
+      return result!.meta.changes === 1
     },
 
     /** A product's numbers, null before its first approved review. */
@@ -184,17 +188,25 @@ export function reviewStore(db: D1Database) {
 
     /**
      * Approves or rejects (with its reason) a review: the change, its audit row and the product's recount land in one
-     * batch. False when it already had that status (a second press changes nothing and writes no audit row).
+     * batch; a rejection deletes the pictures' rows in it too, and answers their keys for the caller to remove from
+     * R2 once the batch has committed (docs/decisions/0034-reviews.md, "Pictures"). `changed` is false when it
+     * already had that status (a second press changes nothing and writes no audit row).
      */
-    async moderate(review: ReviewRow, status: 'approved' | 'rejected', reason: string | null, audit: AuditEntry): Promise<boolean> {
-      const [changed] = await db.batch([
+    async moderate(
+      review: ReviewRow,
+      status: 'approved' | 'rejected',
+      reason: string | null,
+      audit: AuditEntry,
+    ): Promise<{ changed: boolean; pictureKeys: string[] }> {
+      const [changed, , , deleted] = await db.batch([
         db
           .prepare('UPDATE reviews SET status = ?2, reason = ?3, moderated_at = ?4 WHERE id = ?1 AND status <> ?2')
           .bind(review.id, status, reason, audit.at.toISOString()),
         auditStore(db).row(audit, { sql: 'changes() = 1', values: [] }),
         recount(db, review.sku),
+        ...(status === 'rejected' ? [reviewPictureStore(db).deleteOf(review.id)] : []),
       ])
-      return changed!.meta.changes === 1
+      return { changed: changed!.meta.changes === 1, pictureKeys: keysOf(deleted) }
     },
 
     /** The store's answer under a review (empty removes it), with its audit row in the same batch. */

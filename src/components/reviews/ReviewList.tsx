@@ -1,7 +1,8 @@
 /**
  * A product's approved reviews (docs/product.md, "Reviews"), read in the browser from `GET /api/reviews/product/{sku}`:
  * the distribution bars (a bar filters by its stars), sorted by most helpful or newest, filtered by stars and language,
- * "Verified purchase", the store's answer, and a helpful vote and a report per review (the API counts one per session).
+ * "Verified purchase", the buyer's pictures as small thumbnails that open the full picture, the store's answer, and a
+ * helpful vote and a report per review (the API counts one per session).
  */
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -22,6 +23,7 @@ interface ShownReview {
   helpful: number
   answer: string | null
   created_at: string
+  pictures: { url: string; thumb: string; width: number | null; height: number | null }[]
 }
 
 interface Page {
@@ -149,6 +151,28 @@ function Review({ review }: { review: ShownReview }) {
       </div>
       <h3 className="font-bold">{review.title}</h3>
       <p className="whitespace-pre-line">{review.text}</p>
+      {review.pictures.length > 0 && (
+        // In the review's direction, under its text; the alt text is in the page's language.
+        <ul className="flex flex-wrap gap-2 pt-1">
+          {review.pictures.map((picture, i) => (
+            <li key={picture.url}>
+              {/* A tap opens the picture itself, full size; the thumbnail is the same file, cropped by CSS. */}
+              <a href={picture.url} target="_blank" rel="noopener" className="block rounded-lg">
+                <img
+                  lang={locale}
+                  src={picture.thumb}
+                  alt={m.reviews_picture_alt({ number: i + 1 }, { locale })}
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-18 rounded-lg bg-surface object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {review.answer && (
         <div className="mt-2 rounded-lg bg-surface p-3 text-sm" lang={locale} dir={locale === 'ar' ? 'rtl' : 'ltr'}>
           <p className="font-semibold">{m.reviews_store_answer()}</p>
