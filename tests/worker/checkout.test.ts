@@ -3,6 +3,7 @@
 // its confirmation only to its buyer, and its messages through the development outbox.
 import { env } from 'cloudflare:test'
 import { orderStore } from '~/storage/order-store'
+import { kvCache } from '~/storage/kv-cache'
 import { describe, expect, it } from 'vitest'
 import {
   addressIn,
@@ -64,7 +65,9 @@ describe('shipping methods', () => {
     expect(fast.dates[0].Date < standard.dates[0].Date).toBe(true)
 
     // A fast-delivery city whose standard delivery is already next-day gains nothing from the fee.
+    // The cities' delivery rules are kept in KV: a change to them drops that copy (frameChanged, on an import).
     await env.DB.prepare('UPDATE regions SET delivery_lead_days = 1 WHERE id = 1102').run()
+    await kvCache(env.CACHE).invalidate('delivery')
     try {
       const jeddah = (await cartWith('1102')).caller
       const methods = (await call(jeddah, 'GET', '/cart/shipping-methods')).body.shipping_methods
@@ -74,6 +77,7 @@ describe('shipping methods', () => {
       expect(refused.body.code).toBe('shipping_unavailable')
     } finally {
       await env.DB.prepare('UPDATE regions SET delivery_lead_days = 2 WHERE id = 1102').run()
+      await kvCache(env.CACHE).invalidate('delivery')
     }
   })
 

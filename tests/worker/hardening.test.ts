@@ -70,6 +70,21 @@ describe('a refused add changes nothing', () => {
     expect(placed.body.code).toBe('out_of_stock')
     expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE quote_id = ?').bind(cart.quote).first('n')).toBe(0)
   })
+
+  it('names the line whose stock fell below its quantity, checked by the order batch itself, and changes nothing', async () => {
+    const sku = await sellableSku('p.big_items = 0', 10)
+    const cart = await newGuestCart()
+    expect((await addSku(cart, sku, '1101', 3)).status).toBe(200)
+    const stock = 'SELECT qty FROM stock WHERE region_id = 1101 AND product_id = (SELECT entity_id FROM products WHERE sku = ?)'
+    await env.DB.prepare(`UPDATE stock SET qty = 2 WHERE region_id = 1101 AND product_id = (SELECT entity_id FROM products WHERE sku = ?)`)
+      .bind(sku)
+      .run()
+    const placed = await call(cart, 'POST', '/cart/placeOrder', await orderBody(cart, 'cashondelivery', 'buyer@example.com'))
+    expect(placed.status).toBe(409)
+    expect(placed.body).toMatchObject({ code: 'qty_unavailable' })
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE quote_id = ?').bind(cart.quote).first('n')).toBe(0)
+    expect(await env.DB.prepare(stock).bind(sku).first('qty')).toBe(2)
+  })
 })
 
 describe('single-use money', () => {

@@ -10,8 +10,6 @@ import { internationalMobile } from '../../src/domain/phone'
 import { shippingMethods, type ShippingCode, type ShippingMethod } from '../../src/domain/shipping'
 import { accountStore } from '../storage/account-store'
 import { cachedCatalogue } from '../storage/cached-catalogue'
-import { catalogueStore } from '../storage/catalogue-store'
-import { contentStore } from '../storage/content-store'
 import { CommerceError } from './errors'
 
 /** `totals`: the cart's, when the caller has them already (placing an order computes them once). */
@@ -22,11 +20,9 @@ export async function shippingFor(
   now: Date,
   totals: CartTotals = computeTotals(state, now),
 ): Promise<ShippingMethod[]> {
-  const [region, fastRegionIds, showrooms] = await Promise.all([
-    catalogueStore(env.DB).region(state.region_id),
-    cachedCatalogue(env).fastDeliveryRegionIds(locale),
-    contentStore(env.DB).showroomsIn(state.region_id, locale),
-  ])
+  // Both from KV (no trip to D1 when warm): the city's rules and showrooms, and the fast-delivery cities.
+  const [delivery, fastRegionIds] = await Promise.all([cachedCatalogue(env).delivery(locale), cachedCatalogue(env).fastDeliveryRegionIds(locale)])
+  const region = delivery[state.region_id]
   const products = state.lines.filter((l) => l.parent_item_id === null)
   return shippingMethods(
     {
@@ -35,9 +31,9 @@ export async function shippingFor(
       hasLines: products.length > 0,
       afterDiscounts: Math.max(0, totals.subtotal - totals.coupon_discount - totals.replacement_discount),
       fastRegionIds,
-      leadDays: region?.delivery_lead_days ?? 1,
-      dateCount: region?.delivery_date_count ?? 3,
-      showrooms,
+      leadDays: region?.leadDays ?? 1,
+      dateCount: region?.dateCount ?? 3,
+      showrooms: region?.showrooms ?? [],
       // A pre-order holds no stock in the city (the stock itself is checked again at placing).
       allInCityStock: products.every((l) => l.back_orders !== appConfig.backOrdersPreorderCode),
     },

@@ -83,7 +83,15 @@ export async function placeOrder(
   env: Env,
   state: CartState,
   /** `checkout`: details sent with the place; checked, kept on the cart, and used instead of the kept ones. */
-  input: { method: PaymentCode; customerId: number | null; locale: Locale; checkout?: CheckoutDetails; origin?: string },
+  input: {
+    method: PaymentCode
+    customerId: number | null
+    locale: Locale
+    checkout?: CheckoutDetails
+    origin?: string
+    /** Whether the customer's account holds `checkout`'s mobile verified, read by the caller with the cart. */
+    customerPhoneRead?: Promise<boolean>
+  },
   now = new Date(),
 ): Promise<PlacedOrder> {
   if (state.status === 'ordered') {
@@ -97,17 +105,20 @@ export async function placeOrder(
   if (!method?.is_available) throw new CommerceError(400, 'payment_unavailable', { method: input.method })
   const given = input.checkout ?? state.checkout
   if (!given) throw new CommerceError(400, 'checkout_invalid', { field: 'name' }, ['name'])
-  // Every read the checks need goes to D1 together (docs/architecture.md, "Trips to storage"); they are judged in the
-  // order a shopper should hear them: the details, the phone, the coupon, then the stock.
+  // Every read the checks need goes together (docs/architecture.md, "Trips to storage"); they are judged in the order a
+  // shopper should hear them: the details, the phone, the coupon, then the stock. The delivery rules come from KV, a
+  // customer's phone was read with the cart when the details came with the request, and the stock is checked by the
+  // order's own batch: without a coupon, nothing here waits for D1.
   const shippingRead = availableMethod(env, state, state.shipping_method ?? 'standard', input.locale, now, totals)
-  const verifiedRead = phoneVerified(env, state, given.contact.mobile, input.customerId)
+  const mobile = internationalMobile(given.contact.mobile)
+  const verifiedRead =
+    input.customerPhoneRead && input.checkout && mobile
+      ? input.customerPhoneRead.then((ofAccount) => state.verified_phones.includes(mobile) || ofAccount)
+      : phoneVerified(env, state, given.contact.mobile, input.customerId)
   // A coupon is checked again: its window may have closed since it was applied (docs/decisions/0007).
   const couponRead = state.coupon ? voucherStore(env.DB).activeCoupon(state.coupon.code, now) : Promise.resolve(null)
-  // Stock and the delivery rules are checked again in the order's region (docs/product.md, "Rules"): the
-  // cart may hold a line added elsewhere, and a region without a stock row would take no stock at all.
-  const stockRead = Promise.all(products.map((line) => sellableIn(env, line.sku, state.region_id)))
   // Whichever is judged first, the others' failures are not left unhandled.
-  for (const read of [verifiedRead, couponRead, stockRead]) read.catch(() => {})
+  for (const read of [verifiedRead, couponRead]) read.catch(() => {})
   const shipping = await shippingRead
   // The National Address is asked of Saudi Post again, never taken from the page (docs/product.md, "Checkout").
   const details = await withVerifiedAddress(env, checkedDetails(given, state, shipping), input.locale)
@@ -130,11 +141,6 @@ export async function placeOrder(
         throw new CommerceError(409, 'coupon_changed', { code: state.coupon.code })
       }
     }
-    const sellable = await stockRead
-    products.forEach((line, i) => {
-      const { available } = sellable[i]!
-      if (available !== null && available < line.qty) throw new CommerceError(409, 'qty_unavailable', { sku: line.sku })
-    })
   } catch (error) {
     await keepDetails()
     throw error
@@ -200,6 +206,10 @@ export async function placeOrder(
       giftVoucher: state.gift_voucher && totals.gift_voucher > 0 ? { voucher: state.gift_voucher.voucher, amount: totals.gift_voucher } : null,
       erpVoucher: state.erp_voucher?.voucher ?? null,
       coupon: state.coupon?.code ?? null,
+      // Stock and the delivery rules are checked again in the order's region (docs/product.md, "Rules"), by the batch
+      // that takes the units: the cart may hold a line added elsewhere, and a region without a stock row would take
+      // no stock at all.
+      sellable: products.map((l) => ({ sku: l.sku, qty: l.qty })),
     },
     now,
   )
@@ -221,7 +231,15 @@ export async function placeOrder(
     if (refused === 'coupon') throw new CommerceError(409, 'coupon_used_up', { code: state.coupon?.code ?? '' })
     if (refused === 'coupon_customer') throw new CommerceError(409, 'coupon_customer_limit', { code: state.coupon?.code ?? '' })
     if (refused === 'coupon_closed') throw new CommerceError(409, 'coupon_invalid', { code: state.coupon?.code ?? '' })
-    if (refused === 'stock') throw new CommerceError(409, 'out_of_stock')
+    if (refused === 'stock' || refused === 'unsellable') {
+      // Only now is each line read, to say which one and why, as the shopper would have heard it before the batch.
+      const sellable = await Promise.all(products.map((line) => sellableIn(env, line.sku, state.region_id)))
+      products.forEach((line, i) => {
+        const { available } = sellable[i]!
+        if (available !== null && available < line.qty) throw new CommerceError(409, 'qty_unavailable', { sku: line.sku })
+      })
+      throw new CommerceError(409, 'out_of_stock')
+    }
     if (refused === 'cash_limit') throw new CommerceError(409, 'cod_open_limit', { count: serverLimits.orders.unconfirmedCashOrdersPerPhone })
     throw new Error(`order for quote ${state.quote_id} refused as ${refused}`)
   }

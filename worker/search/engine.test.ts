@@ -143,6 +143,27 @@ describe('a packed snapshot (what KV keeps)', () => {
     }
   })
 
+  it("keeps the names of an index without documents, so a hit's highlighted name needs no trip to D1", () => {
+    const built = new SearchIndex(
+      records.map(({ document: _, ...r }) => r),
+      { keepDocuments: false },
+    )
+    const loaded = SearchIndex.fromSnapshot(built.toSnapshot())!
+    for (const index of [built, loaded]) {
+      expect(index.holdsNames).toBe(true)
+      const q = { ...base, query: 'samsnug ultra', attributesToRetrieve: ['objectID'] }
+      const ranked = index.rankPage(q)
+      const [best] = index.answerWith(
+        ranked,
+        q,
+        ranked.hits.map(() => ({})),
+      ).hits
+      expect(best).toMatchObject({ objectID: '2', _highlightResult: { name: { value: '<em>Samsung</em> Galaxy S25 <em>Ultra</em>' } } })
+      expect(Object.keys(best!)).toEqual(['objectID', '_highlightResult'])
+    }
+    expect(new SearchIndex(records).holdsNames).toBe(false)
+  })
+
   it('is refused when cut short or of another format, so the index is built again', () => {
     const packed = new SearchIndex(records).toSnapshot()
     expect(SearchIndex.fromSnapshot(packed.slice(0, packed.byteLength / 2))).toBeNull()

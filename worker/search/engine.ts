@@ -11,7 +11,8 @@
  * Everything an index holds is in typed arrays and one sorted word list: 100,000 products take a few megabytes, and
  * the index is kept in KV as one packed value that a new isolate reads in place. A hit's document is not held (it
  * would be most of the memory): the service reads the page's documents from D1 (worker/search/indexes.ts); small
- * indexes (query suggestions, tests) keep theirs.
+ * indexes (query suggestions, tests) keep theirs. Each product's name is held, as word ids, so a caller that wants
+ * only ids gets its hits' highlighted names with no read (docs/decisions/0012-search-at-scale.md).
  */
 import { normaliseSearchText, searchWords } from '../../src/domain/search-text'
 import { packArrays, unpackArrays, type PackedArray } from '../storage/packed-arrays'
@@ -134,6 +135,15 @@ interface IndexData {
   attributes: Attribute[]
   /** Kept for small indexes: the searched name and brand (highlighting) and the document. */
   kept?: { names: string[]; brands: (string | null)[]; documents: Record<string, unknown>[] }
+  /**
+   * Every record's name, for a hit's highlighted name without a trip to D1 when the caller wants no document (the
+   * search page: docs/architecture.md, "Trips to storage"). Names share most of their words (brands, lines, sizes,
+   * colours), so each is kept as ids into `nameWords`: record r's words at [nameStart[r], nameStart[r + 1]) of
+   * `nameTokens`, joined by spaces (a quarter of the names' UTF-8 size).
+   */
+  nameWords?: string[]
+  nameTokens?: Uint16Array | Uint32Array
+  nameStart?: Uint32Array
 }
 
 /** A set of matching records: ascending ids with their score and which query words matched (a bit per word). */
@@ -177,6 +187,18 @@ export class SearchIndex {
     return this.data.count
   }
 
+  /** The record's name, when the index holds names (every index built since snapshot format 3). */
+  private nameOf(record: number): string | undefined {
+    const { nameWords, nameTokens, nameStart } = this.data
+    if (!nameWords || !nameTokens || !nameStart) return undefined
+    return Array.from(nameTokens.subarray(nameStart[record], nameStart[record + 1]), (token) => nameWords[token]).join(' ')
+  }
+
+  /** Whether a hit's highlighted name can be answered without its document (see nameWords). */
+  get holdsNames(): boolean {
+    return this.data.nameWords !== undefined
+  }
+
   /** Whether hits carry their documents; if not, the caller reads them (answerWith). */
   get keepsDocuments(): boolean {
     return this.data.kept !== undefined
@@ -193,6 +215,7 @@ export class SearchIndex {
       averageFieldLength: d.averageFieldLength,
       attributes: d.attributes.map((a) => ({ name: a.name, values: a.values })),
       kept: d.kept ?? null,
+      nameWords: d.nameWords ?? null,
     }
     const arrays: Record<string, PackedArray> = {
       ...(Array.isArray(d.objectIDs) ? {} : { objectIDs: d.objectIDs }),
@@ -205,6 +228,7 @@ export class SearchIndex {
       postingFieldTf: d.postingFieldTf,
       wordFieldRecords: d.wordFieldRecords,
       fieldLength: d.fieldLength,
+      ...(d.nameTokens && d.nameStart ? { nameTokens: d.nameTokens, nameStart: d.nameStart } : {}),
     }
     d.attributes.forEach((a, i) => {
       arrays[`a${i}offsets`] = a.offsets
@@ -222,6 +246,7 @@ export class SearchIndex {
       averageFieldLength: number[]
       attributes: { name: string; values: AttributeValue[] }[]
       kept: IndexData['kept'] | null
+      nameWords?: string[] | null
     }
     const unpacked = unpackArrays<Header>(buffer)
     if (!unpacked || unpacked.header.format !== snapshotFormat) return null
@@ -246,6 +271,9 @@ export class SearchIndex {
         ids: a[`a${i}ids`] as Uint16Array | Uint32Array,
       })),
       ...(h.kept ? { kept: h.kept } : {}),
+      ...(h.nameWords && a.nameTokens && a.nameStart
+        ? { nameWords: h.nameWords, nameTokens: a.nameTokens as Uint16Array | Uint32Array, nameStart: a.nameStart as Uint32Array }
+        : {}),
     })
   }
 
@@ -267,7 +295,7 @@ export class SearchIndex {
       ...ranked,
       hits: ranked.hits.map((hit, i) => {
         const document = documents[i] ?? {}
-        const name = kept ? kept.names[hit.record]! : typeof document.name === 'string' ? document.name : ''
+        const name = kept ? kept.names[hit.record]! : typeof document.name === 'string' ? document.name : (this.nameOf(hit.record) ?? '')
         const brand = kept ? kept.brands[hit.record] : typeof document.brand === 'string' ? document.brand : null
         return toHit(hit.objectID, document, name, brand ?? undefined, hit.terms, q)
       }),
@@ -678,7 +706,8 @@ type RecordFilter = (record: number) => boolean
 /** Popularity ranks take the low part of a sort key: an index holds fewer records than this. */
 const popularitySpan = 2 ** 24
 
-const snapshotFormat = 2
+// 3: names kept (nameWords); an older snapshot is not read, and the index is built again.
+const snapshotFormat = 3
 
 function bitCount(n: number): number {
   n = n - ((n >>> 1) & 0x55555555)
@@ -751,6 +780,9 @@ export class SearchIndexBuilder {
     { values: AttributeValue[]; byKey: Map<string, number>; starts: GrowingArray<Uint32Array>; ids: GrowingArray<Uint32Array> }
   >()
   private readonly kept?: NonNullable<IndexData['kept']>
+  private readonly nameWordIds = new Map<string, number>()
+  private readonly nameTokens = new GrowingArray(Uint32Array)
+  private readonly nameStart = new GrowingArray(Uint32Array)
 
   constructor(keepDocuments = false) {
     if (keepDocuments) this.kept = { names: [], brands: [], documents: [] }
@@ -809,6 +841,13 @@ export class SearchIndexBuilder {
       this.kept.names.push(record.searchable.name)
       this.kept.brands.push(record.searchable.brand ?? null)
       this.kept.documents.push(record.document ?? {})
+    } else {
+      this.nameStart.push(this.nameTokens.length)
+      for (const word of record.searchable.name.split(' ')) {
+        let id = this.nameWordIds.get(word)
+        if (id === undefined) this.nameWordIds.set(word, (id = this.nameWordIds.size))
+        this.nameTokens.push(id)
+      }
     }
     return this
   }
@@ -859,7 +898,20 @@ export class SearchIndexBuilder {
       fieldLength: this.fieldLength.view().slice(),
       averageFieldLength: this.fieldLengthSum.map((sum) => (this.count === 0 ? 1 : sum / this.count || 1)),
       attributes,
-      ...(this.kept ? { kept: this.kept } : {}),
+      ...(this.kept ? { kept: this.kept } : this.names()),
+    }
+  }
+
+  /** The names as word ids (IndexData.nameWords), the ids in 16 bits while the words are few enough. */
+  private names(): Pick<IndexData, 'nameWords' | 'nameTokens' | 'nameStart'> {
+    const tokens = this.nameTokens.view()
+    const nameStart = new Uint32Array(this.count + 1)
+    nameStart.set(this.nameStart.view())
+    nameStart[this.count] = tokens.length
+    return {
+      nameWords: [...this.nameWordIds.keys()],
+      nameTokens: this.nameWordIds.size <= 0x10000 ? Uint16Array.from(tokens) : tokens.slice(),
+      nameStart,
     }
   }
 

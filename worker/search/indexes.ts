@@ -219,12 +219,22 @@ async function hitRows(db: D1Database, ids: number[], now: number): Promise<Map<
 
 /**
  * A query answered by the named index, its hits with their documents: kept by the index (suggestions), or made from
- * the page's rows only, priced now (products). A product gone since the index was made is left out.
+ * the page's rows only, priced now (products). A product gone since the index was made is left out, except from an
+ * answer that asked for ids only (its caller reads the products and finds it gone).
  */
 export async function searchWithDocuments(env: Pick<Env, 'DB' | 'CACHE'>, name: string, q: SearchQuery, now = Date.now()): Promise<SearchAnswer> {
   const index = await searchIndex(env, name, now)
   if (index.keepsDocuments) return index.search(q)
   const ranked = index.rankPage(q)
+  // A caller that retrieves nothing but the ids (the search page, which reads its cards itself) gets its highlighted
+  // names from the index: no trip to D1 before the page's own (docs/architecture.md, "Trips to storage").
+  if (index.holdsNames && q.attributesToRetrieve?.every((attribute) => attribute === 'objectID')) {
+    return index.answerWith(
+      ranked,
+      q,
+      ranked.hits.map(() => ({})),
+    )
+  }
   const rows = await hitRows(
     env.DB,
     ranked.hits.map((hit) => Number(hit.objectID)),

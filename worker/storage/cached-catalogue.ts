@@ -17,6 +17,12 @@ export function cachedCatalogue(env: { DB: D1Database; CACHE: KVNamespace }) {
     categoryTree: (locale: Locale) =>
       cache.getOrLoad(cacheKey('category-tree', locale), appConfig.cache.categoryTreeSeconds, () => store.categoryTree(locale)),
     regions: (locale: Locale) => cache.getOrLoad(cacheKey('regions', locale), serverLimits.cache.regionsSeconds, () => store.regions(locale)),
+    /**
+     * Each city's delivery rules and showrooms, kept beside the regions: the shipping methods read no D1 of their own,
+     * so choosing one costs the cart and the change only (docs/architecture.md, "Trips to storage"). An import or a
+     * re-seed drops it with the other kinds.
+     */
+    delivery: (locale: Locale) => cache.getOrLoad(cacheKey('delivery', locale), serverLimits.cache.regionsSeconds, () => store.deliveryRules(locale)),
     homeContent,
     /** The fast-delivery cities (docs/product.md: fdr_ids) from the home content; none when it cannot be read. */
     fastDeliveryRegionIds: async (locale: Locale): Promise<number[]> => {

@@ -5,6 +5,14 @@ import type { Locale } from '../../app.config'
 import type { CategoryNode } from '../../src/domain/category-tree'
 import type { RegionOption, CategoryRow } from '../../src/domain/catalogue'
 import type { FooterContent, HomeContent } from '../../src/domain/content'
+import type { PickupShowroom } from '../../src/domain/shipping'
+
+/** What delivery to one city depends on: its lead days and date count, and the showrooms a pickup may name. */
+export interface CityDelivery {
+  leadDays: number
+  dateCount: number
+  showrooms: PickupShowroom[]
+}
 
 interface CategoryRecord extends CategoryRow {
   product_count: number
@@ -96,6 +104,29 @@ export function catalogueStore(db: D1Database) {
         .prepare('SELECT id, delivery_lead_days, delivery_date_count FROM regions WHERE id = ?')
         .bind(id)
         .first<{ id: number; delivery_lead_days: number; delivery_date_count: number }>()
+    },
+
+    /**
+     * Every city's delivery rules and showrooms in one batch (one trip), by region id: small (a few dozen cities and
+     * their showrooms), so it is kept whole in KV beside the regions (worker/storage/cached-catalogue.ts).
+     */
+    async deliveryRules(locale: Locale): Promise<Record<string, CityDelivery>> {
+      const l = locale === 'ar' ? 'ar' : 'en'
+      const [regions, showrooms] = await db.batch<unknown>([
+        db.prepare('SELECT id, delivery_lead_days, delivery_date_count FROM regions'),
+        db.prepare(
+          `SELECT region_id, id, name_${l} AS name, address_${l} AS address, opens, closes, friday_opens, friday_closes, phone, map_url
+           FROM showrooms ORDER BY region_id, position`,
+        ),
+      ])
+      const rules: Record<string, CityDelivery> = {}
+      for (const r of regions!.results as { id: number; delivery_lead_days: number; delivery_date_count: number }[]) {
+        rules[r.id] = { leadDays: r.delivery_lead_days, dateCount: r.delivery_date_count, showrooms: [] }
+      }
+      for (const { region_id, ...showroom } of showrooms!.results as (PickupShowroom & { region_id: number })[]) {
+        rules[region_id]?.showrooms.push(showroom)
+      }
+      return rules
     },
 
     async homeContent(locale: Locale): Promise<HomeContent[]> {

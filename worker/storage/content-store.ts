@@ -1,6 +1,5 @@
 /** Static pages, blog posts and the showrooms, in the page's language. */
 import type { Locale } from '../../app.config'
-import type { PickupShowroom } from '../../src/domain/shipping'
 import type { Showroom } from '../../src/domain/showrooms'
 
 export function contentStore(db: D1Database) {
@@ -31,18 +30,6 @@ export function contentStore(db: D1Database) {
            ORDER BY r.position, s.position`,
         )
         .all<Showroom>()
-      return results
-    },
-    /** The showrooms of one city, for a pickup (docs/product.md, "Showrooms"). */
-    async showroomsIn(regionId: number, locale: Locale): Promise<PickupShowroom[]> {
-      const l = pick(locale)
-      const { results } = await db
-        .prepare(
-          `SELECT id, name_${l} AS name, address_${l} AS address, opens, closes, friday_opens, friday_closes, phone, map_url
-           FROM showrooms WHERE region_id = ? ORDER BY position`,
-        )
-        .bind(regionId)
-        .all<PickupShowroom>()
       return results
     },
     async blogPost(slug: string, locale: Locale) {

@@ -2,6 +2,7 @@
  * Read-through KV cache. Key scheme (documented in the README):
  *   v1:category-tree:{ar|en}   the whole category tree, as /api/category/tree returns it
  *   v1:regions:{ar|en}         the region list, placeholder first
+ *   v1:delivery:{ar|en}        each city's delivery rules and showrooms (shipping methods, docs/architecture.md "Trips to storage")
  *   v1:home:{ar|en}            the home content documents
  *   v1:footer:{ar|en}          the footer document
  *   v1:catalogue-version        a random id; search indexes and cached pages are rebuilt when it changes (seeding drops it)
@@ -12,7 +13,7 @@ import { recordCacheOutcome, requestMemo } from '../http/request-context'
 
 export const cacheKeyVersion = 'v1'
 
-export const cacheKinds = ['category-tree', 'regions', 'home', 'footer', 'brand-labels'] as const
+export const cacheKinds = ['category-tree', 'regions', 'delivery', 'home', 'footer', 'brand-labels'] as const
 type CacheKind = (typeof cacheKinds)[number]
 
 export function cacheKey(kind: CacheKind, locale: string): string {

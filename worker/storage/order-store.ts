@@ -60,6 +60,12 @@ export interface NewOrder {
   }[]
   /** Units taken from the order's region (pre-orders take none). */
   stock: { product_id: number; qty: number }[]
+  /**
+   * The product lines that must still be sellable in the order's region, checked by the batch itself (shown, for sale,
+   * a big item only in its region, and the units there unless a pre-order): refused as 'unsellable' when one is not.
+   * The caller reads none of it first (docs/architecture.md, "Trips to storage").
+   */
+  sellable?: { sku: string; qty: number }[]
   giftVoucher: { voucher: string; amount: number } | null
   erpVoucher: string | null
   /** The coupon the order uses: counted against its limit. */
@@ -123,7 +129,7 @@ export interface ShipmentRow {
 }
 
 /** Why a placement batch was refused, read from the constraint that refused it. */
-type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'coupon_customer' | 'coupon_closed' | 'stock' | 'cash_limit'
+type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'coupon_customer' | 'coupon_closed' | 'stock' | 'unsellable' | 'cash_limit'
 
 const orderColumns = 'id, increment_id, quote_id, customer_id, region_id, status, payment_method, grand_total'
 
@@ -372,6 +378,24 @@ export function orderStore(db: D1Database) {
             order.pickup_showroom ?? null,
             order.business ? JSON.stringify(order.business) : null,
           ),
+        // The lines' checks at placing, in the batch that takes their stock (after the order's insert, so a second place
+        // of the same cart is still found a 'duplicate' once the first took the last unit): nothing read before it can be out of date,
+        // and a line that fails them aborts the whole batch (json() of a word that is not JSON raises 'malformed JSON').
+        ...(order.sellable && order.sellable.length > 0
+          ? [
+              db
+                .prepare(
+                  `SELECT CASE WHEN EXISTS (
+                     SELECT 1 FROM json_each(?1) j
+                     LEFT JOIN products p ON p.sku = json_extract(j.value, '$.sku') AND p.hidden = 0
+                     LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
+                     WHERE p.entity_id IS NULL OR p.not_for_sale = 1 OR (p.big_items = 1 AND ?2 <> ?3)
+                       OR (p.back_orders <> ?4 AND coalesce(s.qty, 0) < json_extract(j.value, '$.qty'))
+                   ) THEN json('unsellable') END`,
+                )
+                .bind(JSON.stringify(order.sellable), order.region_id, appConfig.regions.bigItemsOnlyId, appConfig.backOrdersPreorderCode),
+            ]
+          : []),
         db.prepare(`INSERT INTO order_events (order_id, status, at) VALUES (${orderId}, 'placed', ?)`).bind(order.quote_id, now.toISOString()),
         ...order.items.map((item, index) =>
           db
@@ -431,6 +455,7 @@ export function orderStore(db: D1Database) {
       } catch (error) {
         const message = String((error as Error)?.message ?? error)
         if (/UNIQUE constraint failed: orders\.quote_id/.test(message)) return refusal('duplicate')
+        if (/malformed JSON/.test(message)) return refusal('unsellable')
         if (/NOT NULL constraint failed: order_events\.order_id/.test(message)) return refusal('cash_limit')
         if (/CHECK constraint failed: balance|UNIQUE constraint failed: erp_voucher_spends/.test(message)) return refusal('voucher')
         if (/coupon_uses_limit/.test(message)) return refusal('coupon')

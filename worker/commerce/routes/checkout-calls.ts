@@ -127,6 +127,11 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
     // limits are still judged first, and reading the cart changes nothing.
     const opening = openCart(c.env, c.req.header('quote'), c.get('customer'))
     opening.catch(() => {})
+    // A customer's verified phones do not depend on the cart: read with it when the details come with the request.
+    const customer = c.get('customer')
+    const mobile = checkout ? internationalMobile(checkout.contact.mobile) : null
+    const customerPhoneRead = customer && mobile ? accountStore(c.env.DB).customerHasVerifiedPhone(customer.id, mobile) : undefined
+    customerPhoneRead?.catch(() => {})
     await limitPlaceAttempts(
       c.env,
       c.req.header('quote'),
@@ -140,6 +145,7 @@ export const checkoutRoutes = new Hono<CommerceEnv>()
         locale: c.get('locale'),
         checkout,
         origin: providerFor[paymentMethod.method] ? storeOrigin(c.env, c.req.header('forwarded'), c.req.url) : undefined,
+        customerPhoneRead,
       }),
     )
   })
