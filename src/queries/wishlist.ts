@@ -35,8 +35,15 @@ function browserWishlist(): string[] {
   }
 }
 
+/**
+ * The hearts tapped while signed in on this page, in order. The account's list read on the way (a slow answer on a busy
+ * phone) predates them, so they are applied again on top of it: a heart removed a moment after sign-in stays removed.
+ */
+const tapped: { sku: string; outcome: 'added' | 'removed' }[] = []
+
 /** The browser's list follows the signed-in account's (merged the first time, read after). */
 export async function followAccountWishlist(store: Store, locale: Locale, customerId: number): Promise<void> {
+  const since = tapped.length
   const mirrored = localStorage.getItem(wishlistAccountKey) === String(customerId)
   const result = mirrored
     ? await settled(getWishlist({ data: { locale } }))
@@ -52,7 +59,12 @@ export async function followAccountWishlist(store: Store, locale: Locale, custom
       )
   // Not answered: the list stays as it is, and the next page tries again.
   if (!result.data) return
-  store.set(wishlistAtom, result.data.skus)
+  const later = tapped.slice(since)
+  const list = later.reduce(
+    (skus, tap) => (tap.outcome === 'removed' ? skus.filter((sku) => sku !== tap.sku) : skus.includes(tap.sku) ? skus : [...skus, tap.sku]),
+    result.data.skus,
+  )
+  store.set(wishlistAtom, list)
   localStorage.setItem(wishlistAccountKey, String(customerId))
 }
 
@@ -63,6 +75,7 @@ let writes: Promise<unknown> = Promise.resolve()
  * session ended) puts the heart back and says why.
  */
 export function writeWishlistChange(store: Store, locale: Locale, sku: string, outcome: 'added' | 'removed'): void {
+  tapped.push({ sku, outcome })
   writes = writes.then(async () => {
     const call = outcome === 'added' ? addToWishlist : removeFromWishlist
     const result = await settled(call({ data: { locale, sku } }))
