@@ -59,6 +59,7 @@ const routes: Record<string, { permission: Permission; path: string; body?: unkn
   'GET /api/ops/customers': { permission: 'orders.read', path: '/customers?q=0551234567' },
   'GET /api/ops/customers/:id': { permission: 'orders.read', path: '/customers/999999999' },
   'GET /api/ops/reviews': { permission: 'reviews.moderate', path: '/reviews?status=pending&before=1' },
+  'GET /api/ops/reviews/pictures/:name': { permission: 'reviews.moderate', path: '/reviews/pictures/missing.jpg' },
   'POST /api/ops/reviews/:id/approve': { permission: 'reviews.moderate', path: '/reviews/999999999/approve' },
   'POST /api/ops/reviews/:id/reject': { permission: 'reviews.moderate', path: '/reviews/999999999/reject', body: { reason: 'x' } },
   'POST /api/ops/reviews/:id/answer': { permission: 'reviews.moderate', path: '/reviews/999999999/answer', body: { text: '' } },
