@@ -157,11 +157,14 @@ test.describe('in English on a desktop', () => {
       .getByRole('button', { name: /^Add to Cart: / })
       .first()
       .click()
+    // Each add has landed before the next page: leaving at once could abort it (the full run lost one under load).
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
     await page.goto('/en/tvs')
     await page
       .getByRole('button', { name: /^Add to Cart: / })
       .first()
       .click()
+    await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible()
     await page.goto('/en/cart')
     const offers = page.getByRole('checkbox', { name: /Replacing an old air conditioner\?/ })
     await expect(offers).toHaveCount(1)
