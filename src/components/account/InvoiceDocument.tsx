@@ -11,6 +11,7 @@ import type { InvoiceLine, InvoiceView, NationalAddress } from '../../domain/inv
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
+import { isolated } from '../../lib/bidi'
 
 const rate = appConfig.money.vatRate * 100
 
@@ -35,13 +36,13 @@ function lineName(line: InvoiceLine, locale: Locale): string {
 function AddressLines({ address }: { address: NationalAddress }) {
   return (
     <p>
-      {m.invoice_address()}:{' '}
+      {m.invoice_address()}: {/* Each part isolated: an Arabic street in an English line (or the reverse) must not reorder its neighbours. */}
       {m.invoice_address_line({
-        building: address.building_number,
-        street: address.street,
-        district: address.district,
-        city: address.city,
-        postal: address.postal_code,
+        building: isolated(address.building_number),
+        street: isolated(address.street),
+        district: isolated(address.district),
+        city: isolated(address.city),
+        postal: isolated(address.postal_code),
       })}
       {address.additional_number && (
         <>
@@ -129,9 +130,9 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
       {invoice.buyer && (
         <section aria-label={m.invoice_buyer()} className="rounded-xl border border-line p-4 text-sm">
           <p className="text-muted">{m.invoice_buyer()}</p>
-          {/* The business's name as its buyer typed it, in whichever language. */}
-          <p dir="auto" className="font-bold">
-            {invoice.buyer.name}
+          {/* The business's name as its buyer typed it, in whichever language, aligned with the block around it. */}
+          <p className="font-bold">
+            <bdi>{invoice.buyer.name}</bdi>
           </p>
           <p className="mt-2">
             {m.invoice_vat_number()}: <bdi dir="ltr">{invoice.buyer.vat_number}</bdi>
