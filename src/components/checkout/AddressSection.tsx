@@ -91,20 +91,48 @@ export function AddressSection({
         {m.checkout_billing_same()}
       </label>
       {!sameBilling && (
-        <fieldset className="space-y-3 border-t border-line pt-4">
-          <legend className="float-start mb-3 font-bold">{m.checkout_billing_address()}</legend>
-          <div className="clear-both">
-            <AddressForm
-              prefix="billing_"
-              defaults={kept?.billing_address ?? null}
-              errors={errors}
-              regionId={regionId}
-              cityLabel={cityLabel(regionId)}
-              regions={regions}
-            />
-          </div>
-        </fieldset>
+        <BillingAddress
+          legend={m.checkout_billing_address()}
+          kept={kept}
+          errors={errors}
+          regionId={regionId}
+          cityLabel={cityLabel(regionId)}
+          regions={regions}
+        />
       )}
     </section>
+  )
+}
+
+/** The billing address under its own legend, in any of the store's cities: this section's, or a business pickup's. */
+export function BillingAddress({
+  legend,
+  kept,
+  errors,
+  regionId,
+  cityLabel,
+  regions,
+}: {
+  legend: string
+  kept: CheckoutDetails | null
+  errors: FieldErrors
+  regionId: RegionId
+  cityLabel: string
+  regions: { label: string; value: string }[]
+}) {
+  return (
+    <fieldset className="space-y-3 border-t border-line pt-4">
+      <legend className="float-start mb-3 font-bold">{legend}</legend>
+      <div className="clear-both">
+        <AddressForm
+          prefix="billing_"
+          defaults={kept?.billing_address ?? null}
+          errors={errors}
+          regionId={regionId}
+          cityLabel={cityLabel}
+          regions={regions}
+        />
+      </div>
+    </fieldset>
   )
 }

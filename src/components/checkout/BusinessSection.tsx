@@ -9,7 +9,7 @@ import type { BusinessBuyer, CheckoutDetails } from '../../domain/checkout'
 import { formText } from '../../lib/form-fields'
 import { m } from '../../paraglide/messages.js'
 import { FormField } from '../ui/FormField'
-import { AddressForm } from './AddressForm'
+import { BillingAddress } from './AddressSection'
 import type { FieldErrors } from './field-messages'
 
 export function BusinessSection({
@@ -71,19 +71,14 @@ export function BusinessSection({
             />
           </div>
           {pickup ? (
-            <fieldset className="space-y-3 border-t border-line pt-4">
-              <legend className="float-start mb-3 font-bold">{m.checkout_business_address()}</legend>
-              <div className="clear-both">
-                <AddressForm
-                  prefix="billing_"
-                  defaults={kept?.billing_address ?? null}
-                  errors={errors}
-                  regionId={regionId}
-                  cityLabel={cityLabel}
-                  regions={regions}
-                />
-              </div>
-            </fieldset>
+            <BillingAddress
+              legend={m.checkout_business_address()}
+              kept={kept}
+              errors={errors}
+              regionId={regionId}
+              cityLabel={cityLabel}
+              regions={regions}
+            />
           ) : (
             <p className="text-sm text-muted">{m.checkout_business_address_hint()}</p>
           )}
