@@ -3,6 +3,7 @@
  * certificate signing request and, in the embedded ZATCA, a certificate; reading both back. Definite lengths only,
  * which is all DER has. Pure functions over bytes, the same in workerd and Node.
  */
+import { concatBytes } from '../platform/bytes'
 
 /** One element read: its tag byte, where it starts, where its content starts and where it ends. */
 export interface DerNode {
@@ -10,16 +11,6 @@ export interface DerNode {
   start: number
   contentStart: number
   end: number
-}
-
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
 }
 
 function lengthBytes(length: number): number[] {
@@ -31,8 +22,8 @@ function lengthBytes(length: number): number[] {
 
 /** An element of the tag with these contents. */
 export function tlv(tag: number, ...contents: Uint8Array[]): Uint8Array {
-  const content = concat(contents)
-  return concat([Uint8Array.from([tag, ...lengthBytes(content.length)]), content])
+  const content = concatBytes(contents)
+  return concatBytes([Uint8Array.from([tag, ...lengthBytes(content.length)]), content])
 }
 
 export const sequence = (...items: Uint8Array[]) => tlv(0x30, ...items)
@@ -57,7 +48,7 @@ export function integer(value: Uint8Array | number): Uint8Array {
   let skip = 0
   while (skip < bytes.length - 1 && bytes[skip] === 0) skip++
   bytes = bytes.slice(skip)
-  return tlv(0x02, bytes[0]! >= 0x80 ? concat([Uint8Array.of(0), bytes]) : bytes)
+  return tlv(0x02, bytes[0]! >= 0x80 ? concatBytes([Uint8Array.of(0), bytes]) : bytes)
 }
 
 /** An OBJECT IDENTIFIER from its dotted form. */

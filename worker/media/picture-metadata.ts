@@ -13,6 +13,7 @@
  * JPEG alone, the ones that read (exifr) strip nothing, and the image codecs (sharp, squoosh) decode and re-encode,
  * which a Worker cannot afford and which would change the picture. The image data itself is never touched.
  */
+import { concatBytes } from '../platform/bytes'
 
 export type PictureType = 'image/jpeg' | 'image/png' | 'image/webp'
 
@@ -50,16 +51,6 @@ function ascii(bytes: Uint8Array, at: number, length: number): string {
 
 function need(condition: boolean): asserts condition {
   if (!condition) throw new Malformed()
-}
-
-function joined(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
 }
 
 /** Start-of-frame markers (C0 to CF but DHT C4, JPG C8 and DAC CC): they carry the picture's size. */
@@ -116,7 +107,7 @@ function cleanJpeg(input: Uint8Array): CleanPicture {
     if (marker === 0xda) scanning = true
   }
   need(width !== null)
-  return { type: 'image/jpeg', ext: 'jpg', bytes: joined(parts), width, height }
+  return { type: 'image/jpeg', ext: 'jpg', bytes: concatBytes(parts), width, height }
 }
 
 const pngMetadata = new Set(['tEXt', 'zTXt', 'iTXt', 'eXIf', 'tIME'])
@@ -141,7 +132,7 @@ function cleanPng(input: Uint8Array): CleanPicture {
     at += 12 + length
     if (kind === 'IEND') break
   }
-  return { type: 'image/png', ext: 'png', bytes: joined(parts), width, height }
+  return { type: 'image/png', ext: 'png', bytes: concatBytes(parts), width, height }
 }
 
 /** VP8X's flags: EXIF (bit 3) and XMP (bit 2) announce the chunks this drops. */
@@ -184,7 +175,7 @@ function cleanWebp(input: Uint8Array): CleanPicture {
     at = next
   }
   need(parts.length > 1)
-  const bytes = joined(parts)
+  const bytes = concatBytes(parts)
   new DataView(bytes.buffer).setUint32(4, bytes.length - 8, true)
   return { type: 'image/webp', ext: 'webp', bytes, width, height }
 }

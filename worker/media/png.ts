@@ -4,6 +4,7 @@
  * (CompressionStream 'deflate', in the Worker and in Node alike), so the encoder adds no package and a few lines.
  */
 import type { Canvas } from './shapes'
+import { concatBytes } from '../platform/bytes'
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n
@@ -49,11 +50,5 @@ export async function encodePng({ width, height, rgb }: Canvas): Promise<Uint8Ar
   view.setUint32(4, height)
   header.set([8, 2, 0, 0, 0], 8) // 8 bits, truecolour, deflate, adaptive filtering, no interlace
   const parts = [new Uint8Array(pngSignature), chunk('IHDR', header), chunk('IDAT', await deflate(filtered)), chunk('IEND', new Uint8Array(0))]
-  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    png.set(part, offset)
-    offset += part.length
-  }
-  return png
+  return concatBytes(parts)
 }
