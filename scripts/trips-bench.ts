@@ -70,35 +70,50 @@ async function visit(base: string, port: number): Promise<Map<string, Measured>>
   const ip = `198.18.${Math.floor(Math.random() * 200)}.${(seq % 250) + 1}`
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json', recaptcha: 'Bearer test-pass', 'cf-connecting-ip': ip }
   const created = JSON.parse(await timed('new cart', '/commerce/cart/create?region=1101', { headers: auth })) as { quoteId: string }
-  const cart = { ...auth, quote: created.quoteId }
   // The product page's own product (a laptop, sold in Riyadh), named by its structured data. Not read with wrangler: a
   // second process opening the local database under a running workerd broke the next write.
   const sku = /"sku":"([^"]+)"/.exec(await (await fetch(`${base}${productPath}`, { headers })).text())?.[1]
   if (!sku) throw new Error(`no sku on ${productPath}`)
-  const add = (name: string) =>
-    timed(name, '/commerce/cart/add', {
+  /** A cart through to its order: `coupon` applies one first, and times that order apart. */
+  const checkoutWith = async (quote: string, coupon?: string) => {
+    const cart = { ...auth, quote }
+    const name = (step: string) => (coupon ? `${step}, with a coupon` : step)
+    await timed(name('add to cart'), '/commerce/cart/add', {
       method: 'POST',
       headers: cart,
       body: JSON.stringify({ sku, qty: 1, extension_attributes: { region: '1101' } }),
     })
-  await add('add to cart')
-  await timed('cart', '/commerce/cart', { headers: cart })
-  await timed('quantity', '/commerce/cart', { headers: cart })
-  // Warm, as for nearly every shopper: KV's copy of the cities' delivery rules (v1:delivery), dropped by the seed.
-  await fetch(`${base}/commerce/cart/shipping-methods`, { headers: cart })
-  const shipping = JSON.parse(await timed('checkout: shipping methods', '/commerce/cart/shipping-methods', { headers: cart })) as ShippingMethods
-  await timed('checkout: shipping method chosen', '/commerce/cart/shipping-method', {
-    method: 'PUT',
-    headers: cart,
-    body: JSON.stringify({ code: 'standard' }),
-  })
-  await timed('checkout: payment methods', '/commerce/cart/payment-methods', { headers: cart })
-  const checkout = checkoutDetails(shipping, { name: 'Bench Shopper', email: 'bench@example.com', mobile: '0551234567' })
-  await timed('place order (card)', '/commerce/cart/placeOrder', {
-    method: 'POST',
-    headers: cart,
-    body: JSON.stringify({ checkout, paymentMethod: { method: 'card' } }),
-  })
+    if (coupon) {
+      await timed('apply a coupon', '/commerce/cart/applyCoupon', { method: 'PUT', headers: cart, body: JSON.stringify({ couponCode: coupon }) })
+    } else {
+      await timed('cart', '/commerce/cart', { headers: cart })
+      await timed('quantity', '/commerce/cart', { headers: cart })
+    }
+    // Warm, as for nearly every shopper: KV's copy of the cities' delivery rules (v1:delivery), dropped by the seed.
+    await fetch(`${base}/commerce/cart/shipping-methods`, { headers: cart })
+    const shipping = JSON.parse(
+      await timed(name('checkout: shipping methods'), '/commerce/cart/shipping-methods', { headers: cart }),
+    ) as ShippingMethods
+    await timed(name('checkout: shipping method chosen'), '/commerce/cart/shipping-method', {
+      method: 'PUT',
+      headers: cart,
+      body: JSON.stringify({ code: 'standard' }),
+    })
+    await timed(name('checkout: payment methods'), '/commerce/cart/payment-methods', { headers: cart })
+    const checkout = checkoutDetails(shipping, { name: 'Bench Shopper', email: 'bench@example.com', mobile: '0551234567' })
+    await timed(name('place order (card)'), '/commerce/cart/placeOrder', {
+      method: 'POST',
+      headers: cart,
+      body: JSON.stringify({ checkout, paymentMethod: { method: 'card' } }),
+    })
+  }
+  await checkoutWith(created.quoteId)
+  const second = JSON.parse(await (await fetch(`${base}/commerce/cart/create?region=1101`, { headers: { ...headers, ...auth } })).text()) as {
+    quoteId: string
+  }
+  await checkoutWith(second.quoteId, 'WELCOME10')
+  for (const step of ['add to cart', 'checkout: shipping methods', 'checkout: shipping method chosen', 'checkout: payment methods'])
+    ids.delete(`${step}, with a coupon`)
   ids.delete('quantity')
 
   // The log lines are written as each request ends; give the last one a moment to land in the file.

@@ -109,6 +109,20 @@ describe('the trips each request type may make (issue 48: each serial trip costs
     expect(place.serialTrips).toBe(3 + 1)
   })
 
+  it('placing an order with a coupon: the coupon is checked by the order batch, not read before it', async () => {
+    const caller = await newGuestCart('en')
+    const sku = await sellableSku('p.big_items = 0 AND p.price BETWEEN 300 AND 2000', 20)
+    await tripsOfCall(caller, 'POST', '/cart/add', { sku, qty: 1, extension_attributes: { region: '1101' } })
+    // Applying it reads the coupon while the cart opens, then sets it: two trips (three before).
+    expect((await tripsOfCall(caller, 'PUT', '/cart/applyCoupon', { couponCode: 'WELCOME10' })).serialTrips).toBe(2)
+    const checkout = await checkoutFor(caller)
+    await SELF.fetch(`${origin}/api/getRegions?lang=en`)
+    const place = await tripsOfCall(caller, 'POST', '/cart/placeOrder', { checkout, paymentMethod: { method: 'card' } })
+    // Before: 4 of the store's own (the coupon read between the cart and the order). Now as without a coupon.
+    expect(place).toMatchObject({ d1Batches: 1 })
+    expect(place.serialTrips).toBe(3 + 1)
+  })
+
   it('pages, the cart and the checkout steps', async () => {
     // KV and the search index warm: their reads are not trips to D1.
     for (const path of ['/en/laptops', '/en/search?q=phone', '/en/']) await uncachedPage(path)

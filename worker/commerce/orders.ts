@@ -20,7 +20,7 @@ import { availableMethod, checkedDetails, phoneVerified } from './checkout-rules
 import { withVerifiedAddress } from './address-check'
 import { CommerceError } from './errors'
 import { addressStore } from '../storage/address-store'
-import { mayUseCoupon, voucherStore } from '../storage/voucher-store'
+import { couponRefused, mayUseCoupon, voucherStore } from '../storage/voucher-store'
 import type { AuditEntry } from '../storage/audit-store'
 import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
@@ -69,6 +69,21 @@ function sameTerms(a: Coupon, b: Coupon): boolean {
   )
 }
 
+/**
+ * Why the order's batch refused the cart's coupon (voucher-store.ts `stillOffered`), read only now. Terms changed in the
+ * console since it was applied: the cart takes the new ones and the shopper sees the new total before paying it
+ * (docs/product.md, "Rules"), never an amount they were not shown. Otherwise it is no longer theirs to use.
+ */
+async function refuseCoupon(env: Env, state: CartState, buyer: { customerId: number | null; phone: string | null }, now: Date): Promise<never> {
+  const code = state.coupon!.code
+  const active = await voucherStore(env.DB).activeCoupon(code, now)
+  if (!active || !mayUseCoupon(active, buyer.customerId, buyer.phone ? [buyer.phone] : state.verified_phones)) {
+    throw new CommerceError(409, 'coupon_invalid', { code })
+  }
+  if (!sameTerms(active.coupon, state.coupon!)) await cartStub(env, state.quote_id).setCoupon(active.coupon)
+  throw new CommerceError(409, 'coupon_changed', { code })
+}
+
 function incrementId(): string {
   const random = crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000
   return `MJ${Date.now().toString().slice(-7)}${String(random).padStart(6, '0')}`
@@ -107,18 +122,15 @@ export async function placeOrder(
   if (!given) throw new CommerceError(400, 'checkout_invalid', { field: 'name' }, ['name'])
   // Every read the checks need goes together (docs/architecture.md, "Trips to storage"); they are judged in the order a
   // shopper should hear them: the details, the phone, the coupon, then the stock. The delivery rules come from KV, a
-  // customer's phone was read with the cart when the details came with the request, and the stock is checked by the
-  // order's own batch: without a coupon, nothing here waits for D1.
+  // customer's phone was read with the cart when the details came with the request, and the coupon and the stock are
+  // checked by the order's own batch: nothing here waits for D1.
   const shippingRead = availableMethod(env, state, state.shipping_method ?? 'standard', input.locale, now, totals)
   const mobile = internationalMobile(given.contact.mobile)
   const verifiedRead =
     input.customerPhoneRead && input.checkout && mobile
       ? input.customerPhoneRead.then((ofAccount) => state.verified_phones.includes(mobile) || ofAccount)
       : phoneVerified(env, state, given.contact.mobile, input.customerId)
-  // A coupon is checked again: its window may have closed since it was applied (docs/decisions/0007).
-  const couponRead = state.coupon ? voucherStore(env.DB).activeCoupon(state.coupon.code, now) : Promise.resolve(null)
-  // Whichever is judged first, the others' failures are not left unhandled.
-  for (const read of [verifiedRead, couponRead]) read.catch(() => {})
+  verifiedRead.catch(() => {})
   const shipping = await shippingRead
   // The National Address is asked of Saudi Post again, never taken from the page (docs/product.md, "Checkout").
   const details = await withVerifiedAddress(env, checkedDetails(given, state, shipping), input.locale)
@@ -126,24 +138,9 @@ export async function placeOrder(
   // refused one (an unverified phone, a sold-out line) leaves them for the next try.
   const keepDetails = () => (input.checkout ? cartStub(env, state.quote_id).setCheckout(details) : null)
   const verified = await verifiedRead
-  try {
-    if (input.method === 'cashondelivery' && !verified) throw new CommerceError(400, 'phone_unverified')
-    if (state.coupon) {
-      const active = await couponRead
-      const phone = internationalMobile(given.contact.mobile)
-      if (!active || !mayUseCoupon(active, input.customerId, verified && phone ? [phone] : state.verified_phones)) {
-        throw new CommerceError(409, 'coupon_invalid', { code: state.coupon.code })
-      }
-      // Terms changed in the console since the coupon was applied: the cart takes the new ones and the shopper sees the
-      // new total before paying it (docs/product.md, "Rules"); never an amount they were not shown.
-      if (!sameTerms(active.coupon, state.coupon)) {
-        await cartStub(env, state.quote_id).setCoupon(active.coupon)
-        throw new CommerceError(409, 'coupon_changed', { code: state.coupon.code })
-      }
-    }
-  } catch (error) {
+  if (input.method === 'cashondelivery' && !verified) {
     await keepDetails()
-    throw error
+    throw new CommerceError(400, 'phone_unverified')
   }
   // A provider's payment is started before anything is stored: a provider that refuses this buyer (Tabby's
   // pre-scoring) refuses the request, and a refused request changes nothing (docs/decisions/0015).
@@ -205,7 +202,9 @@ export async function placeOrder(
       stock: products.filter((l) => l.back_orders !== appConfig.backOrdersPreorderCode).map((l) => ({ product_id: l.product_id, qty: l.qty })),
       giftVoucher: state.gift_voucher && totals.gift_voucher > 0 ? { voucher: state.gift_voucher.voucher, amount: totals.gift_voucher } : null,
       erpVoucher: state.erp_voucher?.voucher ?? null,
-      coupon: state.coupon?.code ?? null,
+      // A coupon is checked again, on the terms the shopper was shown: its window may have closed since it was applied
+      // (docs/decisions/0007), or the console changed it.
+      coupon: state.coupon ?? null,
       // Stock and the delivery rules are checked again in the order's region (docs/product.md, "Rules"), by the batch
       // that takes the units: the cart may hold a line added elsewhere, and a region without a stock row would take
       // no stock at all.
@@ -228,6 +227,7 @@ export async function placeOrder(
       if (existing) return existing
     }
     if (refused === 'voucher') throw new CommerceError(409, state.erp_voucher ? 'voucher_spent' : 'voucher_invalid')
+    if (refused === couponRefused) await refuseCoupon(env, state, { customerId: input.customerId, phone: verified ? mobile : null }, now)
     if (refused === 'coupon') throw new CommerceError(409, 'coupon_used_up', { code: state.coupon?.code ?? '' })
     if (refused === 'coupon_customer') throw new CommerceError(409, 'coupon_customer_limit', { code: state.coupon?.code ?? '' })
     if (refused === 'coupon_closed') throw new CommerceError(409, 'coupon_invalid', { code: state.coupon?.code ?? '' })

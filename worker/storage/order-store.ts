@@ -6,9 +6,10 @@
  * order gives its stock back in the same batch that changes its status, once.
  */
 import { auditStore, type AuditEntry } from './audit-store'
+import { couponRefused, voucherStore } from './voucher-store'
 import { appConfig, type Locale } from '../../app.config'
 import { serverLimits } from '../../config/server-limits'
-import type { CartTotals } from '../../src/domain/cart'
+import type { CartTotals, Coupon } from '../../src/domain/cart'
 import type { AddressFields, BusinessBuyer } from '../../src/domain/checkout'
 import { orderQueues, type OrderQueue, type OrderStatus } from '../../src/domain/order'
 import type { ShippingCode } from '../../src/domain/shipping'
@@ -68,8 +69,11 @@ export interface NewOrder {
   sellable?: { sku: string; qty: number }[]
   giftVoucher: { voucher: string; amount: number } | null
   erpVoucher: string | null
-  /** The coupon the order uses: counted against its limit. */
-  coupon: string | null
+  /**
+   * The coupon the order uses, on the terms the shopper was shown: checked again by the batch (voucher-store.ts
+   * `stillOffered`, refused as 'coupon_not_as_shown') and counted against its limits.
+   */
+  coupon: Coupon | null
 }
 
 /** Everything the confirmation, the account's order page and the order messages show. */
@@ -129,7 +133,8 @@ export interface ShipmentRow {
 }
 
 /** Why a placement batch was refused, read from the constraint that refused it. */
-type PlacementRefusal = 'duplicate' | 'voucher' | 'coupon' | 'coupon_customer' | 'coupon_closed' | 'stock' | 'unsellable' | 'cash_limit'
+type PlacementRefusal =
+  'duplicate' | 'voucher' | typeof couponRefused | 'coupon' | 'coupon_customer' | 'coupon_closed' | 'stock' | 'unsellable' | 'cash_limit'
 
 const orderColumns = 'id, increment_id, quote_id, customer_id, region_id, status, payment_method, grand_total'
 
@@ -378,6 +383,16 @@ export function orderStore(db: D1Database) {
             order.pickup_showroom ?? null,
             order.business ? JSON.stringify(order.business) : null,
           ),
+        // The coupon before the lines, as the shopper hears them (orders.ts): offered as shown, to this buyer.
+        ...(order.coupon
+          ? [
+              voucherStore(db).stillOffered(
+                order.coupon,
+                { customerId: order.customer_id, phone: order.phone, phoneVerified: order.phone_verified },
+                now,
+              ),
+            ]
+          : []),
         // The lines' checks at placing, in the batch that takes their stock (after the order's insert, so a second place
         // of the same cart is still found a 'duplicate' once the first took the last unit): nothing read before it can be out of date,
         // and a line that fails them aborts the whole batch (json() of a word that is not JSON raises 'malformed JSON').
@@ -444,7 +459,7 @@ export function orderStore(db: D1Database) {
           ? [
               db
                 .prepare('INSERT INTO coupon_uses (quote_id, code, customer_id, phone, used_at) VALUES (?, ?, ?, ?, ?)')
-                .bind(order.quote_id, order.coupon, order.customer_id, order.phone, now.toISOString()),
+                .bind(order.quote_id, order.coupon.code, order.customer_id, order.phone, now.toISOString()),
             ]
           : []),
       ]
@@ -455,6 +470,7 @@ export function orderStore(db: D1Database) {
       } catch (error) {
         const message = String((error as Error)?.message ?? error)
         if (/UNIQUE constraint failed: orders\.quote_id/.test(message)) return refusal('duplicate')
+        if (message.includes(couponRefused)) return refusal(couponRefused)
         if (/malformed JSON/.test(message)) return refusal('unsellable')
         if (/NOT NULL constraint failed: order_events\.order_id/.test(message)) return refusal('cash_limit')
         if (/CHECK constraint failed: balance|UNIQUE constraint failed: erp_voucher_spends/.test(message)) return refusal('voucher')

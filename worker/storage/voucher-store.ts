@@ -17,26 +17,34 @@ export function mayUseCoupon(active: ActiveCoupon, customerId: number | null, ve
   return (customerId !== null && customerId === active.for_customer_id) || (active.for_phone !== null && verifiedPhones.includes(active.for_phone))
 }
 
+/**
+ * The coupon's row while checkout may use it at ?2 (seconds): not paused, its window holding that instant (open ends
+ * allowed). The window is compared as instants: it is written with Riyadh's offset (2026-11-27T19:00:00+03:00), which as
+ * text would sort three hours off against UTC's `now`; a time SQLite cannot read gives NULL, and the coupon is then never
+ * offered. A coupon kept to categories covers those under them too: the tree is walked here. One statement for applying
+ * the coupon and for the order's batch that checks it again.
+ */
+const offeredCoupon = `SELECT code, kind, amount, min_subtotal, product_skus, for_customer_id, for_phone,
+    CASE WHEN category_keys IS NULL THEN NULL ELSE (
+      WITH RECURSIVE under(id, url_key) AS (
+        SELECT id, url_key FROM categories WHERE url_key IN (SELECT value FROM json_each(coupons.category_keys))
+        UNION SELECT c.id, c.url_key FROM categories c JOIN under ON c.parent_id = under.id)
+      SELECT json_group_array(url_key) FROM under) END AS category_tree
+  FROM coupons WHERE code = ?1 AND paused = 0
+  AND (active_from IS NULL OR unixepoch(active_from) <= ?2) AND (active_to IS NULL OR unixepoch(active_to) >= ?2)`
+
+/**
+ * The word the order's batch aborts with when its coupon is no longer offered as shown (`stillOffered`): a malformed
+ * JSON path, so SQLite's error names it (the stock check's `json('unsellable')` reads only "malformed JSON").
+ */
+export const couponRefused = 'coupon_not_as_shown'
+
 export function voucherStore(db: D1Database) {
   return {
-    /**
-     * A coupon whose window holds `now` (open ends allowed) and that is not paused, with whom it was minted for (if
-     * anyone). The window is compared as instants: it is written with Riyadh's offset (2026-11-27T19:00:00+03:00),
-     * which as text would sort three hours off against UTC's `now`. A time SQLite cannot read gives NULL, and the
-     * coupon is then never active. A coupon kept to categories covers those under them too: the tree is walked here.
-     */
+    /** A coupon checkout may use at `now` (`offeredCoupon`), with whom it was minted for (if anyone). */
     async activeCoupon(code: string, now: Date): Promise<ActiveCoupon | null> {
       const row = await db
-        .prepare(
-          `SELECT code, kind, amount, min_subtotal, product_skus, for_customer_id, for_phone,
-             CASE WHEN category_keys IS NULL THEN NULL ELSE (
-               WITH RECURSIVE under(id, url_key) AS (
-                 SELECT id, url_key FROM categories WHERE url_key IN (SELECT value FROM json_each(coupons.category_keys))
-                 UNION SELECT c.id, c.url_key FROM categories c JOIN under ON c.parent_id = under.id)
-               SELECT json_group_array(url_key) FROM under) END AS category_tree
-           FROM coupons WHERE code = ?1 AND paused = 0
-           AND (active_from IS NULL OR unixepoch(active_from) <= ?2) AND (active_to IS NULL OR unixepoch(active_to) >= ?2)`,
-        )
+        .prepare(offeredCoupon)
         .bind(code, Math.floor(now.getTime() / 1000))
         .first<{
           code: string
@@ -64,6 +72,34 @@ export function voucherStore(db: D1Database) {
         for_phone: row.for_phone,
       }
     },
+
+    /**
+     * For the order's batch (order-store.ts): aborts it, with `couponRefused` in the error, unless the coupon is still
+     * offered at `now`, on the terms the shopper was shown (the cart's copy), to this buyer (the customer it was minted
+     * for, or its phone, verified). Checked in the batch that counts the use, so placing an order reads nothing about
+     * the coupon first (docs/architecture.md, "Trips to storage"); `activeCoupon` says why only after a refusal.
+     */
+    stillOffered: (shown: Coupon, buyer: { customerId: number | null; phone: string; phoneVerified: boolean }, now: Date) =>
+      db
+        .prepare(
+          `SELECT CASE WHEN NOT EXISTS (
+             SELECT 1 FROM (${offeredCoupon}) o
+             WHERE o.kind = ?3 AND o.amount = ?4 AND o.min_subtotal = ?5 AND o.product_skus IS ?6 AND o.category_tree IS ?7
+               AND ((o.for_customer_id IS NULL AND o.for_phone IS NULL) OR o.for_customer_id = ?8 OR (o.for_phone = ?9 AND ?10 = 1))
+           ) THEN json_extract('{}', '${couponRefused}') END`,
+        )
+        .bind(
+          shown.code,
+          Math.floor(now.getTime() / 1000),
+          shown.kind,
+          shown.amount,
+          shown.min_subtotal,
+          shown.skus ? JSON.stringify(shown.skus) : null,
+          shown.category_keys ? JSON.stringify(shown.category_keys) : null,
+          buyer.customerId,
+          buyer.phone,
+          buyer.phoneVerified ? 1 : 0,
+        ),
 
     giftVoucher: (voucher: string) =>
       db

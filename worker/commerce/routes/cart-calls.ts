@@ -119,8 +119,12 @@ export const cartRoutes = new Hono<CommerceEnv>()
 
   .put('/applyCoupon', validate('json', couponBody), async (c) => {
     const { couponCode } = c.req.valid('json')
+    // The coupon is read while the cart is opened: two trips at once, not one after the other (docs/architecture.md,
+    // "Trips to storage").
+    const activeRead = voucherStore(c.env.DB).activeCoupon(couponCode, new Date())
+    activeRead.catch(() => {})
     const { stub, state } = await openCart(c.env, c.req.header('quote'), c.get('customer'))
-    const active = await voucherStore(c.env.DB).activeCoupon(couponCode, new Date())
+    const active = await activeRead
     // A coupon minted for one shopper is unknown to anyone else (docs/product.md, "Rules").
     if (!active || !mayUseCoupon(active, state.customer_id, state.verified_phones))
       throw new CommerceError(400, 'coupon_invalid', { code: couponCode })
