@@ -1,11 +1,12 @@
 // npm run inp: a shopper's taps in Chromium against the built Worker, on a CPU slowed to a mid-tier phone, with the
 // worst Event Timing duration of each (the measure behind Interaction to Next Paint).
 //
-// The slowdown is calibrated: Lighthouse's benchmark index of this machine divided by 300, the index of a mid-tier
-// Android phone (scripts/benchmark-index.ts), so a fast and a slow machine stand for the same phone. Each tap runs in
-// a fresh browser context `--runs` times; the table gives each tap's median and worst duration over the runs, and the
-// summary the worst and the median over all taps of each, beside the bars (issue 25: every tap <= 100 ms, median <=
-// 50 ms). The same tap on the same build varies by 2-3x from run to run on a shared 2-core machine, so the median of
+// The slowdown is calibrated: Lighthouse's benchmark index of this machine divided by 433, the phone Lighthouse's own
+// mobile throttling aims at (its calculator maps an index of 1,300 to 3x and adds 1x per 233: 4x is 1,300 / 3 = 433,
+// inside its mid-tier bracket of 125-800; `--device 300` stands for a slower one), so a fast and a slow machine stand
+// for the same phone (scripts/benchmark-index.ts). Each tap runs in a fresh browser context `--runs` times; the table
+// gives each tap's median and spread over the runs, beside the bars (issue 48: each tap's median <= 100 ms, no single
+// run over 200 ms, Google's "good" INP line). The same tap on the same build varies by 2-3x from run to run on a shared 2-core machine, so the median of
 // the runs is the figure to compare between builds, and the worst says how far the noise reaches.
 // It also prints the floor: a raw tap on a blank page's button, which changes its own text, at the same slowdown.
 // No page answers a tap faster than that in this browser.
@@ -22,12 +23,12 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     port: { type: 'string', default: '8793' },
     runs: { type: 'string', default: '5' },
-    /** The device to stand for: Lighthouse's benchmark index (300: a mid-tier Android phone). */
-    device: { type: 'string', default: '300' },
+    /** The device to stand for: Lighthouse's benchmark index (433: the phone its mobile throttling stands for). */
+    device: { type: 'string', default: '433' },
   },
 })
 const runs = Number(values.runs)
-const bars = { worstMs: 100, medianMs: 50 }
+const bars = { medianMs: 100, runMs: 200 }
 
 const worker = await startLocalWorker(Number(values.port), { build: !values['no-build'] })
 const browser = await chromium.launch(chromiumLaunchOptions())
@@ -203,6 +204,15 @@ async function listing(device: 'phone' | 'desktop', context: BrowserContext) {
       () => page.waitForURL(/brand=/),
     )
     await reopen(page, '/en/laptops')
+    // A closed select steps to the next order with the arrow key (Chromium on Linux and Windows): one trusted input.
+    await page.getByRole('combobox', { name: 'Sort by' }).focus()
+    await measure(
+      label('sort'),
+      page,
+      () => page.keyboard.press('ArrowDown'),
+      () => page.waitForURL(/sort=/),
+    )
+    await reopen(page, '/en/laptops')
     await press(device, page.getByRole('textbox', { name: 'Lowest price (SAR)' }))
     await measure(label('type in the price range'), page, () => page.keyboard.press('1'))
     await reopen(page, '/en/laptops')
@@ -283,6 +293,26 @@ async function productToCheckout(device: 'phone' | 'desktop', context: BrowserCo
     () => press(device, page.getByRole('button', { name: 'Increase quantity' }).first()),
     () => page.getByRole('link', { name: 'Cart, 2 items' }).first().waitFor(),
   )
+  await measure(
+    label('open the coupon section'),
+    page,
+    () => press(device, page.getByRole('button', { name: 'Coupons and vouchers' })),
+    () => page.getByRole('textbox', { name: 'Coupon code' }).waitFor(),
+  )
+  const coupon = page.getByRole('textbox', { name: 'Coupon code' })
+  await press(device, coupon)
+  await measure(label('type in the coupon field'), page, () => page.keyboard.press('W'))
+  await coupon.fill('WELCOME10')
+  await measure(
+    label('apply a coupon'),
+    page,
+    () => press(device, page.getByRole('button', { name: 'Apply', exact: true }).first()),
+    () =>
+      page
+        .getByText(/Coupon \(\u2068?WELCOME10/)
+        .first()
+        .waitFor(),
+  )
   await reopen(page, '/en/checkout')
   const name = page.getByRole('textbox', { name: 'Full name' })
   await press(device, name)
@@ -295,7 +325,7 @@ try {
   console.log(`\nnpm run inp: machine benchmark index ${indexes[0]}, device index ${values.device}, CPU slowdown ${slowdown}x, ${runs} runs per tap`)
   const floor = await blankPageFloor()
   console.log(`floor: a blank page's button, tapped ${runs} times at ${slowdown}x: median ${floor} ms`)
-  const listingHtml = await (await fetch(`${worker.base}/en/mobiles`)).text()
+  const listingHtml = await (await fetch(`${worker.base}/en/smartphones`)).text()
   // The seeded Galaxy S25 has a colour and a storage to choose.
   const configurable =
     /href="(\/en\/product\/samsung-galaxy-s25-[^"]+)"/.exec(listingHtml)?.[1] ?? /href="(\/en\/product\/[^"]+)"/.exec(listingHtml)![1]!
@@ -325,27 +355,32 @@ try {
     }
   }
   const shown = (ms: number) => (ms < 16 ? '<16' : ms.toFixed(0)).padStart(6)
-  console.log(`\ntap                                               median  worst   each run`)
+  console.log(`\ntap                                               median  spread     each run`)
   const medianPerTap: number[] = []
-  const worstPerTap: number[] = []
+  const worstRuns: number[] = []
+  const over: string[] = []
   for (const [name, list] of durations) {
     const median = medianOf(list)
     const worst = Math.max(...list)
     medianPerTap.push(median)
-    worstPerTap.push(worst)
+    worstRuns.push(worst)
+    if (median > bars.medianMs || worst > bars.runMs) over.push(name)
+    const spread = `${shown(Math.min(...list)).trim()}-${shown(worst).trim()}`.padStart(10)
     console.log(
-      `  ${name.padEnd(48)} ${shown(median)}  ${shown(worst)}   ${list.map((ms) => shown(ms).trim()).join(' / ')}${median > bars.worstMs ? '   over the bar' : ''}`,
+      `  ${name.padEnd(48)} ${shown(median)}  ${spread}   ${list.map((ms) => shown(ms).trim()).join(' / ')}` +
+        `${median > bars.medianMs ? '   median over the bar' : worst > bars.runMs ? '   a run over the bar' : ''}`,
     )
   }
-  const summary = (label: string, perTap: number[]) =>
-    `  ${label}: slowest tap ${shown(Math.max(...perTap)).trim()} ms (bar ${bars.worstMs}), median tap ${shown(medianOf(perTap)).trim()} ms (bar ${bars.medianMs})`
   const range = (list: number[]) => `${Math.min(...list)}-${Math.max(...list)}`
   const slowdowns = indexes.map((index) => slowdownFor(index, Number(values.device)))
   console.log(
     `\n${medianPerTap.length} taps, benchmark index ${range(indexes)} (median ${medianOf(indexes)}), so ${range(slowdowns)}x for an index ${values.device} device; floor ${floor} ms:`,
   )
-  console.log(summary(`each tap's median of ${runs} runs`, medianPerTap))
-  console.log(summary(`each tap's worst of ${runs} runs`, worstPerTap))
+  console.log(
+    `  slowest tap's median ${shown(Math.max(...medianPerTap)).trim()} ms (bar ${bars.medianMs}), median tap ${shown(medianOf(medianPerTap)).trim()} ms, ` +
+      `slowest single run ${shown(Math.max(...worstRuns)).trim()} ms (bar ${bars.runMs})`,
+  )
+  console.log(over.length === 0 ? '  every tap within the bars' : `  over a bar: ${over.join('; ')}`)
 } finally {
   await browser.close()
   worker.stop()
