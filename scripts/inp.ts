@@ -23,6 +23,8 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     port: { type: 'string', default: '8793' },
     runs: { type: 'string', default: '5' },
+    /** Only the taps of one device: phone or desktop. */
+    only: { type: 'string' },
     /** The device to stand for: Lighthouse's benchmark index (433: the phone its mobile throttling stands for). */
     device: { type: 'string', default: '433' },
   },
@@ -132,7 +134,9 @@ const twoFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => r
  */
 async function press(device: 'phone' | 'desktop', locator: Locator): Promise<void> {
   const page = locator.page()
-  await locator.scrollIntoViewIfNeeded()
+  // Brought to the middle of the screen, as a shopper scrolls to what they tap: at the very edge a sticky bar (the
+  // phone's checkout summary) may cover it.
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'center' }))
   await twoFrames(page)
   const box = await locator.boundingBox()
   if (!box) throw new Error(`nothing to tap: ${String(locator)}`)
@@ -330,7 +334,7 @@ try {
   const configurable =
     /href="(\/en\/product\/samsung-galaxy-s25-[^"]+)"/.exec(listingHtml)?.[1] ?? /href="(\/en\/product\/[^"]+)"/.exec(listingHtml)![1]!
   for (let run = 0; run < runs; run++) {
-    for (const device of ['phone', 'desktop'] as const) {
+    for (const device of (['phone', 'desktop'] as const).filter((d) => !values.only || d === values.only)) {
       for (const flow of [listing, header, (d: typeof device, c: BrowserContext) => productToCheckout(d, c, configurable)]) {
         await calibrate()
         const context = await browser.newContext(device === 'phone' ? phone : desktop)
