@@ -230,6 +230,17 @@ function explain(lhr: Lhr) {
           .slice(0, 50)} ${Math.round(Number(r.transferSize) / 1024)} KB ${String(r.priority)}`,
     )
   console.log(`    requests over 5 KB: ${network.join('; ')}`)
+  // Every request that started before the observed LCP: Lighthouse's simulation of LCP waits for these on its network.
+  const lcpAt = Number(observed?.observedLargestContentfulPaint ?? 0)
+  const early = rows('network-requests')
+    .filter((r) => Number(r.networkRequestTime) <= lcpAt)
+    .map(
+      (r) =>
+        `${String(r.url)
+          .replace(/^https?:\/\/[^/]+/, '')
+          .slice(0, 40)} ${ms(r.networkRequestTime)}-${ms(r.networkEndTime)} ${Math.round(Number(r.transferSize) / 1024)} KB`,
+    )
+  console.log(`    requests started before the observed LCP: ${early.join('; ')}`)
   const dom = lhr.audits['dom-size-insight']?.details as { items?: { items?: Record<string, unknown>[] }[] } | undefined
   const total = dom?.items?.[0]?.items?.[0]
   if (total) {
