@@ -149,7 +149,10 @@ async function press(device: 'phone' | 'desktop', locator: Locator): Promise<voi
     },
     [x, y],
   )
-  if (!onTarget) throw new Error(`something covers ${String(locator)} at its centre`)
+  if (!onTarget) {
+    const hit = await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.outerHTML.slice(0, 120) ?? 'nothing', [x, y])
+    throw new Error(`something covers ${String(locator)} at its centre: ${hit}`)
+  }
   if (device === 'phone') return page.touchscreen.tap(x, y)
   await page.mouse.move(x, y)
   await twoFrames(page)
@@ -321,7 +324,9 @@ async function productToCheckout(device: 'phone' | 'desktop', context: BrowserCo
   const name = page.getByRole('textbox', { name: 'Full name' })
   await press(device, name)
   await measure(label('type in a checkout field'), page, () => page.keyboard.press('R'))
-  await measure(label('a checkout radio card'), page, () => press(device, page.getByRole('radio', { name: 'mada or credit card' })))
+  await measure(label('a checkout radio card'), page, () =>
+    press(device, page.getByRole('radio', { name: 'mada or credit card' }).locator('xpath=ancestor::label')),
+  )
 }
 
 try {
