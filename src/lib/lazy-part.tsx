@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react'
 
 /**
  * A part of the page whose code stays out of the first page load (docs/architecture.md, "Bars every part clears":
@@ -71,4 +71,54 @@ export function usePreloadWhenIdle(...parts: Preloadable[]): void {
     // The parts are module constants: this runs once per mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
+}
+
+/**
+ * A part drawn on the server whose code arrives later (the footer): until React has hydrated it, React drops a tap on
+ * it, because it cannot hydrate a boundary whose code has not arrived and stops the click (React 18 gave up replaying
+ * such clicks). Links still work then (the browser follows them as a page load), buttons do nothing: the footer's
+ * "Cookie settings" was lost under load that way. So a button tapped inside the part before it has hydrated is held:
+ * the tap asks for the part's code, and once the part has hydrated that button is tapped again, as the page's early
+ * taps are (src/lib/early-tap.ts). The listener sits on `window` in the capture phase, ahead of React's own on the root.
+ */
+export function HydratingPart({ part, fallback, children }: { part: Preloadable; fallback: ReactNode; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null)
+  const held = useRef<{ hydrated: boolean; tapped: number | null }>({ hydrated: false, tapped: null })
+  useEffect(() => {
+    const state = held.current
+    const listener = (event: MouseEvent) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null
+      if (state.hydrated || !button || !box.current?.contains(button)) return
+      event.preventDefault()
+      event.stopPropagation()
+      state.tapped = [...box.current.querySelectorAll('button')].indexOf(button)
+      part.preload().catch(() => undefined)
+    }
+    window.addEventListener('click', listener, { capture: true })
+    return () => window.removeEventListener('click', listener, { capture: true })
+  }, [part])
+  const onHydrated = () => {
+    const state = held.current
+    state.hydrated = true
+    const tapped = state.tapped
+    state.tapped = null
+    // In a task of its own: inside the hydration's effects React does not act on the click yet.
+    if (tapped !== null) setTimeout(() => box.current?.querySelectorAll('button')[tapped]?.click())
+  }
+  return (
+    <div ref={box} className="contents">
+      <Suspense fallback={fallback}>
+        {children}
+        <Hydrated then={onHydrated} />
+      </Suspense>
+    </div>
+  )
+}
+
+/** Renders nothing; its effect runs once the boundary around it has hydrated, with everything before it. */
+function Hydrated({ then }: { then: () => void }) {
+  // `then` is read once: the boundary hydrates once.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(then, [])
+  return null
 }

@@ -3,13 +3,13 @@
  * JS at most 150 KB). Each loads when it is needed: a dialog when it first opens, the compare bar when
  * something is compared, a link's query-parameter triggers when the URL has them, toasts with the first
  * one. The footer is rendered on the server as usual and only its code arrives after the page's: it
- * sits below the fold. (Banners a shopper taps at once, like the cookie banner, stay in the entry: a
- * part hydrated late ignores taps until its code arrives.)
+ * sits below the fold, and a button tapped in it before then is tapped again once it has (HydratingPart). (Banners a
+ * shopper taps at once, like the cookie banner, stay in the entry: they answer the tap in its own frame.)
  */
 import { useAtomValue } from 'jotai'
 import { useHydrated, useSearch } from '@tanstack/react-router'
 import { Suspense } from 'react'
-import { lazyPart, usePreloadWhenIdle } from '../../lib/lazy-part'
+import { HydratingPart, lazyPart, usePreloadWhenIdle } from '../../lib/lazy-part'
 import type { MenuNode } from '../../domain/category-tree'
 import { anyComparedAtom, openModalAtom } from '../../state/shopper'
 import { useAfterNextPaint } from '../../lib/after-next-paint'
@@ -75,11 +75,12 @@ export function LazyQueryTriggers() {
   )
 }
 
+/** Drawn on the server; a button tapped in it before its code has arrived is tapped again once it has (HydratingPart). */
 export function LazyFooter({ footer, year, seller }: { footer: FooterContent | null; year: string; seller: SellerIdentity | null }) {
   return (
-    <Suspense fallback={<footer className="mt-12 min-h-96 bg-[#0f172a]" />}>
+    <HydratingPart part={Footer} fallback={<footer className="mt-12 min-h-96 bg-[#0f172a]" />}>
       <Footer footer={footer} year={year} seller={seller} />
-    </Suspense>
+    </HydratingPart>
   )
 }
 
