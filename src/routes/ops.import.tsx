@@ -70,7 +70,13 @@ function UploadForm() {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     if ((form.get('categories') as File | null)?.size === 0) form.delete('categories')
-    upload.mutate(form, { onSuccess: (data) => void navigate({ to: '/ops/import', search: { id: data.import.id } }) })
+    // Not `mutate`'s own onSuccess: the console's queries are asked again first, and the list's answer, naming the new
+    // import as open, can replace this form by its panel; React Query drops an unmounted form's callbacks, and the
+    // import would lose its place in the address, and its panel once loaded. A failure is the mutation's error, shown.
+    upload.mutateAsync(form).then(
+      (data) => navigate({ to: '/ops/import', search: { id: data.import.id } }),
+      () => undefined,
+    )
   }
   return (
     <form onSubmit={submit} className="space-y-3 rounded-2xl bg-white p-4">
