@@ -14,3 +14,6 @@ export const searchQueries = {
       placeholderData: keepPreviousData,
     }),
 }
+
+/** The search page's answer, for the parts of the page that show it. */
+export type SearchPageAnswer = Awaited<ReturnType<typeof getSearchPage>>

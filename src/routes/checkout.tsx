@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { type ReactNode, useDeferredValue, useEffect, useState } from 'react'
+import type { Locale } from '../../app.config'
 import { NotFound } from '../components/NotFound'
 import { MessagePage } from '../components/MessagePage'
 import { Icon } from '../components/ui/Icon'
@@ -22,10 +23,10 @@ import { OrderConfirmation } from '../components/checkout/OrderConfirmation'
 import { PaymentSection } from '../components/checkout/PaymentSection'
 import { currentLocale } from '../lib/i18n'
 import { amountCookie, paymentCookie } from '../domain/cookies'
-import { checkoutErrors, type CheckoutDetails, type CheckoutField } from '../domain/checkout'
+import { checkoutErrors, type CheckoutDetails, type CheckoutField, type SavedAddress } from '../domain/checkout'
 import { localMobile, shownMobile } from '../domain/phone'
 import type { CartView } from '../domain/cart'
-import type { ShippingCode } from '../domain/shipping'
+import type { ShippingCode, ShippingMethod } from '../domain/shipping'
 import { deleteBrowserCookie } from '../lib/browser-cookies'
 import { m } from '../paraglide/messages.js'
 import { cartQueries } from '../queries/cart'
@@ -99,16 +100,7 @@ function Confirmation({ increment, cityLabel }: { increment: string; cityLabel: 
 
 function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => string; regions: { label: string; value: string }[] }) {
   const locale = currentLocale()
-  const { data: liveCart, isPending } = useQuery(cartQueries.current(locale))
-  // The form is the page's largest render, and every answer below re-renders it. Drawn with deferred values, each
-  // render is a transition React splits into short tasks, not one long task that blocks a tap (docs/architecture.md,
-  // "Bars every part clears": Total Blocking Time).
-  const loading = useDeferredValue(useLoadingInBrowser(isPending))
-  const cart = useDeferredValue(liveCart)
-  const user = useQuery(sessionQueries.current()).data?.user ?? null
-  const cartVersion = cart && cart.cartItems.length > 0 ? cart.version : undefined
-  const payments = useDeferredValue(useQuery(checkoutQueries.paymentMethods(locale, cartVersion)).data)
-  const shipping = useDeferredValue(useQuery(checkoutQueries.shippingMethods(locale, cartVersion)).data)
+  const { loading, cart, user, payments, shipping, savedAddresses } = useCheckoutReads(locale)
   const setShipping = useSetShippingMethod()
   const place = usePlaceOrder()
   const kept = cart?.checkout ?? null
@@ -122,9 +114,6 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const [billingSame, setBillingSame] = useState<boolean | null>(null)
   const [businessChoice, setBusinessChoice] = useState<boolean | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
-  // A customer's saved addresses in the cart's city (docs/product.md, "Checkout"); 0 is "another address".
-  const savedAddresses =
-    useQuery({ ...orderQueries.addresses(locale), enabled: typeof window !== 'undefined' && user !== null }).data?.data?.addresses ?? []
   const [pickedAddress, setPickedAddress] = useState<number | null>(null)
 
   if (loading) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
@@ -136,28 +125,14 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const chosenPayment = method ?? paymentMethods.find((p) => p.is_available)?.code ?? null
   const shippingMethods = shipping?.data?.shipping_methods ?? []
   const chosenShipping: ShippingCode = shippingChoice ?? cart.shipping_method
-  const chosenMethod = shippingMethods.find((s) => s.code === chosenShipping)
-  const offeredDates = chosenMethod?.dates ?? []
-  // Pickup (docs/product.md, "Showrooms"): one of the city's showrooms, the kept one or the only one when not chosen.
-  const pickupShowrooms = chosenShipping === 'pickup' ? (chosenMethod?.showrooms ?? []).map((s) => s.id) : null
-  const chosenShowroom = pickupShowrooms ? showroomChoice(pickupShowrooms, showroom, kept?.pickup_showroom) : null
-  const chosenDate = dateChoice(
-    offeredDates.map((d) => d.Date),
-    date,
-    kept?.delivery_date,
-  )
+  const { offeredDates, pickupShowrooms, chosenShowroom, chosenDate } = deliveryChoice(shippingMethods, chosenShipping, { date, showroom }, kept)
   const sameBilling = billingSame ?? !kept?.billing_address
   const business = businessChoice ?? Boolean(kept?.business)
   const pickup = chosenShipping === 'pickup'
   const defaults = { name: kept?.contact.name ?? (user ? `${user.firstname} ${user.lastname}` : ''), email: kept?.contact.email ?? user?.email ?? '' }
   const placing = place.isPending
   const usable = savedAddresses.filter((saved) => saved.address.regionId === regionId)
-  const picked =
-    pickedAddress === null
-      ? kept
-        ? null
-        : (usable.find((a) => a.is_default) ?? usable[0] ?? null)
-      : (usable.find((a) => a.id === pickedAddress) ?? null)
+  const picked = pickedSavedAddress(usable, pickedAddress, kept)
 
   return (
     <form
@@ -171,26 +146,10 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
       onSubmit={(event) => {
         event.preventDefault()
         const form = event.currentTarget
-        const data = new FormData(form)
-        const details: CheckoutDetails = {
-          contact: { name: formText(data, 'name'), email: formText(data, 'email'), mobile: typedMobile },
-          shipping_address: pickup ? null : addressFromForm(data, '', regionId),
-          // A pickup has a billing address only as a business's, asked for in its section.
-          billing_address: (pickup ? business : !sameBilling) ? addressFromForm(data, 'billing_', regionId) : null,
-          delivery_date: chosenDate ?? '',
-          pickup_showroom: chosenShowroom,
-          business: businessFromForm(data, business),
-        }
-        const found: CheckoutField[] = checkoutErrors(
-          details,
-          offeredDates.map((d) => d.Date),
-          pickupShowrooms ?? undefined,
-        )
-        if (chosenPayment === 'cashondelivery' && !verified && !found.includes('mobile')) found.push('phone_verified')
-        const shown: FieldErrors = Object.fromEntries(
-          found.map((field) => [field === 'phone_verified' ? 'mobile' : field, checkoutFieldMessage(field)]),
-        )
-        setErrors(shown)
+        const chosen = { mobile: typedMobile, pickup, business, sameBilling, regionId, date: chosenDate, showroom: chosenShowroom }
+        const details = detailsOfForm(new FormData(form), chosen)
+        const found = refusedFields(details, offeredDates, pickupShowrooms, chosenPayment === 'cashondelivery' && !verified)
+        setErrors(Object.fromEntries(found.map((field) => [field === 'phone_verified' ? 'mobile' : field, checkoutFieldMessage(field)])))
         if (found.length > 0) return focusField(form, found[0] === 'phone_verified' ? 'mobile' : found[0]!)
         if (!chosenPayment) return
         place.mutate({ checkout: details, method: chosenPayment, lines: cart.cartItems })
@@ -256,6 +215,76 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
       />
     </form>
   )
+}
+
+/** What the form reads, each answer drawn as a deferred value (see below), and a customer's saved addresses. */
+function useCheckoutReads(locale: Locale) {
+  const { data: liveCart, isPending } = useQuery(cartQueries.current(locale))
+  // The form is the page's largest render, and every answer below re-renders it. Drawn with deferred values, each
+  // render is a transition React splits into short tasks, not one long task that blocks a tap (docs/architecture.md,
+  // "Bars every part clears": Total Blocking Time).
+  const loading = useDeferredValue(useLoadingInBrowser(isPending))
+  const cart = useDeferredValue(liveCart)
+  const user = useQuery(sessionQueries.current()).data?.user ?? null
+  const cartVersion = cart && cart.cartItems.length > 0 ? cart.version : undefined
+  const payments = useDeferredValue(useQuery(checkoutQueries.paymentMethods(locale, cartVersion)).data)
+  const shipping = useDeferredValue(useQuery(checkoutQueries.shippingMethods(locale, cartVersion)).data)
+  // A customer's saved addresses in the cart's city (docs/product.md, "Checkout"); 0 is "another address".
+  const savedAddresses =
+    useQuery({ ...orderQueries.addresses(locale), enabled: typeof window !== 'undefined' && user !== null }).data?.data?.addresses ?? []
+  return { loading, cart, user, payments, shipping, savedAddresses }
+}
+
+/** The delivery the form shows for the chosen method: its dates and date, and a pickup's showrooms and showroom. */
+function deliveryChoice(
+  methods: ShippingMethod[],
+  code: ShippingCode,
+  chosen: { date: string | null; showroom: string | null },
+  kept: CheckoutDetails | null,
+) {
+  const method = methods.find((s) => s.code === code)
+  const offeredDates = (method?.dates ?? []).map((d) => d.Date)
+  // Pickup (docs/product.md, "Showrooms"): one of the city's showrooms, the kept one or the only one when not chosen.
+  const pickupShowrooms = code === 'pickup' ? (method?.showrooms ?? []).map((s) => s.id) : null
+  const chosenShowroom = pickupShowrooms ? showroomChoice(pickupShowrooms, chosen.showroom, kept?.pickup_showroom) : null
+  return { offeredDates, pickupShowrooms, chosenShowroom, chosenDate: dateChoice(offeredDates, chosen.date, kept?.delivery_date) }
+}
+
+/** The saved address the form starts from: the one picked, else (with no details kept) the default or the first. */
+function pickedSavedAddress(usable: SavedAddress[], pickedAddress: number | null, kept: CheckoutDetails | null): SavedAddress | null {
+  if (pickedAddress !== null) return usable.find((a) => a.id === pickedAddress) ?? null
+  return kept ? null : (usable.find((a) => a.is_default) ?? usable[0] ?? null)
+}
+
+/** The details as the form holds them, with the choices made outside its fields. */
+function detailsOfForm(
+  data: FormData,
+  chosen: {
+    mobile: string
+    pickup: boolean
+    business: boolean
+    sameBilling: boolean
+    regionId: number
+    date: string | null
+    showroom: string | null
+  },
+): CheckoutDetails {
+  return {
+    contact: { name: formText(data, 'name'), email: formText(data, 'email'), mobile: chosen.mobile },
+    shipping_address: chosen.pickup ? null : addressFromForm(data, '', chosen.regionId),
+    // A pickup has a billing address only as a business's, asked for in its section.
+    billing_address: (chosen.pickup ? chosen.business : !chosen.sameBilling) ? addressFromForm(data, 'billing_', chosen.regionId) : null,
+    delivery_date: chosen.date ?? '',
+    pickup_showroom: chosen.showroom,
+    business: businessFromForm(data, chosen.business),
+  }
+}
+
+/** The fields that break the server's rules, in the page's order; cash on delivery also needs the mobile verified. */
+function refusedFields(details: CheckoutDetails, dates: string[], showrooms: string[] | null, needsVerifiedPhone: boolean): CheckoutField[] {
+  const found = checkoutErrors(details, dates, showrooms ?? undefined)
+  if (needsVerifiedPhone && !found.includes('mobile')) found.push('phone_verified')
+  return found
 }
 
 /** The shopper's showroom, else the one kept with the cart, else the city's only one, if it is one of the city's. */

@@ -144,185 +144,26 @@ const toInput = (minute: string | null) => minute?.replace(' ', 'T') ?? ''
 const fromInput = (value: string) => (value ? value.replace('T', ' ').slice(0, 16) : null)
 const amount = (value: string) => (value.trim() === '' ? NaN : Number(value.trim()))
 
+type EditErrors = Partial<Record<EditField, string>>
+type SaveRefusalError = NonNullable<ReturnType<typeof useSaveProduct>['error']>
+
 function ProductForm({ product: p, save, onReload }: { product: OpsProduct; save: ReturnType<typeof useSaveProduct>; onReload: () => void }) {
   const locale = currentLocale()
-  const [errors, setErrors] = useState<Partial<Record<EditField, string>>>({})
+  const [errors, setErrors] = useState<EditErrors>({})
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const text = (name: string) => {
-      const value = form.get(name)
-      return typeof value === 'string' ? value : ''
-    }
-    const special = text('special_price').trim()
-    const noteAr = text('preorder_note_ar').trim()
-    const noteEn = text('preorder_note_en').trim()
-    const edit: ProductEdit = {
-      version: p.version,
-      name: { ar: text('name_ar'), en: text('name_en') },
-      description: { ar: text('description_ar'), en: text('description_en') },
-      price: amount(text('price')),
-      special_price: special ? amount(special) : null,
-      special_from: fromInput(text('special_from')),
-      special_to: fromInput(text('special_to')),
-      hidden: form.get('hidden') === 'on',
-      not_for_sale: form.get('not_for_sale') === 'on',
-      preorder: form.get('preorder') === 'on',
-      preorder_note: noteAr || noteEn ? { ar: noteAr, en: noteEn } : null,
-      big_items: form.get('big_items') === 'on',
-      fast_delivery: form.get('fast_delivery') === 'on',
-      delivery_within_24_hours: form.get('delivery_within_24_hours') === 'on',
-      eligible_for_tabby: form.get('eligible_for_tabby') === 'on',
-      eligible_for_tamara: form.get('eligible_for_tamara') === 'on',
-      images: text('images')
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean),
-      low_stock: text('low_stock').trim() === '' ? null : amount(text('low_stock')),
-    }
+    const edit = editOfForm(new FormData(event.currentTarget), p.version)
     const problems = editProblems(edit, locale)
     setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.message])))
-    if (problems.length === 0) save.mutate(edit, { onError: (error) => setErrors(error.fields as Partial<Record<EditField, string>>) })
+    if (problems.length === 0) save.mutate(edit, { onError: (error) => setErrors(error.fields as EditErrors) })
   }
   const refusal = save.error
-  const stale = refusal?.status === 409
   return (
     <form onSubmit={submit} noValidate aria-label={m.ops_product_names()} className="space-y-4">
-      <section aria-labelledby="names" className="min-w-0 space-y-3 rounded-2xl bg-white p-4">
-        <h2 id="names" className="font-bold">
-          {m.ops_product_names()}
-        </h2>
-        <div className="grid gap-3 md:grid-cols-2">
-          <Field label={m.ops_product_name_ar()} name="name_ar" error={errors.name_ar}>
-            <input {...described('name_ar', errors)} defaultValue={p.name_ar} dir="rtl" lang="ar" className={inputClass} />
-          </Field>
-          <Field label={m.ops_product_name_en()} name="name_en" error={errors.name_en}>
-            <input {...described('name_en', errors)} defaultValue={p.name_en} dir="ltr" lang="en" className={inputClass} />
-          </Field>
-          <Field label={m.ops_product_description_ar()} name="description_ar" error={errors.description_ar}>
-            <textarea
-              {...described('description_ar', errors)}
-              defaultValue={p.description_ar}
-              dir="rtl"
-              lang="ar"
-              rows={4}
-              className="w-full rounded-lg border border-line p-3 aria-[invalid=true]:border-sale"
-            />
-          </Field>
-          <Field label={m.ops_product_description_en()} name="description_en" error={errors.description_en}>
-            <textarea
-              {...described('description_en', errors)}
-              defaultValue={p.description_en}
-              dir="ltr"
-              lang="en"
-              rows={4}
-              className="w-full rounded-lg border border-line p-3 aria-[invalid=true]:border-sale"
-            />
-          </Field>
-        </div>
-      </section>
-
-      <section aria-labelledby="prices" className="min-w-0 space-y-3 rounded-2xl bg-white p-4">
-        <h2 id="prices" className="font-bold">
-          {m.ops_product_prices()}
-        </h2>
-        <div className="grid gap-3 md:grid-cols-2">
-          <Field label={m.ops_product_price()} name="price" error={errors.price}>
-            <input {...described('price', errors)} defaultValue={p.price} inputMode="decimal" dir="ltr" className={inputClass} />
-          </Field>
-          <Field label={m.ops_product_special_price()} name="special_price" error={errors.special_price}>
-            <input
-              {...described('special_price', errors)}
-              defaultValue={p.special_price ?? ''}
-              inputMode="decimal"
-              dir="ltr"
-              className={inputClass}
-            />
-          </Field>
-          <Field label={m.ops_product_special_from()} name="special_from" error={errors.special_from} hint={m.ops_product_window_hint()}>
-            <input
-              {...described('special_from', errors, true)}
-              type="datetime-local"
-              defaultValue={toInput(riyadhMinuteOf(p.discounted_price_from))}
-              className={inputClass}
-            />
-          </Field>
-          <Field label={m.ops_product_special_to()} name="special_to" error={errors.special_to} hint={m.ops_product_window_hint()}>
-            <input
-              {...described('special_to', errors, true)}
-              type="datetime-local"
-              defaultValue={toInput(riyadhMinuteOf(p.discounted_price_to))}
-              className={inputClass}
-            />
-          </Field>
-        </div>
-      </section>
-
-      <section aria-labelledby="visibility" className="min-w-0 space-y-3 rounded-2xl bg-white p-4">
-        <h2 id="visibility" className="font-bold">
-          {m.ops_product_visibility()}
-        </h2>
-        <div>
-          <div className="grid gap-2 md:grid-cols-2">
-            <label className="flex min-h-11 items-center gap-3 font-semibold">
-              <input type="checkbox" name="hidden" defaultChecked={p.hidden === 1} className="size-5" />
-              {m.ops_product_hidden()}
-            </label>
-            {editFlags.map((flag) => (
-              <label key={flag} className="flex min-h-11 items-center gap-3">
-                <input type="checkbox" name={flag} defaultChecked={flag === 'preorder' ? p.back_orders !== 0 : p[flag] === 1} className="size-5" />
-                {flagText[flag]()}
-              </label>
-            ))}
-          </div>
-          <div className="grid gap-3 md:grid-cols-2">
-            <Field label={m.ops_product_preorder_note_ar()} name="preorder_note_ar" error={errors.preorder_note}>
-              <input {...described('preorder_note_ar', errors)} defaultValue={p.preorder_note_ar ?? ''} dir="rtl" lang="ar" className={inputClass} />
-            </Field>
-            <Field label={m.ops_product_preorder_note_en()} name="preorder_note_en">
-              <input {...described('preorder_note_en', errors)} defaultValue={p.preorder_note_en ?? ''} dir="ltr" lang="en" className={inputClass} />
-            </Field>
-          </div>
-          <Field label={m.ops_product_pictures()} name="images" error={errors.images} hint={m.ops_product_pictures_hint()}>
-            <textarea
-              {...described('images', errors, true)}
-              defaultValue={(JSON.parse(p.images) as string[]).join('\n')}
-              dir="ltr"
-              rows={3}
-              className="w-full rounded-lg border border-line p-3 font-mono text-sm aria-[invalid=true]:border-sale"
-            />
-          </Field>
-          <Field
-            label={m.ops_product_low_stock()}
-            name="low_stock"
-            error={errors.low_stock}
-            hint={m.ops_product_low_stock_hint({ count: serverLimits.orders.lowStockDefault })}
-          >
-            <input {...described('low_stock', errors, true)} defaultValue={p.low_stock ?? ''} inputMode="numeric" dir="ltr" className={inputClass} />
-          </Field>
-        </div>
-      </section>
-
-      {refusal && (
-        <div role="alert" className="space-y-2 rounded-2xl border border-sale bg-white p-4 text-sale">
-          <p>{refusal.refusal.message || refusal.issues.join(' ')}</p>
-          {!stale && Object.keys(refusal.fields).length === 0 && refusal.issues.length > 0 && (
-            <ul className="list-disc ps-5 text-sm" dir="auto">
-              {refusal.issues.map((issue) => (
-                <li key={issue}>{issue}</li>
-              ))}
-            </ul>
-          )}
-          {stale && (
-            <>
-              <p className="text-sm text-ink">{m.ops_product_reload_hint()}</p>
-              <button type="button" onClick={onReload} className="h-11 rounded-full border border-brand px-5 font-semibold text-brand">
-                {m.ops_product_reload()}
-              </button>
-            </>
-          )}
-        </div>
-      )}
+      <NamesSection product={p} errors={errors} />
+      <PricesSection product={p} errors={errors} />
+      <VisibilitySection product={p} errors={errors} />
+      {refusal && <SaveRefusal refusal={refusal} onReload={onReload} />}
       {save.isSuccess && (
         <p role="status" className="rounded-2xl bg-white p-4 font-semibold text-brand">
           {m.ops_product_saved()}
@@ -332,6 +173,192 @@ function ProductForm({ product: p, save, onReload }: { product: OpsProduct; save
         {save.isPending ? m.ops_product_saving() : m.ops_product_save()}
       </button>
     </form>
+  )
+}
+
+/** The edit the form holds, as typed: editProblems judges it, the server judges it again. */
+function editOfForm(form: FormData, version: OpsProduct['version']): ProductEdit {
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const special = text('special_price').trim()
+  const noteAr = text('preorder_note_ar').trim()
+  const noteEn = text('preorder_note_en').trim()
+  return {
+    version,
+    name: { ar: text('name_ar'), en: text('name_en') },
+    description: { ar: text('description_ar'), en: text('description_en') },
+    price: amount(text('price')),
+    special_price: special ? amount(special) : null,
+    special_from: fromInput(text('special_from')),
+    special_to: fromInput(text('special_to')),
+    hidden: form.get('hidden') === 'on',
+    not_for_sale: form.get('not_for_sale') === 'on',
+    preorder: form.get('preorder') === 'on',
+    preorder_note: noteAr || noteEn ? { ar: noteAr, en: noteEn } : null,
+    big_items: form.get('big_items') === 'on',
+    fast_delivery: form.get('fast_delivery') === 'on',
+    delivery_within_24_hours: form.get('delivery_within_24_hours') === 'on',
+    eligible_for_tabby: form.get('eligible_for_tabby') === 'on',
+    eligible_for_tamara: form.get('eligible_for_tamara') === 'on',
+    images: text('images')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    low_stock: text('low_stock').trim() === '' ? null : amount(text('low_stock')),
+  }
+}
+
+interface SectionProps {
+  product: OpsProduct
+  errors: EditErrors
+}
+
+function NamesSection({ product: p, errors }: SectionProps) {
+  return (
+    <section aria-labelledby="names" className="min-w-0 space-y-3 rounded-2xl bg-white p-4">
+      <h2 id="names" className="font-bold">
+        {m.ops_product_names()}
+      </h2>
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field label={m.ops_product_name_ar()} name="name_ar" error={errors.name_ar}>
+          <input {...described('name_ar', errors)} defaultValue={p.name_ar} dir="rtl" lang="ar" className={inputClass} />
+        </Field>
+        <Field label={m.ops_product_name_en()} name="name_en" error={errors.name_en}>
+          <input {...described('name_en', errors)} defaultValue={p.name_en} dir="ltr" lang="en" className={inputClass} />
+        </Field>
+        <Field label={m.ops_product_description_ar()} name="description_ar" error={errors.description_ar}>
+          <textarea
+            {...described('description_ar', errors)}
+            defaultValue={p.description_ar}
+            dir="rtl"
+            lang="ar"
+            rows={4}
+            className="w-full rounded-lg border border-line p-3 aria-[invalid=true]:border-sale"
+          />
+        </Field>
+        <Field label={m.ops_product_description_en()} name="description_en" error={errors.description_en}>
+          <textarea
+            {...described('description_en', errors)}
+            defaultValue={p.description_en}
+            dir="ltr"
+            lang="en"
+            rows={4}
+            className="w-full rounded-lg border border-line p-3 aria-[invalid=true]:border-sale"
+          />
+        </Field>
+      </div>
+    </section>
+  )
+}
+
+function PricesSection({ product: p, errors }: SectionProps) {
+  return (
+    <section aria-labelledby="prices" className="min-w-0 space-y-3 rounded-2xl bg-white p-4">
+      <h2 id="prices" className="font-bold">
+        {m.ops_product_prices()}
+      </h2>
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field label={m.ops_product_price()} name="price" error={errors.price}>
+          <input {...described('price', errors)} defaultValue={p.price} inputMode="decimal" dir="ltr" className={inputClass} />
+        </Field>
+        <Field label={m.ops_product_special_price()} name="special_price" error={errors.special_price}>
+          <input {...described('special_price', errors)} defaultValue={p.special_price ?? ''} inputMode="decimal" dir="ltr" className={inputClass} />
+        </Field>
+        <Field label={m.ops_product_special_from()} name="special_from" error={errors.special_from} hint={m.ops_product_window_hint()}>
+          <input
+            {...described('special_from', errors, true)}
+            type="datetime-local"
+            defaultValue={toInput(riyadhMinuteOf(p.discounted_price_from))}
+            className={inputClass}
+          />
+        </Field>
+        <Field label={m.ops_product_special_to()} name="special_to" error={errors.special_to} hint={m.ops_product_window_hint()}>
+          <input
+            {...described('special_to', errors, true)}
+            type="datetime-local"
+            defaultValue={toInput(riyadhMinuteOf(p.discounted_price_to))}
+            className={inputClass}
+          />
+        </Field>
+      </div>
+    </section>
+  )
+}
+
+/** Whether and how shoppers see it: hidden, the flags, the preorder note, pictures and the low-stock threshold. */
+function VisibilitySection({ product: p, errors }: SectionProps) {
+  return (
+    <section aria-labelledby="visibility" className="min-w-0 space-y-3 rounded-2xl bg-white p-4">
+      <h2 id="visibility" className="font-bold">
+        {m.ops_product_visibility()}
+      </h2>
+      <div>
+        <div className="grid gap-2 md:grid-cols-2">
+          <label className="flex min-h-11 items-center gap-3 font-semibold">
+            <input type="checkbox" name="hidden" defaultChecked={p.hidden === 1} className="size-5" />
+            {m.ops_product_hidden()}
+          </label>
+          {editFlags.map((flag) => (
+            <label key={flag} className="flex min-h-11 items-center gap-3">
+              <input type="checkbox" name={flag} defaultChecked={flag === 'preorder' ? p.back_orders !== 0 : p[flag] === 1} className="size-5" />
+              {flagText[flag]()}
+            </label>
+          ))}
+        </div>
+        <div className="grid gap-3 md:grid-cols-2">
+          <Field label={m.ops_product_preorder_note_ar()} name="preorder_note_ar" error={errors.preorder_note}>
+            <input {...described('preorder_note_ar', errors)} defaultValue={p.preorder_note_ar ?? ''} dir="rtl" lang="ar" className={inputClass} />
+          </Field>
+          <Field label={m.ops_product_preorder_note_en()} name="preorder_note_en">
+            <input {...described('preorder_note_en', errors)} defaultValue={p.preorder_note_en ?? ''} dir="ltr" lang="en" className={inputClass} />
+          </Field>
+        </div>
+        <Field label={m.ops_product_pictures()} name="images" error={errors.images} hint={m.ops_product_pictures_hint()}>
+          <textarea
+            {...described('images', errors, true)}
+            defaultValue={(JSON.parse(p.images) as string[]).join('\n')}
+            dir="ltr"
+            rows={3}
+            className="w-full rounded-lg border border-line p-3 font-mono text-sm aria-[invalid=true]:border-sale"
+          />
+        </Field>
+        <Field
+          label={m.ops_product_low_stock()}
+          name="low_stock"
+          error={errors.low_stock}
+          hint={m.ops_product_low_stock_hint({ count: serverLimits.orders.lowStockDefault })}
+        >
+          <input {...described('low_stock', errors, true)} defaultValue={p.low_stock ?? ''} inputMode="numeric" dir="ltr" className={inputClass} />
+        </Field>
+      </div>
+    </section>
+  )
+}
+
+/** The server's refusal of a save; one overtaken by another save offers to load the newer version. */
+function SaveRefusal({ refusal, onReload }: { refusal: SaveRefusalError; onReload: () => void }) {
+  const stale = refusal.status === 409
+  return (
+    <div role="alert" className="space-y-2 rounded-2xl border border-sale bg-white p-4 text-sale">
+      <p>{refusal.refusal.message || refusal.issues.join(' ')}</p>
+      {!stale && Object.keys(refusal.fields).length === 0 && refusal.issues.length > 0 && (
+        <ul className="list-disc ps-5 text-sm" dir="auto">
+          {refusal.issues.map((issue) => (
+            <li key={issue}>{issue}</li>
+          ))}
+        </ul>
+      )}
+      {stale && (
+        <>
+          <p className="text-sm text-ink">{m.ops_product_reload_hint()}</p>
+          <button type="button" onClick={onReload} className="h-11 rounded-full border border-brand px-5 font-semibold text-brand">
+            {m.ops_product_reload()}
+          </button>
+        </>
+      )}
+    </div>
   )
 }
 

@@ -12,7 +12,7 @@ import { isCourier } from '../../src/domain/fulfilment'
 import type { ReturnReason } from '../../src/domain/returns'
 import { pricesWithTax } from '../../src/domain/pricing'
 import { internationalMobile, shownMobile } from '../../src/domain/phone'
-import type { ShippingCode } from '../../src/domain/shipping'
+import type { ShippingCode, ShippingMethod } from '../../src/domain/shipping'
 import { shipmentFor } from './couriers'
 import { cartStub, sellableIn } from './carts'
 import { pickupShowroomOf, sendOrderConfirmation, sendOrderMessage } from './order-messages'
@@ -22,10 +22,10 @@ import { CommerceError } from './errors'
 import { addressStore } from '../storage/address-store'
 import { couponRefused, mayUseCoupon, voucherStore } from '../storage/voucher-store'
 import type { AuditEntry } from '../storage/audit-store'
-import { orderStore, type CancellableOrder, type OrderDetailRow, type OrderRow } from '../storage/order-store'
+import { orderStore, type CancellableOrder, type NewOrder, type OrderDetailRow, type OrderRow, type PlacementRefusal } from '../storage/order-store'
 import { afterSale, productsChanged } from '../catalogue/page-purge'
 import { gatewaysOf, isHostedPayment, paymentMethods, providerFor } from './payments'
-import { hostedPaymentUrl, recordHostedPayment, startHostedPayment, stillUnpaid } from './hosted-payments'
+import { hostedPaymentUrl, recordHostedPayment, startHostedPayment, stillUnpaid, type StartedPayment } from './hosted-payments'
 import { refundCancelledOrder } from './refunds'
 import type { RefundMethod } from '../../src/domain/refunds'
 import { issueInvoice } from './invoices'
@@ -89,26 +89,38 @@ function incrementId(): string {
   return `MJ${Date.now().toString().slice(-7)}${String(random).padStart(6, '0')}`
 }
 
+/** What the order is placed with, besides the cart. */
+interface PlaceInput {
+  method: PaymentCode
+  customerId: number | null
+  locale: Locale
+  /** Details sent with the place; checked, kept on the cart, and used instead of the kept ones. */
+  checkout?: CheckoutDetails
+  origin?: string
+  /** Whether the customer's account holds `checkout`'s mobile verified, read by the caller with the cart. */
+  customerPhoneRead?: Promise<boolean>
+}
+
+/** What the checks settled: the order, its payment and what follows it are made from this. */
+interface CheckedOrder {
+  state: CartState
+  input: PlaceInput
+  /** The cart's products, without the services attached to them. */
+  products: CartState['lines']
+  totals: CartTotals
+  details: CheckoutDetails
+  shipping: ShippingMethod
+  verified: boolean
+  increment: string
+  now: Date
+}
+
 /**
  * Places the cart's order with the details kept on the cart (docs/product.md, "Checkout"): every field is checked
  * again, the delivery date must be one the shipping method offers today, and cash on delivery needs a phone verified
  * by code. A refusal stores nothing.
  */
-export async function placeOrder(
-  env: Env,
-  state: CartState,
-  /** `checkout`: details sent with the place; checked, kept on the cart, and used instead of the kept ones. */
-  input: {
-    method: PaymentCode
-    customerId: number | null
-    locale: Locale
-    checkout?: CheckoutDetails
-    origin?: string
-    /** Whether the customer's account holds `checkout`'s mobile verified, read by the caller with the cart. */
-    customerPhoneRead?: Promise<boolean>
-  },
-  now = new Date(),
-): Promise<PlacedOrder> {
+export async function placeOrder(env: Env, state: CartState, input: PlaceInput, now = new Date()): Promise<PlacedOrder> {
   if (state.status === 'ordered') {
     const existing = await orderForQuote(env, state.quote_id)
     if (existing) return existing
@@ -142,76 +154,15 @@ export async function placeOrder(
     await keepDetails()
     throw new CommerceError(400, 'phone_unverified')
   }
+  const checked: CheckedOrder = { state, input, products, totals, details, shipping, verified, increment: incrementId(), now }
   // A provider's payment is started before anything is stored: a provider that refuses this buyer (Tabby's
   // pre-scoring) refuses the request, and a refused request changes nothing (docs/decisions/0015).
-  const increment = incrementId()
   const provider = providerFor[input.method]
-  const started = provider
-    ? await startHostedPayment(env, provider, {
-        increment_id: increment,
-        grand_total: totals.grand_total,
-        region_id: state.region_id,
-        locale: input.locale,
-        details,
-        items: products.map((line) => ({
-          sku: line.sku,
-          name: input.locale === 'ar' ? line.name_ar : line.name_en,
-          qty: line.qty,
-          price: pricesWithTax(line, now).price,
-        })),
-        origin: input.origin,
-        collectAt: shipping.showrooms?.find((showroom) => showroom.id === details.pickup_showroom)?.address,
-      })
-    : null
+  const started = provider ? await startHostedPayment(env, provider, paymentOrderOf(checked)) : null
   // Kept as the order is placed, in the same trip: only a cart ordered meanwhile refuses them, and then the batch finds
   // that order.
   const keeping = keepDetails()
-  const placing = orderStore(env.DB).placeAndRead(
-    {
-      increment_id: increment,
-      quote_id: state.quote_id,
-      customer_id: input.customerId,
-      email: details.contact.email,
-      region_id: state.region_id,
-      payment_method: input.method,
-      status: isHostedPayment(input.method) ? 'pending_payment' : 'processing',
-      totals,
-      locale: input.locale,
-      customer_name: details.contact.name,
-      phone: internationalMobile(details.contact.mobile)!,
-      phone_verified: verified,
-      shipping_address: details.shipping_address,
-      billing_address: details.billing_address,
-      delivery_date: details.delivery_date,
-      shipping_method: shipping.code,
-      pickup_showroom: details.pickup_showroom ?? null,
-      business: details.business ?? null,
-      items: state.lines.map((line) => ({
-        product_id: line.product_id,
-        sku: line.sku,
-        name: line.name_en,
-        name_ar: line.name_ar,
-        image: line.image,
-        qty: line.qty,
-        // What the shopper pays for it now (a running sale included), as the totals count it: never the list price.
-        price: pricesWithTax(line, now).price,
-        fee_option_id: line.fee_option_id,
-        parent_sku: line.parent_item_id === null ? null : (state.lines.find((l) => l.item_id === line.parent_item_id)?.sku ?? null),
-      })),
-      // Pre-orders hold no stock; everything else takes its units from the cart's region.
-      stock: products.filter((l) => l.back_orders !== appConfig.backOrdersPreorderCode).map((l) => ({ product_id: l.product_id, qty: l.qty })),
-      giftVoucher: state.gift_voucher && totals.gift_voucher > 0 ? { voucher: state.gift_voucher.voucher, amount: totals.gift_voucher } : null,
-      erpVoucher: state.erp_voucher?.voucher ?? null,
-      // A coupon is checked again, on the terms the shopper was shown: its window may have closed since it was applied
-      // (docs/decisions/0007), or the console changed it.
-      coupon: state.coupon ?? null,
-      // Stock and the delivery rules are checked again in the order's region (docs/product.md, "Rules"), by the batch
-      // that takes the units: the cart may hold a line added elsewhere, and a region without a stock row would take
-      // no stock at all.
-      sellable: products.map((l) => ({ sku: l.sku, qty: l.qty })),
-    },
-    now,
-  )
+  const placing = orderStore(env.DB).placeAndRead(newOrderOf(checked), now)
   const [kept, outcome] = await Promise.allSettled([keeping, placing])
   if (outcome.status === 'rejected') throw outcome.reason
   if (kept.status === 'rejected') {
@@ -221,31 +172,115 @@ export async function placeOrder(
     )
   }
   if ('refused' in outcome.value) {
-    const refused = outcome.value.refused
-    if (refused === 'duplicate') {
+    if (outcome.value.refused === 'duplicate') {
       const existing = await orderForQuote(env, state.quote_id)
       if (existing) return existing
     }
-    if (refused === 'voucher') throw new CommerceError(409, state.erp_voucher ? 'voucher_spent' : 'voucher_invalid')
-    if (refused === couponRefused) await refuseCoupon(env, state, { customerId: input.customerId, phone: verified ? mobile : null }, now)
-    if (refused === 'coupon') throw new CommerceError(409, 'coupon_used_up', { code: state.coupon?.code ?? '' })
-    if (refused === 'coupon_customer') throw new CommerceError(409, 'coupon_customer_limit', { code: state.coupon?.code ?? '' })
-    if (refused === 'coupon_closed') throw new CommerceError(409, 'coupon_invalid', { code: state.coupon?.code ?? '' })
-    if (refused === 'stock' || refused === 'unsellable') {
-      // Only now is each line read, to say which one and why, as the shopper would have heard it before the batch.
-      const sellable = await Promise.all(products.map((line) => sellableIn(env, line.sku, state.region_id)))
-      products.forEach((line, i) => {
-        const { available } = sellable[i]!
-        if (available !== null && available < line.qty) throw new CommerceError(409, 'qty_unavailable', { sku: line.sku })
-      })
-      throw new CommerceError(409, 'out_of_stock')
-    }
-    if (refused === 'cash_limit') throw new CommerceError(409, 'cod_open_limit', { count: serverLimits.orders.unconfirmedCashOrdersPerPhone })
-    throw new Error(`order for quote ${state.quote_id} refused as ${refused}`)
+    return refusePlacement(env, checked, outcome.value.refused, verified ? mobile : null)
   }
   const row = outcome.value.row
   // Where the buyer pays is the payment just started: no need to read it back.
   const placed = { ...toPlaced(row), ...(started && row.status === 'pending_payment' ? { payment_url: started.url } : {}) }
+  await afterPlacing(env, checked, placed, started)
+  return placed
+}
+
+/** The order as a hosted payment's provider is told it, in the buyer's language and at what the shopper pays now. */
+function paymentOrderOf({ state, input, products, totals, details, shipping, increment, now }: CheckedOrder) {
+  return {
+    increment_id: increment,
+    grand_total: totals.grand_total,
+    region_id: state.region_id,
+    locale: input.locale,
+    details,
+    items: products.map((line) => ({
+      sku: line.sku,
+      name: input.locale === 'ar' ? line.name_ar : line.name_en,
+      qty: line.qty,
+      price: pricesWithTax(line, now).price,
+    })),
+    origin: input.origin,
+    collectAt: shipping.showrooms?.find((showroom) => showroom.id === details.pickup_showroom)?.address,
+  }
+}
+
+/** The order, its items and what its batch takes and checks again (worker/storage/order-store.ts), in one batch. */
+function newOrderOf({ state, input, products, totals, details, shipping, verified, increment, now }: CheckedOrder): NewOrder {
+  return {
+    increment_id: increment,
+    quote_id: state.quote_id,
+    customer_id: input.customerId,
+    email: details.contact.email,
+    region_id: state.region_id,
+    payment_method: input.method,
+    status: isHostedPayment(input.method) ? 'pending_payment' : 'processing',
+    totals,
+    locale: input.locale,
+    customer_name: details.contact.name,
+    phone: internationalMobile(details.contact.mobile)!,
+    phone_verified: verified,
+    shipping_address: details.shipping_address,
+    billing_address: details.billing_address,
+    delivery_date: details.delivery_date,
+    shipping_method: shipping.code,
+    pickup_showroom: details.pickup_showroom ?? null,
+    business: details.business ?? null,
+    items: state.lines.map((line) => ({
+      product_id: line.product_id,
+      sku: line.sku,
+      name: line.name_en,
+      name_ar: line.name_ar,
+      image: line.image,
+      qty: line.qty,
+      // What the shopper pays for it now (a running sale included), as the totals count it: never the list price.
+      price: pricesWithTax(line, now).price,
+      fee_option_id: line.fee_option_id,
+      parent_sku: line.parent_item_id === null ? null : (state.lines.find((l) => l.item_id === line.parent_item_id)?.sku ?? null),
+    })),
+    // Pre-orders hold no stock; everything else takes its units from the cart's region.
+    stock: products.filter((l) => l.back_orders !== appConfig.backOrdersPreorderCode).map((l) => ({ product_id: l.product_id, qty: l.qty })),
+    giftVoucher: state.gift_voucher && totals.gift_voucher > 0 ? { voucher: state.gift_voucher.voucher, amount: totals.gift_voucher } : null,
+    erpVoucher: state.erp_voucher?.voucher ?? null,
+    // A coupon is checked again, on the terms the shopper was shown: its window may have closed since it was applied
+    // (docs/decisions/0007), or the console changed it.
+    coupon: state.coupon ?? null,
+    // Stock and the delivery rules are checked again in the order's region (docs/product.md, "Rules"), by the batch
+    // that takes the units: the cart may hold a line added elsewhere, and a region without a stock row would take
+    // no stock at all.
+    sellable: products.map((l) => ({ sku: l.sku, qty: l.qty })),
+  }
+}
+
+/**
+ * The refusal the shopper hears for a batch that placed nothing (a duplicate whose order is gone included). `phone`:
+ * the buyer's mobile when it is verified, for the coupon's limits.
+ */
+async function refusePlacement(
+  env: Env,
+  { state, input, products, now }: CheckedOrder,
+  refused: PlacementRefusal,
+  phone: string | null,
+): Promise<never> {
+  if (refused === 'voucher') throw new CommerceError(409, state.erp_voucher ? 'voucher_spent' : 'voucher_invalid')
+  if (refused === couponRefused) await refuseCoupon(env, state, { customerId: input.customerId, phone }, now)
+  if (refused === 'coupon') throw new CommerceError(409, 'coupon_used_up', { code: state.coupon?.code ?? '' })
+  if (refused === 'coupon_customer') throw new CommerceError(409, 'coupon_customer_limit', { code: state.coupon?.code ?? '' })
+  if (refused === 'coupon_closed') throw new CommerceError(409, 'coupon_invalid', { code: state.coupon?.code ?? '' })
+  if (refused === 'stock' || refused === 'unsellable') {
+    // Only now is each line read, to say which one and why, as the shopper would have heard it before the batch.
+    const sellable = await Promise.all(products.map((line) => sellableIn(env, line.sku, state.region_id)))
+    products.forEach((line, i) => {
+      const { available } = sellable[i]!
+      if (available !== null && available < line.qty) throw new CommerceError(409, 'qty_unavailable', { sku: line.sku })
+    })
+    throw new CommerceError(409, 'out_of_stock')
+  }
+  if (refused === 'cash_limit') throw new CommerceError(409, 'cod_open_limit', { count: serverLimits.orders.unconfirmedCashOrdersPerPhone })
+  throw new Error(`order for quote ${state.quote_id} refused as ${refused}`)
+}
+
+/** What follows a placed order, after its batch: the cart, the payment, the pages, the address, the invoice, the message. */
+async function afterPlacing(env: Env, { state, input, products, details, now }: CheckedOrder, placed: PlacedOrder, started: StartedPayment | null) {
   // What follows the order goes together (docs/architecture.md, "Trips to storage"): the cart marked ordered, where the
   // order is paid, the pages a sale changed (worker/http/page-cache.ts), and a customer's delivery address saved to
   // their account, once (docs/product.md, "Accounts").
@@ -269,7 +304,6 @@ export async function placeOrder(
     })
   }
   if (placed.status === 'processing') await sendOrderConfirmation(env, placed.order_id)
-  return placed
 }
 
 export function orderDetailView(row: OrderDetailRow, locale: Locale): OrderDetail {

@@ -133,7 +133,7 @@ export interface ShipmentRow {
 }
 
 /** Why a placement batch was refused, read from the constraint that refused it. */
-type PlacementRefusal =
+export type PlacementRefusal =
   'duplicate' | 'voucher' | typeof couponRefused | 'coupon' | 'coupon_customer' | 'coupon_closed' | 'stock' | 'unsellable' | 'cash_limit'
 
 const orderColumns = 'id, increment_id, quote_id, customer_id, region_id, status, payment_method, grand_total'

@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useAtom, useAtomValue } from 'jotai'
 import { memo, type RefObject, useDeferredValue, useEffect, useState } from 'react'
-import { appConfig } from '../../../app.config'
+import { appConfig, type Locale } from '../../../app.config'
 import { currentLocale } from '../../lib/i18n'
 import type { PricesWithTax } from '../../domain/pricing'
 import { browserSearchClient } from '../../lib/search-client'
@@ -54,10 +54,12 @@ function useDebounced(value: string, ms: number): string {
   return settled
 }
 
+type Hosted = Parameters<typeof browserSearchClient>[0]
+type Navigate = ReturnType<typeof useNavigate>
+
 export default memo(function SearchSuggestions({ listId, text, open, handlersRef, onActive, onDone }: SearchSuggestionsProps) {
   const locale = currentLocale()
   const navigate = useNavigate()
-  const [active, setActive] = useState(-1)
   // The /search page records the term in the recent searches (any way the shopper gets there).
   const onSearch = (term: string) => {
     const trimmed = term.trim()
@@ -68,6 +70,39 @@ export default memo(function SearchSuggestions({ listId, text, open, handlersRef
   const hosted = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
   // Loaded after a focus, so long after hydration: the stored list can be read as it is.
   const [saved, setSaved] = useAtom(savedSearchWordsAtom)
+  const { query, asking, data, isPlaceholderData } = useSuggestionAnswer(text, locale, hosted)
+  // New suggestions (pictures and prices) render in a pass a key may interrupt.
+  const shown = useDeferredValue(asking ? data : undefined)
+  const recents = asking ? noWords : saved
+
+  const options = suggestionOptions({ listId, recents, shown, hosted, onSearch, onDone, navigate })
+  const activeId = useSuggestionKeys({ options, open, entries: { text, shown, recents }, handlersRef, onActive, onSearch })
+
+  if (open && options.length === 0 && shown && !isPlaceholderData) {
+    // Asked and answered with nothing: said, so an open box on a phone is never a blank screen.
+    return (
+      <div className="z-40 mt-2 rounded-xl bg-white p-4 text-sm text-muted md:absolute md:inset-x-0 md:top-full md:shadow-xl">
+        <div id={listId} role="listbox" aria-label={m.search_suggestions_label()} hidden />
+        <p role="status">{m.search_no_suggestions({ q: query })}</p>
+      </div>
+    )
+  }
+  if (!open || options.length === 0) return <div id={listId} role="listbox" aria-label={m.search_suggestions_label()} hidden />
+  return (
+    <SuggestionList
+      listId={listId}
+      recents={recents}
+      shown={shown}
+      options={options}
+      activeId={activeId}
+      onSearch={onSearch}
+      onClearRecents={() => setSaved([])}
+    />
+  )
+})
+
+/** The suggestions for the text as typed: asked once the typing settles, when it is long enough. */
+function useSuggestionAnswer(text: string, locale: Locale, hosted: Hosted) {
   const query = useDebounced(text.trim(), appConfig.timing.searchDebounceMs)
   const asking = query.length >= appConfig.limits.searchSuggestMinChars && text.trim().length >= appConfig.limits.searchSuggestMinChars
   const language = searchLanguage(query, locale)
@@ -97,11 +132,28 @@ export default memo(function SearchSuggestions({ listId, text, open, handlersRef
       return { words: words.hits.map((h) => h.query), products: products.hits, queryID: products.queryID ?? null, indexName }
     },
   })
-  // New suggestions (pictures and prices) render in a pass a key may interrupt.
-  const shown = useDeferredValue(asking ? data : undefined)
-  const recents = asking ? noWords : saved
+  return { query, asking, data, isPlaceholderData }
+}
 
-  const options: SearchOption[] = [
+/** Every entry in the popup's order (recent, words, products), each with what choosing it does. */
+function suggestionOptions({
+  listId,
+  recents,
+  shown,
+  hosted,
+  onSearch,
+  onDone,
+  navigate,
+}: {
+  listId: string
+  recents: string[]
+  shown: Answer | undefined
+  hosted: Hosted
+  onSearch: (term: string) => void
+  onDone: () => void
+  navigate: Navigate
+}): SearchOption[] {
+  return [
     ...recents.map((word, index) => ({ id: `${listId}-r${index}`, choose: () => onSearch(word) })),
     ...(shown?.words ?? []).map((word, index) => ({ id: `${listId}-w${index}`, choose: () => onSearch(word) })),
     ...(shown?.products ?? []).map((product, index) => ({
@@ -129,12 +181,32 @@ export default memo(function SearchSuggestions({ listId, text, open, handlersRef
       },
     })),
   ]
+}
+
+/** The box's keys over the entries: which one is active, told to the box, and the box's arrows, Enter and submit. */
+function useSuggestionKeys({
+  options,
+  open,
+  entries,
+  handlersRef,
+  onActive,
+  onSearch,
+}: {
+  options: SearchOption[]
+  open: boolean
+  /** What the entries were made from: when any of it changes, the position goes back to the text. */
+  entries: { text: string; shown: Answer | undefined; recents: string[] }
+  handlersRef: RefObject<SearchBoxHandlers | null>
+  onActive: (id: string | undefined) => void
+  onSearch: (term: string) => void
+}): string | undefined {
+  const [active, setActive] = useState(-1)
   const count = options.length
   // New entries start again from the text itself, in the same render (an effect would first show the old position
   // on the new entries).
-  const [entriesOf, setEntriesOf] = useState({ text, shown, recents })
-  if (entriesOf.text !== text || entriesOf.shown !== shown || entriesOf.recents !== recents) {
-    setEntriesOf({ text, shown, recents })
+  const [entriesOf, setEntriesOf] = useState(entries)
+  if (entriesOf.text !== entries.text || entriesOf.shown !== entries.shown || entriesOf.recents !== entries.recents) {
+    setEntriesOf(entries)
     setActive(-1)
   }
   const activeId = open && active >= 0 && active < count ? options[active]!.id : undefined
@@ -161,25 +233,33 @@ export default memo(function SearchSuggestions({ listId, text, open, handlersRef
       },
     }
   })
+  return activeId
+}
 
-  if (open && options.length === 0 && shown && !isPlaceholderData) {
-    // Asked and answered with nothing: said, so an open box on a phone is never a blank screen.
-    return (
-      <div className="z-40 mt-2 rounded-xl bg-white p-4 text-sm text-muted md:absolute md:inset-x-0 md:top-full md:shadow-xl">
-        <div id={listId} role="listbox" aria-label={m.search_suggestions_label()} hidden />
-        <p role="status">{m.search_no_suggestions({ q: query })}</p>
-      </div>
-    )
-  }
-  if (!open || options.length === 0) return <div id={listId} role="listbox" aria-label={m.search_suggestions_label()} hidden />
-  const option = (id: string) => ({
+/** What every entry of the list carries: its role, whether it is the active one, and its look. */
+function optionProps(id: string, activeId: string | undefined) {
+  return {
     id,
     role: 'option' as const,
     'aria-selected': activeId === id,
     // Keeps the focus in the box, so a tap chooses the entry instead of closing the popup first.
     onMouseDown: (event: React.MouseEvent) => event.preventDefault(),
     className: `flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm ${activeId === id ? 'bg-brand-soft' : 'hover:bg-surface'}`,
-  })
+  }
+}
+
+interface SuggestionListProps {
+  listId: string
+  recents: string[]
+  shown: Answer | undefined
+  options: SearchOption[]
+  activeId: string | undefined
+  onSearch: (term: string) => void
+  onClearRecents: () => void
+}
+
+/** The open popup: the recent searches, suggested words and suggested products, each group under its heading. */
+function SuggestionList({ listId, recents, shown, options, activeId, onSearch, onClearRecents }: SuggestionListProps) {
   return (
     <div className="z-40 mt-2 overflow-hidden rounded-xl bg-white text-ink md:absolute md:inset-x-0 md:top-full md:max-h-[70vh] md:overflow-y-auto md:shadow-xl">
       <div id={listId} role="listbox" aria-label={m.search_suggestions_label()} className="p-2">
@@ -189,12 +269,12 @@ export default memo(function SearchSuggestions({ listId, text, open, handlersRef
               <span id={`${listId}-recent`} className="text-xs font-bold text-muted uppercase">
                 {m.search_recent()}
               </span>
-              <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => setSaved([])} className="text-xs font-semibold text-brand">
+              <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={onClearRecents} className="text-xs font-semibold text-brand">
                 {m.search_recent_clear()}
               </button>
             </div>
             {recents.map((word, index) => (
-              <div key={word} {...option(`${listId}-r${index}`)} onClick={() => onSearch(word)}>
+              <div key={word} {...optionProps(`${listId}-r${index}`, activeId)} onClick={() => onSearch(word)}>
                 <Icon name="clock" className="size-4 text-muted" />
                 {word}
               </div>
@@ -207,7 +287,7 @@ export default memo(function SearchSuggestions({ listId, text, open, handlersRef
               {m.search_suggested_words()}
             </span>
             {shown.words.map((word, index) => (
-              <div key={word} {...option(`${listId}-w${index}`)} onClick={() => onSearch(word)}>
+              <div key={word} {...optionProps(`${listId}-w${index}`, activeId)} onClick={() => onSearch(word)}>
                 <Icon name="search" className="size-4 text-muted" />
                 {word}
               </div>
@@ -222,7 +302,7 @@ export default memo(function SearchSuggestions({ listId, text, open, handlersRef
             {shown.products.map((product, index) => (
               <div
                 key={product.objectID}
-                {...option(`${listId}-p${index}`)}
+                {...optionProps(`${listId}-p${index}`, activeId)}
                 onClick={() => options.find((o) => o.id === `${listId}-p${index}`)?.choose()}
               >
                 <ProductPicture
@@ -244,4 +324,4 @@ export default memo(function SearchSuggestions({ listId, text, open, handlersRef
       </div>
     </div>
   )
-})
+}
