@@ -6,6 +6,7 @@ import handler from '@tanstack/react-start/server-entry'
 import { withEnv } from 'cloudflare:workers'
 import { apiApp } from '~/api/app'
 import { commerceApp } from '~/commerce/direct-api'
+import { withIconSprite } from '~/http/icon-sprite'
 import { paintBeforeScripts } from '~/http/paint-first'
 import { unavailableWhileStorageIsDown } from '~/http/outage'
 import { handleWithContext, tripsOfRequest } from '~/http/request-context'
@@ -47,7 +48,7 @@ async function routeTo(request: Request, env: Env, ctx: ExecutionContext): Promi
   if (pathname === '/sitemap.xml' || pathname === '/robots.txt' || pathname === '/favicon.ico') return seoApp.fetch(request, env, ctx)
   // The router de-localises /en/... itself (rewrite in src/router.tsx), so Start gets the
   // original request; paraglide only fixes the locale for this request.
-  const render = async (r: Request) => paintBeforeScripts(await paraglideMiddleware(r, () => handler.fetch(r)))
+  const render = async (r: Request) => withIconSprite(paintBeforeScripts(await paraglideMiddleware(r, () => handler.fetch(r))))
   // Server-function calls are checked before Start reads them (size, shape, id).
   if (pathname.startsWith(serverFnPrefix)) return guardServerFn(request, render)
   // Pages every shopper sees alike come from the edge page cache when they can (docs/decisions/0010); one that

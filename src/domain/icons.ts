@@ -1,7 +1,7 @@
 /**
- * The store's icons (docs/architecture.md, "Icons"): each name the pages use and the Lucide icon drawn for it. One SVG
- * sprite holds a <symbol> per icon (src/components/ui/icons.svg, written by scripts/write-icon-sprite.ts), and <Icon>
- * (src/components/ui/Icon.tsx) draws one with <use>. `null`: drawn by hand in scripts/write-icon-sprite.ts.
+ * The store's icons (docs/architecture.md, "Icons"): each name the pages use and the Lucide icon drawn for it. The
+ * Worker puts one hidden SVG sprite with a <symbol> per icon at the start of every page (worker/http/icon-sprite.ts), and
+ * <Icon> (src/components/ui/Icon.tsx) draws one with <use>. `null`: drawn by hand in scripts/write-icon-sprite.ts.
  */
 export const iconPictures = {
   'arrow-right': 'arrow-right',
