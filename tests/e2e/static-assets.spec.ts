@@ -2,7 +2,7 @@
 // as every page (build/static-headers.ts writes them into the client build's _headers).
 import { expect, test } from './fixtures'
 
-test('a script of the client build is served with nosniff and the rest of the security headers', async ({ request }) => {
+test('a script of the client build is served with nosniff, the rest of the security headers, and kept a year', async ({ request }) => {
   const html = await (await request.get('/')).text()
   const script = html.match(/\/assets\/[\w.-]+\.js/)?.[0]
   expect(script).toBeTruthy()
@@ -13,4 +13,8 @@ test('a script of the client build is served with nosniff and the rest of the se
   expect(headers['strict-transport-security']).toContain('max-age=')
   expect(headers['x-frame-options']).toBe('DENY')
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+  // Named by its content's hash: a browser keeps it and never asks again.
+  expect(headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  // A page is not a build file: it is never kept as one.
+  expect((await request.get('/')).headers()['cache-control'] ?? '').not.toContain('immutable')
 })
