@@ -36,16 +36,25 @@ interface StoredCode {
   channel?: MessageChannel | null
 }
 
+/**
+ * Every statement on accounts, in parts by kind: the customer's row, their sessions and active quote, the one-time
+ * codes and verified phones, and password resets. Each part is its own set of statements on `db`; none holds state.
+ */
 export function accountStore(db: D1Database) {
-  /** One try of a code or a reset, taken in one statement (takeCodeTry says why). */
-  async function takeTry(table: 'otp_codes' | 'password_resets', id: number, maxTries: number): Promise<number | null> {
-    const row = await db
-      .prepare(`UPDATE ${table} SET wrong_attempts = wrong_attempts + 1 WHERE id = ?2 AND used = 0 AND wrong_attempts < ?1 RETURNING wrong_attempts`)
-      .bind(maxTries, id)
-      .first<{ wrong_attempts: number }>()
-    return row?.wrong_attempts ?? null
-  }
+  return { ...customerRecords(db), ...customerSessions(db), ...phoneCodes(db), ...passwordResets(db) }
+}
 
+/** One try of a code or a reset, taken in one statement (takeCodeTry says why). */
+async function takeTry(db: D1Database, table: 'otp_codes' | 'password_resets', id: number, maxTries: number): Promise<number | null> {
+  const row = await db
+    .prepare(`UPDATE ${table} SET wrong_attempts = wrong_attempts + 1 WHERE id = ?2 AND used = 0 AND wrong_attempts < ?1 RETURNING wrong_attempts`)
+    .bind(maxTries, id)
+    .first<{ wrong_attempts: number }>()
+  return row?.wrong_attempts ?? null
+}
+
+/** The customer's own row: found by mobile, email or id, created with their mobile's guest orders, and changed. */
+function customerRecords(db: D1Database) {
   async function customerWhere(column: 'mobile' | 'email', value: string) {
     const row = await db.prepare(`SELECT ${customerColumns}, c.password_hash FROM customers c WHERE c.${column} = ?`).bind(value).first<CustomerRow>()
     return row ? { customer: toCustomer(row), passwordHash: row.password_hash } : null
@@ -85,6 +94,36 @@ export function accountStore(db: D1Database) {
       await db.prepare('UPDATE customers SET password_hash = ? WHERE id = ?').bind(passwordHash, customerId).run()
     },
 
+    async customerById(id: number): Promise<Customer | null> {
+      const row = await db.prepare(`SELECT ${customerColumns} FROM customers c WHERE c.id = ?`).bind(id).first<Omit<CustomerRow, 'password_hash'>>()
+      return row ? toCustomer(row) : null
+    },
+
+    async setName(customerId: number, firstname: string, lastname: string): Promise<void> {
+      await db.prepare('UPDATE customers SET firstname = ?, lastname = ? WHERE id = ?').bind(firstname, lastname, customerId).run()
+    },
+
+    /** A new email (lower case) or mobile (966...): both are UNIQUE, so one another account took meanwhile throws. */
+    async setContact(customerId: number, column: 'email' | 'mobile', value: string): Promise<void> {
+      await db.prepare(`UPDATE customers SET ${column} = ? WHERE id = ?`).bind(value, customerId).run()
+    },
+
+    /**
+     * A new password from the account (docs/product.md, "Accounts"): set, and every other session ended in the same
+     * batch; the session that changed it (its token's hash) stays signed in.
+     */
+    async changePassword(customerId: number, passwordHash: string, keptTokenHash: string): Promise<void> {
+      await db.batch([
+        db.prepare('UPDATE customers SET password_hash = ? WHERE id = ?').bind(passwordHash, customerId),
+        db.prepare('UPDATE customer_tokens SET revoked = 1 WHERE customer_id = ? AND token_hash <> ?').bind(customerId, keptTokenHash),
+      ])
+    },
+  }
+}
+
+/** A customer's sessions (their tokens, stored as hashes) and the quote that is their active cart. */
+function customerSessions(db: D1Database) {
+  return {
     async addToken(customerId: number, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
       await db
         .prepare('INSERT INTO customer_tokens (token_hash, customer_id, expires_at, created_at) VALUES (?, ?, ?, ?)')
@@ -128,7 +167,12 @@ export function accountStore(db: D1Database) {
         .bind(customerId, quoteId)
         .run()
     },
+  }
+}
 
+/** One-time codes, the phone verifications they give, and the phones a customer has verified. */
+function phoneCodes(db: D1Database) {
+  return {
     /** A new code replaces every unused one for the same phone and purpose. */
     async replaceCode(phone: string, purpose: string, codeHash: string, expiresAt: Date, now: Date, channel?: MessageChannel): Promise<void> {
       await db.batch([
@@ -150,7 +194,7 @@ export function accountStore(db: D1Database) {
      * one (eight at once used to be compared against one count). Answers the tries taken so far, or null when none
      * was left (or the code is spent): then nothing may be compared. A right code is spent by spendCode.
      */
-    takeCodeTry: (id: number, maxTries: number) => takeTry('otp_codes', id, maxTries),
+    takeCodeTry: (id: number, maxTries: number) => takeTry(db, 'otp_codes', id, maxTries),
 
     /** Spends a code once: false when another request spent it first. */
     async spendCode(id: number): Promise<boolean> {
@@ -199,7 +243,12 @@ export function accountStore(db: D1Database) {
         .first<{ phone: string }>()
       return row?.phone ?? null
     },
+  }
+}
 
+/** Password resets: a reset's code, its tries, and the new password set with it. */
+function passwordResets(db: D1Database) {
+  return {
     async replacePasswordReset(customerId: number, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
       await db.batch([
         db.prepare('UPDATE password_resets SET used = 1 WHERE customer_id = ? AND used = 0').bind(customerId),
@@ -216,7 +265,7 @@ export function accountStore(db: D1Database) {
         .first<StoredCode>(),
 
     /** As takeCodeTry, for a password reset: null when no try was left. */
-    takePasswordResetTry: (id: number, maxTries: number) => takeTry('password_resets', id, maxTries),
+    takePasswordResetTry: (id: number, maxTries: number) => takeTry(db, 'password_resets', id, maxTries),
 
     /**
      * Spends the reset and sets the new password in one batch; a new password signs out every session.
@@ -243,31 +292,6 @@ export function accountStore(db: D1Database) {
         .bind(tokenHash, expiresAt.toISOString(), resetId, codeHash)
         .run()
       return meta.changes === 1
-    },
-
-    async customerById(id: number): Promise<Customer | null> {
-      const row = await db.prepare(`SELECT ${customerColumns} FROM customers c WHERE c.id = ?`).bind(id).first<Omit<CustomerRow, 'password_hash'>>()
-      return row ? toCustomer(row) : null
-    },
-
-    async setName(customerId: number, firstname: string, lastname: string): Promise<void> {
-      await db.prepare('UPDATE customers SET firstname = ?, lastname = ? WHERE id = ?').bind(firstname, lastname, customerId).run()
-    },
-
-    /** A new email (lower case) or mobile (966...): both are UNIQUE, so one another account took meanwhile throws. */
-    async setContact(customerId: number, column: 'email' | 'mobile', value: string): Promise<void> {
-      await db.prepare(`UPDATE customers SET ${column} = ? WHERE id = ?`).bind(value, customerId).run()
-    },
-
-    /**
-     * A new password from the account (docs/product.md, "Accounts"): set, and every other session ended in the same
-     * batch; the session that changed it (its token's hash) stays signed in.
-     */
-    async changePassword(customerId: number, passwordHash: string, keptTokenHash: string): Promise<void> {
-      await db.batch([
-        db.prepare('UPDATE customers SET password_hash = ? WHERE id = ?').bind(passwordHash, customerId),
-        db.prepare('UPDATE customer_tokens SET revoked = 1 WHERE customer_id = ? AND token_hash <> ?').bind(customerId, keptTokenHash),
-      ])
     },
   }
 }

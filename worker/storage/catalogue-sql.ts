@@ -392,21 +392,65 @@ export function importChunks(
   })
 }
 
+/** The rows the file's products write, by table, and the products whose categories and services the file replaces. */
+interface ProductRows {
+  newProductRows: Row[]
+  productUpdates: Row[]
+  productCategoryRows: Row[]
+  stockRows: Row[]
+  /** A variant's stock, written after every other row (productRowsOf says why). */
+  variantStockRows: Row[]
+  feeRows: Map<number, Row>
+  feeOptionRows: Row[]
+  /** Products whose categories and services the file names: their old rows go. */
+  newCategoriesOf: number[]
+  newServicesOf: number[]
+}
+
+/** The ids a pass takes as it goes: the next free ones, and the categories' and services' by key (both filled in). */
+interface TakenIds {
+  next: StoreSnapshot['next']
+  categoryIds: Map<string, number>
+  feeIds: Map<string, number>
+}
+
+/** A file's statements against the store, in parts by kind, and the store as they leave it (`importChunks` goes on from it). */
 function statementsOf(file: CatalogueFile, snapshot: StoreSnapshot, now: Date, save?: ConsoleSave): { statements: string[]; after: StoreSnapshot } {
   const next = { ...snapshot.next }
   const categoryIds = new Map(snapshot.categories)
   const categoryRows = categoryRowsOf(file.categories, categoryIds, next)
 
   const feeIds = new Map(snapshot.fees)
-  const feeRows = new Map<number, Row>()
-  const newProductRows: Row[] = []
-  const productUpdates: Row[] = []
-  const productCategoryRows: Row[] = []
-  const stockRows: Row[] = []
-  const feeOptionRows: Row[] = []
-  /** Products whose categories and services the file names: their old rows go. */
-  const newCategoriesOf: number[] = []
-  const newServicesOf: number[] = []
+  const rows = productRowsOf(file, snapshot, now, { next, categoryIds, feeIds })
+  const removed = removedIdsOf(file.removals, snapshot)
+  const stamps = versionStamps(
+    rows.productUpdates.map((row) => row.entity_id as number),
+    now,
+    save,
+  )
+  const statements = fileStatements(snapshot, categoryRows, rows, removed, stamps, save)
+  // The store as these statements leave it, for the part after them (`importChunks`): only what a later part reads.
+  const products = new Map(snapshot.products)
+  for (const id of removed) for (const [sku, p] of products) if (p.entity_id === id) products.delete(sku)
+  for (const row of rows.newProductRows)
+    products.set(row.sku as string, { entity_id: row.entity_id as number, rewrite_url: row.rewrite_url as string })
+  return { statements, after: { products, categories: categoryIds, fees: feeIds, next } }
+}
+
+/** The rows of the file's products: each new one's or changed one's columns, and its categories, stock and services. */
+function productRowsOf(file: CatalogueFile, snapshot: StoreSnapshot, now: Date, ids: TakenIds): ProductRows {
+  const { next, categoryIds } = ids
+  const rows: ProductRows = {
+    newProductRows: [],
+    productUpdates: [],
+    productCategoryRows: [],
+    stockRows: [],
+    variantStockRows: [],
+    feeRows: new Map<number, Row>(),
+    feeOptionRows: [],
+    newCategoriesOf: [],
+    newServicesOf: [],
+  }
   // Ids first, so a variant listed before its parent names it (docs/decisions/0020-variants-are-products.md).
   const idOf = new Map(file.products.map((product) => [product.sku, snapshot.products.get(product.sku)?.entity_id ?? next.product++]))
   const variantOf = new Map(file.variants.map((variant) => [variant.sku, variant]))
@@ -414,7 +458,6 @@ function statementsOf(file: CatalogueFile, snapshot: StoreSnapshot, now: Date, s
   /** The variant a new parent's page opens on: its first in the file. */
   const openingOf = new Map<string, Record<string, number>>()
   for (const variant of file.variants) if (!openingOf.has(variant.parent_sku)) openingOf.set(variant.parent_sku, variant.values)
-  const variantStockRows: Row[] = []
   for (const product of file.products) {
     const existing = snapshot.products.get(product.sku)
     const id = idOf.get(product.sku)!
@@ -436,9 +479,9 @@ function statementsOf(file: CatalogueFile, snapshot: StoreSnapshot, now: Date, s
       columns.variant_values = JSON.stringify(openingOf.get(product.sku))
     }
     if (existing) {
-      productUpdates.push({ entity_id: id, ...columns })
+      rows.productUpdates.push({ entity_id: id, ...columns })
     } else {
-      newProductRows.push({
+      rows.newProductRows.push({
         entity_id: id,
         sku: product.sku,
         rewrite_url: productUrlKey(product as ImportedProduct),
@@ -451,41 +494,48 @@ function statementsOf(file: CatalogueFile, snapshot: StoreSnapshot, now: Date, s
       })
     }
     if (product.categories) {
-      newCategoriesOf.push(id)
-      for (const key of new Set(product.categories)) productCategoryRows.push({ product_id: id, category_id: categoryIds.get(key)! })
+      rows.newCategoriesOf.push(id)
+      for (const key of new Set(product.categories)) rows.productCategoryRows.push({ product_id: id, category_id: categoryIds.get(key)! })
     }
     if (product.stock) {
       // A variant's stock goes in after every other row: its parent's is then the sum of its variants'
       // (worker/storage/migrations/0022_parent_stock_follows_variants.sql), whatever the parent's own row said.
-      const rows = variant ? variantStockRows : stockRows
-      for (const region of regionIds) rows.push({ product_id: id, region_id: region, qty: product.stock[String(region)] ?? 0 })
+      const stock = variant ? rows.variantStockRows : rows.stockRows
+      for (const region of regionIds) stock.push({ product_id: id, region_id: region, qty: product.stock[String(region)] ?? 0 })
     }
-    if (product.services) {
-      newServicesOf.push(id)
-      for (const service of product.services) {
-        let feeId = feeIds.get(service.title.en)
-        if (feeId === undefined) {
-          feeId = next.fee++
-          feeIds.set(service.title.en, feeId)
-        }
-        feeRows.set(feeId, { fee_id: feeId, title_en: service.title.en, title_ar: service.title.ar })
-        for (const [region, price] of Object.entries(service.prices)) {
-          feeOptionRows.push({ fee_option_id: next.feeOption++, fee_id: feeId, product_id: id, region_id: Number(region), price })
-        }
-      }
+    if (product.services) serviceRowsOf(product.services, id, rows, ids)
+  }
+  return rows
+}
+
+/** A product's services: a service keeps its id by English title (a new one takes the next), priced in each region. */
+function serviceRowsOf(services: NonNullable<ProductUpdate['services']>, id: number, rows: ProductRows, { next, feeIds }: TakenIds) {
+  rows.newServicesOf.push(id)
+  for (const service of services) {
+    let feeId = feeIds.get(service.title.en)
+    if (feeId === undefined) {
+      feeId = next.fee++
+      feeIds.set(service.title.en, feeId)
+    }
+    rows.feeRows.set(feeId, { fee_id: feeId, title_en: service.title.en, title_ar: service.title.ar })
+    for (const [region, price] of Object.entries(service.prices)) {
+      rows.feeOptionRows.push({ fee_option_id: next.feeOption++, fee_id: feeId, product_id: id, region_id: Number(region), price })
     }
   }
+}
 
-  const removedSkus = file.removals.map((sku) => snapshot.products.get(sku)!.entity_id)
-  // A configurable product goes with its variants, which are nothing without it (docs/catalogue-import.md).
-  const removed = [
-    ...removedSkus,
-    ...[...snapshot.products.values()].filter((p) => p.parent_id && removedSkus.includes(p.parent_id)).map((p) => p.entity_id),
-  ]
-  const updatedIds = productUpdates.map((row) => row.entity_id as number)
-  // The version a console save names (docs/decisions/0030-console-edits-share-the-import.md): an import's change makes
-  // a form opened before it stale, and a save whose version moved since fails the whole batch.
-  const stamps = save
+/** The products the file removes: a configurable product goes with its variants, which are nothing without it (docs/catalogue-import.md). */
+function removedIdsOf(removals: readonly string[], snapshot: StoreSnapshot): number[] {
+  const removedSkus = removals.map((sku) => snapshot.products.get(sku)!.entity_id)
+  return [...removedSkus, ...[...snapshot.products.values()].filter((p) => p.parent_id && removedSkus.includes(p.parent_id)).map((p) => p.entity_id)]
+}
+
+/**
+ * The version a console save names (docs/decisions/0030-console-edits-share-the-import.md): an import's change makes a
+ * form opened before it stale, and a save whose version moved since fails the whole batch.
+ */
+function versionStamps(updatedIds: readonly number[], now: Date, save?: ConsoleSave): string[] {
+  return save
     ? updatedIds.map(
         (id) =>
           `UPDATE products SET version = ${literal(save.version + 1)}, updated_at = ${literal(now.toISOString())}, updated_by = ${literal(save.by)} WHERE entity_id = ${literal(id)};`,
@@ -496,7 +546,20 @@ function statementsOf(file: CatalogueFile, snapshot: StoreSnapshot, now: Date, s
         (ids) =>
           `UPDATE products SET version = version + 1, updated_at = ${literal(now.toISOString())}, updated_by = NULL WHERE entity_id IN (${ids.join(', ')});`,
       )
-  const statements = [
+}
+
+/** The file's statements in the order they load: the store's cities, categories and services, then the products and their rows. */
+function fileStatements(
+  snapshot: StoreSnapshot,
+  categoryRows: readonly Row[],
+  rows: ProductRows,
+  removed: readonly number[],
+  stamps: readonly string[],
+  save?: ConsoleSave,
+): string[] {
+  const { newProductRows, productUpdates, productCategoryRows, stockRows, variantStockRows, feeRows, feeOptionRows, newCategoriesOf, newServicesOf } =
+    rows
+  return [
     ...(save ? stamps : []),
     // The store's cities are configuration, not the file's: an import into an empty database (a retailer who never
     // seeded the demo) adds them, and never changes them.
@@ -548,9 +611,4 @@ function statementsOf(file: CatalogueFile, snapshot: StoreSnapshot, now: Date, s
     ...upsert('stock', variantStockRows, ['product_id', 'region_id'], 'update', 200),
     ...upsert('product_fee_options', feeOptionRows, ['fee_option_id'], 'insert', 200),
   ]
-  // The store as these statements leave it, for the part after them (`importChunks`): only what a later part reads.
-  const products = new Map(snapshot.products)
-  for (const id of removed) for (const [sku, p] of products) if (p.entity_id === id) products.delete(sku)
-  for (const row of newProductRows) products.set(row.sku as string, { entity_id: row.entity_id as number, rewrite_url: row.rewrite_url as string })
-  return { statements, after: { products, categories: categoryIds, fees: feeIds, next } }
 }

@@ -51,8 +51,16 @@ const listJson = (list: string[] | null) => (list ? JSON.stringify(list) : null)
 /** An instant as the coupons table writes it: Riyadh's wall time with its offset (Riyadh keeps UTC+3 all year). */
 export const riyadhStamp = (at: Date) => `${new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 19)}+03:00`
 
+/**
+ * Every statement on the console's coupons, in parts by kind: the reads and the changes. Each part is its own set of
+ * statements on `db`; none holds state.
+ */
 export function couponStore(db: D1Database) {
-  const audit = (entry: AuditEntry) => auditStore(db).row(entry, { sql: 'changes() = 1', values: [] })
+  return { ...couponReads(db), ...couponChanges(db) }
+}
+
+/** The console's reads: the list, one coupon and the orders that used it, unknown targets and a gift voucher's spends. */
+function couponReads(db: D1Database) {
   return {
     /** The console's list: coupons staff made or seeded, newest first; those minted for one shopper are not listed. */
     async list(limit: number): Promise<CouponRow[]> {
@@ -93,6 +101,38 @@ export function couponStore(db: D1Database) {
       return { uses: list!.results as unknown as CouponUse[], ...totals }
     },
 
+    /** Which of these SKUs and category url keys are not in the catalogue. */
+    async unknownTargets(skus: string[], categoryKeys: string[]): Promise<{ skus: string[]; categories: string[] }> {
+      const [products, categories] = await db.batch([
+        db.prepare('SELECT value FROM json_each(?) WHERE value NOT IN (SELECT sku FROM products)').bind(JSON.stringify(skus)),
+        db.prepare('SELECT value FROM json_each(?) WHERE value NOT IN (SELECT url_key FROM categories)').bind(JSON.stringify(categoryKeys)),
+      ])
+      const values = (result: D1Result | undefined) => (result?.results ?? []).map((row) => (row as { value: string }).value)
+      return { skus: values(products), categories: values(categories) }
+    },
+
+    /** A gift voucher's balance and the orders that spent from it, newest first (balance and amounts in halalas). */
+    async giftVoucher(voucher: string, limit: number) {
+      const [found, spends] = await db.batch([
+        db.prepare('SELECT voucher, CAST(round(balance * 100) AS INTEGER) AS balance FROM gift_vouchers WHERE voucher = ?').bind(voucher),
+        db
+          .prepare(
+            `SELECT o.increment_id AS "order", o.created_at AS placed_at, o.status, CAST(round(s.amount * 100) AS INTEGER) AS amount
+             FROM gift_voucher_spends s JOIN orders o ON o.quote_id = s.quote_id WHERE s.voucher = ?1 ORDER BY o.id DESC LIMIT ?2`,
+          )
+          .bind(voucher, limit),
+      ])
+      const row = found!.results[0] as { voucher: string; balance: number } | undefined
+      if (!row) return null
+      return { ...row, spends: spends!.results as { order: string; placed_at: string; status: string; amount: number }[] }
+    },
+  }
+}
+
+/** The changes, each in one batch with its audit row: a coupon created, its terms changed, paused or resumed, ended now. */
+function couponChanges(db: D1Database) {
+  const audit = (entry: AuditEntry) => auditStore(db).row(entry, { sql: 'changes() = 1', values: [] })
+  return {
     /** Answers false when the code is taken (in any case): nothing is written then. */
     async create(terms: CouponTerms, entry: AuditEntry, mintedFor: { customerId: number | null; phone: string | null } | null = null) {
       const at = entry.at.toISOString()
@@ -186,32 +226,6 @@ export function couponStore(db: D1Database) {
         audit(entry),
       ])
       return changed!.meta.changes === 1
-    },
-
-    /** Which of these SKUs and category url keys are not in the catalogue. */
-    async unknownTargets(skus: string[], categoryKeys: string[]): Promise<{ skus: string[]; categories: string[] }> {
-      const [products, categories] = await db.batch([
-        db.prepare('SELECT value FROM json_each(?) WHERE value NOT IN (SELECT sku FROM products)').bind(JSON.stringify(skus)),
-        db.prepare('SELECT value FROM json_each(?) WHERE value NOT IN (SELECT url_key FROM categories)').bind(JSON.stringify(categoryKeys)),
-      ])
-      const values = (result: D1Result | undefined) => (result?.results ?? []).map((row) => (row as { value: string }).value)
-      return { skus: values(products), categories: values(categories) }
-    },
-
-    /** A gift voucher's balance and the orders that spent from it, newest first (balance and amounts in halalas). */
-    async giftVoucher(voucher: string, limit: number) {
-      const [found, spends] = await db.batch([
-        db.prepare('SELECT voucher, CAST(round(balance * 100) AS INTEGER) AS balance FROM gift_vouchers WHERE voucher = ?').bind(voucher),
-        db
-          .prepare(
-            `SELECT o.increment_id AS "order", o.created_at AS placed_at, o.status, CAST(round(s.amount * 100) AS INTEGER) AS amount
-             FROM gift_voucher_spends s JOIN orders o ON o.quote_id = s.quote_id WHERE s.voucher = ?1 ORDER BY o.id DESC LIMIT ?2`,
-          )
-          .bind(voucher, limit),
-      ])
-      const row = found!.results[0] as { voucher: string; balance: number } | undefined
-      if (!row) return null
-      return { ...row, spends: spends!.results as { order: string; placed_at: string; status: string; amount: number }[] }
     },
   }
 }

@@ -70,7 +70,16 @@ export const finalStatuses: readonly DeliveryStatus[] = ['sent', 'dead', 'expire
 export const deadNotRetried = `m.status = 'dead' AND m.content IS NOT NULL AND m.id NOT LIKE '%-again-%'
   AND NOT EXISTS (SELECT 1 FROM message_deliveries a WHERE a.id >= m.id || '-again-' AND a.id < m.id || '-again.')`
 
+/**
+ * Every statement on the record of messages, in parts by kind: claiming a message, recording how its attempt ended,
+ * and reading what was kept of it. Each part is its own set of statements on `db`; none holds state.
+ */
 export function messageStore(db: D1Database) {
+  return { ...messageClaims(db), ...messageOutcomes(db), ...keptMessages(db) }
+}
+
+/** Claims: a message recorded before it is queued or written to the outbox, given up, or taken for one attempt. */
+function messageClaims(db: D1Database) {
   /** A resend's audit row, landing only with its claim: the row of this key created at this moment. */
   const auditOf = (message: KeptWords & { key: string }, at: string): D1PreparedStatement[] =>
     message.audit
@@ -156,7 +165,12 @@ export function messageStore(db: D1Database) {
         .first<{ attempts: number }>()
       return row?.attempts ?? null
     },
+  }
+}
 
+/** How an attempt ended: sent or failed, what WhatsApp said of it, and its SMS in its place taken once. */
+function messageOutcomes(db: D1Database) {
+  return {
     async markSent(key: string, provider: string, providerMessageId: string, now: Date): Promise<void> {
       await db
         .prepare(
@@ -174,6 +188,50 @@ export function messageStore(db: D1Database) {
         .run()
     },
 
+    /**
+     * Records what WhatsApp said of a message (the key it carried back, its id at WhatsApp): only a later status than
+     * the one recorded, and only on the message WhatsApp took under that id. Once it was delivered or read, its SMS in
+     * its place is forgotten (a code is kept no longer than needed). Answers whether it was recorded.
+     */
+    async recordWhatsAppStatus(
+      key: string,
+      providerMessageId: string,
+      status: WhatsAppStatusName,
+      error: string | null,
+      now: Date,
+    ): Promise<boolean> {
+      const result = await db
+        .prepare(
+          `UPDATE message_deliveries SET whatsapp_status = ?3, updated_at = ?5,
+             last_error = coalesce(?4, last_error),
+             fallback = CASE WHEN ?3 IN ('delivered', 'read') THEN NULL ELSE fallback END
+           WHERE id = ?1 AND channel = 'whatsapp' AND (provider_message_id IS NULL OR provider_message_id = ?2)
+             AND ${whatsappStatusRank} < ?6`,
+        )
+        .bind(key, providerMessageId, status, error?.slice(0, 500) ?? null, now.toISOString(), rankOf[status])
+        .run()
+      return (result.meta.changes ?? 0) > 0
+    },
+
+    /** Takes a WhatsApp message's SMS in its place, once: a second taker (a refusal and a failed status both) gets null. */
+    async takeFallback(key: string): Promise<Fallback | null> {
+      // RETURNING would show the emptied column: the read and the emptying share one batch (one transaction).
+      const [read, taken] = await db.batch([
+        db
+          .prepare(
+            "SELECT recipient, template, locale, fallback, expires_at FROM message_deliveries WHERE id = ? AND channel = 'whatsapp' AND fallback IS NOT NULL",
+          )
+          .bind(key),
+        db.prepare("UPDATE message_deliveries SET fallback = NULL WHERE id = ? AND channel = 'whatsapp' AND fallback IS NOT NULL").bind(key),
+      ])
+      return (taken!.meta.changes ?? 0) > 0 ? ((read!.results[0] as Fallback | undefined) ?? null) : null
+    },
+  }
+}
+
+/** What was kept of messages: an order's, one with its words to send again, the dead ones to retry and a delivery. */
+function keptMessages(db: D1Database) {
+  return {
     /**
      * Every message an order sent its buyer, oldest first: their keys all start `order-<id>-`
      * (worker/commerce/order-messages.ts), read as a range of the primary key.
@@ -223,45 +281,6 @@ export function messageStore(db: D1Database) {
         .bind(`${key}-again-`, `${key}-again.`)
         .first<{ n: number }>()
       return row?.n ?? 0
-    },
-
-    /**
-     * Records what WhatsApp said of a message (the key it carried back, its id at WhatsApp): only a later status than
-     * the one recorded, and only on the message WhatsApp took under that id. Once it was delivered or read, its SMS in
-     * its place is forgotten (a code is kept no longer than needed). Answers whether it was recorded.
-     */
-    async recordWhatsAppStatus(
-      key: string,
-      providerMessageId: string,
-      status: WhatsAppStatusName,
-      error: string | null,
-      now: Date,
-    ): Promise<boolean> {
-      const result = await db
-        .prepare(
-          `UPDATE message_deliveries SET whatsapp_status = ?3, updated_at = ?5,
-             last_error = coalesce(?4, last_error),
-             fallback = CASE WHEN ?3 IN ('delivered', 'read') THEN NULL ELSE fallback END
-           WHERE id = ?1 AND channel = 'whatsapp' AND (provider_message_id IS NULL OR provider_message_id = ?2)
-             AND ${whatsappStatusRank} < ?6`,
-        )
-        .bind(key, providerMessageId, status, error?.slice(0, 500) ?? null, now.toISOString(), rankOf[status])
-        .run()
-      return (result.meta.changes ?? 0) > 0
-    },
-
-    /** Takes a WhatsApp message's SMS in its place, once: a second taker (a refusal and a failed status both) gets null. */
-    async takeFallback(key: string): Promise<Fallback | null> {
-      // RETURNING would show the emptied column: the read and the emptying share one batch (one transaction).
-      const [read, taken] = await db.batch([
-        db
-          .prepare(
-            "SELECT recipient, template, locale, fallback, expires_at FROM message_deliveries WHERE id = ? AND channel = 'whatsapp' AND fallback IS NOT NULL",
-          )
-          .bind(key),
-        db.prepare("UPDATE message_deliveries SET fallback = NULL WHERE id = ? AND channel = 'whatsapp' AND fallback IS NOT NULL").bind(key),
-      ])
-      return (taken!.meta.changes ?? 0) > 0 ? ((read!.results[0] as Fallback | undefined) ?? null) : null
     },
 
     async delivery(key: string): Promise<DeliveryRow | null> {

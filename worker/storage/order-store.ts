@@ -6,6 +6,7 @@
  * order gives its stock back in the same batch that changes its status, once.
  */
 import { auditStore, type AuditEntry } from './audit-store'
+import { orderColumns, orderReads, type OrderRow } from './order-reads'
 import { couponRefused, voucherStore } from './voucher-store'
 import { appConfig, type Locale } from '../../app.config'
 import { serverLimits } from '../../config/server-limits'
@@ -14,16 +15,7 @@ import type { AddressFields, BusinessBuyer } from '../../src/domain/checkout'
 import { orderQueues, type OrderQueue, type OrderStatus } from '../../src/domain/order'
 import type { ShippingCode } from '../../src/domain/shipping'
 
-export interface OrderRow {
-  id: number
-  increment_id: string
-  quote_id: string
-  customer_id: number | null
-  region_id: number
-  status: OrderStatus
-  payment_method: string
-  grand_total: number
-}
+export type { OrderDetailRow, OrderRow, ShipmentRow } from './order-reads'
 
 export interface NewOrder {
   increment_id: string
@@ -76,67 +68,9 @@ export interface NewOrder {
   coupon: Coupon | null
 }
 
-/** Everything the confirmation, the account's order page and the order messages show. */
-export interface OrderDetailRow extends OrderRow {
-  email: string
-  created_at: string
-  customer_name: string | null
-  phone: string | null
-  shipping_address: string | null
-  billing_address: string | null
-  /** JSON of BusinessBuyer (src/domain/checkout.ts), or null for a consumer. */
-  business: string | null
-  delivery_date: string | null
-  shipping_method: string | null
-  /** Pickup: the showroom in both languages, JSON (id, name_ar, name_en, address_ar, address_en). */
-  pickup_showroom: string | null
-  totals: string | null
-  subtotal: number
-  discount: number
-  delivery: number
-  vat: number
-  locale: string
-  coupon_code: string | null
-  gift_voucher: string | null
-  erp_voucher: string | null
-  items: {
-    sku: string
-    name: string
-    name_ar: string | null
-    image: string | null
-    qty: number
-    price: number
-    row_total: number
-    parent_sku: string | null
-  }[]
-  events: { status: string; at: string; actor: string | null }[]
-  shipment: ShipmentRow | null
-  return_request: {
-    reason: string
-    note: string
-    requested_at: string
-    status: 'requested' | 'accepted' | 'refused' | 'received'
-    /** The staff member's answer: a refusal's reason, which its buyer reads. */
-    answer: string
-    /** JSON [{sku, qty}]: the units the warehouse took back. */
-    received_lines: string
-  } | null
-  /** The money given back, oldest first (worker/storage/refund-store.ts); halalas; with its credit note's serial, if any. */
-  refunds: { amount: number; method: string; done_at: string; note_serial: number | null }[]
-}
-
-/** A shipped order's parcel (docs/product.md, "Fulfilment"). */
-export interface ShipmentRow {
-  courier: string
-  tracking_number: string
-  shipped_at: string
-}
-
 /** Why a placement batch was refused, read from the constraint that refused it. */
 export type PlacementRefusal =
   'duplicate' | 'voucher' | typeof couponRefused | 'coupon' | 'coupon_customer' | 'coupon_closed' | 'stock' | 'unsellable' | 'cash_limit'
-
-const orderColumns = 'id, increment_id, quote_id, customer_id, region_id, status, payment_method, grand_total'
 
 /** No 'confirmed' step in the order's timeline (the operator has not vouched for a cash order yet). */
 const notConfirmed = (orderId: string) => `NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = ${orderId} AND e.status = 'confirmed')`
@@ -226,109 +160,152 @@ export interface OrderListRow {
   next: OperatorStep | null
 }
 
+/**
+ * Every statement on orders, in parts by kind: the reads (order-reads.ts), placing, the status changes of payment
+ * and cancellation, the operator's fulfilment steps and the console's work lists. Each part is its own set of
+ * statements on `db`; none holds state.
+ */
 export function orderStore(db: D1Database) {
-  /** Adds an operator's step to the timeline when the order's row meets `condition`, once; answers whether this call did. */
-  const recordStep = async (
-    id: number,
-    status: 'confirmed' | 'preparing' | 'ready_for_pickup',
-    condition: string,
-    now: Date,
-    audit: AuditEntry | null,
-  ) => {
-    const [result] = await db.batch([
+  return { ...orderReads(db), ...orderPlacement(db), ...orderPaymentChanges(db), ...orderFulfilment(db), ...orderWorkLists(db) }
+}
+
+/**
+ * The order's row, the first statement of its placing batch. Cash on delivery is capped per phone and per account in
+ * the same statement that inserts the order, so twenty placements at once cannot all pass a count read before them. A
+ * refused insert adds no row; the next statement then finds no order for its NOT NULL order_id and aborts the whole
+ * batch, which `placeAndRead` reads back as 'cash_limit'.
+ */
+function orderInsert(db: D1Database, order: NewOrder, now: Date) {
+  return db
+    .prepare(
+      `INSERT INTO orders (increment_id, quote_id, customer_id, email, region_id, payment_method, status, subtotal, discount, delivery, vat, grand_total, created_at,
+             customer_name, phone, phone_verified, shipping_address, billing_address, delivery_date, shipping_method, totals, locale, pickup_showroom, business)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?24, ?25
+           WHERE ?6 <> 'cashondelivery' OR (
+             SELECT count(*) FROM orders o WHERE o.payment_method = 'cashondelivery' AND o.status = 'processing'
+             AND (o.phone = ?15 OR o.customer_id = ?3) AND ${notConfirmed('o.id')}
+           ) < ?23`,
+    )
+    .bind(
+      order.increment_id,
+      order.quote_id,
+      order.customer_id,
+      order.email.toLowerCase(),
+      order.region_id,
+      order.payment_method,
+      order.status,
+      order.totals.subtotal,
+      order.totals.discount,
+      order.totals.delivery,
+      order.totals.vat,
+      order.totals.grand_total,
+      now.toISOString(),
+      order.customer_name,
+      order.phone,
+      order.phone_verified ? 1 : 0,
+      order.shipping_address ? JSON.stringify(order.shipping_address) : null,
+      order.billing_address ? JSON.stringify(order.billing_address) : null,
+      order.delivery_date,
+      order.shipping_method,
+      JSON.stringify(order.totals),
+      order.locale,
+      serverLimits.orders.unconfirmedCashOrdersPerPhone,
+      order.pickup_showroom ?? null,
+      order.business ? JSON.stringify(order.business) : null,
+    )
+}
+
+/**
+ * The lines' checks at placing, in the batch that takes their stock (after the order's insert, so a second place of the
+ * same cart is still found a 'duplicate' once the first took the last unit): nothing read before it can be out of date,
+ * and a line that fails them aborts the whole batch (json() of a word that is not JSON raises 'malformed JSON').
+ */
+function sellableCheck(db: D1Database, sellable: NonNullable<NewOrder['sellable']>, regionId: number) {
+  return db
+    .prepare(
+      `SELECT CASE WHEN EXISTS (
+                     SELECT 1 FROM json_each(?1) j
+                     LEFT JOIN products p ON p.sku = json_extract(j.value, '$.sku') AND p.hidden = 0
+                     LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
+                     WHERE p.entity_id IS NULL OR p.not_for_sale = 1 OR (p.big_items = 1 AND ?2 <> ?3)
+                       OR (p.back_orders <> ?4 AND coalesce(s.qty, 0) < json_extract(j.value, '$.qty'))
+                   ) THEN json('unsellable') END`,
+    )
+    .bind(JSON.stringify(sellable), regionId, appConfig.regions.bigItemsOnlyId, appConfig.backOrdersPreorderCode)
+}
+
+/** What the order spends, at the end of its placing batch: its gift-voucher balance, its ERP voucher and its coupon use. */
+function spendStatements(db: D1Database, order: NewOrder, now: Date) {
+  return [
+    ...(order.giftVoucher
+      ? [
+          db.prepare('UPDATE gift_vouchers SET balance = balance - ? WHERE voucher = ?').bind(order.giftVoucher.amount, order.giftVoucher.voucher),
+          db
+            .prepare('INSERT INTO gift_voucher_spends (quote_id, voucher, amount) VALUES (?, ?, ?)')
+            .bind(order.quote_id, order.giftVoucher.voucher, order.giftVoucher.amount),
+        ]
+      : []),
+    // A second spend of the same ERP voucher breaks the spends table's primary key; a coupon past its
+    // limit is refused by a trigger: either way the whole order is refused.
+    ...(order.erpVoucher
+      ? [
+          db.prepare('INSERT INTO erp_voucher_spends (voucher, quote_id) VALUES (?, ?)').bind(order.erpVoucher, order.quote_id),
+          db.prepare('UPDATE erp_vouchers SET used_by_quote = ? WHERE voucher = ?').bind(order.quote_id, order.erpVoucher),
+        ]
+      : []),
+    // The use names the buyer (account and phone) for the per-customer limit's trigger (migration 0033).
+    ...(order.coupon
+      ? [
+          db
+            .prepare('INSERT INTO coupon_uses (quote_id, code, customer_id, phone, used_at) VALUES (?, ?, ?, ?, ?)')
+            .bind(order.quote_id, order.coupon.code, order.customer_id, order.phone, now.toISOString()),
+        ]
+      : []),
+  ]
+}
+
+/** The placing batch's statements, in their order: the order, its checks, its timeline and lines, the stock it takes, what it spends. */
+function placementStatements(db: D1Database, order: NewOrder, now: Date) {
+  const orderId = '(SELECT id FROM orders WHERE quote_id = ?)'
+  return [
+    orderInsert(db, order, now),
+    // The coupon before the lines, as the shopper hears them (orders.ts): offered as shown, to this buyer.
+    ...(order.coupon
+      ? [voucherStore(db).stillOffered(order.coupon, { customerId: order.customer_id, phone: order.phone, phoneVerified: order.phone_verified }, now)]
+      : []),
+    ...(order.sellable && order.sellable.length > 0 ? [sellableCheck(db, order.sellable, order.region_id)] : []),
+    db.prepare(`INSERT INTO order_events (order_id, status, at) VALUES (${orderId}, 'placed', ?)`).bind(order.quote_id, now.toISOString()),
+    ...order.items.map((item, index) =>
       db
-        .prepare(`INSERT OR IGNORE INTO order_events (order_id, status, at, actor) SELECT id, ?3, ?2, ?4 FROM orders WHERE id = ?1 AND ${condition}`)
-        .bind(id, now.toISOString(), status, audit?.actor.name ?? null),
-      ...stepAudit(db, audit),
-    ])
-    return result!.meta.changes === 1
-  }
-  return {
-    forQuote: (quoteId: string) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE quote_id = ?`).bind(quoteId).first<OrderRow>(),
-    byId: (id: number) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE id = ?`).bind(id).first<OrderRow>(),
-    byIncrement: (incrementId: string) => db.prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ?`).bind(incrementId).first<OrderRow>(),
-
-    async detail(id: number): Promise<OrderDetailRow | null> {
-      const [order, items, events, shipment, returned, refunds] = await db.batch([
-        db
-          .prepare(
-            `SELECT ${orderColumns}, email, created_at, customer_name, phone, shipping_address, billing_address, business, delivery_date, shipping_method, totals,
-             subtotal, discount, delivery, vat, locale,
-             (SELECT json_object('id', s.id, 'name_ar', s.name_ar, 'name_en', s.name_en, 'address_ar', s.address_ar, 'address_en', s.address_en,
-                                 'opens', s.opens, 'closes', s.closes, 'friday_opens', s.friday_opens, 'friday_closes', s.friday_closes,
-                                 'phone', s.phone, 'map_url', s.map_url)
-              FROM showrooms s WHERE s.id = orders.pickup_showroom) AS pickup_showroom,
-             (SELECT code FROM coupon_uses u WHERE u.quote_id = orders.quote_id) AS coupon_code,
-             (SELECT voucher FROM gift_voucher_spends g WHERE g.quote_id = orders.quote_id) AS gift_voucher,
-             (SELECT voucher FROM erp_voucher_spends e WHERE e.quote_id = orders.quote_id) AS erp_voucher
-           FROM orders WHERE id = ?`,
-          )
-          .bind(id),
-        db.prepare('SELECT sku, name, name_ar, image, qty, price, row_total, parent_sku FROM order_items WHERE order_id = ? ORDER BY line').bind(id),
-        // Steps at the same instant keep the order of the timeline.
-        db
-          .prepare(
-            "SELECT status, at, actor FROM order_events WHERE order_id = ? ORDER BY at, instr('placed paid confirmed preparing shipped delivered return_requested canceled refunded', status)",
-          )
-          .bind(id),
-        db.prepare('SELECT courier, tracking_number, shipped_at FROM order_shipments WHERE order_id = ?').bind(id),
-        db.prepare('SELECT reason, note, requested_at, status, answer, received_lines FROM order_returns WHERE order_id = ?').bind(id),
-        db
-          .prepare(
-            "SELECT f.amount, f.method, f.done_at, n.serial AS note_serial FROM order_refunds f LEFT JOIN invoices n ON n.refund_id = f.id WHERE f.order_id = ? AND f.status = 'done' ORDER BY f.id",
-          )
-          .bind(id),
-      ])
-      const row = order!.results[0] as Omit<OrderDetailRow, 'items' | 'events' | 'shipment' | 'return_request' | 'refunds'> | undefined
-      if (!row) return null
-      return {
-        ...row,
-        items: items!.results as OrderDetailRow['items'],
-        events: events!.results as OrderDetailRow['events'],
-        shipment: (shipment!.results[0] as ShipmentRow | undefined) ?? null,
-        return_request: (returned!.results[0] as OrderDetailRow['return_request'] | undefined) ?? null,
-        refunds: refunds!.results as OrderDetailRow['refunds'],
-      }
-    },
-
-    /** A customer's orders, newest first, with how many items each holds. */
-    async forCustomer(customerId: number, limit: number): Promise<(OrderRow & { created_at: string; items_qty: number })[]> {
-      const { results } = await db
         .prepare(
-          `SELECT ${orderColumns}, created_at,
-             (SELECT coalesce(sum(qty), 0) FROM order_items i WHERE i.order_id = orders.id AND i.parent_sku IS NULL) AS items_qty
-           FROM orders WHERE customer_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+          `INSERT INTO order_items (order_id, line, product_id, sku, name, name_ar, image, qty, price, row_total, fee_option_id, parent_sku)
+             VALUES (${orderId}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .bind(customerId, limit)
-        .all<OrderRow & { created_at: string; items_qty: number }>()
-      return results
-    },
+        .bind(
+          order.quote_id,
+          index + 1,
+          item.product_id,
+          item.sku,
+          item.name,
+          item.name_ar,
+          item.image,
+          item.qty,
+          item.price,
+          item.price * item.qty,
+          item.fee_option_id,
+          item.parent_sku,
+        ),
+    ),
+    ...order.stock.map((take) =>
+      db.prepare('UPDATE stock SET qty = qty - ? WHERE product_id = ? AND region_id = ?').bind(take.qty, take.product_id, order.region_id),
+    ),
+    ...spendStatements(db, order, now),
+  ]
+}
 
-    /**
-     * The order with this number placed with this phone (international form), verified or not (the guest lookup),
-     * else null: the order's SMS, with its number, went to that phone (docs/product.md, "Accounts").
-     */
-    byIncrementAndPhone: (incrementId: string, phone: string) =>
-      db.prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ? AND phone = ?`).bind(incrementId, phone).first<OrderRow>(),
-
-    /** The products of an order (services left out), in their order, for re-adding to a cart. */
-    async productLines(orderId: number): Promise<{ sku: string; qty: number }[]> {
-      const { results } = await db
-        .prepare('SELECT sku, qty FROM order_items WHERE order_id = ? AND parent_sku IS NULL ORDER BY line')
-        .bind(orderId)
-        .all<{ sku: string; qty: number }>()
-      return results
-    },
-
-    /** The products an order holds (services left out). */
-    async productIds(orderId: number): Promise<number[]> {
-      const { results } = await db
-        .prepare('SELECT DISTINCT product_id FROM order_items WHERE order_id = ? AND parent_sku IS NULL AND product_id IS NOT NULL')
-        .bind(orderId)
-        .all<{ product_id: number }>()
-      return results.map((row) => row.product_id)
-    },
-
+/** Placing an order: its one batch, refused whole by the constraint that fails (docs/architecture.md, "Trips to storage"). */
+function orderPlacement(db: D1Database) {
+  return {
     /** Stores the order in one batch; answers null when it landed, else why it was refused. */
     async place(order: NewOrder, now: Date): Promise<PlacementRefusal | null> {
       const placed = await this.placeAndRead(order, now)
@@ -340,129 +317,7 @@ export function orderStore(db: D1Database) {
      * (docs/architecture.md, "Trips to storage").
      */
     async placeAndRead(order: NewOrder, now: Date): Promise<{ refused: PlacementRefusal } | { row: OrderRow }> {
-      const orderId = '(SELECT id FROM orders WHERE quote_id = ?)'
-      const statements = [
-        // Cash on delivery is capped per phone and per account in the same statement that inserts the order, so
-        // twenty placements at once cannot all pass a count read before them. A refused insert adds no row; the
-        // next statement then finds no order for its NOT NULL order_id and aborts the whole batch, which is read
-        // back as 'cash_limit' below.
-        db
-          .prepare(
-            `INSERT INTO orders (increment_id, quote_id, customer_id, email, region_id, payment_method, status, subtotal, discount, delivery, vat, grand_total, created_at,
-             customer_name, phone, phone_verified, shipping_address, billing_address, delivery_date, shipping_method, totals, locale, pickup_showroom, business)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?24, ?25
-           WHERE ?6 <> 'cashondelivery' OR (
-             SELECT count(*) FROM orders o WHERE o.payment_method = 'cashondelivery' AND o.status = 'processing'
-             AND (o.phone = ?15 OR o.customer_id = ?3) AND ${notConfirmed('o.id')}
-           ) < ?23`,
-          )
-          .bind(
-            order.increment_id,
-            order.quote_id,
-            order.customer_id,
-            order.email.toLowerCase(),
-            order.region_id,
-            order.payment_method,
-            order.status,
-            order.totals.subtotal,
-            order.totals.discount,
-            order.totals.delivery,
-            order.totals.vat,
-            order.totals.grand_total,
-            now.toISOString(),
-            order.customer_name,
-            order.phone,
-            order.phone_verified ? 1 : 0,
-            order.shipping_address ? JSON.stringify(order.shipping_address) : null,
-            order.billing_address ? JSON.stringify(order.billing_address) : null,
-            order.delivery_date,
-            order.shipping_method,
-            JSON.stringify(order.totals),
-            order.locale,
-            serverLimits.orders.unconfirmedCashOrdersPerPhone,
-            order.pickup_showroom ?? null,
-            order.business ? JSON.stringify(order.business) : null,
-          ),
-        // The coupon before the lines, as the shopper hears them (orders.ts): offered as shown, to this buyer.
-        ...(order.coupon
-          ? [
-              voucherStore(db).stillOffered(
-                order.coupon,
-                { customerId: order.customer_id, phone: order.phone, phoneVerified: order.phone_verified },
-                now,
-              ),
-            ]
-          : []),
-        // The lines' checks at placing, in the batch that takes their stock (after the order's insert, so a second place
-        // of the same cart is still found a 'duplicate' once the first took the last unit): nothing read before it can be out of date,
-        // and a line that fails them aborts the whole batch (json() of a word that is not JSON raises 'malformed JSON').
-        ...(order.sellable && order.sellable.length > 0
-          ? [
-              db
-                .prepare(
-                  `SELECT CASE WHEN EXISTS (
-                     SELECT 1 FROM json_each(?1) j
-                     LEFT JOIN products p ON p.sku = json_extract(j.value, '$.sku') AND p.hidden = 0
-                     LEFT JOIN stock s ON s.product_id = p.entity_id AND s.region_id = ?2
-                     WHERE p.entity_id IS NULL OR p.not_for_sale = 1 OR (p.big_items = 1 AND ?2 <> ?3)
-                       OR (p.back_orders <> ?4 AND coalesce(s.qty, 0) < json_extract(j.value, '$.qty'))
-                   ) THEN json('unsellable') END`,
-                )
-                .bind(JSON.stringify(order.sellable), order.region_id, appConfig.regions.bigItemsOnlyId, appConfig.backOrdersPreorderCode),
-            ]
-          : []),
-        db.prepare(`INSERT INTO order_events (order_id, status, at) VALUES (${orderId}, 'placed', ?)`).bind(order.quote_id, now.toISOString()),
-        ...order.items.map((item, index) =>
-          db
-            .prepare(
-              `INSERT INTO order_items (order_id, line, product_id, sku, name, name_ar, image, qty, price, row_total, fee_option_id, parent_sku)
-             VALUES (${orderId}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            )
-            .bind(
-              order.quote_id,
-              index + 1,
-              item.product_id,
-              item.sku,
-              item.name,
-              item.name_ar,
-              item.image,
-              item.qty,
-              item.price,
-              item.price * item.qty,
-              item.fee_option_id,
-              item.parent_sku,
-            ),
-        ),
-        ...order.stock.map((take) =>
-          db.prepare('UPDATE stock SET qty = qty - ? WHERE product_id = ? AND region_id = ?').bind(take.qty, take.product_id, order.region_id),
-        ),
-        ...(order.giftVoucher
-          ? [
-              db
-                .prepare('UPDATE gift_vouchers SET balance = balance - ? WHERE voucher = ?')
-                .bind(order.giftVoucher.amount, order.giftVoucher.voucher),
-              db
-                .prepare('INSERT INTO gift_voucher_spends (quote_id, voucher, amount) VALUES (?, ?, ?)')
-                .bind(order.quote_id, order.giftVoucher.voucher, order.giftVoucher.amount),
-            ]
-          : []),
-        // A second spend of the same ERP voucher breaks the spends table's primary key; a coupon past its
-        // limit is refused by a trigger: either way the whole order is refused.
-        ...(order.erpVoucher
-          ? [
-              db.prepare('INSERT INTO erp_voucher_spends (voucher, quote_id) VALUES (?, ?)').bind(order.erpVoucher, order.quote_id),
-              db.prepare('UPDATE erp_vouchers SET used_by_quote = ? WHERE voucher = ?').bind(order.quote_id, order.erpVoucher),
-            ]
-          : []),
-        // The use names the buyer (account and phone) for the per-customer limit's trigger (migration 0033).
-        ...(order.coupon
-          ? [
-              db
-                .prepare('INSERT INTO coupon_uses (quote_id, code, customer_id, phone, used_at) VALUES (?, ?, ?, ?, ?)')
-                .bind(order.quote_id, order.coupon.code, order.customer_id, order.phone, now.toISOString()),
-            ]
-          : []),
-      ]
+      const statements = placementStatements(db, order, now)
       const refusal = (refused: PlacementRefusal) => ({ refused })
       try {
         const results = await db.batch([...statements, db.prepare(`SELECT ${orderColumns} FROM orders WHERE quote_id = ?`).bind(order.quote_id)])
@@ -481,14 +336,12 @@ export function orderStore(db: D1Database) {
         throw error
       }
     },
+  }
+}
 
-    /** An order awaiting a hosted payment with one of these methods, by its number. */
-    hostedPayment: (incrementId: string, methods: readonly string[]) =>
-      db
-        .prepare(`SELECT ${orderColumns} FROM orders WHERE increment_id = ? AND payment_method IN (${methods.map(() => '?').join(', ')})`)
-        .bind(incrementId, ...methods)
-        .first<OrderRow>(),
-
+/** The status changes that go with an order's money: paid, refunded, and cancelled with everything it took given back. */
+function orderPaymentChanges(db: D1Database) {
+  return {
     /** Marks a pending order paid, once: answers whether this call did it (a repeated return changes nothing). */
     async markPaid(id: number, now: Date): Promise<boolean> {
       const [, paid] = await db.batch([
@@ -543,7 +396,28 @@ export function orderStore(db: D1Database) {
       ])
       return results.at(-1)!.meta.changes === 1
     },
+  }
+}
 
+/** The operator's steps of fulfilment, each landing once with its timeline row and audit, and the buyer's return request. */
+function orderFulfilment(db: D1Database) {
+  /** Adds an operator's step to the timeline when the order's row meets `condition`, once; answers whether this call did. */
+  const recordStep = async (
+    id: number,
+    status: 'confirmed' | 'preparing' | 'ready_for_pickup',
+    condition: string,
+    now: Date,
+    audit: AuditEntry | null,
+  ) => {
+    const [result] = await db.batch([
+      db
+        .prepare(`INSERT OR IGNORE INTO order_events (order_id, status, at, actor) SELECT id, ?3, ?2, ?4 FROM orders WHERE id = ?1 AND ${condition}`)
+        .bind(id, now.toISOString(), status, audit?.actor.name ?? null),
+      ...stepAudit(db, audit),
+    ])
+    return result!.meta.changes === 1
+  }
+  return {
     /** The operator confirms a cash order: it then holds its stock until it is delivered or cancelled. Answers whether this call did it. */
     confirmCash: (id: number, now: Date, audit: AuditEntry | null = null) =>
       recordStep(id, 'confirmed', "payment_method = 'cashondelivery' AND status = 'processing'", now, audit),
@@ -612,7 +486,12 @@ export function orderStore(db: D1Database) {
       ])
       return asked!.meta.changes === 1
     },
+  }
+}
 
+/** The console's and the jobs' lists of orders: the operator's work, the search, the queues' counts and the stale ones. */
+function orderWorkLists(db: D1Database) {
+  return {
     /** Open orders awaiting the operator's next step, oldest first: the operator's work list. */
     async awaitingStep(limit: number): Promise<(OrderRow & { created_at: string; next: OperatorStep })[]> {
       const { results } = await db

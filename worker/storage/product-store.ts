@@ -151,7 +151,16 @@ export interface ListingRecord {
   stocked_regions: string | null
 }
 
+/**
+ * Every product read of the store, in parts by kind: listings and cards, what a cart line reads, and which products and
+ * categories a sale or a change reaches. Each part is its own set of statements on `db`; none holds state.
+ */
 export function productStore(db: D1Database) {
+  return { ...productListings(db), ...cartProducts(db), ...productReach(db) }
+}
+
+/** A category's listing records and the cards of products by sku or id, in the page's language and region. */
+function productListings(db: D1Database) {
   return {
     /**
      * One lean record per product of a category (sub-categories included), with the regions holding units: what a
@@ -202,7 +211,12 @@ export function productStore(db: D1Database) {
       const byId = new Map(results.map((r) => [r.entity_id, toSummary(r, locale)]))
       return ids.flatMap((id) => byId.get(id) ?? [])
     },
+  }
+}
 
+/** What a cart reads of a product: the product and its stock, a configurable product's variants, and its services. */
+function cartProducts(db: D1Database) {
+  return {
     /** What a cart line needs of a product, with its category and its stock in the region (null: no stock row). */
     cartProduct: (sku: string, regionId: number) =>
       db
@@ -260,7 +274,12 @@ export function productStore(db: D1Database) {
         ]),
       )
     },
+  }
+}
 
+/** Which products and category pages a sale or a change reaches: sold out in a region, their parents, their categories. */
+function productReach(db: D1Database) {
+  return {
     /**
      * Of these products and their parents, those with no stock left in the region (a sale just emptied it, or none was
      * there). A parent's stock is its variants' (worker/storage/migrations/0022_parent_stock_follows_variants.sql): the

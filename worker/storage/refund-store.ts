@@ -82,7 +82,16 @@ const fits = `${paidHalalas} - ${heldHalalas} >= ?3
       - ${refundedUnits('asked.sku')})
   AND (?5 = 0 OR NOT EXISTS (SELECT 1 FROM order_refunds WHERE order_id = ?1 AND delivery = 1 AND status <> 'failed' AND id <> ?2))`
 
+/**
+ * Every statement on refunds and returns, in parts by kind: claiming and finishing a refund, reading refunds, and the
+ * steps of a return. Each part is its own set of statements on `db`; none holds state.
+ */
 export function refundStore(db: D1Database) {
+  return { ...refundClaims(db), ...refundReads(db), ...returnSteps(db) }
+}
+
+/** A refund claimed (or claimed again) while it fits the order, and marked as its provider or staff member answered. */
+function refundClaims(db: D1Database) {
   const audits = auditStore(db)
   const read = async (orderId: number, key: string) =>
     db.prepare('SELECT * FROM order_refunds WHERE order_id = ? AND request_key = ?').bind(orderId, key).first<StoredRefund>()
@@ -176,7 +185,12 @@ export function refundStore(db: D1Database) {
       const [marked] = await db.batch(statements)
       return marked!.meta.changes === 1
     },
+  }
+}
 
+/** Refunds read: an order's, one by id, those owed a credit note and those the job sends (again). */
+function refundReads(db: D1Database) {
+  return {
     async forOrder(orderId: number): Promise<RefundRow[]> {
       const { results } = await db.prepare('SELECT * FROM order_refunds WHERE order_id = ? ORDER BY id').bind(orderId).all<StoredRefund>()
       return results.map(parsed)
@@ -234,7 +248,13 @@ export function refundStore(db: D1Database) {
         cancelledOrders: (cancelled!.results as { order_id: number }[]).map((row) => row.order_id),
       }
     },
+  }
+}
 
+/** The steps of a return: its answer, and its parcel received with the units put back in stock. */
+function returnSteps(db: D1Database) {
+  const audits = auditStore(db)
+  return {
     /** The return's answer: accepted or refused (with the reason its buyer reads), once, from 'requested'. */
     async decideReturn(orderId: number, decision: 'accepted' | 'refused', answer: string, now: Date, audit: AuditEntry | null): Promise<boolean> {
       const [decided] = await db.batch([

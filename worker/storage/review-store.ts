@@ -67,7 +67,16 @@ const recount = (db: D1Database, sku: string) =>
     )
     .bind(sku)
 
+/**
+ * Every statement on reviews, in parts by kind: a buyer's reviews of an order, the reviews a product page shows with
+ * their votes, and the console's moderation. Each part is its own set of statements on `db`; none holds state.
+ */
 export function reviewStore(db: D1Database) {
+  return { ...buyerReviews(db), ...shownReviews(db), ...reviewModeration(db) }
+}
+
+/** A buyer's reviews of an order: the lines they may review, those reviewed, and a review added with its pictures. */
+function buyerReviews(db: D1Database) {
   return {
     /** The products of an order a buyer may review (a variant's line is its parent's), each with whether it has been. */
     async orderLines(
@@ -115,7 +124,12 @@ export function reviewStore(db: D1Database) {
       const [result] = await db.batch(pictures.length ? [insert, reviewPictureStore(db).insertFor(review.orderId, review.sku, pictures)] : [insert])
       return result!.meta.changes === 1
     },
+  }
+}
 
+/** What a product page shows: the product's numbers, its approved reviews a page at a time, and shoppers' votes. */
+function shownReviews(db: D1Database) {
+  return {
     /** A product's numbers, null before its first approved review. */
     async totals(sku: string): Promise<TotalsRow | null> {
       const row = await db
@@ -159,7 +173,12 @@ export function reviewStore(db: D1Database) {
       ])
       return added!.meta.changes === 1
     },
+  }
+}
 
+/** The console's moderation: the list, a review and its product, approval or rejection, and the store's answer. */
+function reviewModeration(db: D1Database) {
+  return {
     /** The console's list: pending first (held ones before the rest), then the newest moderated. */
     async forConsole(status: ReviewStatus | undefined, before: number | undefined): Promise<(ReviewRow & { order_number: string | null })[]> {
       const where: string[] = []
