@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { regionIds } from '../../app.config'
-import { importStatements, storeKeysOf, storeSnapshotOf, type StoreSnapshot } from '../storage/catalogue-sql'
+import { importStatements } from '../storage/catalogue-sql'
+import { storeKeysOf, storeSnapshotOf, type StoreSnapshot } from '../storage/catalogue-snapshot'
 import { parseCsv, readCatalogueCsv, readCatalogueJson, riyadhInstant, type ImportProblem } from './catalogue-file'
 
 const example = (name: string) => readFileSync(new URL(`../../docs/examples/${name}`, import.meta.url), 'utf8')

@@ -20,7 +20,8 @@ import type { Actor } from '../../src/domain/staff'
 import { readCatalogue, type CatalogueFile, type ImportProblem } from './catalogue-file'
 import { catalogueReplaced } from './page-purge'
 import { auditStore } from '../storage/audit-store'
-import { importChunks, storeKeysOf, storeSnapshotOf, storeSnapshotQueries, type StoreSnapshot } from '../storage/catalogue-sql'
+import { importChunks } from '../storage/catalogue-sql'
+import { storeKeysOf, storeSnapshotOf, storeSnapshotQueries, type StoreSnapshot } from '../storage/catalogue-snapshot'
 import { importFiles, importStore, type ImportRow } from '../storage/import-store'
 
 /** The queue wrangler.toml names for the import's steps. */

@@ -6,7 +6,7 @@
  * store's answer.
  */
 import type { Locale } from '../../app.config'
-import type { Row } from '../storage/catalogue-sql'
+import type { Row } from '../storage/sql-writers'
 import { createRandom } from './random'
 
 type Said = { stars: number; title: string; body: string }

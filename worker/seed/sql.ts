@@ -1,10 +1,10 @@
 /**
- * Turns the generated catalogue and content into SQL, with the catalogue's writers (worker/storage/catalogue-sql.ts).
+ * Turns the generated catalogue and content into SQL, with the catalogue's writers (worker/storage/sql-writers.ts).
  * Seeding is idempotent: rows are upserted by key, and stock is only inserted when missing, so re-seeding never undoes
  * orders already placed.
  */
 import type { Locale } from '../../app.config'
-import { chunked, literal, upsert, type Row } from '../storage/catalogue-sql'
+import { chunked, literal, upsert, type Row } from '../storage/sql-writers'
 import { regions } from '../storage/region-rows'
 import { generateCatalogue, type CatalogueOptions } from './demo-catalogue'
 import { demoReviews } from './reviews'

@@ -7,7 +7,8 @@
 import { regionIds, type RegionId } from '../../app.config'
 import { serverLimits } from '../../config/server-limits'
 import { normaliseSearchText } from '../../src/domain/search-text'
-import { storeSnapshotOf, upsert, type StoreSnapshot } from './catalogue-sql'
+import { storeSnapshotOf, type StoreSnapshot } from './catalogue-snapshot'
+import { upsert } from './sql-writers'
 
 export interface ConsoleProductRow {
   entity_id: number
@@ -132,7 +133,7 @@ export function consoleProductStore(db: D1Database) {
     },
 
     /**
-     * The store as the import reads it (catalogue-sql.ts `storeSnapshotQueries`), narrowed to the one product a save
+     * The store as the import reads it (catalogue-snapshot.ts `storeSnapshotQueries`), narrowed to the one product a save
      * changes: a save never adds a product, a category or a service, so the rest of the catalogue is not read.
      */
     async snapshotFor(sku: string): Promise<StoreSnapshot> {
