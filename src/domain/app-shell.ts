@@ -2,6 +2,7 @@
  * The installable app's rules (docs/product.md, "The app on the home screen"; docs/decisions/0037-app-on-the-home-screen.md),
  * pure and shared by the service worker (src/sw/service-worker.ts) and the page's side of it.
  */
+import { localeOfPath } from './locale'
 
 /** Paths that are never kept on the device: per-shopper pages, the console, the API and payments' returns. */
 const neverKept = /^\/(?:en\/)?(?:api|commerce|media|1|ops|cart|checkout|user|invoice|compare|search|dev|_serverFn|offline)(?:[/.?]|$)/
@@ -18,7 +19,7 @@ export function isKeptOffline(pathname: string): boolean {
 
 /** The offline page the service worker answers a page it cannot reach with, in the page's language. */
 export function offlinePageOf(pathname: string): string {
-  return pathname === '/en' || pathname.startsWith('/en/') ? '/en/offline.html' : '/offline.html'
+  return localeOfPath(pathname) === 'en' ? '/en/offline.html' : '/offline.html'
 }
 
 export interface InstallOfferState {

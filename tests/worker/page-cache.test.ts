@@ -3,6 +3,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { frameChanged, productsChanged } from '~/catalogue/page-purge'
+import { servePage } from '~/http/page-cache'
+import { handleWithContext } from '~/http/request-context'
 import { catalogueVersionKey } from '~/storage/kv-cache'
 import { sealSession } from '~/storefront/sealed-session'
 import worker from '../../src/worker-entry'
@@ -73,6 +75,31 @@ describe('the edge page cache', () => {
     expect([anonymous.outcome, signedIn.outcome]).toEqual(['miss', 'hit'])
     expect(signedIn.html).not.toContain('Zainab')
     expect(signedIn.html).not.toContain('secret@example.com')
+  })
+
+  it('never keeps a page drawn in another language than its address', async () => {
+    // A render that answers an English address in Arabic (seen once under load, never reproduced): the shopper gets it,
+    // the next shopper gets a fresh render, not that page.
+    const arabic = () =>
+      Promise.resolve(
+        new Response('<!DOCTYPE html><html lang="ar" dir="rtl"><body>مرحبا</body></html>', {
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        }),
+      )
+    const serve = async () => {
+      const ctx = createExecutionContext()
+      const request = new Request('https://matjar.test/en/wrong-language-check', { headers: browser })
+      const response = await handleWithContext(request, () => servePage(request, env, ctx, arabic))
+      await response.text()
+      await waitOnExecutionContext(ctx)
+      return response.headers.get('x-page-cache')
+    }
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect([await serve(), await serve()]).toEqual(['miss', 'miss'])
+    expect(error.mock.calls.map(([line]) => JSON.parse(String(line)) as { path: string; lang: string })).toContainEqual(
+      expect.objectContaining({ path: '/en/wrong-language-check', lang: 'ar' }),
+    )
+    error.mockRestore()
   })
 
   it('says what it did in the log line', async () => {

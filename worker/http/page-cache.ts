@@ -14,6 +14,9 @@
  *   is rendered again. Re-seeding the catalogue (a new catalogue version) purges every page.
  * - **Never personal**: only a 200 HTML answer without Set-Cookie is kept, and each answer from the cache gets a new
  *   CSP nonce (every occurrence of the stored one is replaced, in the header and the page).
+ * - **Never in another language**: a page whose `<html lang>` is not its path's language is sent but not kept, and
+ *   logged as an error. A render in the wrong language was seen once under the browser suite's load (an English
+ *   address drawn in Arabic) and never reproduced; kept, it would have been every shopper's page for that address.
  * - **Says what it did**: `x-page-cache: hit | stale | miss | bypass`, and `page` in the request's log line.
  */
 import { Buffer } from 'node:buffer'
@@ -21,6 +24,7 @@ import { parse } from 'hono/utils/cookie'
 import { serverLimits } from '../../config/server-limits'
 import { cookies } from '../../src/domain/cookies'
 import { deliveryPromiseEpoch } from '../../src/domain/dates'
+import { localeOfPath } from '../../src/domain/locale'
 import { regionFrom } from '../../src/domain/region'
 import { catalogueVersionKey, cacheKeyVersion, currentCatalogueVersion } from '../storage/kv-cache'
 import { pageIsDegraded, pageTagsOfRequest, recordPageCache, type PageCacheOutcome } from './request-context'
@@ -229,13 +233,25 @@ async function renderAndKeep(env: Env, ctx: ExecutionContext, request: Request, 
     new Response(forCache).arrayBuffer().then(async (body) => {
       // Read once the whole page has streamed: a part rendered late records its tags, or its failure, late.
       if (pageIsDegraded()) return
-      keptHeaders.set(headers.tags, [...pageTagsOfRequest(), 'frame'].join(','))
       const bytes = new Uint8Array(body)
+      if (!inItsLanguage(bytes, request.url)) return
+      keptHeaders.set(headers.tags, [...pageTagsOfRequest(), 'frame'].join(','))
       keepInMemory(key.url, { bytes, status: response.status, headers: [...keptHeaders] })
       await (await caches.open('pages')).put(key, new Response(bytes.slice(), { status: response.status, headers: keptHeaders }))
     }),
   )
   return { response: new Response(forShopper, response), kept: true }
+}
+
+/** Whether the page's `<html lang>` is its address's language; logs an error when it is not. */
+function inItsLanguage(bytes: Uint8Array, url: string): boolean {
+  const { pathname } = new URL(url)
+  const lang = /<html[^>]*\slang="([a-z]+)"/.exec(new TextDecoder().decode(bytes.subarray(0, 512)))?.[1]
+  if (lang === localeOfPath(pathname)) return true
+  console.error(
+    JSON.stringify({ level: 'error', message: 'page cache: page rendered in another language than its address, not kept', path: pathname, lang }),
+  )
+  return false
 }
 
 /** Logs that KV could not be read for the page cache, and answers null: the caller goes on without it. */
