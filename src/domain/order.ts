@@ -5,7 +5,7 @@
 import type { CartTotals } from './cart'
 import type { AddressFields, BusinessBuyer } from './checkout'
 import type { Shipment } from './fulfilment'
-import type { ReturnReason } from './returns'
+import type { ReturnReason, ReturnStatus } from './returns'
 import type { PickupShowroom, ShippingCode } from './shipping'
 
 /**
@@ -68,7 +68,7 @@ export interface OrderDetail extends PlacedOrder {
     reason: ReturnReason
     note: string
     requested_at: string
-    status: 'requested' | 'accepted' | 'refused' | 'received'
+    status: ReturnStatus
     /** A refusal's reason, written by the store for the buyer. */
     answer: string
   } | null

@@ -8,6 +8,21 @@ import type { OrderDetail } from './order'
 export const returnReasons = ['damaged', 'not_as_described', 'wrong_item', 'changed_mind', 'other'] as const
 export type ReturnReason = (typeof returnReasons)[number]
 
+/** Where a return request stands: asked, then accepted or refused by the store, then its units received. */
+export type ReturnStatus = 'requested' | 'accepted' | 'refused' | 'received'
+
+/** A return request as the console reads it (the buyer's order carries the same without the received units). */
+export interface StaffReturnRequest {
+  reason: string
+  note: string
+  requested_at: string
+  status: ReturnStatus
+  /** The staff member's answer: a refusal's reason, which its buyer reads. */
+  answer: string
+  /** JSON [{sku, qty}]: the units the warehouse took back. */
+  received_lines: string
+}
+
 /** The longest note a buyer adds to a return request. */
 export const returnNoteMaxLength = 500
 

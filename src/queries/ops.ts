@@ -9,6 +9,7 @@ import type { Courier, FulfilmentStep } from '../domain/fulfilment'
 import type { CreditNoteSummary } from '../domain/invoice'
 import type { OrderQueue } from '../domain/order'
 import type { RefundMethod, RefundUnits } from '../domain/refunds'
+import type { StaffReturnRequest } from '../domain/returns'
 import type { Actor, Permission, StaffRole } from '../domain/staff'
 import { currentLocale } from '../lib/i18n'
 
@@ -119,15 +120,7 @@ export interface OpsOrderDetail {
     items: { name: string; sku: string; qty: number; price: number; row_total: number; parent_sku: string | null }[]
     events: { status: string; at: string; actor: string | null }[]
     shipment: { courier: string; tracking_number: string; shipped_at: string } | null
-    return_request: {
-      reason: string
-      note: string
-      requested_at: string
-      status: 'requested' | 'accepted' | 'refused' | 'received'
-      answer: string
-      /** JSON [{sku, qty}]. */
-      received_lines: string
-    } | null
+    return_request: StaffReturnRequest | null
   }
   audit: { id: number; at: string; actor_name: string; action: string }[]
   refunds: OpsRefund[]

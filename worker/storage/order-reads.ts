@@ -4,6 +4,7 @@
  * other parts of the order store (order-store.ts) read the same row (`orderColumns`).
  */
 import type { OrderStatus } from '../../src/domain/order'
+import type { StaffReturnRequest } from '../../src/domain/returns'
 
 export interface OrderRow {
   id: number
@@ -51,16 +52,7 @@ export interface OrderDetailRow extends OrderRow {
   }[]
   events: { status: string; at: string; actor: string | null }[]
   shipment: ShipmentRow | null
-  return_request: {
-    reason: string
-    note: string
-    requested_at: string
-    status: 'requested' | 'accepted' | 'refused' | 'received'
-    /** The staff member's answer: a refusal's reason, which its buyer reads. */
-    answer: string
-    /** JSON [{sku, qty}]: the units the warehouse took back. */
-    received_lines: string
-  } | null
+  return_request: StaffReturnRequest | null
   /** The money given back, oldest first (worker/storage/refund-store.ts); halalas; with its credit note's serial, if any. */
   refunds: { amount: number; method: string; done_at: string; note_serial: number | null }[]
 }

@@ -46,8 +46,6 @@ export interface NewRefund {
   method: RefundMethod
 }
 
-export type ReturnStatus = 'requested' | 'accepted' | 'refused' | 'received'
-
 interface StoredRefund extends Omit<RefundRow, 'lines' | 'delivery'> {
   lines: string
   delivery: number
