@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
 import type { Plugin } from 'vite'
 import type { Locale } from '../app.config.ts'
-import { manifestOf, offlineNoticeOf, offlinePage, type Words } from '../src/domain/app-manifest.ts'
+import { manifestOf, manifestPathOf, offlineNoticeOf, offlinePage, type Words } from '../src/domain/app-manifest.ts'
 
 function wordsOf(locale: Locale): Words {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../messages/${locale}.json`, import.meta.url)), 'utf8')) as Words
@@ -27,7 +27,7 @@ export function appShell(): Plugin {
       for (const locale of ['ar', 'en'] as const) {
         const words = wordsOf(locale)
         const prefix = locale === 'ar' ? '' : 'en/'
-        this.emitFile({ type: 'asset', fileName: `${prefix}manifest.webmanifest`, source: JSON.stringify(manifestOf(locale, words)) })
+        this.emitFile({ type: 'asset', fileName: manifestPathOf(locale).slice(1), source: JSON.stringify(manifestOf(locale, words)) })
         this.emitFile({ type: 'asset', fileName: `${prefix}offline.html`, source: offlinePage(locale, words) })
       }
       const bundle = await build({

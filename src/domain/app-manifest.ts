@@ -12,6 +12,9 @@ export type Words = Record<string, string>
 
 const home = (locale: Locale) => (locale === 'ar' ? '/' : '/en/')
 
+/** Where a language's manifest is served (build/app-shell.ts writes both). */
+export const manifestPathOf = (locale: Locale) => `${locale === 'ar' ? '' : '/en'}/manifest.webmanifest`
+
 export function manifestOf(locale: Locale, words: Words) {
   return {
     // One app per device whichever language installed it; each language starts on its own home page.
@@ -46,7 +49,7 @@ export function offlinePage(locale: Locale, words: Words): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="${appColours.theme}">
 <title>${escapeHtml(words.app_offline_title!)} | ${escapeHtml(appConfig.store.name[locale])}</title>
-<link rel="manifest" href="${locale === 'ar' ? '' : '/en'}/manifest.webmanifest">
+<link rel="manifest" href="${manifestPathOf(locale)}">
 <style>
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:${appColours.background};color:#111827;font-family:${font};line-height:1.6}
 main{max-width:28rem;margin:1.5rem;padding:2rem;background:#fff;border-radius:1rem;text-align:center;box-shadow:0 1px 3px #0002}

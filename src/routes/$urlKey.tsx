@@ -147,7 +147,7 @@ function CategoryPage() {
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
               {products.map((product, i) => (
                 <li key={product.sku}>
-                  <ProductCard product={product} now={now} priority={i < 2} />
+                  <ProductCard product={product} now={now} largestPicture={i === 0} />
                 </li>
               ))}
             </ul>

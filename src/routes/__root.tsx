@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react'
 import { LazyAuthDialogs } from '../components/auth/LazyAuthDialogs'
 import { LazyCartPanel } from '../components/cart/LazyCartPanel'
 import { AppBanner } from '../components/frame/AppBanner'
+import { AppStylesheet, linkedStylesheets } from '../components/frame/AppStylesheet'
 import { CookieConsent } from '../components/frame/CookieConsent'
 import { ErrorFallback } from '../components/ErrorFallback'
 import { Header } from '../components/frame/Header'
@@ -29,7 +30,6 @@ import { readShopperPrefs, type ShopperPrefs } from '../lib/shopper-prefs'
 import { m } from '../paraglide/messages.js'
 import { catalogueQueries } from '../queries/catalogue'
 import { chosenRegionIdAtom } from '../state/shopper'
-import appCss from '../styles/app.css?url'
 import { faviconDataUri as favicon } from '../domain/brand'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -48,11 +48,8 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
         { name: 'description', content: m.home_meta_description() },
       ],
       links: [
-        // Empty only in the workerd test build, which bundles no CSS.
-        ...(appCss ? [{ rel: 'stylesheet', href: appCss }] : []),
+        ...linkedStylesheets,
         { rel: 'icon', href: favicon, type: 'image/svg+xml' },
-        // The installable app (docs/product.md, "The app on the home screen"): a manifest per language (build/app-shell.ts).
-        { rel: 'manifest', href: currentLocale() === 'ar' ? '/manifest.webmanifest' : '/en/manifest.webmanifest' },
         { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
         ...alternateLinks(leaf?.pathname ?? '/'),
       ],
@@ -71,6 +68,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang={locale} dir={directionOf(locale)} data-theme={themeAttribute(frame?.theme)}>
       <head>
         <HeadContent />
+        <AppStylesheet />
       </head>
       <body>
         {children}

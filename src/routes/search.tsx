@@ -121,7 +121,7 @@ function SearchPage() {
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
               {data.products.map((product, i) => (
                 <li key={product.sku} onClickCapture={(event) => reportClick(event.target, product.entity_id, (data.page - 1) * pageSize + i + 1)}>
-                  <ProductCard product={product} now={now} priority={i < 2} queryID={data.queryID ?? undefined} />
+                  <ProductCard product={product} now={now} largestPicture={i === 0} queryID={data.queryID ?? undefined} />
                 </li>
               ))}
             </ul>

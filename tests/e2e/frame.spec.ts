@@ -238,6 +238,36 @@ test.describe('page loading', () => {
   })
 })
 
+test.describe('the first paint', () => {
+  test.use({ viewport: phone })
+
+  // docs/architecture.md, "Paint first": the HTML alone paints, and nothing races the largest picture.
+  test('the HTML carries its stylesheet, and only the largest picture is fetched ahead of it', async ({ page, request }) => {
+    const html = await (await request.get('/laptops')).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toMatch(/<style data-precedence="default" data-href="app">\/\*! tailwindcss/)
+    expect(head).not.toContain('rel="stylesheet"')
+    expect(head).not.toContain('rel="manifest"')
+    expect(head.match(/<link rel="preload" as="image"[^>]+>/g)?.filter((link) => link.includes('fetchPriority="high"'))).toHaveLength(1)
+
+    // Hydration adopts the written stylesheet (no second copy, no request for one), and the manifest is linked then.
+    const stylesheets: string[] = []
+    page.on('request', (sent) => sent.resourceType() === 'stylesheet' && stylesheets.push(sent.url()))
+    await acceptCookies(page)
+    await page.goto('/laptops')
+    await expect(page.locator('link[rel=manifest]')).toHaveAttribute('href', '/manifest.webmanifest')
+    const styled = () => page.locator('main').evaluate((main) => getComputedStyle(main).minHeight)
+    expect(await styled()).not.toBe('0px')
+    // A page the router opens keeps it.
+    await page.getByRole('navigation', { name: 'مسار التنقل' }).getByRole('link', { name: 'الرئيسية' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toBeAttached()
+    await expect(page).toHaveURL(/\/$/)
+    expect(await styled()).not.toBe('0px')
+    expect(await page.locator('style[data-href="app"]').count()).toBe(1)
+    expect(stylesheets).toEqual([])
+  })
+})
+
 test.describe('a tap before the page is interactive', () => {
   test.use({ viewport: phone })
 

@@ -1,13 +1,18 @@
 /**
  * The page's side of the installable app (docs/product.md, "The app on the home screen";
  * docs/decisions/0037-app-on-the-home-screen.md), loaded after hydration (LazyFrame.tsx, LazyAppShell):
+ * - links the language's manifest (React puts the link in the head). Not in the server's HTML: the browser fetches a
+ *   manifest as soon as it sees the link, and on a phone's first visit that request raced the page's first images
+ *   (docs/architecture.md, "Paint first"); installing needs it only once the page is up;
  * - registers the service worker (/sw.js, src/sw/service-worker.ts) and asks it to keep the product or category page
  *   on screen, with the scripts it loaded (the router's own navigations load no page the worker could keep);
  * - offers to add the app at a calm moment (src/domain/app-shell.ts, offerInstallNow), dismissible, quiet for 30 days.
  */
 import { useLocation, useRouter, useSearch } from '@tanstack/react-router'
 import { useEffect, useState, useSyncExternalStore } from 'react'
+import { manifestPathOf } from '../../domain/app-manifest'
 import { isKeptOffline, offerInstallNow } from '../../domain/app-shell'
+import { currentLocale } from '../../lib/i18n'
 import { appInstallDismissedKey, productViewsKey } from '../../lib/storage-keys'
 import { m } from '../../paraglide/messages.js'
 
@@ -94,6 +99,7 @@ export function AppShell() {
 
   return (
     <>
+      <link rel="manifest" href={manifestPathOf(currentLocale())} />
       {offer && (
         <aside
           aria-labelledby="app-install-title"

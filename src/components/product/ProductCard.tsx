@@ -23,12 +23,19 @@ import { WishlistButton } from './WishlistButton'
 interface ProductCardProps {
   product: ProductSummary
   now: Date
-  priority?: boolean
+  /**
+   * The listing's first card: its picture is the page's largest on a phone's first screen (the second beside it is
+   * the same size, and a tie keeps the first painted), so it alone is fetched at once and ahead of everything else
+   * (eager, fetchpriority high, preloaded from the head). The others, the second included, load once laid out near the
+   * screen: two pictures fetched ahead split a phone's bandwidth, and the largest then waited for the other
+   * (docs/architecture.md, "Paint first").
+   */
+  largestPicture?: boolean
   /** The search that listed the product: its page reports clicks and adds against it. */
   queryID?: string
 }
 
-export function ProductCard({ product, now, priority = false, queryID }: ProductCardProps) {
+export function ProductCard({ product, now, largestPicture = false, queryID }: ProductCardProps) {
   const prices = pricesWithTax(product, now)
   const state = stockState(product)
   return (
@@ -43,8 +50,8 @@ export function ProductCard({ product, now, priority = false, queryID }: Product
           alt=""
           width={400}
           height={400}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
+          loading={largestPicture ? 'eager' : 'lazy'}
+          fetchPriority={largestPicture ? 'high' : 'auto'}
           decoding="async"
           className="size-full object-contain transition-transform group-hover:scale-105"
         />
