@@ -116,9 +116,7 @@ function CheckoutForm({ cityLabel, regions }: { cityLabel: (id: number) => strin
   const [errors, setErrors] = useState<FieldErrors>({})
   const [pickedAddress, setPickedAddress] = useState<number | null>(null)
 
-  // A screen tall: the form that replaces it is taller, so the footer is never on the first screen only to be pushed
-  // off it (Lighthouse's phone saw that shift: CLS 0.04).
-  if (loading) return <p className="min-h-svh py-16 text-center text-muted">{m.cart_loading()}</p>
+  if (loading) return <p className="py-16 text-center text-muted">{m.cart_loading()}</p>
   if (!cart || cart.cartItems.length === 0) return <EmptyCheckout />
   const regionId = effectiveRegion(cart.region_id)
   const typedMobile = mobile ?? kept?.contact.mobile ?? (userMobile ? shownMobile(userMobile) : '')

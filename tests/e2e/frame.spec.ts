@@ -266,15 +266,6 @@ test.describe('the first paint', () => {
     expect(await page.locator('style[data-href="app"]').count()).toBe(1)
     expect(stylesheets).toEqual([])
   })
-
-  test('the checkout keeps the footer off the first screen until its form is drawn', async ({ page }) => {
-    // The form is drawn in the browser: held here, the page stays as the server drew it.
-    await page.route('**/assets/index-*.js', () => undefined)
-    await page.mainFrame().goto('/en/checkout')
-    await expect(page.getByText('Loading your cart...')).toBeVisible()
-    const footer = await page.locator('footer').first().boundingBox()
-    expect(footer!.y).toBeGreaterThanOrEqual(page.viewportSize()!.height)
-  })
 })
 
 test.describe('a tap before the page is interactive', () => {
