@@ -222,6 +222,11 @@ function explain(lhr: Lhr) {
       for (const phase of part.items ?? []) console.log(`    LCP phase ${String(phase.label ?? phase.subpart)}: ${ms(phase.duration)}`)
     if (part.type === 'node') console.log(`    LCP element: ${part.snippet?.slice(0, 140)}`)
   }
+  // What moved, when anything did (the element and its share of the CLS).
+  for (const item of rows('layout-shifts').slice(0, 4)) {
+    const node = item.node as { snippet?: string } | undefined
+    console.log(`    layout shift ${Number(item.score).toFixed(3)}: ${node?.snippet?.slice(0, 140) ?? 'an element no longer there'}`)
+  }
   for (const item of rows('mainthread-work-breakdown').slice(0, 5)) console.log(`    main thread ${String(item.groupLabel)}: ${ms(item.duration)}`)
   for (const item of rows('bootup-time').slice(0, 4))
     console.log(`    script ${String(item.url).slice(-60)}: ${ms(item.total)} (eval ${ms(item.scripting)})`)
