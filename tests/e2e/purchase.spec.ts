@@ -142,6 +142,8 @@ test.describe('buying in the browser', () => {
         .click()
       await page.getByRole('dialog', { name: 'سلة التسوق' }).getByRole('button', { name: 'إتمام الطلب' }).click()
       await expect(page.getByRole('heading', { level: 1, name: 'إتمام الطلب' })).toBeVisible()
+      // The form fits the phone: nothing to scroll sideways (the short address row once made it 506 px at its narrowest).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
 
       const shopper = newMobile('056')
       const indic = (digits: string) => digits.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!)

@@ -79,7 +79,7 @@ export function ShortAddressLookup({ defaultValue, error }: { defaultValue: stri
             event.preventDefault()
             void find()
           }}
-          className="h-11 min-w-0 flex-1 rounded-lg border border-line px-3 uppercase focus:outline-2 focus:outline-brand aria-invalid:border-sale"
+          className="h-11 w-0 min-w-0 flex-1 rounded-lg border border-line px-3 uppercase focus:outline-2 focus:outline-brand aria-invalid:border-sale"
         />
         <button
           type="button"
