@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react'
 
 /**
  * A part of the page whose code stays out of the first page load (docs/architecture.md, "Bars every part clears":
@@ -25,17 +25,54 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
         return { default: component }
       },
       (error: unknown) => {
-        // Offline for a moment: the next render or idle period tries again.
+        // Offline for a moment: the next render or idle period tries again, with a new `lazy` (one keeps its failure).
         loading = undefined
-        throw error
+        Lazy = lazy(preload)
+        throw new PartCodeMissing(error)
       },
     ))
-  const Lazy = lazy(preload)
+  let Lazy = lazy(preload)
   function Part(props: P) {
     const Component = loaded ?? Lazy
-    return <Component {...props} />
+    return (
+      <PartBoundary>
+        <Component {...props} />
+      </PartBoundary>
+    )
   }
   return Object.assign(Part, { preload })
+}
+
+/** The code of a part did not arrive (offline, or a deploy removed it): the part is left out, never the page. */
+class PartCodeMissing extends Error {
+  constructor(cause: unknown) {
+    super('A part of the page could not load its code', { cause })
+  }
+}
+
+/**
+ * Leaves a part out while its code cannot arrive, and tries again when the browser is back online (a kept page opened
+ * offline, docs/product.md "The app on the home screen"). Any other error is the page's: it goes on up.
+ */
+class PartBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  state: { error: Error | null } = { error: null }
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) }
+  }
+  private retry = () => this.setState({ error: null })
+  componentDidUpdate() {
+    if (this.state.error instanceof PartCodeMissing) window.addEventListener('online', this.retry, { once: true })
+  }
+  componentWillUnmount() {
+    window.removeEventListener('online', this.retry)
+  }
+  render() {
+    const { error } = this.state
+    if (error === null) return this.props.children
+    if (error instanceof PartCodeMissing) return null
+    // Not this boundary's to handle: the nearest one above shows it.
+    throw error
+  }
 }
 
 /** Idle time: `requestIdleCallback` where the browser has it (Safari has not), else a task a moment later. */

@@ -2,13 +2,14 @@
  * The cart page's coupons and vouchers section: what the cart holds, each with its way off, and the forms, whose code
  * loads only when the shopper opens them (docs/architecture.md, "Bars": first-load JS).
  */
-import { lazy, Suspense, useId, useState } from 'react'
+import { Suspense, useId, useState } from 'react'
+import { lazyPart } from '../../lib/lazy-part'
 import type { CartView } from '../../domain/cart'
 import { m } from '../../paraglide/messages.js'
 import { Icon } from '../ui/Icon'
 import { AppliedSavings } from './AppliedSavings'
 
-const VoucherForms = lazy(() => import('./VoucherForms').then((module) => ({ default: module.VoucherForms })))
+const VoucherForms = lazyPart(() => import('./VoucherForms').then((module) => module.VoucherForms))
 
 /** The panel links here (/cart#vouchers) to open the section. */
 export const savingsAnchor = 'vouchers'

@@ -5,7 +5,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { appConfig } from '../../../app.config'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
+import { lazyPart } from '../../lib/lazy-part'
 import { m } from '../../paraglide/messages.js'
 import type { PaymentCode, PaymentMethod, UnavailableReason } from '../../domain/order'
 import { Price } from '../Price'
@@ -17,7 +18,7 @@ import { catalogueQueries } from '../../queries/catalogue'
 // their own, loaded by every product page (first-load budget, docs/architecture.md).
 const providerNames = { tabby: m.checkout_pay_tabby_name, tamara: m.checkout_pay_tamara_name }
 
-const InstallmentDialog = lazy(() => import('../product-page/InstallmentDialog').then((module) => ({ default: module.InstallmentDialog })))
+const InstallmentDialog = lazyPart(() => import('../product-page/InstallmentDialog').then((module) => module.InstallmentDialog))
 import { OptionRadio, useChoiceFirst } from '../ui/OptionRadio'
 
 // The type is spelt out: a `keyof typeof methodLabels` kept the labels (and their messages) out of the page's

@@ -4,14 +4,15 @@
  */
 import { Link } from '@tanstack/react-router'
 import { useAtom, useSetAtom } from 'jotai'
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
+import { lazyPart } from '../../lib/lazy-part'
 import { consentChoices, recordConsent, serialiseConsent, type ConsentChoices } from '../../lib/consent'
 import { consentCookie } from '../../domain/cookies'
 import { writeBrowserCookie } from '../../lib/browser-cookies'
 import { m } from '../../paraglide/messages.js'
 import { consentAnsweredAtom, openModalAtom } from '../../state/shopper'
 
-const ConsentSettings = lazy(() => import('./ConsentSettings'))
+const ConsentSettings = lazyPart(() => import('./ConsentSettings').then((module) => module.default))
 
 export function CookieConsent({ given }: { given: boolean }) {
   const [done, setDone] = useState(given)

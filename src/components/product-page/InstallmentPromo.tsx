@@ -7,7 +7,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { appConfig } from '../../../app.config'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyPart } from '../../lib/lazy-part'
 import { bnplOffered, noBnplOffers, providerPlan, type BnplProvider } from '../../domain/installments'
 import { m } from '../../paraglide/messages.js'
 import { currentLocale } from '../../lib/i18n'
@@ -20,7 +21,7 @@ const providerName: Record<BnplProvider, () => string> = {
   tamara: m.bnpl_tamara,
 }
 
-const InstallmentDialog = lazy(() => import('./InstallmentDialog').then((module) => ({ default: module.InstallmentDialog })))
+const InstallmentDialog = lazyPart(() => import('./InstallmentDialog').then((module) => module.InstallmentDialog))
 
 /** The provider's info modal, its code loaded when it first opens. */
 export function LazyInstallmentDialog({ price }: { price: number }) {

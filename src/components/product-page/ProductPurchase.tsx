@@ -4,7 +4,8 @@
  * Add to Cart (opens the cart panel) beside Buy now (goes to checkout).
  */
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react'
+import { Suspense, useLayoutEffect, useRef, useState } from 'react'
+import { lazyPart } from '../../lib/lazy-part'
 import type { ProductFee } from '../../domain/product-fees'
 import { Icon } from '../ui/Icon'
 import type { ProductOption, ProductSummary, ProductVariant } from '../../domain/product'
@@ -17,7 +18,7 @@ import { ProductOptions } from './ProductOptions'
 import { ProductServices } from './ProductServices'
 
 // Loaded when a shopper opens it: the page's first load has no room (docs/decisions/0035-stock-alerts.md).
-const StockAlertForm = lazy(() => import('./StockAlertForm').then((module) => ({ default: module.StockAlertForm })))
+const StockAlertForm = lazyPart(() => import('./StockAlertForm').then((module) => module.StockAlertForm))
 
 interface ProductPurchaseProps {
   /** `chosen` and `variants`: a product with variants shows one, its options chosen (docs/decisions/0020-variants-are-products.md). */

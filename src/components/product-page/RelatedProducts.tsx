@@ -3,11 +3,12 @@
  * and pictures only when the shopper scrolls near it, so the product page's first load carries no
  * card code. The space is kept from the start: nothing shifts when it appears.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
+import { lazyPart } from '../../lib/lazy-part'
 import type { ProductSummary } from '../../domain/product'
 import { m } from '../../paraglide/messages.js'
 
-const ProductRail = lazy(() => import('../product/ProductRail').then((module) => ({ default: module.ProductRail })))
+const ProductRail = lazyPart(() => import('../product/ProductRail').then((module) => module.ProductRail))
 
 export function RelatedProducts({ products, urlKey, now }: { products: ProductSummary[]; urlKey: string; now: Date }) {
   const holder = useRef<HTMLDivElement>(null)
