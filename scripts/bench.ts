@@ -190,7 +190,8 @@ async function benchGrowth() {
     { name: 'deep page (?page=40, or the last)', path: '/en/kitchen?page=40' },
     { name: 'product page', path: '' },
   ]
-  const perSize: { label: string; products: number; bare: number; firstKitchenMs: number; cpu: Map<string, number> }[] = []
+  const perSize: { label: string; products: number; bare: number; firstKitchenMs: number; cpu: Map<string, number>; cards: Map<string, number> }[] =
+    []
   for (const [i, products] of sizes.entries()) {
     const worker = await startLocalWorker(port + 40 + i, { build: false, products, reuseSeeded: true })
     base = worker.base
@@ -210,6 +211,12 @@ async function benchGrowth() {
         routes.push([`${target.name}, uncached`, { name: target.name, path, kind: 'page', uncached: true }, 50])
       }
       for (const [, target] of routes) await drive(target, 40, growthConcurrency)
+      // A page's cost follows the cards it draws: the seeded catalogue's filtered and deep pages draw fewer than 24.
+      const cards = new Map<string, number>()
+      for (const target of growthTargets) {
+        const html = await (await fetch(`${base}${target.path || productPath}`, { headers })).text()
+        cards.set(target.name, html.split('<article').length - 1)
+      }
       const spent = new Map<string, { cpu: number; requests: number }>(routes.map(([name]) => [name, { cpu: 0, requests: 0 }]))
       for (let round = 0; round < 4; round++) {
         for (const [name, target, count] of routes) {
@@ -221,7 +228,14 @@ async function benchGrowth() {
         }
       }
       const cpu = new Map([...spent].map(([name, { cpu, requests }]) => [name, (cpu * 1000) / requests]))
-      perSize.push({ label: products ? products.toLocaleString('en') : 'seeded', products: count, bare: cpu.get('bare')!, firstKitchenMs, cpu })
+      perSize.push({
+        label: products ? products.toLocaleString('en') : 'seeded',
+        products: count,
+        bare: cpu.get('bare')!,
+        firstKitchenMs,
+        cpu,
+        cards,
+      })
     } finally {
       worker.stop()
     }
@@ -241,6 +255,8 @@ async function benchGrowth() {
     console.log(`${name.padEnd(46)}${cells.join('')}   ${f(growth, 2)}x (${growthOfRatio.toFixed(2)}x)`)
   }
   console.log(`${'products in the largest category'.padEnd(46)}${perSize.map((s) => String(s.products).padStart(20)).join('')}`)
+  for (const target of growthTargets)
+    console.log(`${`cards drawn: ${target.name}`.padEnd(46)}${perSize.map((s) => String(s.cards.get(target.name)).padStart(20)).join('')}`)
   console.log(`${'first /en/kitchen after a start, ms (wall)'.padEnd(46)}${perSize.map((s) => s.firstKitchenMs.toFixed(0).padStart(20)).join('')}`)
   console.log(
     'Bars (issue 25): uncached listing pages at 100,000 products <= 1.2x their cost at the seeded size; cached views <= 1.5x the bare route.',
