@@ -54,24 +54,25 @@ class PartCodeMissing extends Error {
  * Leaves a part out while its code cannot arrive, and tries again when the browser is back online (a kept page opened
  * offline, docs/product.md "The app on the home screen"). Any other error is the page's: it goes on up.
  */
-class PartBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  state: { error: Error | null } = { error: null }
+class PartBoundary extends Component<{ children: ReactNode }, { caught: { error: unknown } | null }> {
+  state: { caught: { error: unknown } | null } = { caught: null }
   static getDerivedStateFromError(error: unknown) {
-    return { error: error instanceof Error ? error : new Error(String(error)) }
+    return { caught: { error } }
   }
-  private retry = () => this.setState({ error: null })
+  private retry = () => this.setState({ caught: null })
   componentDidUpdate() {
-    if (this.state.error instanceof PartCodeMissing) window.addEventListener('online', this.retry, { once: true })
+    if (this.state.caught?.error instanceof PartCodeMissing) window.addEventListener('online', this.retry, { once: true })
   }
   componentWillUnmount() {
     window.removeEventListener('online', this.retry)
   }
   render() {
-    const { error } = this.state
-    if (error === null) return this.props.children
-    if (error instanceof PartCodeMissing) return null
-    // Not this boundary's to handle: the nearest one above shows it.
-    throw error
+    const { caught } = this.state
+    if (caught === null) return this.props.children
+    if (caught.error instanceof PartCodeMissing) return null
+    // Not this boundary's to handle: the nearest one above gets the very value thrown (the router's own boundaries
+    // tell a redirect or a not-found by what was thrown, not only errors).
+    throw caught.error
   }
 }
 
