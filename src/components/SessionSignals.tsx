@@ -14,12 +14,12 @@ import { anonymousIdAllowed, anonymousSessionId, forgetAnonymousSessionId, sendP
 import { fastDeliveryRegionsCookie, signedOutCookie, userCookie } from '../domain/cookies'
 import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from '../lib/browser-cookies'
 import { currentLocale } from '../lib/i18n'
-import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
 import { m } from '../paraglide/messages.js'
 import { pushToastAtom } from '../state/toasts'
 import { wishlistAccountKey } from '../lib/storage-keys'
 import { wishlistAtom } from '../state/shopper'
+import { useFrameData } from './frame/frame-data'
 
 /**
  * After a sign-out: the logout event 3 s later, then the usr and out cookies go. A sign-in within those 3 s has
@@ -69,7 +69,7 @@ export function SessionSignals() {
       store.set(wishlistAtom, [])
     }
   }, [isSuccess, customerId, store])
-  const fastIds = useQuery(catalogueQueries.frame(currentLocale())).data?.fastDeliveryRegionIds
+  const fastIds = useFrameData()?.fastDeliveryRegionIds
   useEffect(() => {
     if (!fastIds) return
     const value = fastIds.join(',')

@@ -8,6 +8,7 @@ import { LazyCartPanel } from '../components/cart/LazyCartPanel'
 import { AppBanner } from '../components/frame/AppBanner'
 import { AppStylesheet, linkedStylesheets } from '../components/frame/AppStylesheet'
 import { CookieConsent } from '../components/frame/CookieConsent'
+import { FrameDataContext, useFrameData } from '../components/frame/frame-data'
 import { ErrorFallback } from '../components/ErrorFallback'
 import { Header } from '../components/frame/Header'
 import {
@@ -71,7 +72,7 @@ function RootDocument({ children }: { children: ReactNode }) {
         <AppStylesheet />
       </head>
       <body>
-        {children}
+        <FrameDataContext value={frame}>{children}</FrameDataContext>
         <Scripts />
       </body>
     </html>
@@ -91,9 +92,9 @@ function RootLayout() {
 }
 
 function ShopLayout() {
-  const { prefs, locale } = Route.useRouteContext()
+  const { prefs } = Route.useRouteContext()
   // Not suspending: while the frame data is missing the nav bar shows its skeletons.
-  const { data: frame } = useQuery(catalogueQueries.frame(locale))
+  const frame = useFrameData()
   useFrameHydrated()
   return (
     <ShopperStateProvider prefs={prefs}>

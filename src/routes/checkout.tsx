@@ -30,7 +30,6 @@ import type { ShippingCode, ShippingMethod } from '../domain/shipping'
 import { deleteBrowserCookie } from '../lib/browser-cookies'
 import { m } from '../paraglide/messages.js'
 import { cartQueries } from '../queries/cart'
-import { catalogueQueries } from '../queries/catalogue'
 import { sessionQueries } from '../queries/session'
 import { sendSearchEvent, type SearchEvent } from '../lib/search-insights'
 import { checkoutQueries, usePlaceOrder, useSetShippingMethod } from '../queries/checkout'
@@ -42,6 +41,7 @@ import { usePageHydrated } from '../lib/early-tap'
 import { pendingSearchPurchasesKey } from '../lib/storage-keys'
 import { orderNumber, type PaymentCode } from '../domain/order'
 import { formText } from '../lib/form-fields'
+import { useFrameData } from '../components/frame/frame-data'
 
 export const Route = createFileRoute('/checkout')({
   // After a paid card order the gateway sends the shopper back here with the order number.
@@ -53,9 +53,8 @@ export const Route = createFileRoute('/checkout')({
 
 function Checkout() {
   usePageHydrated()
-  const locale = currentLocale()
   const { order } = Route.useSearch()
-  const regions = useQuery(catalogueQueries.frame(locale)).data?.regions
+  const regions = useFrameData()?.regions
   const cityLabel = (id: number) => cityName(regions, effectiveRegion(id)) ?? ''
   if (order) return <Confirmation increment={order} cityLabel={cityLabel} />
   return <CheckoutForm cityLabel={cityLabel} regions={regions?.slice(1) ?? []} />
@@ -65,7 +64,7 @@ function Checkout() {
 function Confirmation({ increment, cityLabel }: { increment: string; cityLabel: (id: number) => string }) {
   const locale = currentLocale()
   // Undefined until the frame is known; null when search is the Worker's own.
-  const hostedSearch = useQuery(catalogueQueries.frame(locale)).data?.search
+  const hostedSearch = useFrameData()?.search
   const confirmation = useQuery(checkoutQueries.confirmation(locale, increment))
   const confirming = useLoadingInBrowser(confirmation.isPending)
   const order = confirmation.data?.data ?? null

@@ -3,7 +3,7 @@
  * brand and city filters, sorting (relevance or a replica order), count and pagination; an empty
  * result offers popular searches. Product links carry the queryID for search analytics.
  */
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
@@ -21,7 +21,6 @@ import {
   type SearchSortKey,
 } from '../lib/search-page-params'
 import { m } from '../paraglide/messages.js'
-import { catalogueQueries } from '../queries/catalogue'
 import { searchQueries, type SearchPageAnswer } from '../queries/search'
 import { savedSearchStorage, withSavedSearch } from '../lib/recent-searches'
 import { savedSearchWordsKey } from '../lib/storage-keys'
@@ -29,6 +28,7 @@ import { consentAllows } from '../lib/consent'
 import { chosenRegionIdAtom, openModalAtom, regionIdAtom, savedSearchWordsAtom } from '../state/shopper'
 import { usePageHydrated } from '../lib/early-tap'
 import { afterNextPaint } from '../lib/after-next-paint'
+import { useFrameData } from '../components/frame/frame-data'
 
 export const Route = createFileRoute('/search')({
   validateSearch: parseSearchPageSearch,
@@ -138,7 +138,7 @@ function SearchPage() {
  * The analytics code loads with the first click, not with the page (it kept the page's first-load JS over 150 KB).
  */
 function useResultClickReport(locale: Locale, data: SearchPageAnswer) {
-  const hosted = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
+  const hosted = useFrameData()?.search ?? null
   return (target: EventTarget, entityId: number, position: number) => {
     if (!data.queryID || !data.indexName || !(target instanceof Element) || !target.closest('a')) return
     const source = { queryID: data.queryID, indexName: data.indexName, hosted }

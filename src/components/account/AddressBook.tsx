@@ -9,17 +9,17 @@ import { effectiveRegion } from '../../domain/region'
 import { cityName } from '../../lib/city-search'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
-import { catalogueQueries } from '../../queries/catalogue'
 import { orderQueries, useDeleteAddress, useSaveAddress, useSetDefaultAddress } from '../../queries/orders'
 import { failureMessage } from '../../queries/server-action'
 import { AddressForm, addressFromForm } from '../checkout/AddressForm'
 import { checkoutFieldMessage, type FieldErrors } from '../checkout/field-messages'
 import { AddressLines } from '../checkout/OrderConfirmation'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { useFrameData } from '../frame/frame-data'
 
 export function AddressBook() {
   const locale = currentLocale()
-  const regions = useQuery(catalogueQueries.frame(locale)).data?.regions
+  const regions = useFrameData()?.regions
   const addresses = useQuery(orderQueries.addresses(locale)).data?.data?.addresses ?? []
   const save = useSaveAddress()
   const remove = useDeleteAddress()

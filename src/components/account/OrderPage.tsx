@@ -1,5 +1,4 @@
 /** An order with its status timeline (docs/product.md, "Accounts"): the account's order page and the guest lookup. */
-import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { appConfig } from '../../../app.config'
@@ -12,7 +11,6 @@ import { isolated } from '../../lib/bidi'
 import { cityName } from '../../lib/city-search'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
-import { catalogueQueries } from '../../queries/catalogue'
 import { useReactivateOrder } from '../../queries/checkout'
 import { returnReasonText } from '../return-reasons'
 import { returnNoteMaxLength, returnReasons, returnable, type ReturnReason } from '../../domain/returns'
@@ -20,10 +18,11 @@ import { useCancelOrder, useReturnOrder } from '../../queries/orders'
 import { failureMessage } from '../../queries/server-action'
 import { OrderParts, orderDateLine } from '../checkout/OrderConfirmation'
 import { OrderTimeline } from './OrderTimeline'
+import { useFrameData } from '../frame/frame-data'
 
 export function OrderPage({ order, reorder = true }: { order: OrderDetail; reorder?: boolean }) {
   const locale = currentLocale()
-  const regions = useQuery(catalogueQueries.frame(locale)).data?.regions
+  const regions = useFrameData()?.regions
   const navigate = useNavigate()
   const again = useReactivateOrder()
   const [failure, setFailure] = useState<string | null>(null)

@@ -9,7 +9,7 @@ import { effectiveRegion } from '../../domain/region'
 import { cityName } from '../../lib/city-search'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
-import { catalogueQueries } from '../../queries/catalogue'
+import { useFrameData } from '../frame/frame-data'
 
 interface Alert {
   id: number
@@ -25,7 +25,7 @@ const alertsKey = ['stock-alerts'] as const
 export function StockAlerts() {
   const locale = currentLocale()
   const queryClient = useQueryClient()
-  const regions = useQuery(catalogueQueries.frame(locale)).data?.regions
+  const regions = useFrameData()?.regions
   const alerts = useQuery({
     queryKey: alertsKey,
     queryFn: async () => {

@@ -4,11 +4,10 @@
  * backend verifies with TURNSTILE_SECRET; otherwise the embedded default is a checkbox whose token
  * the test verifier accepts.
  */
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useId, useRef } from 'react'
 import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
-import { catalogueQueries } from '../../queries/catalogue'
+import { useFrameData } from '../frame/frame-data'
 
 interface BotCheckProps {
   token: string
@@ -17,7 +16,7 @@ interface BotCheckProps {
 }
 
 export function BotCheck(props: BotCheckProps) {
-  const siteKey = useQuery(catalogueQueries.frame(currentLocale())).data?.turnstileSiteKey
+  const siteKey = useFrameData()?.turnstileSiteKey
   return (
     <div>
       {siteKey ? <Turnstile siteKey={siteKey} {...props} /> : <EmbeddedCheck {...props} />}

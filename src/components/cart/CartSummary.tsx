@@ -3,16 +3,14 @@
  * their discounts, services, the coupon with its code, the replacement discount, delivery (free above 299 SAR, with
  * the nudge), the gift voucher with what is left on it, the store credit voucher, the total and the VAT in it.
  */
-import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { appConfig } from '../../../app.config'
 import type { CartTotals, CartView } from '../../domain/cart'
 import { bnplRefusal, noBnplOffers, providerPlan, type BnplProvider } from '../../domain/installments'
 import { isolated } from '../../lib/bidi'
-import { currentLocale } from '../../lib/i18n'
-import { catalogueQueries } from '../../queries/catalogue'
 import { m } from '../../paraglide/messages.js'
 import { Price } from '../Price'
+import { useFrameData } from '../frame/frame-data'
 
 function Row({ label, children, className = '' }: { label: ReactNode; children: ReactNode; className?: string }) {
   return (
@@ -112,7 +110,7 @@ export function MoneyLines({
  * checkout's payment methods apply (src/domain/installments.ts), so nothing here is refused there (issue 42, item 2).
  */
 function Installments({ cart }: { cart: CartView }) {
-  const offers = useQuery(catalogueQueries.frame(currentLocale())).data?.instalments ?? noBnplOffers
+  const offers = useFrameData()?.instalments ?? noBnplOffers
   const lines = cart.cartItems
     .filter((item) => item.parent_item_id === null)
     .map((item) => ({

@@ -3,24 +3,22 @@
  * lines that cannot be delivered to the chosen city or are out of stock there are named, each with a one-tap removal.
  * Checkout opens only once the whole cart can be delivered.
  */
-import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import type { CartView } from '../../domain/cart'
 import { cityName } from '../../lib/city-search'
-import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
-import { catalogueQueries } from '../../queries/catalogue'
 import { useAvailabilityCheck } from '../../queries/cart-money'
 import { useRemoveCartItem } from '../../queries/cart-lines'
 import { failureMessage } from '../../queries/server-action'
 import { regionIdAtom } from '../../state/shopper'
+import { useFrameData } from '../frame/frame-data'
 
 export function CheckoutButton({ cart, onGo, className = '' }: { cart: CartView; onGo?: () => void; className?: string }) {
   const check = useAvailabilityCheck()
   const remove = useRemoveCartItem()
   const navigate = useNavigate()
-  const city = cityName(useQuery(catalogueQueries.frame(currentLocale())).data?.regions, useAtomValue(regionIdAtom)) ?? ''
+  const city = cityName(useFrameData()?.regions, useAtomValue(regionIdAtom)) ?? ''
   const answer = check.data
   // Only what is still in the cart: a line removed since the check is no longer named.
   const blocked = (answer?.data?.items ?? [])

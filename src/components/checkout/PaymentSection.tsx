@@ -2,7 +2,6 @@
  * The cart's payment methods (docs/product.md, "Checkout"); those the cart cannot use are shown as such. Tabby and
  * Tamara each open their information modal, as on the product page (its code loads when first opened).
  */
-import { useQuery } from '@tanstack/react-query'
 import { appConfig } from '../../../app.config'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Suspense, type ReactNode } from 'react'
@@ -11,8 +10,6 @@ import { m } from '../../paraglide/messages.js'
 import type { PaymentCode, PaymentMethod, UnavailableReason } from '../../domain/order'
 import { Price } from '../Price'
 import { openModalAtom } from '../../state/shopper'
-import { currentLocale } from '../../lib/i18n'
-import { catalogueQueries } from '../../queries/catalogue'
 
 // The providers' names are this page's own messages: sharing the product page's would split them into a chunk of
 // their own, loaded by every product page (first-load budget, docs/architecture.md).
@@ -20,6 +17,7 @@ const providerNames = { tabby: m.checkout_pay_tabby_name, tamara: m.checkout_pay
 
 const InstallmentDialog = lazyPart(() => import('../product-page/InstallmentDialog').then((module) => module.InstallmentDialog))
 import { OptionRadio, useChoiceFirst } from '../ui/OptionRadio'
+import { useFrameData } from '../frame/frame-data'
 
 // The type is spelt out: a `keyof typeof methodLabels` kept the labels (and their messages) out of the page's
 // split chunk, in every page's first load.
@@ -69,7 +67,7 @@ export function PaymentSection({ methods, chosen, onChoose, total }: PaymentSect
   const [shown, choose] = useChoiceFirst(chosen, onChoose)
   // The gateway's page takes Apple Pay and STC Pay too where it offers them: named, so a shopper who pays that way
   // knows to choose the card (issue 42).
-  const wallets = useQuery(catalogueQueries.frame(currentLocale())).data?.cardWallets === true
+  const wallets = useFrameData()?.cardWallets === true
   const label = (code: PaymentCode) => (code === 'card' && wallets ? m.checkout_pay_card_wallets() : methodLabels[code]())
   return (
     <fieldset className="rounded-2xl bg-white p-5">

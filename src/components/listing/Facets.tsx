@@ -3,20 +3,18 @@
  * the in-stock filter). Every change is a new URL, so a filtered listing can be shared and the back
  * button undoes a choice. Counts come from the server (worker/catalogue/listing.ts).
  */
-import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { type FormEvent, useId, useState } from 'react'
-import { currentLocale } from '../../lib/i18n'
 import { parsePriceRange, type PriceRangeError } from '../../lib/price-range'
 import type { DeliveryFacetKey, ListingFacets, ListingSearch } from '../../domain/listing'
 import { m } from '../../paraglide/messages.js'
 import { chosenFilterCount } from './filter-count'
 import { Check, Group, toggled } from './FilterControls'
-import { catalogueQueries } from '../../queries/catalogue'
 import { regionIdAtom } from '../../state/shopper'
 import { deliveryText } from '../product/DeliveryBadge'
 import { cityName } from '../../lib/city-search'
 import { submittedFields } from '../../lib/form-fields'
+import { useFrameData } from '../frame/frame-data'
 
 interface FacetsProps {
   facets: ListingFacets
@@ -25,9 +23,8 @@ interface FacetsProps {
 }
 
 export function Facets({ facets, search, onChange }: FacetsProps) {
-  const locale = currentLocale()
   const region = useAtomValue(regionIdAtom)
-  const city = cityName(useQuery(catalogueQueries.frame(locale)).data?.regions, region) ?? ''
+  const city = cityName(useFrameData()?.regions, region) ?? ''
   const change = (patch: Partial<ListingSearch>) => onChange({ ...search, ...patch, page: undefined })
   const chosenBrands = search.brand?.split(',') ?? []
   const chosenDelivery = (search.delivery?.split(',') ?? []) as DeliveryFacetKey[]

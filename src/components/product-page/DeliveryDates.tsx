@@ -2,17 +2,15 @@
  * Delivery to the shopper's city (docs/product.md, "Calls" and "Rules"): the city, a way to change it, the delivery
  * badge, and the days a delivery can arrive, in the page's language and Riyadh's calendar.
  */
-import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Icon } from '../ui/Icon'
 import type { DisplayDate } from '../../domain/dates'
 import type { DeliveryFields } from '../../domain/delivery'
-import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
-import { catalogueQueries } from '../../queries/catalogue'
 import { chosenRegionIdAtom, openModalAtom, regionIdAtom } from '../../state/shopper'
 import { deliveryText, useDeliveryBadge } from '../product/DeliveryBadge'
 import { cityName } from '../../lib/city-search'
+import { useFrameData } from '../frame/frame-data'
 
 interface DeliveryDatesProps {
   product: DeliveryFields
@@ -22,12 +20,11 @@ interface DeliveryDatesProps {
 }
 
 export function DeliveryDates({ product, dates, showDates }: DeliveryDatesProps) {
-  const locale = currentLocale()
   const region = useAtomValue(regionIdAtom)
   // A city the shopper has not chosen is never named as theirs (issue 42): the dates are said to be the default's.
   const chosen = useAtomValue(chosenRegionIdAtom) !== null
   const setOpenModal = useSetAtom(openModalAtom)
-  const city = cityName(useQuery(catalogueQueries.frame(locale)).data?.regions, region) ?? ''
+  const city = cityName(useFrameData()?.regions, region) ?? ''
   const badge = useDeliveryBadge(product)
   const deliverable = showDates && badge !== 'big_item_elsewhere' && dates.length > 0
   return (

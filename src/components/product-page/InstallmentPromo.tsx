@@ -4,17 +4,15 @@
  * opening its info modal. Which providers and which limits are checkout's own (the frame's `instalments`,
  * docs/decisions/0019-tamara-for-real.md): a provider this deployment does not offer shows nothing.
  */
-import { useQuery } from '@tanstack/react-query'
 import { appConfig } from '../../../app.config'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Suspense } from 'react'
 import { lazyPart } from '../../lib/lazy-part'
 import { bnplOffered, noBnplOffers, providerPlan, type BnplProvider } from '../../domain/installments'
 import { m } from '../../paraglide/messages.js'
-import { currentLocale } from '../../lib/i18n'
-import { catalogueQueries } from '../../queries/catalogue'
 import { openModalAtom } from '../../state/shopper'
 import { Price } from '../Price'
+import { useFrameData } from '../frame/frame-data'
 
 const providerName: Record<BnplProvider, () => string> = {
   tabby: m.bnpl_tabby,
@@ -41,7 +39,7 @@ interface InstallmentPromoProps {
 
 export function InstallmentPromo({ price, eligible }: InstallmentPromoProps) {
   const setOpenModal = useSetAtom(openModalAtom)
-  const offers = useQuery(catalogueQueries.frame(currentLocale())).data?.instalments ?? noBnplOffers
+  const offers = useFrameData()?.instalments ?? noBnplOffers
   const providers = (Object.keys(providerName) as BnplProvider[]).filter((p) => bnplOffered(offers[p], eligible[p], price))
   if (providers.length === 0) return null
   // The smallest monthly payment among the providers that take this product: the plan with the most payments.

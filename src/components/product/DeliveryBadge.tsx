@@ -1,12 +1,10 @@
 /** The delivery badge of a product for the shopper's city (docs/product.md, "Rules", src/domain/delivery.ts). */
-import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { Icon } from '../ui/Icon'
 import { deliveryBadge, type DeliveryBadge as Badge, type DeliveryFields } from '../../domain/delivery'
-import { currentLocale } from '../../lib/i18n'
 import { m } from '../../paraglide/messages.js'
-import { catalogueQueries } from '../../queries/catalogue'
 import { regionIdAtom } from '../../state/shopper'
+import { useFrameData } from '../frame/frame-data'
 
 export const deliveryText: Record<Badge, () => string> = {
   in_showrooms: m.delivery_in_showrooms,
@@ -27,7 +25,7 @@ const tone: Record<Badge, string> = {
 
 export function useDeliveryBadge(product: DeliveryFields): Badge {
   const region = useAtomValue(regionIdAtom)
-  const fastIds = useQuery(catalogueQueries.frame(currentLocale())).data?.fastDeliveryRegionIds ?? []
+  const fastIds = useFrameData()?.fastDeliveryRegionIds ?? []
   return deliveryBadge(product, region, fastIds)
 }
 
@@ -37,7 +35,7 @@ export function useDeliveryBadge(product: DeliveryFields): Badge {
  */
 export function DeliveryBadge({ product, dated }: { product: DeliveryFields; dated: boolean }) {
   const region = useAtomValue(regionIdAtom)
-  const frame = useQuery(catalogueQueries.frame(currentLocale())).data
+  const frame = useFrameData()
   const badge = deliveryBadge(product, region, frame?.fastDeliveryRegionIds ?? [])
   const first = dated && badge !== 'big_item_elsewhere' ? frame?.firstDelivery[region] : undefined
   return (

@@ -4,11 +4,9 @@
  * fails to load, or that breaks the picture rule, gives way to the product's generated drawing
  * (docs/decisions/0018-catalogue-import.md, "Pictures"; docs/catalogue-import.md, "Pictures").
  */
-import { useQuery } from '@tanstack/react-query'
 import { useCallback, useState, type ImgHTMLAttributes } from 'react'
 import { isDrawing, isPictureAddress, pictureSources, pictureWidths } from '../../domain/pictures'
-import { currentLocale } from '../../lib/i18n'
-import { catalogueQueries } from '../../queries/catalogue'
+import { useFrameData } from '../frame/frame-data'
 
 /** The drawing of a product that has none of its own (worker/media/illustrations.ts, "box"). */
 const parcel = '/media/product/box-parcel-beige-0.svg'
@@ -22,7 +20,7 @@ interface ProductPictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
 }
 
 export function ProductPicture({ src, drawing, widths = pictureWidths, sizes, ...img }: ProductPictureProps) {
-  const delivery = useQuery(catalogueQueries.frame(currentLocale())).data?.pictures ?? 'direct'
+  const delivery = useFrameData()?.pictures ?? 'direct'
   const [failed, setFailed] = useState(false)
   const fallback = drawing ?? parcel
   // An address the picture rule refuses is never requested (a cart line stored before the rule, a search hit).

@@ -17,12 +17,12 @@ import { rememberSearchSource, sendSearchEvent } from '../../lib/search-insights
 import { searchLanguage } from '../../domain/search-text'
 import { submittedFields } from '../../lib/form-fields'
 import { m } from '../../paraglide/messages.js'
-import { catalogueQueries } from '../../queries/catalogue'
 import { regionIdAtom, savedSearchWordsAtom } from '../../state/shopper'
 import type { SearchBoxHandlers } from '../frame/SearchBox'
 import { Price } from '../Price'
 import { ProductPicture } from '../product/ProductPicture'
 import { Icon } from '../ui/Icon'
+import { useFrameData } from '../frame/frame-data'
 
 interface SearchSuggestionsProps {
   listId: string
@@ -67,7 +67,7 @@ export default memo(function SearchSuggestions({ listId, text, open, handlersRef
     onDone()
     void navigate({ to: '/search', search: { q: trimmed } })
   }
-  const hosted = useQuery(catalogueQueries.frame(locale)).data?.search ?? null
+  const hosted = useFrameData()?.search ?? null
   // Loaded after a focus, so long after hydration: the stored list can be read as it is.
   const [saved, setSaved] = useAtom(savedSearchWordsAtom)
   const { query, asking, data, isPlaceholderData } = useSuggestionAnswer(text, locale, hosted)
