@@ -1,6 +1,6 @@
 // npm run lighthouse: Lighthouse (from npm) in Debian's Chromium against the built Worker, mobile
-// form factor with simulated throttling whose CPU slowdown is calibrated to this machine (its benchmark index / 850,
-// at least 1: the phone is a high-end one whatever machine runs this; scripts/benchmark-index.ts), on home,
+// form factor with simulated throttling whose CPU slowdown is calibrated to this machine right before each run (its
+// benchmark index / 850, at least 1: the phone is a high-end one whatever machine runs this; scripts/benchmark-index.ts), on home,
 // category, product, search results, cart and checkout pages
 // in both languages (the cart filled through the Direct API), through a local stand-in for the edge's compression (scripts/edge-compression.ts).
 // Prints the four category scores and LCP, CLS and TBT beside the bars of
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import { chromiumExecutable, chromiumLaunchOptions } from '../tests/e2e/browser'
 import { benchmarkIndex, slowdownFor } from './benchmark-index'
+import { watchHostSteal } from './host-steal'
 import { startEdgeCompression } from './edge-compression'
 import { startLocalWorker } from './local-worker'
 
@@ -31,19 +32,18 @@ const { values } = parseArgs({
     device: { type: 'string', default: '850' },
   },
 })
+/** The largest share of CPU time the host may take in any second of a run before the run is retaken. */
+const stealLimit = 0.05
 const bars = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1200, cls: 0.02, tbtMs: 100 }
 
-// This machine's benchmark index, measured in the same Chromium before any page: the slowdown that makes it a phone.
-const machineIndex = await (async () => {
-  const probe = await chromium.launch(chromiumLaunchOptions())
-  const page = await probe.newPage()
-  try {
-    return await benchmarkIndex((source) => page.evaluate(source))
-  } finally {
-    await probe.close()
-  }
-})()
-const cpuSlowdown = slowdownFor(machineIndex, Number(values.device))
+// This machine's benchmark index, measured in the same Chromium right before each run: the slowdown that makes it a
+// phone. Measured once at the start, a run was slowed by what the machine was minutes earlier: this machine's index
+// moved 850-1,800 within one run of every page (a shared host), and TBT, the simulated work times the slowdown, moved
+// with it more than with any change to the store.
+const probe = await chromium.launch(chromiumLaunchOptions())
+const probePage = await probe.newPage()
+const calibrate = async () => slowdownFor(await benchmarkIndex((source) => probePage.evaluate(source)), Number(values.device))
+const firstSlowdown = await calibrate()
 
 const worker = await startLocalWorker(Number(values.port), { build: !values['no-build'] })
 const { base, server: edge } = await startEdgeCompression(worker.base, Number(values.port) + 1)
@@ -73,13 +73,18 @@ try {
 
   console.log(
     `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${base}\n` +
-      `machine benchmark index ${machineIndex}, device index ${values.device}, CPU slowdown ${cpuSlowdown}x (Lighthouse's default: 4x whatever the machine)`,
+      `device index ${values.device}, CPU slowdown measured before each run (${firstSlowdown}x at the start; Lighthouse's default: 4x whatever the machine)`,
   )
   console.log(`page (median of ${values.runs} runs by performance)                   perf  a11y  best   seo   LCP ms   CLS    TBT ms`)
   for (const path of pages) {
     // The home page's popup banner and the cookie banner are what a first visit sees: kept.
     const runs: Lhr[] = []
-    for (let i = 0; i < Number(values.runs); i++) {
+    const taken = new Map<Lhr, { slowdown: number; steal: number; cpuBlockingMs: number }>()
+    let retaken = 0
+    for (let i = 0, attempt = 1; i < Number(values.runs); attempt++) {
+      // The calibration inside the watch: a benchmark the host stole from would make the phone look faster.
+      const steal = watchHostSteal()
+      const cpuSlowdown = await calibrate()
       const flags = {
         port: chrome.port,
         output: 'json' as const,
@@ -90,10 +95,19 @@ try {
         throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
         ...(/\/(cart|checkout)$/.test(path) ? { extraHeaders: { Cookie: cartCookies[path.startsWith('/en/') ? 'en' : 'ar'] } } : {}),
       }
-      let run = (await lighthouse(base + path, flags))!.lhr
+      let result = (await lighthouse(base + path, flags))!
       // Chromium sometimes loses the trace's start (NO_NAVSTART): one more run, then report what it says.
-      if (run.runtimeError?.code === 'NO_NAVSTART') run = (await lighthouse(base + path, flags))!.lhr
-      runs.push(run)
+      if (result.lhr.runtimeError?.code === 'NO_NAVSTART') result = (await lighthouse(base + path, flags))!
+      const stolen = steal.stop()
+      // A run the host stole from is retaken (scripts/host-steal.ts), at most three times over per run.
+      if (stolen > stealLimit && attempt < 4) {
+        retaken += 1
+        continue
+      }
+      runs.push(result.lhr)
+      taken.set(result.lhr, { slowdown: cpuSlowdown, steal: stolen, cpuBlockingMs: cpuBlocking(result.artifacts.Trace.traceEvents, cpuSlowdown) })
+      i += 1
+      attempt = 0
     }
     const perf = (run: Lhr) => run.categories.performance?.score ?? 0
     runs.sort((a, b) => perf(a) - perf(b))
@@ -104,8 +118,11 @@ try {
       runs.length > 1
         ? `   (performance ${Math.round(perf(runs[0]!) * 100)}-${Math.round(perf(runs.at(-1)!) * 100)} over ${runs.length} runs; LCP ${each('largest-contentful-paint')}, TBT ${each('total-blocking-time')})`
         : ''
-    // Lighthouse's own CPU speed check of this machine, run by run: scores move with it.
-    const speed = `   machine benchmark index ${runs.map((r) => Math.round(r.environment.benchmarkIndex)).join('/')}`
+    // Each run's slowdown, the host's worst second, the same work counted in CPU time, and Lighthouse's own CPU check.
+    const of = (pick: (t: { slowdown: number; steal: number; cpuBlockingMs: number }) => string) => runs.map((r) => pick(taken.get(r)!)).join('/')
+    const speed =
+      `   slowdown ${of((t) => String(t.slowdown))}x, host steal ${of((t) => `${Math.round(t.steal * 100)}%`)}${retaken ? ` (${retaken} runs retaken)` : ''}, ` +
+      `TBT in CPU time ${of((t) => String(Math.round(t.cpuBlockingMs)))}, Lighthouse's benchmark index ${runs.map((r) => Math.round(r.environment.benchmarkIndex)).join('/')}`
     if (lhr.runtimeError) console.log(`    runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const score = (id: string) =>
       id === 'seo' && keptOutOfSearch(path) ? seoWithoutCrawlability(lhr) : Math.round((lhr.categories[id]?.score ?? 0) * 100)
@@ -151,6 +168,7 @@ try {
   )
 } finally {
   chrome.kill()
+  await probe.close()
   edge.close()
   worker.stop()
 }
@@ -262,3 +280,23 @@ function explain(lhr: Lhr) {
     console.log(`    DOM: ${value.slice(0, 80)}`)
   }
 }
+
+/**
+ * The run's blocking time counted in the main thread's CPU time (the trace's `tdur`) rather than its wall time: each
+ * task after the first contentful paint, slowed by `slowdown`, past 50 ms. Lighthouse's TBT simulates wall time, so it
+ * also multiplies what the renderer waited for and a phone does not: here most of a listing's first layout (43-63 ms of
+ * 145-195) waits on the browser process for font matching (FontCache::GetFontPlatformData over the Linux sandbox's
+ * IPC to fontconfig; 2.5-3 ms of it is CPU), where Android matches its fonts in the renderer. Printed beside TBT, not
+ * judged: the store's own work, whatever the machine waited for.
+ */
+function cpuBlocking(events: TraceEvent[], slowdown: number): number {
+  const paint = events.find((e) => e.name === 'firstContentfulPaint')
+  if (!paint) return Number.NaN
+  let blocking = 0
+  for (const e of events)
+    if (e.name === 'RunTask' && e.ph === 'X' && e.pid === paint.pid && e.tid === paint.tid && e.ts >= paint.ts)
+      blocking += Math.max(0, ((e.tdur ?? e.dur ?? 0) / 1000) * slowdown - 50)
+  return blocking
+}
+
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number }
