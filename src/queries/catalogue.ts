@@ -18,6 +18,9 @@ import {
 const frameStaleMs = appConfig.cache.categoryTreeSeconds * 1000
 const pageStaleMs = 60_000
 
+/** What the frame query holds (src/components/frame/frame-data.tsx hands it down). */
+export type FrameData = Awaited<ReturnType<typeof getFrameData>>
+
 export const catalogueQueries = {
   frame: (locale: Locale) =>
     queryOptions({ queryKey: ['frame', locale], queryFn: () => getFrameData({ data: { locale } }), staleTime: frameStaleMs }),

@@ -5,9 +5,7 @@
  * in the effects after hydration, one long task on a phone (docs/architecture.md, "Taps").
  */
 import { createContext, use } from 'react'
-import type { getFrameData } from '../../server/catalogue.functions'
-
-type FrameData = Awaited<ReturnType<typeof getFrameData>>
+import type { FrameData } from '../../queries/catalogue'
 
 /** Given the frame's query data by the root document (src/routes/__root.tsx), its one reader. */
 export const FrameDataContext = createContext<FrameData | undefined>(undefined)
