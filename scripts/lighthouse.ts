@@ -106,7 +106,7 @@ try {
         continue
       }
       runs.push(result.lhr)
-      taken.set(result.lhr, { steal: stolen, cpuBlockingMs: cpuBlocking(result.artifacts.Trace.traceEvents, cpuSlowdown) })
+      taken.set(result.lhr, { steal: stolen, cpuBlockingMs: cpuBlocking(result.artifacts.Trace?.traceEvents ?? [], cpuSlowdown) })
       i += 1
       attempt = 0
     }
